@@ -1,0 +1,68 @@
+//===- PartitionModel.h - Address-to-memory-partition maps ------*- C++ -*-===//
+//
+// Which memory partition (channel, L2 slice) a global address belongs to.
+// Shared by the compile-time analyzer (camping rule), the host runtime
+// (per-partition sector counts) and the model. Plain C++: no LLVM, no CUDA.
+//
+// Spec strings (the same for -fplugin-arg-sectorscope-partitions= and
+// SECTORSCOPE_PARTITIONS=):
+//   gt200                 8 partitions of 256 bytes, round robin (CampProf).
+//   linear:<bytes>:<n>    n partitions of <bytes> each, round robin.
+//   xor:<file.json>       an XOR-hash map, as recovered by the micro-benchmarks.
+//   sm_90 | default       the calibrated map for sm_90 when one is installed,
+//                         else "uniform": no round-robin structure assumed, so
+//                         only accesses of all blocks to the same bytes camp.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SECTORSCOPE_COMMON_PARTITIONMODEL_H
+#define SECTORSCOPE_COMMON_PARTITIONMODEL_H
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sectorscope {
+
+class PartitionModel {
+public:
+  enum class Kind { Uniform, Linear, Xor };
+
+  /// Parses a spec; on failure returns nullopt and sets Err to one line.
+  static std::optional<PartitionModel> parse(std::string_view Spec,
+                                             std::string &Err);
+  /// Loads an XOR map from JSON text ({"granularity":..,"masks":[..]}).
+  static std::optional<PartitionModel> fromXorJson(std::string_view Text,
+                                                   std::string &Err);
+
+  Kind kind() const { return K; }
+  const std::string &name() const { return Name; }
+  /// Bytes mapped to one partition before moving on (Linear), or the
+  /// granularity below which all addresses share a partition (Xor).
+  uint64_t granularity() const { return Granularity; }
+  /// Number of partitions; 1 for Uniform.
+  unsigned count() const { return Count; }
+  /// Partition index of a byte address, in [0, count()).
+  unsigned partitionOf(uint64_t Addr) const;
+  /// Bytes after which a Linear map repeats (granularity * count); 0 if the
+  /// map has no such period (Uniform, Xor).
+  uint64_t period() const {
+    return K == Kind::Linear ? Granularity * Count : 0;
+  }
+  const std::vector<uint64_t> &xorMasks() const { return Masks; }
+
+private:
+  Kind K = Kind::Uniform;
+  std::string Name = "uniform";
+  uint64_t Granularity = 0;
+  unsigned Count = 1;
+  std::vector<uint64_t> Masks; // bit i of the index = parity(Addr & Masks[i])
+};
+
+/// The list of valid spec forms, for error messages.
+const char *partitionModelSpecs();
+
+} // namespace sectorscope
+
+#endif

@@ -1,0 +1,47 @@
+//===- Reporter.h - Where sectorscope's diagnostics go ----------*- C++ -*-===//
+//
+// IR passes find problems at DILocations; users want real compiler
+// diagnostics at the source. Under clang the frontend plugin installs a
+// reporter that maps file:line:col back to a clang SourceLocation and emits
+// through clang's DiagnosticsEngine (caret, -w, -Werror, -verify all work).
+// Under opt the default reporter prints the same text in clang's format.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SECTORSCOPE_PLUGIN_REPORTER_H
+#define SECTORSCOPE_PLUGIN_REPORTER_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <memory>
+
+namespace sectorscope {
+
+enum class DiagLevel { Note, Remark, Warning, Error };
+
+struct SourcePos {
+  std::string File; ///< As recorded in the debug info (may be relative).
+  std::string Dir;  ///< Compilation directory, to resolve relative files.
+  unsigned Line = 0, Column = 0;
+};
+
+class Reporter {
+public:
+  virtual ~Reporter();
+  /// Reports one diagnostic. `Flag` names what controls it, e.g.
+  /// "sectorscope-strided"; shown as "[-Wsectorscope-strided]"-like suffix.
+  virtual void report(DiagLevel Level, const SourcePos &Pos,
+                      llvm::StringRef Message, llvm::StringRef Flag) = 0;
+  /// Number of errors reported so far.
+  unsigned errors() const { return NumErrors; }
+
+protected:
+  unsigned NumErrors = 0;
+};
+
+/// The reporter in use; prints to stderr unless one was installed.
+Reporter &reporter();
+void setReporter(std::unique_ptr<Reporter> R);
+
+} // namespace sectorscope
+
+#endif
