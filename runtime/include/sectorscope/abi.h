@@ -1,0 +1,145 @@
+/*===- abi.h - The contract between pass, device runtime and host runtime -===*
+ *
+ * Plain C layout shared by three parties:
+ *   pass/         emits calls to the device entry points, fills the module
+ *                 descriptor's constant part and the site table, and rewrites
+ *                 host launches/allocations to the host entry points;
+ *   runtime/device (CUDA, compiled to bitcode, linked by the pass) writes the
+ *                 launch buffer;
+ *   runtime/host  allocates, resets and reads the launch buffer.
+ * Any change bumps SS_ABI_VERSION; the host runtime refuses a mismatch.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef SECTORSCOPE_ABI_H
+#define SECTORSCOPE_ABI_H
+
+#include <stdint.h>
+
+#define SS_ABI_VERSION 1u
+
+/* Warps per block we can tell apart: 1024 threads / 32. */
+#define SS_MAX_WARPS 32u
+#define SS_SECTOR_BYTES 32u
+#define SS_WORDS_PER_SECTOR 8u
+#define SS_MAX_PARTITION_MASKS 16u
+/* Device tables of per-partition counts are bounded by this many partitions. */
+#define SS_MAX_PARTITIONS 4096u
+
+/* What an access does; the pass passes it as a constant. */
+enum ss_op { SS_OP_LOAD = 0, SS_OP_STORE = 1, SS_OP_ATOMIC = 2 };
+
+/* Where it goes. SS_SPACE_GENERIC: only known at run time (isspacep). */
+enum ss_space {
+  SS_SPACE_GLOBAL = 0,
+  SS_SPACE_SHARED = 1,
+  SS_SPACE_LOCAL = 2,
+  SS_SPACE_GENERIC = 3
+};
+
+/* Launch modes (ss_launch_header.mode bits). */
+enum ss_mode {
+  SS_MODE_HEATMAP = 1u, /* sampled block: heat map + per-site counters */
+  SS_MODE_GRID = 2u     /* every block: per-site and per-partition counts */
+};
+
+/* Partition model kinds, as common/PartitionModel.h. */
+enum ss_partition_kind { SS_PART_UNIFORM = 0, SS_PART_LINEAR = 1, SS_PART_XOR = 2 };
+
+/* One per device module: a device global named "__sectorscope_module"
+ * (defined by the device runtime, initializer filled by the pass). The host
+ * finds it through __sectorscope_register_module and sets `launch` before
+ * each instrumented launch; 0 means "run uninstrumented". */
+typedef struct ss_module {
+  uint32_t abi_version;
+  uint32_t num_sites;
+  uint64_t site_table;     /* device address of the site table text */
+  uint64_t site_table_len; /* its length in bytes, without a NUL */
+  uint64_t launch;         /* device address of an ss_launch_header, or 0 */
+} ss_module;
+
+/* The site table: text, one record per line, fields separated by '\t'
+ * (fields never contain '\t' or '\n'; the pass replaces them by ' '):
+ *   S <id> <kernel> <op> <space> <width> <line> <column> <function> <file>
+ *   K <kernel> <not_instrumented_kind>=<count>[,<kind>=<count>...]
+ *   V <abi_version>
+ * <kernel> is the mangled kernel name as registered with the CUDA runtime;
+ * <op> load|store|atomic; <space> global|shared|local|generic; <width> bytes;
+ * <function> the (demangled) function the access is written in, which may be
+ * a helper inlined into the kernel; <file> as in the debug info, made
+ * absolute with the compilation directory when it is relative.
+ * Not-instrumented kinds: inline_asm, cp_async, bulk_copy, texture, other. */
+
+/* Per-site counters. For the sampled block in heat-map mode; over all blocks
+ * in grid mode. A request is one warp-level execution of the access; sectors
+ * are the distinct 32-byte sectors of that request, summed over requests. */
+typedef struct ss_site_counters {
+  uint64_t requests;
+  uint64_t sectors;
+  uint64_t bytes; /* bytes requested: width x active lanes */
+  uint64_t threads; /* active lanes summed over requests */
+} ss_site_counters;
+
+/* One heat-map entry: a 32-byte sector the sampled block touched.
+ * key = (space << 62) | (address >> 5); 0 marks an empty slot, so sector 0 of
+ * space 0 is stored as key SS_HEAT_KEY_ZERO. Bit w of a mask: warp w touched
+ * it (warp = linear thread index in the block / 32). */
+#define SS_HEAT_KEY_ZERO 0x3fffffffffffffffull
+typedef struct ss_heat_entry {
+  uint64_t key;
+  uint32_t sector_warps;
+  uint32_t word_warps[SS_WORDS_PER_SECTOR];
+  uint32_t ops; /* bit 0: loaded, bit 1: stored, bit 2: atomic */
+} ss_heat_entry;
+
+/* The launch buffer: this header, then the tables at the given byte offsets
+ * from its start. The host allocates and zeroes it, fills the configuration
+ * part, and reads it back after the kernel. The device never writes outside
+ * the capacities given here; what does not fit is counted in *_overflow. */
+typedef struct ss_launch_header {
+  /* Configuration (host-written). */
+  uint32_t abi_version;
+  uint32_t mode; /* ss_mode bits */
+  uint32_t sample_block[3];
+  uint32_t num_sites;
+  uint32_t part_kind;      /* ss_partition_kind */
+  uint32_t part_count;     /* <= SS_MAX_PARTITIONS */
+  uint32_t part_gran_log2; /* LINEAR: log2(bytes per partition) */
+  uint32_t part_num_masks; /* XOR: number of masks */
+  uint64_t part_masks[SS_MAX_PARTITION_MASKS];
+  uint32_t blocks_per_window; /* linear block id / this = time window */
+  uint32_t num_windows;       /* later blocks count in the last window */
+  uint32_t heat_capacity;     /* entries, a power of two */
+  uint32_t reserved0;
+  uint64_t off_sites;      /* ss_site_counters[num_sites] */
+  uint64_t off_heat;       /* ss_heat_entry[heat_capacity] */
+  uint64_t off_part_window; /* uint64_t[num_windows][part_count], global sectors */
+  uint64_t off_part_site;   /* uint64_t[num_sites][part_count] */
+  uint64_t total_bytes;     /* size of the whole buffer */
+  /* Results (device-written). */
+  uint64_t heat_used;      /* entries taken */
+  uint64_t heat_overflow;  /* sector records dropped: table full */
+  uint64_t site_overflow;  /* records with a site id >= num_sites */
+  uint64_t sampled_blocks; /* blocks that took the instrumented path */
+} ss_launch_header;
+
+/* Device entry points (runtime/device), called by instrumented code.
+ *   __sectorscope_enter(): non-zero when this block takes the instrumented
+ *     path (called once at kernel entry by every thread).
+ *   __sectorscope_access(site, addr, width, op_space): one memory access;
+ *     op_space = op | (space << 8). Called by every active lane; aggregates
+ *     across the warp itself (one atomic per distinct sector per request). */
+
+/* Host entry points (runtime/host), called from host code the pass rewrote:
+ *   void __sectorscope_register_module(void **fatbin_handle, void *shadow);
+ *   void __sectorscope_register_kernel(void **fatbin_handle, const void *stub,
+ *                                      const char *device_name);
+ *   cudaError_t __sectorscope_launch_kernel(const void *func, dim3 grid,
+ *       dim3 block, void **args, size_t shmem, cudaStream_t stream);
+ *     (cudaLaunchKernel's exact signature: the pass swaps the callee.)
+ *   cudaError_t __sectorscope_malloc(void **ptr, size_t size, const char *site);
+ *   cudaError_t __sectorscope_malloc_managed(void **ptr, size_t size,
+ *       unsigned flags, const char *site);
+ *   cudaError_t __sectorscope_free(void *ptr);
+ *     site = "file:line:col" of the host call, or NULL. */
+
+#endif /* SECTORSCOPE_ABI_H */
