@@ -9,13 +9,21 @@
  *   runtime/host  allocates, resets and reads the launch buffer.
  * Any change bumps SS_ABI_VERSION; the host runtime refuses a mismatch.
  *
+ * v2 (host runtime): ss_site_counters gains addr_min/addr_max so the host can
+ *   name the allocation a site touched (JSON "object", summary lines). The
+ *   host writes addr_min = UINT64_MAX, addr_max = 0 before the launch; the
+ *   device does atomicMin/atomicMax with each request's lowest/highest byte
+ *   address (once per request, by the leader lane, like `sectors`).
+ *   The host call-site string of __sectorscope_malloc* may carry the pointer
+ *   expression after a space ("gs.cu:88:3 q"); the name is optional.
+ *
  *===----------------------------------------------------------------------===*/
 #ifndef SECTORSCOPE_ABI_H
 #define SECTORSCOPE_ABI_H
 
 #include <stdint.h>
 
-#define SS_ABI_VERSION 1u
+#define SS_ABI_VERSION 2u
 
 /* Warps per block we can tell apart: 1024 threads / 32. */
 #define SS_MAX_WARPS 32u
@@ -77,6 +85,8 @@ typedef struct ss_site_counters {
   uint64_t sectors;
   uint64_t bytes; /* bytes requested: width x active lanes */
   uint64_t threads; /* active lanes summed over requests */
+  uint64_t addr_min; /* lowest byte address accessed (host inits UINT64_MAX) */
+  uint64_t addr_max; /* highest byte address accessed (host inits 0) */
 } ss_site_counters;
 
 /* One heat-map entry: a 32-byte sector the sampled block touched.
@@ -140,6 +150,7 @@ typedef struct ss_launch_header {
  *   cudaError_t __sectorscope_malloc_managed(void **ptr, size_t size,
  *       unsigned flags, const char *site);
  *   cudaError_t __sectorscope_free(void *ptr);
- *     site = "file:line:col" of the host call, or NULL. */
+ *     site = "file:line:col" of the host call, optionally followed by a
+ *     space and the pointer expression ("gs.cu:88:3 q"), or NULL. */
 
 #endif /* SECTORSCOPE_ABI_H */
