@@ -39,6 +39,7 @@ config.substitutions.append(("%wrapper", os.path.join(bin_dir, "sectorscope-clan
 config.substitutions.append(("%plugin", config.sectorscope_plugin))
 config.substitutions.append(("%opt", os.path.join(tools, "opt") + " -load-pass-plugin=" + config.sectorscope_plugin))
 config.substitutions.append(("%bin", bin_dir))
+config.substitutions.append(("%obj", config.sectorscope_obj_root))
 config.substitutions.append(("%compat", config.sectorscope_compat))
 config.substitutions.append(("%src", config.sectorscope_src_root))
 config.substitutions.append(("%examples", os.path.join(config.sectorscope_src_root, "examples")))

@@ -1,0 +1,1 @@
+int value = SECTORSCOPE_TEST_VALUE;
