@@ -1,0 +1,87 @@
+//===- Band.h - CampProf's best/worst band for one kernel -------*- C++ -*-===//
+//
+// From a kernel's counters: the best (no camping: the spread benchmarks) and
+// worst (fully camped benchmarks) time at every occupancy 1..max warps/SM;
+// the measured time placed in the band as a camping degree in [0, 1]; and the
+// "application" line, extrapolated from the one measured point
+// proportionally to the band as CampProf does:
+//   app(w) = best(w) + d * (worst(w) - best(w)),  d = degree at the measured w
+// A measured time below best (or above worst) is scaled with the best (worst)
+// line instead, so the application line stays continuous and positive.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SECTORSCOPE_MODEL_BAND_H
+#define SECTORSCOPE_MODEL_BAND_H
+
+#include "sectorscope/model/Calibration.h"
+#include "sectorscope/model/Profile.h"
+#include "sectorscope/model/Traffic.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sectorscope::model {
+
+enum class ModelKind { Bandwidth, CampProf, GT200 };
+const char *modelName(ModelKind K);
+std::optional<ModelKind> parseModelKind(const std::string &S);
+
+/// Raw camping degree: (t - best) / (worst - best). Outside [0, 1] when t
+/// falls outside the band; 0 when the band has no width.
+double campingDegree(double Best, double Worst, double Measured);
+
+/// The application time at another occupancy, from the measured point
+/// (Best0, Worst0, Measured0) and the band there (BestW, WorstW).
+double extrapolateApp(double Best0, double Worst0, double Measured0,
+                      double BestW, double WorstW);
+
+/// Words for where a degree sits ("near best", "between", ...).
+std::string placement(double RawDegree, bool HasBand);
+
+/// Predicted kernel time (ms) by one model; Camped picks the worst line.
+/// Throws if the calibration lacks the model or the result is not a valid
+/// time.
+double predictTime(const Calibration &C, ModelKind K, const Traffic &T,
+                   bool Camped, double Warps, std::vector<std::string> *Notes);
+
+/// The occupancy to place a measurement at: the override, else the profile's
+/// occupancy.active_warps_per_sm, else an estimate from the launch shape (as
+/// many whole blocks as fit in max warps/SM, at most 32 blocks, no more than
+/// the grid provides per SM). Source says which.
+double occupancyFor(const Profile &P, const Calibration &C,
+                    std::optional<double> Override, std::string *Source);
+
+struct BandPoint {
+  double Warps = 0, Best = 0, Worst = 0;
+  std::optional<double> App;
+};
+
+struct BandResult {
+  std::string Kernel, ProfileFile;
+  ModelKind Kind = ModelKind::Bandwidth;
+  double Warps = 0; ///< Occupancy of the measurement.
+  std::string WarpsSource;
+  double TotalBytes = 0;
+  bool HasBand = true; ///< False when the calibration has no camped data.
+  double BestMs = 0, WorstMs = 0; ///< At Warps.
+  std::optional<double> MeasuredMs, Degree, DegreeClamped;
+  std::vector<BandPoint> Points;
+  std::vector<std::string> Notes;
+};
+
+struct BandOptions {
+  ModelKind Kind = ModelKind::Bandwidth;
+  std::optional<double> Warps;  ///< Override the profile's occupancy.
+  std::optional<double> TimeMs; ///< Override the profile's time_ms.
+  int MaxWarps = 0;             ///< 0: the calibrated GPU's maximum.
+};
+
+BandResult computeBand(const Calibration &C, const Profile &P,
+                       const BandOptions &O);
+Json bandToJson(const BandResult &B);
+std::string bandTable(const BandResult &B);
+
+} // namespace sectorscope::model
+
+#endif

@@ -1,0 +1,60 @@
+//===- BenchData.h - The micro-benchmark JSON ------------------*- C++ -*-===//
+//
+// Rows written by microbench/ (one per kernel configuration). Only the fields
+// a model uses are required, and only for the experiments that model reads:
+// an unknown experiment or an extra field is carried along and ignored.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SECTORSCOPE_MODEL_BENCHDATA_H
+#define SECTORSCOPE_MODEL_BENCHDATA_H
+
+#include "sectorscope/model/JsonIO.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sectorscope::model {
+
+enum class Op { Read, Write };
+const char *opName(Op O);
+
+struct GpuInfo {
+  std::string Name = "unknown";
+  int SmCount = 0;
+  int MaxWarpsPerSm = 64;
+};
+
+struct BenchRow {
+  size_t Index = 0;       ///< Position in rows[], for error messages.
+  std::string Experiment; ///< "campprof", "gt200", "stream", ...
+  std::string OpText;     ///< As written: "read", "write", "copy", ...
+  std::optional<Op> TheOp; ///< Set for "read" and "write".
+  int WordBytes = 0;      ///< 0 if absent.
+  bool Camped = false;
+  double Warps = 0;       ///< Active warps per SM.
+  std::optional<double> Blocks, Threads, BytesMoved;
+  double TimeMs = 0;      ///< The chosen time field (best_ms or median_ms).
+  std::optional<double> N, L, M; ///< GT200 words and misalignments per warp.
+};
+
+struct BenchData {
+  std::string File;
+  GpuInfo Gpu;
+  std::string TimeField; ///< Which column TimeMs holds.
+  std::vector<BenchRow> Rows;
+
+  /// Rows of one experiment.
+  std::vector<const BenchRow *> rowsOf(const std::string &Experiment) const;
+};
+
+/// Parses a micro-benchmark file. TimeField is "best_ms" or "median_ms"; when
+/// a row lacks it the other one is used (and a row with neither is an error).
+BenchData readBenchData(const std::string &Path,
+                        const std::string &TimeField = "best_ms");
+BenchData parseBenchData(const Json &J, const std::string &File,
+                         const std::string &TimeField = "best_ms");
+
+} // namespace sectorscope::model
+
+#endif

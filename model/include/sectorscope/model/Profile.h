@@ -1,0 +1,56 @@
+//===- Profile.h - The run-time profile ("sectorscope-launch/1") -*- C++ -*-===//
+//
+// One kernel launch as recorded by the runtime. Site counters come from ONE
+// sampled thread block (or "sampled_blocks" blocks when the runtime says so);
+// Traffic.h scales them to the whole grid.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SECTORSCOPE_MODEL_PROFILE_H
+#define SECTORSCOPE_MODEL_PROFILE_H
+
+#include "sectorscope/model/JsonIO.h"
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sectorscope::model {
+
+enum class SiteOp { Load, Store, Atomic };
+enum class Space { Global, Shared, Local, Other };
+
+struct Site {
+  std::string Id, File, Function;
+  int Line = 0, Column = 0;
+  SiteOp TheOp = SiteOp::Load;
+  Space TheSpace = Space::Global;
+  int Width = 0;
+  double Requests = 0, Sectors = 0;
+  double SectorsPerRequest = 0, IdealSectorsPerRequest = 0;
+  std::vector<std::string> Patterns;
+};
+
+struct Profile {
+  std::string File;
+  std::string Kernel;
+  std::array<double, 3> Grid{1, 1, 1}, Block{1, 1, 1};
+  std::string DeviceName;
+  int SmCount = 0; ///< 0 if the profile does not say.
+  std::vector<Site> Sites;
+  std::optional<double> TimeMs;       ///< Measured time, if recorded.
+  std::optional<double> ActiveWarps;  ///< occupancy.active_warps_per_sm.
+  std::optional<double> WorkItems;    ///< e.g. lattice nodes, for MLUPS.
+  double SampledBlocks = 1;
+
+  double blocks() const { return Grid[0] * Grid[1] * Grid[2]; }
+  double threadsPerBlock() const { return Block[0] * Block[1] * Block[2]; }
+  double warpsPerBlock() const;
+};
+
+Profile readProfile(const std::string &Path);
+Profile parseProfile(const Json &J, const std::string &File);
+
+} // namespace sectorscope::model
+
+#endif

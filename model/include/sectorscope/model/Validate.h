@@ -1,0 +1,64 @@
+//===- Validate.h - Predicted vs measured over a set of kernels -*- C++ -*-===//
+//
+// The cases file lists profiles with measured times:
+//   {"cases": [{"name": "lbm", "profile": "lbm.json", "time_ms": 1.9,
+//               "warps": 32, "work_items": 2097152, "expect": "best",
+//               "group": "lbm"}]}
+// Only "profile" is required (paths are relative to the cases file); the
+// others default to the profile's own fields. "expect" says which line the
+// kernel should sit on (best: no camping, as CampProf validated GEM; worst;
+// or gt200's single line). Cases sharing a "group" at different occupancies
+// also check CampProf's extrapolation: from each case to every other.
+// Errors are |pred - meas| / meas, summarized by their geometric mean as in
+// CampProf (errors below 0.01% count as 0.01% so one exact hit cannot zero it).
+//
+//===----------------------------------------------------------------------===//
+#ifndef SECTORSCOPE_MODEL_VALIDATE_H
+#define SECTORSCOPE_MODEL_VALIDATE_H
+
+#include "sectorscope/model/Band.h"
+#include "sectorscope/model/SvgChart.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sectorscope::model {
+
+struct ValidateCase {
+  std::string Name, ProfilePath, Group, Expect = "best";
+  std::optional<double> TimeMs, Warps, WorkItems;
+};
+
+struct ValidateRow {
+  ValidateCase Case;
+  std::string Kernel;
+  double Warps = 0, MeasuredMs = 0, BestMs = 0, WorstMs = 0, PredictedMs = 0;
+  double RelErr = 0;
+  std::optional<double> Degree;
+  std::optional<double> ActualMlups, EstimatedMlups;
+};
+
+struct ValidateResult {
+  ModelKind Kind = ModelKind::Bandwidth;
+  std::vector<ValidateRow> Rows;
+  double GeomeanErr = 0, MeanErr = 0, MaxErr = 0;
+  size_t ExtrapolationPairs = 0;
+  double ExtrapolationGeomeanErr = 0;
+  std::vector<BandResult> Bands; ///< One per case (empty for gt200).
+  std::vector<std::string> Notes;
+};
+
+std::vector<ValidateCase> readCases(const std::string &Path);
+ValidateResult validate(const Calibration &C,
+                        const std::vector<ValidateCase> &Cases, ModelKind K);
+double geomeanError(const std::vector<double> &Errs);
+Json validateToJson(const ValidateResult &R);
+std::string validateTable(const ValidateResult &R);
+/// Actual vs estimated throughput (million work items per second) for the
+/// cases that give work_items; empty Categories if none do.
+BarChart mlupsChart(const ValidateResult &R, const std::string &Title);
+
+} // namespace sectorscope::model
+
+#endif

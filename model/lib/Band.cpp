@@ -1,0 +1,243 @@
+//===- Band.cpp - CampProf's best/worst band for one kernel ---------------===//
+#include "sectorscope/model/Band.h"
+#include "sectorscope/model/Error.h"
+#include "sectorscope/model/TextTable.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace sectorscope::model {
+
+const char *modelName(ModelKind K) {
+  switch (K) {
+  case ModelKind::Bandwidth:
+    return "bandwidth";
+  case ModelKind::CampProf:
+    return "campprof";
+  case ModelKind::GT200:
+    return "gt200";
+  }
+  return "?";
+}
+
+std::optional<ModelKind> parseModelKind(const std::string &S) {
+  if (S == "bandwidth")
+    return ModelKind::Bandwidth;
+  if (S == "campprof")
+    return ModelKind::CampProf;
+  if (S == "gt200")
+    return ModelKind::GT200;
+  return std::nullopt;
+}
+
+double campingDegree(double Best, double Worst, double Measured) {
+  double Width = Worst - Best;
+  // Relative guard: a band thinner than 1e-9 of its height has no inside.
+  if (!(Width > 1e-9 * std::max(std::abs(Best), 1e-300)))
+    return 0;
+  return (Measured - Best) / Width;
+}
+
+double extrapolateApp(double Best0, double Worst0, double Measured0,
+                      double BestW, double WorstW) {
+  double D = campingDegree(Best0, Worst0, Measured0);
+  if (Worst0 - Best0 <= 0 || D < 0) {
+    // Below the band (or no band): ride the best line proportionally.
+    return Best0 > 0 ? Measured0 * BestW / Best0 : Measured0;
+  }
+  if (D > 1)
+    return Worst0 > 0 ? Measured0 * WorstW / Worst0 : Measured0;
+  return BestW + D * (WorstW - BestW);
+}
+
+std::string placement(double D, bool HasBand) {
+  if (!HasBand)
+    return "no band (no camped benchmarks)";
+  if (D < 0)
+    return "below best (faster than the model's best)";
+  if (D > 1)
+    return "above worst (slower than fully camped)";
+  if (D < 0.2)
+    return "near best (little camping)";
+  if (D > 0.8)
+    return "near worst (heavily camped)";
+  return "between (partly camped)";
+}
+
+double predictTime(const Calibration &C, ModelKind K, const Traffic &T,
+                   bool Camped, double Warps, std::vector<std::string> *Notes) {
+  double V = 0;
+  switch (K) {
+  case ModelKind::Bandwidth:
+    if (!C.Bandwidth)
+      fail(C.File, "bandwidth",
+           "calibration has no bandwidth model (no stream/campprof rows)");
+    V = C.Bandwidth->kernelTime(T, Camped, Warps, Notes);
+    break;
+  case ModelKind::CampProf:
+    if (!C.CampProf)
+      fail(C.File, "campprof",
+           "calibration has no campprof model (no campprof rows)");
+    V = C.CampProf->kernelTime(T, Camped, Warps, Notes);
+    break;
+  case ModelKind::GT200:
+    if (!C.GT200)
+      fail(C.File, "gt200", "calibration has no gt200 model (no gt200 rows)");
+    V = C.GT200->kernelTime(T, Warps, Notes);
+    break;
+  }
+  return checkTime(V, std::string(modelName(K)) + " time at " +
+                          fmtNum(Warps) + " warps/SM");
+}
+
+double occupancyFor(const Profile &P, const Calibration &C,
+                    std::optional<double> Override, std::string *Source) {
+  double Max = C.Gpu.MaxWarpsPerSm;
+  auto Check = [&](double W, const std::string &What) {
+    if (!(W >= 1) || W > Max)
+      fail(What == "--warps" ? "" : P.File, What,
+           "impossible occupancy " + fmtNum(W) + " warps/SM (1.." +
+               fmtNum(Max) + ")");
+    return W;
+  };
+  if (Override) {
+    *Source = "--warps";
+    return Check(*Override, "--warps");
+  }
+  if (P.ActiveWarps) {
+    *Source = "profile";
+    return Check(*P.ActiveWarps, "occupancy.active_warps_per_sm");
+  }
+  *Source = "estimated from the launch shape";
+  double WPB = P.warpsPerBlock();
+  double BlocksPerSm = std::min(std::floor(Max / WPB), 32.0);
+  int Sms = C.Gpu.SmCount;
+  double GridPerSm = std::ceil(P.blocks() / Sms);
+  return std::max(1.0, std::min(BlocksPerSm, GridPerSm) * WPB);
+}
+
+static void dedupe(std::vector<std::string> &V) {
+  std::vector<std::string> Out;
+  for (std::string &S : V)
+    if (std::find(Out.begin(), Out.end(), S) == Out.end())
+      Out.push_back(std::move(S));
+  V = std::move(Out);
+}
+
+BandResult computeBand(const Calibration &C, const Profile &P,
+                       const BandOptions &O) {
+  if (O.Kind == ModelKind::GT200)
+    fail("", "--model", "gt200 has no camped variant, so no band; use "
+                        "`predict --model gt200`");
+  BandResult B;
+  B.Kernel = P.Kernel;
+  B.ProfileFile = P.File;
+  B.Kind = O.Kind;
+  Traffic T = trafficFromProfile(P);
+  B.TotalBytes = T.totalBytes();
+  if (B.TotalBytes <= 0)
+    fail(P.File, "sites",
+         "no global-memory sectors recorded: nothing to model");
+  B.Warps = occupancyFor(P, C, O.Warps, &B.WarpsSource);
+  B.MeasuredMs = O.TimeMs ? O.TimeMs : P.TimeMs;
+  B.HasBand = O.Kind == ModelKind::Bandwidth ? C.Bandwidth && C.Bandwidth->hasCamped()
+                                             : C.CampProf && C.CampProf->hasCamped();
+  if (!B.HasBand)
+    B.Notes.push_back("calibration has no camped benchmarks: the worst line "
+                      "equals the best line");
+  B.BestMs = predictTime(C, O.Kind, T, false, B.Warps, &B.Notes);
+  B.WorstMs = predictTime(C, O.Kind, T, true, B.Warps, &B.Notes);
+  if (B.WorstMs < B.BestMs) {
+    // Camped benchmarks faster than spread ones: the chip does not camp at
+    // this size (e.g. hashed partitions). Keep the band ordered.
+    B.Notes.push_back("camped benchmarks were faster than spread ones at " +
+                      fmtNum(B.Warps) + " warps/SM; band ordered as min/max");
+  }
+  double Best0 = std::min(B.BestMs, B.WorstMs);
+  double Worst0 = std::max(B.BestMs, B.WorstMs);
+  if (B.MeasuredMs) {
+    double D = campingDegree(Best0, Worst0, *B.MeasuredMs);
+    B.Degree = D;
+    B.DegreeClamped = std::clamp(D, 0.0, 1.0);
+  }
+  int Max = O.MaxWarps > 0 ? O.MaxWarps : C.Gpu.MaxWarpsPerSm;
+  for (int W = 1; W <= Max; ++W) {
+    BandPoint Pt;
+    Pt.Warps = W;
+    double Bw = predictTime(C, O.Kind, T, false, W, &B.Notes);
+    double Ww = predictTime(C, O.Kind, T, true, W, &B.Notes);
+    Pt.Best = std::min(Bw, Ww);
+    Pt.Worst = std::max(Bw, Ww);
+    if (B.MeasuredMs)
+      Pt.App = checkTime(
+          extrapolateApp(Best0, Worst0, *B.MeasuredMs, Pt.Best, Pt.Worst),
+          "application time at " + std::to_string(W) + " warps/SM");
+    B.Points.push_back(Pt);
+  }
+  B.BestMs = Best0;
+  B.WorstMs = Worst0;
+  dedupe(B.Notes);
+  return B;
+}
+
+Json bandToJson(const BandResult &B) {
+  Json J;
+  J["schema"] = "sectorscope-band/1";
+  J["kernel"] = B.Kernel;
+  J["profile"] = B.ProfileFile;
+  J["model"] = modelName(B.Kind);
+  J["active_warps_per_sm"] = B.Warps;
+  J["occupancy_source"] = B.WarpsSource;
+  J["total_bytes"] = B.TotalBytes;
+  J["has_band"] = B.HasBand;
+  J["best_ms"] = B.BestMs;
+  J["worst_ms"] = B.WorstMs;
+  if (B.MeasuredMs) {
+    J["measured_ms"] = *B.MeasuredMs;
+    J["camping_degree"] = *B.DegreeClamped;
+    J["camping_degree_raw"] = *B.Degree;
+    J["placement"] = placement(*B.Degree, B.HasBand);
+  }
+  Json Pts = Json::array();
+  for (const BandPoint &P : B.Points) {
+    Json PJ = {{"active_warps_per_sm", P.Warps},
+               {"best_ms", P.Best},
+               {"worst_ms", P.Worst}};
+    if (P.App)
+      PJ["app_ms"] = *P.App;
+    Pts.push_back(PJ);
+  }
+  J["points"] = Pts;
+  J["notes"] = B.Notes;
+  return J;
+}
+
+std::string bandTable(const BandResult &B) {
+  std::string Out = "kernel " + B.Kernel + " (" + B.ProfileFile +
+                    "), model " + modelName(B.Kind) + ", " +
+                    fmtNum(B.TotalBytes) + " bytes (sectors x 32, grid)\n";
+  Out += "occupancy " + fmtNum(B.Warps) + " warps/SM (" + B.WarpsSource +
+         "): best " + fmtNum(B.BestMs) + " ms, worst " + fmtNum(B.WorstMs) +
+         " ms\n";
+  if (B.MeasuredMs)
+    Out += "measured " + fmtNum(*B.MeasuredMs) + " ms: camping degree " +
+           fmtFixed(*B.DegreeClamped, 2) + " (raw " + fmtFixed(*B.Degree, 2) +
+           "), " + placement(*B.Degree, B.HasBand) + "\n";
+  std::vector<std::string> H = {"warps/SM", "best_ms", "worst_ms"};
+  if (B.MeasuredMs)
+    H.push_back("app_ms");
+  TextTable T(H);
+  for (const BandPoint &P : B.Points) {
+    std::vector<std::string> R = {fmtNum(P.Warps), fmtNum(P.Best),
+                                  fmtNum(P.Worst)};
+    if (P.App)
+      R.push_back(fmtNum(*P.App));
+    T.addRow(R);
+  }
+  Out += T.render();
+  for (const std::string &N : B.Notes)
+    Out += "note: " + N + "\n";
+  return Out;
+}
+
+} // namespace sectorscope::model

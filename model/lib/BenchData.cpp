@@ -1,0 +1,124 @@
+//===- BenchData.cpp - The micro-benchmark JSON ----------------------------===//
+#include "sectorscope/model/BenchData.h"
+#include "sectorscope/model/Error.h"
+
+namespace sectorscope::model {
+
+const char *opName(Op O) { return O == Op::Read ? "read" : "write"; }
+
+std::vector<const BenchRow *>
+BenchData::rowsOf(const std::string &Experiment) const {
+  std::vector<const BenchRow *> Out;
+  for (const BenchRow &R : Rows)
+    if (R.Experiment == Experiment)
+      Out.push_back(&R);
+  return Out;
+}
+
+static GpuInfo parseGpu(const Json &Top, const Ctx &C) {
+  GpuInfo G;
+  const Json &J = getObject(Top, C, "gpu");
+  Ctx GC = C.at("gpu");
+  if (auto Name = getOptString(J, GC, "name"))
+    G.Name = *Name;
+  // sm_count turns per-SM occupancy into concurrent warps: required.
+  G.SmCount = (int)getNumber(J, GC, "sm_count", NumRule::PositiveInteger);
+  if (auto W = getOptNumber(J, GC, "max_warps_per_sm",
+                            NumRule::PositiveInteger))
+    G.MaxWarpsPerSm = (int)*W;
+  if (G.MaxWarpsPerSm > 1024)
+    GC.at("max_warps_per_sm").fail("impossible value " +
+                                   std::to_string(G.MaxWarpsPerSm));
+  return G;
+}
+
+static bool usesVolume(const std::string &E) {
+  return E == "campprof" || E == "stream";
+}
+
+BenchData parseBenchData(const Json &J, const std::string &File,
+                         const std::string &TimeField) {
+  if (TimeField != "best_ms" && TimeField != "median_ms")
+    fail("", "--time-field", "must be best_ms or median_ms, got '" +
+                                 TimeField + "'");
+  Ctx Top(File);
+  requireObject(J, Top);
+  BenchData D;
+  D.File = File;
+  D.TimeField = TimeField;
+  D.Gpu = parseGpu(J, Top);
+  const Json &Rows = getArray(J, Top, "rows");
+  const char *Other = TimeField == "best_ms" ? "median_ms" : "best_ms";
+  for (size_t I = 0; I < Rows.size(); ++I) {
+    Ctx C = Top.at("rows").at(I);
+    const Json &RJ = Rows[I];
+    requireObject(RJ, C);
+    BenchRow R;
+    R.Index = I;
+    R.Experiment = getString(RJ, C, "experiment");
+    R.OpText = getOptString(RJ, C, "op").value_or("");
+    if (R.OpText == "read" || R.OpText == "load")
+      R.TheOp = Op::Read;
+    else if (R.OpText == "write" || R.OpText == "store")
+      R.TheOp = Op::Write;
+    R.Camped = getOptBool(RJ, C, "camped").value_or(false);
+    auto T = getOptNumber(RJ, C, TimeField.c_str(), NumRule::Positive);
+    if (!T)
+      T = getOptNumber(RJ, C, Other, NumRule::Positive);
+    if (!T)
+      C.at(TimeField).fail(std::string("missing required field (nor is ") +
+                           Other + " present)");
+    R.TimeMs = *T;
+    R.Blocks = getOptNumber(RJ, C, "blocks", NumRule::PositiveInteger);
+    R.Threads = getOptNumber(RJ, C, "threads", NumRule::PositiveInteger);
+    R.BytesMoved = getOptNumber(RJ, C, "bytes_moved", NumRule::NonNegative);
+    R.N = getOptNumber(RJ, C, "N", NumRule::Integer);
+    R.L = getOptNumber(RJ, C, "L", NumRule::Integer);
+    R.M = getOptNumber(RJ, C, "M", NumRule::Integer);
+    auto W = getOptNumber(RJ, C, "active_warps_per_sm", NumRule::Positive);
+    auto WB = getOptNumber(RJ, C, "word_bytes", NumRule::PositiveInteger);
+    R.WordBytes = WB ? (int)*WB : 0;
+
+    // Fields the models need, checked only for the experiments they read.
+    bool Modelled = usesVolume(R.Experiment) || R.Experiment == "gt200";
+    if (Modelled) {
+      if (!W)
+        C.at("active_warps_per_sm").fail("missing required field");
+      R.Warps = *W;
+      if (R.Warps > D.Gpu.MaxWarpsPerSm)
+        C.at("active_warps_per_sm")
+            .fail("impossible value " + fmtNum(R.Warps) + " (gpu allows " +
+                  std::to_string(D.Gpu.MaxWarpsPerSm) + " warps per SM)");
+    } else if (W) {
+      R.Warps = *W;
+    }
+    if (usesVolume(R.Experiment)) {
+      if (!R.TheOp)
+        C.at("op").fail(R.OpText.empty()
+                            ? std::string("missing required field")
+                            : "expected \"read\" or \"write\", got \"" +
+                                  R.OpText + "\"");
+      if (!WB)
+        C.at("word_bytes").fail("missing required field");
+      if (R.WordBytes > 16 || (R.WordBytes & (R.WordBytes - 1)))
+        C.at("word_bytes")
+            .fail("expected 1, 2, 4, 8 or 16, got " +
+                  std::to_string(R.WordBytes));
+      if (!R.BytesMoved)
+        C.at("bytes_moved").fail("missing required field");
+      if (*R.BytesMoved <= 0)
+        C.at("bytes_moved").fail("expected a number > 0, got 0");
+    }
+    if (R.Experiment == "gt200" && !R.N)
+      C.at("N").fail("missing required field");
+    D.Rows.push_back(std::move(R));
+  }
+  return D;
+}
+
+BenchData readBenchData(const std::string &Path,
+                        const std::string &TimeField) {
+  return parseBenchData(readJsonFile(Path), Path, TimeField);
+}
+
+} // namespace sectorscope::model

@@ -1,0 +1,135 @@
+//===- Calibration.cpp - The fitted models, as one JSON file --------------===//
+#include "sectorscope/model/Calibration.h"
+#include "sectorscope/model/Error.h"
+#include "sectorscope/model/TextTable.h"
+
+namespace sectorscope::model {
+
+Calibration fitCalibration(const BenchData &D, const FitSettings &S) {
+  Calibration C;
+  C.Source = D.File;
+  C.Gpu = D.Gpu;
+  C.TimeField = D.TimeField;
+  if (!D.rowsOf("campprof").empty())
+    C.CampProf = CampProfModel::fit(D, S.UnitBytesPerWarp);
+  if (!D.rowsOf("gt200").empty())
+    C.GT200 = GT200Model::fit(D);
+  BandwidthModel B = BandwidthModel::fit(D, S.BandwidthExperiments);
+  if (!B.Classes.empty())
+    C.Bandwidth = std::move(B);
+  if (!C.CampProf && !C.GT200 && !C.Bandwidth)
+    fail(D.File, "rows",
+         "no rows of experiment campprof, gt200 or stream: nothing to fit");
+  return C;
+}
+
+Json Calibration::toJson() const {
+  Json J;
+  J["schema"] = CalibSchema;
+  J["source"] = Source;
+  J["time_field"] = TimeField;
+  J["gpu"] = {{"name", Gpu.Name},
+              {"sm_count", Gpu.SmCount},
+              {"max_warps_per_sm", Gpu.MaxWarpsPerSm}};
+  if (CampProf)
+    J["campprof"] = CampProf->toJson();
+  if (GT200)
+    J["gt200"] = GT200->toJson();
+  if (Bandwidth)
+    J["bandwidth"] = Bandwidth->toJson();
+  return J;
+}
+
+Calibration Calibration::fromJson(const Json &J, const std::string &File) {
+  Ctx Top(File);
+  requireObject(J, Top);
+  std::string Schema = getString(J, Top, "schema");
+  if (Schema != CalibSchema)
+    Top.at("schema").fail(std::string("expected \"") + CalibSchema +
+                          "\", got \"" + Schema + "\"");
+  Calibration C;
+  C.File = File;
+  C.Source = getOptString(J, Top, "source").value_or("");
+  C.TimeField = getOptString(J, Top, "time_field").value_or("best_ms");
+  const Json &G = getObject(J, Top, "gpu");
+  Ctx GC = Top.at("gpu");
+  C.Gpu.Name = getOptString(G, GC, "name").value_or("unknown");
+  C.Gpu.SmCount = (int)getNumber(G, GC, "sm_count", NumRule::PositiveInteger);
+  C.Gpu.MaxWarpsPerSm = (int)getOptNumber(G, GC, "max_warps_per_sm",
+                                          NumRule::PositiveInteger)
+                            .value_or(64);
+  auto Has = [&](const char *K) { return J.contains(K) && !J[K].is_null(); };
+  if (Has("campprof")) {
+    C.CampProf = CampProfModel::fromJson(J["campprof"], Top.at("campprof"));
+    C.CampProf->SmCount = C.Gpu.SmCount;
+  }
+  if (Has("gt200")) {
+    C.GT200 = GT200Model::fromJson(J["gt200"], Top.at("gt200"));
+    C.GT200->SmCount = C.Gpu.SmCount;
+  }
+  if (Has("bandwidth"))
+    C.Bandwidth = BandwidthModel::fromJson(J["bandwidth"], Top.at("bandwidth"));
+  if (!C.CampProf && !C.GT200 && !C.Bandwidth)
+    Top.fail("no model (campprof, gt200 or bandwidth) in the calibration");
+  return C;
+}
+
+Calibration readCalibration(const std::string &Path) {
+  return Calibration::fromJson(readJsonFile(Path), Path);
+}
+
+std::string calibrationSummary(const Calibration &C) {
+  std::string Out = "calibration for " + C.Gpu.Name + " (" +
+                    std::to_string(C.Gpu.SmCount) + " SMs) from " + C.Source +
+                    ", time field " + C.TimeField + "\n";
+  if (C.CampProf) {
+    Out += "\ncampprof: t = intercept + per_warp*w + b_k (ms for w warps/SM "
+           "x " + fmtNum(C.CampProf->UnitBytesPerWarp) + " B each)\n";
+    TextTable T({"class", "rows", "intercept", "per_warp", "width coefs",
+                 "R2", "RMSE"});
+    for (const CampProfClass &K : C.CampProf->Classes) {
+      std::string WC;
+      for (auto &[W, V] : K.WidthCoef)
+        WC += (WC.empty() ? "" : " ") + ("b" + std::to_string(W)) + "=" +
+              fmtNum(V);
+      if (WC.empty())
+        WC = "-";
+      T.addRow({std::string(opName(K.TheOp)) +
+                    (K.Camped ? " camped" : " spread"),
+                std::to_string(K.Rows), fmtNum(K.Intercept),
+                fmtNum(K.PerWarp), WC, fmtFixed(K.R2, 4), fmtNum(K.Rmse)});
+    }
+    Out += T.render();
+  }
+  if (C.GT200) {
+    Out += "\ngt200: T = l + T_R + T_W (ms per wave)\n";
+    TextTable T({"k", "rows", "l", "read_word", "read_misal", "write_word",
+                 "write_misal", "R2", "RMSE"});
+    for (const GT200Group &G : C.GT200->Groups)
+      T.addRow({fmtNum(G.Warps), std::to_string(G.Rows), fmtNum(G.Intercept),
+                fmtNum(G.ReadWord), fmtNum(G.ReadMisaligned),
+                fmtNum(G.WriteWord), fmtNum(G.WriteMisaligned),
+                fmtFixed(G.R2, 4), fmtNum(G.Rmse)});
+    Out += T.render();
+  }
+  if (C.Bandwidth) {
+    const BandwidthModel &B = *C.Bandwidth;
+    Out += "\nbandwidth: t = launch + bytes*(a + b/w); launch " +
+           fmtNum(B.LaunchMs) + " ms, R2 " + fmtFixed(B.R2, 4) + ", RMSE " +
+           fmtNum(B.Rmse) + " ms, max rel err " +
+           fmtFixed(100 * B.MaxRelErr, 1) + "%\n";
+    TextTable T({"class", "rows", "peak GB/s", "GB/s@8w", "half-sat warps",
+                 "R2", "RMSE"});
+    for (const BandwidthClass &K : B.Classes)
+      T.addRow({std::string(opName(K.TheOp)) +
+                    (K.Camped ? " camped " : " spread ") +
+                    std::to_string(K.Width) + "B",
+                std::to_string(K.Rows), fmtFixed(K.peakGBps(), 1),
+                fmtFixed(K.GBpsAt(8), 1), fmtFixed(K.halfSaturationWarps(), 2),
+                fmtFixed(K.R2, 4), fmtNum(K.Rmse)});
+    Out += T.render();
+  }
+  return Out;
+}
+
+} // namespace sectorscope::model

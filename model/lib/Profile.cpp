@@ -1,0 +1,135 @@
+//===- Profile.cpp - The run-time profile ("sectorscope-launch/1") --------===//
+#include "sectorscope/model/Profile.h"
+#include "sectorscope/model/Error.h"
+
+#include <cmath>
+
+namespace sectorscope::model {
+
+double Profile::warpsPerBlock() const {
+  return std::ceil(threadsPerBlock() / 32.0);
+}
+
+static std::array<double, 3> parseDim3(const Json &J, const Ctx &C,
+                                       const char *Key) {
+  const Json &A = getArray(J, C, Key);
+  Ctx AC = C.at(Key);
+  if (A.size() > 3)
+    AC.fail("expected 1 to 3 dimensions, got " + std::to_string(A.size()));
+  std::array<double, 3> D{1, 1, 1};
+  for (size_t I = 0; I < A.size(); ++I)
+    D[I] = asNumber(A[I], AC.at(I), NumRule::PositiveInteger);
+  return D;
+}
+
+static std::string patternName(const Json &P) {
+  // The runtime may emit bare strings or objects; take the kind either way.
+  if (P.is_string())
+    return P.get<std::string>();
+  if (P.is_object())
+    for (const char *K : {"kind", "pattern", "name", "type"})
+      if (P.contains(K) && P[K].is_string())
+        return P[K].get<std::string>();
+  return "";
+}
+
+static Site parseSite(const Json &J, const Ctx &C) {
+  requireObject(J, C);
+  Site S;
+  if (J.contains("id"))
+    S.Id = J["id"].is_string() ? J["id"].get<std::string>() : J["id"].dump();
+  S.File = getOptString(J, C, "file").value_or("");
+  S.Function = getOptString(J, C, "function").value_or("");
+  S.Line = (int)getOptNumber(J, C, "line", NumRule::Integer).value_or(0);
+  S.Column = (int)getOptNumber(J, C, "column", NumRule::Integer).value_or(0);
+  std::string Op = getString(J, C, "op");
+  if (Op == "load")
+    S.TheOp = SiteOp::Load;
+  else if (Op == "store")
+    S.TheOp = SiteOp::Store;
+  else if (Op == "atomic")
+    S.TheOp = SiteOp::Atomic;
+  else
+    C.at("op").fail("expected \"load\", \"store\" or \"atomic\", got \"" + Op +
+                    "\"");
+  std::string Sp = getOptString(J, C, "space").value_or("global");
+  S.TheSpace = Sp == "global"   ? Space::Global
+               : Sp == "shared" ? Space::Shared
+               : Sp == "local"  ? Space::Local
+                                : Space::Other;
+  S.Width = (int)getNumber(J, C, "width", NumRule::PositiveInteger);
+  if (S.Width > 16 && S.TheSpace != Space::Shared)
+    C.at("width").fail("impossible access width " + std::to_string(S.Width) +
+                       " bytes (at most 16)");
+  S.Requests = getNumber(J, C, "requests", NumRule::Integer);
+  S.Sectors = getNumber(J, C, "sectors", NumRule::Integer);
+  // A warp request touches at most 32 lanes x 2 sectors (a misaligned 16-byte
+  // access straddles two): more means the counters are corrupt.
+  if (S.Sectors > 64 * S.Requests)
+    C.at("sectors").fail("impossible value " + fmtNum(S.Sectors) + " for " +
+                         fmtNum(S.Requests) +
+                         " requests (at most 64 sectors per request)");
+  S.SectorsPerRequest =
+      getOptNumber(J, C, "sectors_per_request", NumRule::NonNegative)
+          .value_or(S.Requests > 0 ? S.Sectors / S.Requests : 0);
+  S.IdealSectorsPerRequest =
+      getOptNumber(J, C, "ideal_sectors_per_request", NumRule::NonNegative)
+          .value_or(0);
+  if (J.contains("patterns") && J["patterns"].is_array())
+    for (const Json &P : J["patterns"]) {
+      std::string N = patternName(P);
+      if (!N.empty())
+        S.Patterns.push_back(N);
+    }
+  return S;
+}
+
+Profile parseProfile(const Json &J, const std::string &File) {
+  Ctx Top(File);
+  requireObject(J, Top);
+  Profile P;
+  P.File = File;
+  std::string Schema = getString(J, Top, "schema");
+  // Minor revisions ("sectorscope-launch/1.x") stay readable; /2 would not.
+  if (Schema != "sectorscope-launch/1" &&
+      Schema.rfind("sectorscope-launch/1.", 0) != 0)
+    Top.at("schema").fail("expected \"sectorscope-launch/1\", got \"" +
+                          Schema + "\"");
+  P.Kernel = getString(J, Top, "kernel");
+  P.Grid = parseDim3(J, Top, "grid");
+  P.Block = parseDim3(J, Top, "block");
+  if (P.threadsPerBlock() > 1024)
+    Top.at("block").fail("impossible block of " + fmtNum(P.threadsPerBlock()) +
+                         " threads (at most 1024)");
+  if (J.contains("device") && !J["device"].is_null()) {
+    const Json &D = getObject(J, Top, "device");
+    P.DeviceName = getOptString(D, Top.at("device"), "name").value_or("");
+    P.SmCount = (int)getOptNumber(D, Top.at("device"), "sm_count",
+                                  NumRule::PositiveInteger)
+                    .value_or(0);
+  }
+  const Json &Sites = getArray(J, Top, "sites", /*NonEmpty=*/false);
+  for (size_t I = 0; I < Sites.size(); ++I)
+    P.Sites.push_back(parseSite(Sites[I], Top.at("sites").at(I)));
+  P.TimeMs = getOptNumber(J, Top, "time_ms", NumRule::Positive);
+  if (J.contains("occupancy") && !J["occupancy"].is_null()) {
+    const Json &O = getObject(J, Top, "occupancy");
+    P.ActiveWarps = getOptNumber(O, Top.at("occupancy"), "active_warps_per_sm",
+                                 NumRule::Positive);
+  }
+  P.WorkItems = getOptNumber(J, Top, "work_items", NumRule::Positive);
+  P.SampledBlocks =
+      getOptNumber(J, Top, "sampled_blocks", NumRule::PositiveInteger)
+          .value_or(1);
+  if (P.SampledBlocks > P.blocks())
+    Top.at("sampled_blocks")
+        .fail("impossible value " + fmtNum(P.SampledBlocks) +
+              " (grid has " + fmtNum(P.blocks()) + " blocks)");
+  return P;
+}
+
+Profile readProfile(const std::string &Path) {
+  return parseProfile(readJsonFile(Path), Path);
+}
+
+} // namespace sectorscope::model

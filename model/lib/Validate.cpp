@@ -1,0 +1,241 @@
+//===- Validate.cpp - Predicted vs measured over a set of kernels ---------===//
+#include "sectorscope/model/Validate.h"
+#include "sectorscope/model/Error.h"
+#include "sectorscope/model/TextTable.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace sectorscope::model {
+
+static std::string dirOf(const std::string &Path) {
+  size_t Slash = Path.rfind('/');
+  return Slash == std::string::npos ? "" : Path.substr(0, Slash + 1);
+}
+
+std::vector<ValidateCase> readCases(const std::string &Path) {
+  Json J = readJsonFile(Path);
+  Ctx Top(Path);
+  requireObject(J, Top);
+  const Json &Arr = getArray(J, Top, "cases");
+  std::vector<ValidateCase> Out;
+  for (size_t I = 0; I < Arr.size(); ++I) {
+    Ctx C = Top.at("cases").at(I);
+    const Json &CJ = Arr[I];
+    requireObject(CJ, C);
+    ValidateCase V;
+    std::string P = getString(CJ, C, "profile");
+    if (P.empty())
+      C.at("profile").fail("empty path");
+    V.ProfilePath = P[0] == '/' ? P : dirOf(Path) + P;
+    V.Name = getOptString(CJ, C, "name").value_or("");
+    V.Group = getOptString(CJ, C, "group").value_or("");
+    V.Expect = getOptString(CJ, C, "expect").value_or("best");
+    if (V.Expect != "best" && V.Expect != "worst")
+      C.at("expect").fail("expected \"best\" or \"worst\", got \"" + V.Expect +
+                          "\"");
+    V.TimeMs = getOptNumber(CJ, C, "time_ms", NumRule::Positive);
+    V.Warps = getOptNumber(CJ, C, "warps", NumRule::Positive);
+    V.WorkItems = getOptNumber(CJ, C, "work_items", NumRule::Positive);
+    Out.push_back(std::move(V));
+  }
+  return Out;
+}
+
+double geomeanError(const std::vector<double> &Errs) {
+  if (Errs.empty())
+    return 0;
+  double S = 0;
+  for (double E : Errs)
+    S += std::log(std::max(E, 1e-4));
+  return std::exp(S / (double)Errs.size());
+}
+
+ValidateResult validate(const Calibration &C,
+                        const std::vector<ValidateCase> &Cases, ModelKind K) {
+  ValidateResult R;
+  R.Kind = K;
+  std::vector<double> Errs;
+  for (const ValidateCase &VC : Cases) {
+    Profile P = readProfile(VC.ProfilePath);
+    ValidateRow Row;
+    Row.Case = VC;
+    Row.Kernel = P.Kernel;
+    if (Row.Case.Name.empty())
+      Row.Case.Name = P.Kernel;
+    std::optional<double> T = VC.TimeMs ? VC.TimeMs : P.TimeMs;
+    if (!T)
+      fail(VC.ProfilePath, "time_ms",
+           "no measured time (give time_ms in the profile or the case)");
+    Row.MeasuredMs = *T;
+    std::optional<double> Items = VC.WorkItems ? VC.WorkItems : P.WorkItems;
+    if (K == ModelKind::GT200) {
+      Traffic Tr = trafficFromProfile(P);
+      std::string Src;
+      Row.Warps = occupancyFor(P, C, VC.Warps, &Src);
+      Row.BestMs = Row.WorstMs = Row.PredictedMs =
+          predictTime(C, K, Tr, false, Row.Warps, &R.Notes);
+    } else {
+      BandOptions O;
+      O.Kind = K;
+      O.Warps = VC.Warps;
+      O.TimeMs = T;
+      BandResult B = computeBand(C, P, O);
+      Row.Warps = B.Warps;
+      Row.BestMs = B.BestMs;
+      Row.WorstMs = B.WorstMs;
+      Row.Degree = B.DegreeClamped;
+      Row.PredictedMs = VC.Expect == "worst" ? B.WorstMs : B.BestMs;
+      for (const std::string &N : B.Notes)
+        R.Notes.push_back(Row.Case.Name + ": " + N);
+      R.Bands.push_back(std::move(B));
+    }
+    Row.RelErr = std::abs(Row.PredictedMs - Row.MeasuredMs) / Row.MeasuredMs;
+    if (Items) {
+      // work items / ms / 1e3 = million items per second (MLUPS for LBM).
+      Row.ActualMlups = *Items / (Row.MeasuredMs * 1e3);
+      if (Row.PredictedMs > 0)
+        Row.EstimatedMlups = *Items / (Row.PredictedMs * 1e3);
+    }
+    Errs.push_back(Row.RelErr);
+    R.Rows.push_back(std::move(Row));
+  }
+  if (R.Rows.empty())
+    fail("", "cases", "no cases to validate");
+  R.GeomeanErr = geomeanError(Errs);
+  double Sum = 0;
+  for (double E : Errs) {
+    Sum += E;
+    R.MaxErr = std::max(R.MaxErr, E);
+  }
+  R.MeanErr = Sum / (double)Errs.size();
+
+  // CampProf's extrapolation check: start from each case of a group and
+  // predict every other occupancy of the same group.
+  std::map<std::string, std::vector<const ValidateRow *>> Groups;
+  for (const ValidateRow &Row : R.Rows)
+    if (!Row.Case.Group.empty())
+      Groups[Row.Case.Group].push_back(&Row);
+  std::vector<double> XErrs;
+  for (auto &[G, Rows] : Groups)
+    for (const ValidateRow *S : Rows)
+      for (const ValidateRow *D : Rows) {
+        if (S == D || S->Warps == D->Warps)
+          continue;
+        double App = extrapolateApp(S->BestMs, S->WorstMs, S->MeasuredMs,
+                                    D->BestMs, D->WorstMs);
+        XErrs.push_back(std::abs(App - D->MeasuredMs) / D->MeasuredMs);
+      }
+  R.ExtrapolationPairs = XErrs.size();
+  R.ExtrapolationGeomeanErr = geomeanError(XErrs);
+  std::vector<std::string> Uniq;
+  for (std::string &N : R.Notes)
+    if (std::find(Uniq.begin(), Uniq.end(), N) == Uniq.end())
+      Uniq.push_back(std::move(N));
+  R.Notes = std::move(Uniq);
+  return R;
+}
+
+Json validateToJson(const ValidateResult &R) {
+  Json J;
+  J["schema"] = "sectorscope-validate/1";
+  J["model"] = modelName(R.Kind);
+  Json Rows = Json::array();
+  for (const ValidateRow &Row : R.Rows) {
+    Json RJ = {{"name", Row.Case.Name},
+               {"kernel", Row.Kernel},
+               {"profile", Row.Case.ProfilePath},
+               {"expect", Row.Case.Expect},
+               {"active_warps_per_sm", Row.Warps},
+               {"measured_ms", Row.MeasuredMs},
+               {"best_ms", Row.BestMs},
+               {"worst_ms", Row.WorstMs},
+               {"predicted_ms", Row.PredictedMs},
+               {"rel_err", Row.RelErr}};
+    if (!Row.Case.Group.empty())
+      RJ["group"] = Row.Case.Group;
+    if (Row.Degree)
+      RJ["camping_degree"] = *Row.Degree;
+    if (Row.ActualMlups)
+      RJ["actual_mlups"] = *Row.ActualMlups;
+    if (Row.EstimatedMlups)
+      RJ["estimated_mlups"] = *Row.EstimatedMlups;
+    Rows.push_back(RJ);
+  }
+  J["cases"] = Rows;
+  J["geomean_rel_err"] = R.GeomeanErr;
+  J["mean_rel_err"] = R.MeanErr;
+  J["max_rel_err"] = R.MaxErr;
+  J["extrapolation_pairs"] = R.ExtrapolationPairs;
+  if (R.ExtrapolationPairs)
+    J["extrapolation_geomean_rel_err"] = R.ExtrapolationGeomeanErr;
+  J["notes"] = R.Notes;
+  return J;
+}
+
+std::string validateTable(const ValidateResult &R) {
+  bool AnyMlups = std::any_of(R.Rows.begin(), R.Rows.end(),
+                              [](const ValidateRow &X) {
+                                return X.ActualMlups.has_value();
+                              });
+  std::vector<std::string> H = {"case", "warps", "measured_ms", "best_ms",
+                                "worst_ms", "predicted_ms", "err%", "camping"};
+  if (AnyMlups) {
+    H.push_back("actual_MLUPS");
+    H.push_back("est_MLUPS");
+  }
+  TextTable T(H);
+  for (const ValidateRow &Row : R.Rows) {
+    std::vector<std::string> Cells = {
+        Row.Case.Name,       fmtNum(Row.Warps),
+        fmtNum(Row.MeasuredMs), fmtNum(Row.BestMs),
+        fmtNum(Row.WorstMs), fmtNum(Row.PredictedMs) + " (" +
+                                 (R.Kind == ModelKind::GT200
+                                      ? std::string("gt200")
+                                      : Row.Case.Expect) +
+                                 ")",
+        fmtFixed(100 * Row.RelErr, 1),
+        Row.Degree ? fmtFixed(*Row.Degree, 2) : "-"};
+    if (AnyMlups) {
+      Cells.push_back(Row.ActualMlups ? fmtFixed(*Row.ActualMlups, 1) : "-");
+      Cells.push_back(Row.EstimatedMlups ? fmtFixed(*Row.EstimatedMlups, 1)
+                                         : "-");
+    }
+    T.addRow(Cells);
+  }
+  std::string Out = std::string("model ") + modelName(R.Kind) + ", " +
+                    std::to_string(R.Rows.size()) + " cases\n" + T.render();
+  Out += "geomean error: " + fmtFixed(100 * R.GeomeanErr, 1) +
+         "% (mean " + fmtFixed(100 * R.MeanErr, 1) + "%, max " +
+         fmtFixed(100 * R.MaxErr, 1) + "%)\n";
+  if (R.ExtrapolationPairs)
+    Out += "extrapolation geomean error: " +
+           fmtFixed(100 * R.ExtrapolationGeomeanErr, 1) + "% over " +
+           std::to_string(R.ExtrapolationPairs) + " pairs\n";
+  for (const std::string &N : R.Notes)
+    Out += "note: " + N + "\n";
+  return Out;
+}
+
+BarChart mlupsChart(const ValidateResult &R, const std::string &Title) {
+  BarChart C;
+  C.Title = Title.empty() ? "Actual vs estimated throughput" : Title;
+  C.Subtitle = std::string("model ") + modelName(R.Kind) +
+               "; million work items (lattice updates) per second";
+  C.YLabel = "MLUPS";
+  C.SeriesLabels = {"Actual", "Estimated"};
+  C.Colors = {"#4393c3", "#f4a582"};
+  C.Values.assign(2, {});
+  for (const ValidateRow &Row : R.Rows) {
+    if (!Row.ActualMlups || !Row.EstimatedMlups)
+      continue;
+    C.Categories.push_back(Row.Case.Name);
+    C.Values[0].push_back(*Row.ActualMlups);
+    C.Values[1].push_back(*Row.EstimatedMlups);
+    C.Annotations.push_back("err " + fmtFixed(100 * Row.RelErr, 1) + "%");
+  }
+  return C;
+}
+
+} // namespace sectorscope::model

@@ -1,0 +1,323 @@
+//===- sectorscope-model.cpp - The model's command-line tool --------------===//
+//
+// sectorscope-model fit      --bench microbench.json -o calib.json
+// sectorscope-model band     --calib calib.json --profile launch.json ...
+// sectorscope-model predict  --calib calib.json --profile launch.json
+// sectorscope-model validate --calib calib.json --cases cases.json
+//
+// Every failure is one line on stderr, "sectorscope-model: error: ...", and a
+// non-zero exit; see model/README.md.
+//
+//===----------------------------------------------------------------------===//
+#include "sectorscope/model/Band.h"
+#include "sectorscope/model/Calibration.h"
+#include "sectorscope/model/Error.h"
+#include "sectorscope/model/SvgChart.h"
+#include "sectorscope/model/TextTable.h"
+#include "sectorscope/model/Validate.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <iostream>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+using namespace sectorscope::model;
+
+namespace {
+
+const char *Usage = R"(usage: sectorscope-model <command> [options]
+
+commands:
+  fit       --bench FILE [-o FILE] [--time-field best_ms|median_ms]
+            [--unit-bytes N] [--bandwidth-experiments a,b,...]
+            Fit the CampProf, GT200 and bandwidth models; print R^2/RMSE.
+  band      --calib FILE --profile FILE [--profile FILE ...]
+            [--model bandwidth|campprof] [--warps W] [--time-ms T]
+            [--max-warps N] [--json FILE] [--svg FILE] [--title TEXT]
+            Best/worst band at 1..N warps/SM, measured time placed in it.
+  predict   --calib FILE --profile FILE [--model all|bandwidth|campprof|gt200]
+            [--warps W] [--work-items N] [--json FILE]
+            Predicted time of one launch by every calibrated model.
+  validate  --calib FILE --cases FILE [--model bandwidth|campprof|gt200]
+            [--json FILE] [--mlups-svg FILE] [--band-svg FILE] [--title TEXT]
+            Predicted vs measured table and geometric-mean error.
+)";
+
+/// Parsed options: each "--name value" (or --name=value); repeatable ones keep
+/// all values. Only options the command declares are accepted.
+struct Args {
+  std::string Cmd;
+  std::map<std::string, std::vector<std::string>> Opts;
+
+  bool has(const std::string &K) const { return Opts.count(K); }
+  std::string get(const std::string &K) const {
+    auto It = Opts.find(K);
+    return It == Opts.end() ? "" : It->second.back();
+  }
+  std::string need(const std::string &K) const {
+    if (!has(K))
+      fail("", Cmd, "missing required option --" + K);
+    return get(K);
+  }
+  std::optional<double> number(const std::string &K, bool Integer = false) const {
+    if (!has(K))
+      return std::nullopt;
+    std::string S = get(K);
+    char *End = nullptr;
+    double V = std::strtod(S.c_str(), &End);
+    if (S.empty() || *End || !std::isfinite(V) || V <= 0 ||
+        (Integer && V != std::floor(V)))
+      fail("", "--" + K,
+           std::string("expected a positive ") +
+               (Integer ? "integer" : "number") + ", got '" + S + "'");
+    return V;
+  }
+};
+
+Args parseArgs(int Argc, char **Argv,
+               const std::map<std::string, std::set<std::string>> &Known) {
+  Args A;
+  A.Cmd = Argv[1];
+  auto It = Known.find(A.Cmd);
+  if (It == Known.end())
+    fail("", "", "unknown command '" + A.Cmd + "' (try --help)");
+  for (int I = 2; I < Argc; ++I) {
+    std::string Arg = Argv[I];
+    std::string Name, Value;
+    bool HasValue = false;
+    if (Arg == "-o") {
+      Name = "o";
+    } else if (Arg.rfind("--", 0) == 0) {
+      Name = Arg.substr(2);
+      size_t Eq = Name.find('=');
+      if (Eq != std::string::npos) {
+        Value = Name.substr(Eq + 1);
+        Name = Name.substr(0, Eq);
+        HasValue = true;
+      }
+    } else {
+      fail("", A.Cmd, "unexpected argument '" + Arg + "'");
+    }
+    if (Name == "output")
+      Name = "o";
+    if (!It->second.count(Name))
+      fail("", A.Cmd, "unknown option '" + Arg + "'");
+    if (!HasValue) {
+      if (I + 1 >= Argc)
+        fail("", A.Cmd, "option '" + Arg + "' needs a value");
+      Value = Argv[++I];
+    }
+    A.Opts[Name].push_back(Value);
+  }
+  return A;
+}
+
+ModelKind modelOpt(const Args &A, bool AllowGT200) {
+  std::string S = A.has("model") ? A.get("model") : "bandwidth";
+  auto K = parseModelKind(S);
+  if (!K || (!AllowGT200 && *K == ModelKind::GT200))
+    fail("", "--model",
+         std::string("expected bandwidth") + (AllowGT200 ? ", " : " or ") +
+             "campprof" + (AllowGT200 ? " or gt200" : "") + ", got '" + S +
+             "'" +
+             (!AllowGT200 && K ? " (gt200 has no camped variant, so no band)"
+                               : ""));
+  return *K;
+}
+
+std::vector<std::string> splitComma(const std::string &S) {
+  std::vector<std::string> Out;
+  size_t Start = 0;
+  while (Start <= S.size()) {
+    size_t End = S.find(',', Start);
+    if (End == std::string::npos)
+      End = S.size();
+    if (End > Start)
+      Out.push_back(S.substr(Start, End - Start));
+    Start = End + 1;
+  }
+  return Out;
+}
+
+int cmdFit(const Args &A) {
+  FitSettings S;
+  if (A.has("time-field"))
+    S.TimeField = A.get("time-field");
+  if (auto U = A.number("unit-bytes", true))
+    S.UnitBytesPerWarp = *U;
+  if (A.has("bandwidth-experiments")) {
+    S.BandwidthExperiments = splitComma(A.get("bandwidth-experiments"));
+    if (S.BandwidthExperiments.empty())
+      fail("", "--bandwidth-experiments", "empty list");
+  }
+  BenchData D = readBenchData(A.need("bench"), S.TimeField);
+  Calibration C = fitCalibration(D, S);
+  std::string Out = A.has("o") ? A.get("o") : "-";
+  writeJsonFile(Out, C.toJson());
+  // The summary goes to stdout unless the JSON does.
+  (Out == "-" ? std::cerr : std::cout) << calibrationSummary(C);
+  return 0;
+}
+
+int cmdBand(const Args &A) {
+  Calibration C = readCalibration(A.need("calib"));
+  BandOptions O;
+  O.Kind = modelOpt(A, /*AllowGT200=*/false);
+  O.Warps = A.number("warps");
+  O.TimeMs = A.number("time-ms");
+  if (auto M = A.number("max-warps", true))
+    O.MaxWarps = (int)*M;
+  if (O.MaxWarps > 1024)
+    fail("", "--max-warps", "impossible value " + fmtNum(O.MaxWarps));
+  A.need("profile");
+  const auto &Profiles = A.Opts.at("profile");
+  if (Profiles.size() > 1 && (O.TimeMs || O.Warps))
+    fail("", "--time-ms/--warps", "apply to one profile; give time_ms and "
+                                  "occupancy in each profile instead");
+  std::vector<BandResult> Results;
+  for (const std::string &P : Profiles)
+    Results.push_back(computeBand(C, readProfile(P), O));
+  std::string Text;
+  for (const BandResult &B : Results)
+    Text += (Text.empty() ? "" : "\n") + bandTable(B);
+  std::cout << Text;
+  if (A.has("json")) {
+    Json J = Results.size() == 1 ? bandToJson(Results[0]) : Json::array();
+    if (Results.size() > 1)
+      for (const BandResult &B : Results)
+        J.push_back(bandToJson(B));
+    writeJsonFile(A.get("json"), J);
+  }
+  if (A.has("svg"))
+    writeTextFile(A.get("svg"),
+                  renderBandChart(bandChartFor(Results, A.get("title"))));
+  return 0;
+}
+
+int cmdPredict(const Args &A) {
+  Calibration C = readCalibration(A.need("calib"));
+  Profile P = readProfile(A.need("profile"));
+  Traffic T = trafficFromProfile(P);
+  if (T.totalBytes() <= 0)
+    fail(P.File, "sites", "no global-memory sectors recorded: nothing to model");
+  std::string Src;
+  double W = occupancyFor(P, C, A.number("warps"), &Src);
+  std::optional<double> Items = A.number("work-items");
+  if (!Items)
+    Items = P.WorkItems;
+  std::vector<ModelKind> Kinds;
+  std::string M = A.has("model") ? A.get("model") : "all";
+  if (M == "all") {
+    if (C.Bandwidth)
+      Kinds.push_back(ModelKind::Bandwidth);
+    if (C.CampProf)
+      Kinds.push_back(ModelKind::CampProf);
+    if (C.GT200)
+      Kinds.push_back(ModelKind::GT200);
+  } else {
+    auto K = parseModelKind(M);
+    if (!K)
+      fail("", "--model",
+           "expected all, bandwidth, campprof or gt200, got '" + M + "'");
+    Kinds.push_back(*K);
+  }
+  std::vector<std::string> Notes;
+  TextTable Tab({"model", "best_ms", "worst_ms", "best_GB/s",
+                 Items ? "best_MLUPS" : ""});
+  Json J;
+  J["schema"] = "sectorscope-predict/1";
+  J["kernel"] = P.Kernel;
+  J["active_warps_per_sm"] = W;
+  J["occupancy_source"] = Src;
+  J["total_bytes"] = T.totalBytes();
+  Json Preds = Json::object();
+  for (ModelKind K : Kinds) {
+    double Best = predictTime(C, K, T, false, W, &Notes);
+    double Worst = K == ModelKind::GT200 ? Best
+                                         : predictTime(C, K, T, true, W, &Notes);
+    double GBps = Best > 0 ? T.totalBytes() / (Best * 1e6) : 0;
+    Tab.addRow({modelName(K), fmtNum(Best), fmtNum(Worst), fmtFixed(GBps, 1),
+                Items && Best > 0 ? fmtFixed(*Items / (Best * 1e3), 1) : ""});
+    Json PJ = {{"best_ms", Best}, {"worst_ms", Worst}, {"best_gbps", GBps}};
+    if (Items && Best > 0)
+      PJ["best_mlups"] = *Items / (Best * 1e3);
+    Preds[modelName(K)] = PJ;
+  }
+  J["predictions"] = Preds;
+  std::vector<std::string> U;
+  for (auto &N : Notes)
+    if (std::find(U.begin(), U.end(), N) == U.end())
+      U.push_back(N);
+  J["notes"] = U;
+  std::cout << "kernel " << P.Kernel << " at " << fmtNum(W) << " warps/SM ("
+            << Src << "), " << fmtNum(T.totalBytes()) << " bytes\n"
+            << Tab.render();
+  for (auto &N : U)
+    std::cout << "note: " << N << "\n";
+  if (A.has("json"))
+    writeJsonFile(A.get("json"), J);
+  return 0;
+}
+
+int cmdValidate(const Args &A) {
+  Calibration C = readCalibration(A.need("calib"));
+  std::vector<ValidateCase> Cases = readCases(A.need("cases"));
+  ModelKind K = modelOpt(A, /*AllowGT200=*/true);
+  ValidateResult R = validate(C, Cases, K);
+  std::cout << validateTable(R);
+  if (A.has("json"))
+    writeJsonFile(A.get("json"), validateToJson(R));
+  if (A.has("mlups-svg")) {
+    BarChart B = mlupsChart(R, A.get("title"));
+    if (B.Categories.empty())
+      fail(A.get("cases"), "work_items",
+           "no case gives work_items, so there is no MLUPS chart");
+    writeTextFile(A.get("mlups-svg"), renderBarChart(B));
+  }
+  if (A.has("band-svg")) {
+    if (R.Bands.empty())
+      fail("", "--band-svg", "model gt200 has no band to draw");
+    writeTextFile(A.get("band-svg"),
+                  renderBandChart(bandChartFor(R.Bands, A.get("title"))));
+  }
+  return 0;
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  if (Argc < 2 || std::string(Argv[1]) == "--help" ||
+      std::string(Argv[1]) == "-h" || std::string(Argv[1]) == "help") {
+    std::cout << Usage;
+    return Argc < 2 ? 1 : 0;
+  }
+  static const std::map<std::string, std::set<std::string>> Known = {
+      {"fit", {"bench", "o", "time-field", "unit-bytes",
+               "bandwidth-experiments"}},
+      {"band", {"calib", "profile", "model", "warps", "time-ms", "max-warps",
+                "json", "svg", "title"}},
+      {"predict", {"calib", "profile", "model", "warps", "work-items", "json"}},
+      {"validate", {"calib", "cases", "model", "json", "mlups-svg", "band-svg",
+                    "title"}},
+  };
+  try {
+    Args A = parseArgs(Argc, Argv, Known);
+    if (A.Cmd == "fit")
+      return cmdFit(A);
+    if (A.Cmd == "band")
+      return cmdBand(A);
+    if (A.Cmd == "predict")
+      return cmdPredict(A);
+    return cmdValidate(A);
+  } catch (const ModelError &E) {
+    std::cerr << "sectorscope-model: error: " << E.what() << "\n";
+    return 1;
+  } catch (const std::exception &E) {
+    std::cerr << "sectorscope-model: error: " << E.what() << "\n";
+    return 2;
+  }
+}

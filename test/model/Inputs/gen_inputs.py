@@ -1,0 +1,184 @@
+#!/usr/bin/env python3
+"""Writes the synthetic inputs of the model's lit tests (run from this dir).
+
+The benchmark files follow the models' own formulas with known coefficients,
+so the tests can check that `fit` recovers them:
+  campprof_exact.json   t = beta + a1*w + b_k, per (op, camped)
+  bandwidth_exact.json  time = launch + bytes*(a + b/w), per (op, camped, width)
+  gt200_exact.json      T = l + cR*N + cL*L + cW*N + cM*M per wave (seed 001)
+  microbench.json       all three with +-2% deterministic noise: an H200-like
+                        calibration for the band/predict/validate tests.
+"""
+import json
+import math
+
+SM = 132
+U = 65536  # campprof unit bytes per warp
+WARPS = [1, 2, 4, 8, 12, 16, 24, 32, 48, 64]
+WIDTHS = [1, 2, 4, 8, 16]
+
+# CampProf coefficients: (op, camped) -> (beta, a1, {width: b_k}); 16 B base.
+CAMP = {
+    ("read", False): (0.020, 0.0030, {1: 0.012, 2: 0.008, 4: 0.004, 8: 0.002}),
+    ("read", True): (0.030, 0.0120, {1: 0.020, 2: 0.014, 4: 0.006, 8: 0.003}),
+    ("write", False): (0.025, 0.0036, {1: 0.016, 2: 0.010, 4: 0.005, 8: 0.002}),
+    ("write", True): (0.040, 0.0150, {1: 0.026, 2: 0.018, 4: 0.008, 8: 0.004}),
+}
+# Bandwidth: (op, camped) -> (peak GB/s, half-saturation warps); width
+# scales the latency term (narrow words keep fewer bytes in flight).
+BW = {
+    ("read", False): (4400.0, 6.0),
+    ("read", True): (1100.0, 3.0),
+    ("write", False): (4000.0, 7.0),
+    ("write", True): (1000.0, 3.5),
+}
+LAUNCH = 0.004  # ms
+GT = dict(l=0.0020, cR=0.000317, cL=0.000258, cW=0.000562, cM=0.000421)
+
+
+def noise(i):
+    """Deterministic +-2% noise."""
+    return 1.0 + 0.02 * math.sin(12.9898 * i + 78.233)
+
+
+def gpu():
+    return {"name": "NVIDIA H200 (synthetic)", "sm_count": SM,
+            "max_warps_per_sm": 64, "cc": "9.0"}
+
+
+def campprof_rows(noisy):
+    """Exact CampProf lines, or (noisy) what a real GPU gives: the saturating
+    bandwidth curve, which CampProf's straight line only approximates."""
+    rows = []
+    for (op, camped), (beta, a1, bk) in CAMP.items():
+        for wb in WIDTHS:
+            for w in WARPS:
+                t_unit = beta + a1 * w + bk.get(wb, 0.0)
+                bytes_moved = w * SM * U * 4  # 4 units per warp
+                t = t_unit * bytes_moved / (U * w * SM)
+                if noisy:
+                    a, b = bw_coeffs(op, camped, wb)
+                    t = LAUNCH + bytes_moved * (a + b / w)
+                    t *= noise(len(rows) + 1)
+                rows.append({"experiment": "campprof", "op": op,
+                             "word_bytes": wb, "camped": camped,
+                             "active_warps_per_sm": w, "blocks": SM * w,
+                             "threads": 32, "bytes_moved": bytes_moved,
+                             "best_ms": t, "median_ms": t * 1.01,
+                             "gbps": bytes_moved / t / 1e6})
+    return rows
+
+
+def bw_coeffs(op, camped, wb):
+    peak, half = BW[(op, camped)]
+    a = 1e-6 / peak
+    b = a * half * (16.0 / wb) ** 0.5
+    return a, b
+
+
+def stream_rows(noisy, start=0):
+    rows = []
+    for op, camped in BW:
+        for wb in WIDTHS:
+            for w in WARPS:
+                for mib in (64, 1024):
+                    a, b = bw_coeffs(op, camped, wb)
+                    B = mib * 2 ** 20
+                    t = LAUNCH + B * (a + b / w)
+                    if noisy:
+                        t *= noise(start + len(rows) + 7)
+                    rows.append({"experiment": "stream", "op": op,
+                                 "word_bytes": wb, "camped": camped,
+                                 "active_warps_per_sm": w,
+                                 "bytes_moved": B, "best_ms": t,
+                                 "median_ms": t * 1.01,
+                                 "extra_field": "ignored"})
+    return rows
+
+
+def gt200_rows(noisy, start=0):
+    rows = []
+    for k in (8, 16):
+        for n in (4, 8, 12, 16, 19):
+            for op, l, m in (("copy", 0, 0), ("copy", n // 2, 0),
+                             ("copy", 0, n // 2), ("copy", n, n),
+                             ("read", 0, 0), ("read", n, 0),
+                             ("write", 0, 0), ("write", 0, n)):
+                rd = op != "write"
+                wr = op != "read"
+                T = (GT["l"] + rd * (GT["cR"] * n + GT["cL"] * l) +
+                     wr * (GT["cW"] * n + GT["cM"] * m)) * (k / 8.0)
+                if noisy:
+                    T *= noise(start + len(rows) + 3)
+                # One wave: blocks*threads/32 = k*SM warps.
+                rows.append({"experiment": "gt200", "op": op,
+                             "word_bytes": 4, "active_warps_per_sm": k,
+                             "blocks": SM * k, "threads": 32, "N": n,
+                             "L": l, "M": m, "best_ms": T})
+    return rows
+
+
+def dump(name, rows):
+    with open(name, "w") as f:
+        json.dump({"gpu": gpu(), "rows": rows}, f, indent=1)
+        f.write("\n")
+
+
+def site(i, op, width, requests, sectors, ideal, line, patterns=()):
+    return {"id": i, "file": "kernel.cu", "line": line, "column": 5,
+            "function": "k", "op": op, "space": "global", "width": width,
+            "requests": requests, "sectors": sectors,
+            "sectors_per_request": sectors / requests,
+            "ideal_sectors_per_request": ideal, "patterns": list(patterns)}
+
+
+def profile(name, kernel, grid, block, sites, time_ms=None, warps=None,
+            extra=None):
+    p = {"schema": "sectorscope-launch/1", "kernel": kernel, "grid": grid,
+         "block": block, "device": {"name": "NVIDIA H200", "sm_count": SM},
+         "sites": sites, "partitions": {"note": "ignored by the model"}}
+    if time_ms is not None:
+        p["time_ms"] = time_ms
+    if warps is not None:
+        p["occupancy"] = {"active_warps_per_sm": warps}
+    p.update(extra or {})
+    with open(name, "w") as f:
+        json.dump(p, f, indent=1)
+        f.write("\n")
+
+
+if __name__ == "__main__":
+    dump("campprof_exact.json", campprof_rows(False))
+    dump("bandwidth_exact.json", stream_rows(False))
+    dump("gt200_exact.json", gt200_rows(False))
+    cp = campprof_rows(True)
+    st = stream_rows(True, len(cp))
+    dump("microbench.json", cp + st + gt200_rows(True, len(cp) + len(st)))
+
+    # 4096x4096 float transpose, 32x8 threads, 4 elements per thread: per
+    # block 32 load and 32 store warp requests of 4 sectors each.
+    tsites = [site(0, "load", 4, 32, 128, 4, 12),
+              site(1, "store", 4, 32, 128, 4, 14, ["camping"])]
+    profile("transpose_coalesced.json", "transposeCoalesced", [128, 128, 1],
+            [32, 8, 1], tsites, time_ms=0.11, warps=32)
+    profile("transpose_diagonal.json", "transposeDiagonal", [128, 128, 1],
+            [32, 8, 1], [site(0, "load", 4, 32, 128, 4, 30),
+                         site(1, "store", 4, 32, 128, 4, 32)],
+            time_ms=0.052, warps=32)
+    # A kernel name that needs XML escaping, no time, no occupancy.
+    profile("template_kernel.json",
+            "void copy<float, 4>(float*, const float&) & more", [1024, 1, 1],
+            [256, 1, 1], [site(0, "load", 16, 8, 32, 4, 7),
+                          site(1, "store", 16, 8, 32, 4, 8),
+                          {"id": 2, "op": "load", "space": "shared",
+                           "width": 4, "requests": 8, "sectors": 8}])
+    # D3Q19 LBM, 128^3 nodes, one thread per node, 19 loads (10 misaligned
+    # by one float: 5 sectors instead of 4) and 19 aligned stores.
+    lsites = [site(i, "load", 4, 4, 20 if i < 10 else 16, 4, 40 + i,
+                   ["misaligned"] if i < 10 else [])
+              for i in range(19)]
+    lsites += [site(19 + i, "store", 4, 4, 16, 4, 70 + i) for i in range(19)]
+    for name, t, w in (("lbm_d3q19_w16", 0.150, 16), ("lbm_d3q19_w32", 0.124, 32),
+                       ("lbm_d3q19_w48", 0.112, 48)):
+        profile(name + ".json", "lbm_d3q19", [16384, 1, 1], [128, 1, 1],
+                lsites, time_ms=t, warps=w, extra={"work_items": 128 ** 3})
