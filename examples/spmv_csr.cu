@@ -1,0 +1,164 @@
+// spmv_csr.cu: y = A x for a sparse matrix in CSR form, two kernels.
+//
+//   spmv_csr_scalar  one thread per row. Lane t reads row_ptr[row] and
+//                    row_ptr[row + 1]: the second is the same unit-stride
+//                    access shifted by 4 bytes, so a warp's 128 bytes straddle
+//                    5 sectors instead of 4 (misaligned). The nonzeros of
+//                    neighbouring rows are ~nnz/row apart, so col_idx/val are
+//                    read with an irregular stride, and x[col_idx[j]] is a
+//                    data-dependent gather.
+//   spmv_csr_vector  one warp per row (the usual fix): row_ptr reads are
+//                    warp-uniform, col_idx/val are read contiguously from a
+//                    data-dependent start; partial sums meet via __shfl_down_sync.
+//
+// The matrix has 1..16 nonzeros per row; half of them fall in the first 1024
+// columns ("hub" columns, as in power-law graphs), so x has a hot region hit
+// by random warps (cuThermo's "random hot" pattern). Values and x are small
+// integers: every sum is exact in float, so y is compared exactly.
+//
+// Usage: spmv_csr [nrows]   (default 524288; the matrix is square)
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+#include <cuda_runtime.h>
+
+#define CUDA_CHECK(call)                                                      \
+  do {                                                                        \
+    cudaError_t err_ = (call);                                                \
+    if (err_ != cudaSuccess) {                                                \
+      std::fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__,     \
+                   #call, cudaGetErrorString(err_));                          \
+      std::exit(2);                                                           \
+    }                                                                         \
+  } while (0)
+
+constexpr int BLOCK = 256;
+constexpr int HUB_COLS = 1024;
+
+__global__ void spmv_csr_scalar(int nrows, const int *row_ptr,
+                                const int *col_idx, const float *val,
+                                const float *x, float *y) {
+  int row = blockIdx.x * blockDim.x + threadIdx.x;
+  if (row >= nrows)
+    return;
+  int begin = row_ptr[row];    // expect: clean
+  int end = row_ptr[row + 1];  // expect: misaligned (load)
+  float sum = 0.0f;
+  for (int j = begin; j < end; ++j) {
+    int c = col_idx[j];        // expect: data-dependent (load); run time: irregular stride
+    float v = val[j];          // expect: data-dependent (load); run time: irregular stride
+    sum += v * x[c];           // expect: data-dependent gather (load); run time: random_hot
+  }
+  y[row] = sum;                // expect: clean
+}
+
+__global__ void spmv_csr_vector(int nrows, const int *row_ptr,
+                                const int *col_idx, const float *val,
+                                const float *x, float *y) {
+  int row = (blockIdx.x * blockDim.x + threadIdx.x) / 32; // one warp per row
+  int lane = threadIdx.x % 32;
+  if (row >= nrows)
+    return; // uniform across the warp
+  int begin = row_ptr[row];    // expect: clean (warp-uniform)
+  int end = row_ptr[row + 1];  // expect: clean (warp-uniform)
+  float sum = 0.0f;
+  for (int j = begin + lane; j < end; j += 32) {
+    int c = col_idx[j];        // expect: data-dependent (load); run time: contiguous from a data-dependent start
+    float v = val[j];          // expect: data-dependent (load); run time: contiguous from a data-dependent start
+    sum += v * x[c];           // expect: data-dependent gather (load); run time: random_hot
+  }
+  for (int off = 16; off > 0; off /= 2)
+    sum += __shfl_down_sync(0xffffffffu, sum, off);
+  if (lane == 0)
+    y[row] = sum;              // expect: clean (single lane)
+}
+
+static unsigned lcg(unsigned &s) {
+  s = s * 1664525u + 1013904223u;
+  return s >> 8;
+}
+
+int main(int argc, char **argv) {
+  int nrows = 1 << 19;
+  if (argc == 2) {
+    nrows = std::atoi(argv[1]);
+  } else if (argc != 1) {
+    std::fprintf(stderr, "usage: %s [nrows]\n", argv[0]);
+    return 2;
+  }
+  if (nrows < HUB_COLS || nrows > (1 << 23)) {
+    std::fprintf(stderr, "nrows must be in [%d, 2^23]\n", HUB_COLS);
+    return 2;
+  }
+  const int ncols = nrows;
+  unsigned s = 7u;
+  std::vector<int> row_ptr(nrows + 1), col_idx;
+  std::vector<float> val, x(ncols);
+  col_idx.reserve((size_t)nrows * 9);
+  val.reserve((size_t)nrows * 9);
+  row_ptr[0] = 0;
+  for (int r = 0; r < nrows; ++r) {
+    int nnz = 1 + (int)(lcg(s) % 16);
+    for (int e = 0; e < nnz; ++e) {
+      unsigned u = lcg(s);
+      int c = (u & 1) ? (int)((u >> 1) % HUB_COLS) : (int)((u >> 1) % (unsigned)ncols);
+      col_idx.push_back(c);
+      val.push_back((float)((int)(lcg(s) % 7) - 3));
+    }
+    row_ptr[r + 1] = (int)col_idx.size();
+  }
+  for (auto &v : x)
+    v = (float)((int)(lcg(s) % 7) - 3);
+  const size_t nnz = col_idx.size();
+
+  // CPU reference; |sum| <= 16 * 9, exact in float whatever the order.
+  std::vector<float> ref(nrows);
+  for (int r = 0; r < nrows; ++r) {
+    float sum = 0.0f;
+    for (int j = row_ptr[r]; j < row_ptr[r + 1]; ++j)
+      sum += val[j] * x[col_idx[j]];
+    ref[r] = sum;
+  }
+
+  int *d_row_ptr, *d_col_idx;
+  float *d_val, *d_x, *d_y;
+  CUDA_CHECK(cudaMalloc(&d_row_ptr, (nrows + 1) * sizeof(int)));
+  CUDA_CHECK(cudaMalloc(&d_col_idx, nnz * sizeof(int)));
+  CUDA_CHECK(cudaMalloc(&d_val, nnz * sizeof(float)));
+  CUDA_CHECK(cudaMalloc(&d_x, ncols * sizeof(float)));
+  CUDA_CHECK(cudaMalloc(&d_y, nrows * sizeof(float)));
+  CUDA_CHECK(cudaMemcpy(d_row_ptr, row_ptr.data(), (nrows + 1) * sizeof(int), cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMemcpy(d_col_idx, col_idx.data(), nnz * sizeof(int), cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMemcpy(d_val, val.data(), nnz * sizeof(float), cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMemcpy(d_x, x.data(), ncols * sizeof(float), cudaMemcpyHostToDevice));
+
+  std::vector<float> got(nrows);
+  size_t bad = 0;
+  for (int variant = 0; variant < 2; ++variant) {
+    const char *name = variant == 0 ? "spmv_csr_scalar" : "spmv_csr_vector";
+    CUDA_CHECK(cudaMemset(d_y, 0xff, nrows * sizeof(float)));
+    if (variant == 0) {
+      spmv_csr_scalar<<<(nrows + BLOCK - 1) / BLOCK, BLOCK>>>(nrows, d_row_ptr, d_col_idx, d_val, d_x, d_y);
+    } else {
+      const long long threads = (long long)nrows * 32;
+      spmv_csr_vector<<<(unsigned)((threads + BLOCK - 1) / BLOCK), BLOCK>>>(nrows, d_row_ptr, d_col_idx, d_val, d_x, d_y);
+    }
+    CUDA_CHECK(cudaGetLastError());
+    CUDA_CHECK(cudaDeviceSynchronize());
+    CUDA_CHECK(cudaMemcpy(got.data(), d_y, nrows * sizeof(float), cudaMemcpyDeviceToHost));
+    for (int r = 0; r < nrows; ++r)
+      if (got[r] != ref[r] && bad++ < 10)
+        std::printf("%s: y[%d] = %g, want %g\n", name, r, got[r], ref[r]);
+  }
+  CUDA_CHECK(cudaFree(d_row_ptr));
+  CUDA_CHECK(cudaFree(d_col_idx));
+  CUDA_CHECK(cudaFree(d_val));
+  CUDA_CHECK(cudaFree(d_x));
+  CUDA_CHECK(cudaFree(d_y));
+  if (bad) {
+    std::printf("FAIL spmv_csr: %zu rows differ\n", bad);
+    return 1;
+  }
+  std::printf("PASS spmv_csr\n");
+  return 0;
+}
