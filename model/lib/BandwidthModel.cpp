@@ -20,7 +20,8 @@ BandwidthModel BandwidthModel::fit(const BenchData &D,
   std::vector<const BenchRow *> Rows;
   for (const std::string &E : Exps)
     for (const BenchRow *R : D.rowsOf(E))
-      Rows.push_back(R);
+      if (R->TheOp && R->BytesMoved && R->WordBytes && R->Warps > 0)
+        Rows.push_back(R);
   if (Rows.empty())
     return M;
   // Classes in a stable order: op, camped, width.

@@ -69,14 +69,19 @@ BenchData parseBenchData(const Json &J, const std::string &File,
       C.at(TimeField).fail(std::string("missing required field (nor is ") +
                            Other + " present)");
     R.TimeMs = *T;
-    R.Blocks = getOptNumber(RJ, C, "blocks", NumRule::PositiveInteger);
-    R.Threads = getOptNumber(RJ, C, "threads", NumRule::PositiveInteger);
+    // The suite writes every field on every row, 0 when it does not apply:
+    // treat 0 as absent and check what a model needs below.
+    auto Pos = [](std::optional<double> V) {
+      return V && *V > 0 ? V : std::nullopt;
+    };
+    R.Blocks = Pos(getOptNumber(RJ, C, "blocks", NumRule::Integer));
+    R.Threads = Pos(getOptNumber(RJ, C, "threads", NumRule::Integer));
     R.BytesMoved = getOptNumber(RJ, C, "bytes_moved", NumRule::NonNegative);
     R.N = getOptNumber(RJ, C, "N", NumRule::Integer);
     R.L = getOptNumber(RJ, C, "L", NumRule::Integer);
     R.M = getOptNumber(RJ, C, "M", NumRule::Integer);
-    auto W = getOptNumber(RJ, C, "active_warps_per_sm", NumRule::Positive);
-    auto WB = getOptNumber(RJ, C, "word_bytes", NumRule::PositiveInteger);
+    auto W = getOptNumber(RJ, C, "active_warps_per_sm", NumRule::NonNegative);
+    auto WB = Pos(getOptNumber(RJ, C, "word_bytes", NumRule::Integer));
     R.WordBytes = WB ? (int)*WB : 0;
 
     // Fields the models need, checked only for the experiments they read.
@@ -84,22 +89,23 @@ BenchData parseBenchData(const Json &J, const std::string &File,
     if (Modelled) {
       if (!W)
         C.at("active_warps_per_sm").fail("missing required field");
+      if (*W <= 0)
+        C.at("active_warps_per_sm").fail("expected a number > 0, got 0");
       R.Warps = *W;
       if (R.Warps > D.Gpu.MaxWarpsPerSm)
         C.at("active_warps_per_sm")
             .fail("impossible value " + fmtNum(R.Warps) + " (gpu allows " +
                   std::to_string(D.Gpu.MaxWarpsPerSm) + " warps per SM)");
-    } else if (W) {
-      R.Warps = *W;
+    } else {
+      R.Warps = W.value_or(0);
     }
     if (usesVolume(R.Experiment)) {
-      if (!R.TheOp)
-        C.at("op").fail(R.OpText.empty()
-                            ? std::string("missing required field")
-                            : "expected \"read\" or \"write\", got \"" +
-                                  R.OpText + "\"");
+      // Copy rows (read and write at once) are kept but no volume model
+      // reads them: their bytes cannot be split between the two classes.
+      if (R.OpText.empty())
+        C.at("op").fail("missing required field");
       if (!WB)
-        C.at("word_bytes").fail("missing required field");
+        C.at("word_bytes").fail("missing required field (or 0)");
       if (R.WordBytes > 16 || (R.WordBytes & (R.WordBytes - 1)))
         C.at("word_bytes")
             .fail("expected 1, 2, 4, 8 or 16, got " +
@@ -111,6 +117,8 @@ BenchData parseBenchData(const Json &J, const std::string &File,
     }
     if (R.Experiment == "gt200" && !R.N)
       C.at("N").fail("missing required field");
+    if (R.Experiment == "gt200" && *R.N < 1)
+      C.at("N").fail("expected an integer >= 1 (words per thread), got 0");
     D.Rows.push_back(std::move(R));
   }
   return D;

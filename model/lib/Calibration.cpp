@@ -102,15 +102,28 @@ std::string calibrationSummary(const Calibration &C) {
     Out += T.render();
   }
   if (C.GT200) {
-    Out += "\ngt200: T = l + T_R + T_W (ms per wave)\n";
-    TextTable T({"k", "rows", "l", "read_word", "read_misal", "write_word",
-                 "write_misal", "R2", "RMSE"});
-    for (const GT200Group &G : C.GT200->Groups)
-      T.addRow({fmtNum(G.Warps), std::to_string(G.Rows), fmtNum(G.Intercept),
-                fmtNum(G.ReadWord), fmtNum(G.ReadMisaligned),
-                fmtNum(G.WriteWord), fmtNum(G.WriteMisaligned),
-                fmtFixed(G.R2, 4), fmtNum(G.Rmse)});
+    const GT200Model &G = *C.GT200;
+    Out += "\ngt200: T = l + T_R + T_W (ms per wave) at k=" +
+           fmtNum(G.RefWarps) + " warps/SM, " + std::to_string(G.Rows) +
+           " rows, R2 " + fmtFixed(G.R2, 4) + ", RMSE " + fmtNum(G.Rmse) +
+           "\n";
+    TextTable T({"term", "coefficient"});
+    T.addRow({"l (intercept)", fmtNum(G.Ref.Intercept)});
+    if (G.Ref.CombinedWords) {
+      T.addRow({"read+write word", fmtNum(G.Ref.ReadWord)});
+    } else {
+      T.addRow({"read word", fmtNum(G.Ref.ReadWord)});
+      T.addRow({"write word", fmtNum(G.Ref.WriteWord)});
+    }
+    T.addRow({"read misaligned", fmtNum(G.Ref.ReadMisaligned)});
+    T.addRow({"write misaligned", fmtNum(G.Ref.WriteMisaligned)});
     Out += T.render();
+    if (G.Scales.size() > 1) {
+      std::string S = "occupancy scale:";
+      for (const GT200Scale &X : G.Scales)
+        S += " " + fmtNum(X.Warps) + "w=" + fmtFixed(X.Scale, 3);
+      Out += S + "\n";
+    }
   }
   if (C.Bandwidth) {
     const BandwidthModel &B = *C.Bandwidth;

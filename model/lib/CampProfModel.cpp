@@ -44,7 +44,7 @@ CampProfModel CampProfModel::fit(const BenchData &D, double Unit) {
     for (bool Camped : {false, true}) {
       std::vector<const BenchRow *> Cls;
       for (const BenchRow *R : Rows)
-        if (R->TheOp == O && R->Camped == Camped)
+        if (R->TheOp && *R->TheOp == O && R->Camped == Camped)
           Cls.push_back(R);
       if (Cls.empty())
         continue;

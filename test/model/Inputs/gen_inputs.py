@@ -96,32 +96,47 @@ def stream_rows(noisy, start=0):
     return rows
 
 
-def gt200_rows(noisy, start=0):
+def gt200_rows(noisy, start=0, split=True):
+    """The suite's gt200 experiment: N words read and written per node,
+    L / M of them shifted, at full occupancy, plus an occupancy sweep at
+    N = 19 whose per-wave time scales as (k/64)^2 (seed 001: quadratic)."""
     rows = []
-    for k in (8, 16):
-        for n in (4, 8, 12, 16, 19):
-            for op, l, m in (("copy", 0, 0), ("copy", n // 2, 0),
-                             ("copy", 0, n // 2), ("copy", n, n),
-                             ("read", 0, 0), ("read", n, 0),
-                             ("write", 0, 0), ("write", 0, n)):
-                rd = op != "write"
-                wr = op != "read"
-                T = (GT["l"] + rd * (GT["cR"] * n + GT["cL"] * l) +
-                     wr * (GT["cW"] * n + GT["cM"] * m)) * (k / 8.0)
-                if noisy:
-                    T *= noise(start + len(rows) + 3)
-                # One wave: blocks*threads/32 = k*SM warps.
-                rows.append({"experiment": "gt200", "op": op,
-                             "word_bytes": 4, "active_warps_per_sm": k,
-                             "blocks": SM * k, "threads": 32, "N": n,
-                             "L": l, "M": m, "best_ms": T})
+    nodes = 2 ** 22
+    cases = []
+    for n in (1, 4, 8, 12, 16, 19, 24, 32, 40):
+        cases += [("readwrite", n, 0, 0, 64), ("readwrite", n, n, n, 64)]
+        if split:
+            cases += [("read", n, 0, 0, 64), ("write", n, 0, 0, 64)]
+    for x in (3, 6, 12, 19):
+        cases += [("readwrite", 19, x, 0, 64), ("readwrite", 19, 0, x, 64)]
+    for k in (8, 16, 32, 48):
+        cases.append(("readwrite", 19, 0, 0, k))
+    for op, n, l, m, k in cases:
+        rd = op != "write"
+        wr = op != "read"
+        T = (GT["l"] + rd * (GT["cR"] * n + GT["cL"] * l) +
+             wr * (GT["cW"] * n + GT["cM"] * m)) * (k / 64.0) ** 2
+        words = (rd + wr) * n
+        waves = nodes / (k * SM * 32)
+        t = T * waves
+        if noisy:
+            t *= noise(start + len(rows) + 3)
+        rows.append({"experiment": "gt200", "op": op, "word_bytes": 4,
+                     "camped": False, "active_warps_per_sm": k,
+                     "blocks_per_sm": k // 8, "blocks": SM * k // 8,
+                     "threads": 256, "bytes_moved": words * nodes * 4,
+                     "N": n, "L": l, "M": m, "best_ms": t,
+                     "median_ms": None if n == 4 else t * 1.01})
     return rows
 
 
 def dump(name, rows):
     with open(name, "w") as f:
-        json.dump({"gpu": gpu(), "rows": rows}, f, indent=1)
-        f.write("\n")
+        # One row per line: small files that still diff well.
+        f.write('{"schema": "sectorscope-microbench/1",\n "gpu": %s,\n'
+                ' "rows": [\n' % json.dumps(gpu()))
+        f.write(",\n".join("  " + json.dumps(r) for r in rows))
+        f.write("\n ]}\n")
 
 
 def site(i, op, width, requests, sectors, ideal, line, patterns=()):
@@ -153,7 +168,8 @@ if __name__ == "__main__":
     dump("gt200_exact.json", gt200_rows(False))
     cp = campprof_rows(True)
     st = stream_rows(True, len(cp))
-    dump("microbench.json", cp + st + gt200_rows(True, len(cp) + len(st)))
+    dump("microbench.json",
+         cp + st + gt200_rows(True, len(cp) + len(st), split=False))
 
     # 4096x4096 float transpose, 32x8 threads, 4 elements per thread: per
     # block 32 load and 32 store warp requests of 4 sectors each.
