@@ -22,7 +22,11 @@ Json readJsonFile(const std::string &Path) {
     return Json::parse(Text);
   } catch (const nlohmann::json::parse_error &E) {
     // nlohmann's message is long and multi-part; keep the byte position.
-    fail(Path, "", "malformed JSON at byte " + std::to_string(E.byte));
+    fail(Path, "", "malformed JSON at byte " + std::to_string(E.byte) +
+                       " (NaN and Infinity are not JSON)");
+  } catch (const nlohmann::json::exception &) {
+    // Only out_of_range reaches here: a number literal beyond double range.
+    fail(Path, "", "a number is out of range (overflows a double)");
   }
 }
 

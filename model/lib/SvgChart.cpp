@@ -178,7 +178,11 @@ std::string renderBandChart(const BandChart &C) {
   for (const ChartMarker &M : C.Markers)
     Grow({{M.X, M.Y}});
   auto [YTop, YStep] = niceAxis(YMax * 1.05);
-  auto [XTop, XStep] = niceAxis(XMax, 8);
+  // Warps per SM read best in powers of two (8, 16, ... up to 64).
+  double XStep = 1;
+  while (XMax / XStep > 10)
+    XStep *= 2;
+  double XTop = std::ceil(XMax / XStep - 1e-9) * XStep;
   F.X0 = 0;
   F.X1 = XTop;
   F.Y0 = 0;
@@ -303,7 +307,7 @@ BandChart bandChartFor(const std::vector<BandResult> &Results,
   const BandResult &First = Results.front();
   C.Title = Title.empty() ? "sectorscope: " + First.Kernel : Title;
   C.Subtitle = std::string("model ") + modelName(First.Kind) + ", " +
-               fmtNum(First.TotalBytes / 1e6) + " MB moved";
+               fmtFixed(First.TotalBytes / 1e6, 1) + " MB moved (sectors x 32)";
   if (Results.size() > 1)
     C.Subtitle += "; band from " + First.Kernel;
   for (const BandPoint &P : First.Points) {

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <map>
 
 namespace sectorscope::model {
@@ -29,6 +30,8 @@ std::vector<ValidateCase> readCases(const std::string &Path) {
     if (P.empty())
       C.at("profile").fail("empty path");
     V.ProfilePath = P[0] == '/' ? P : dirOf(Path) + P;
+    if (!std::ifstream(V.ProfilePath))
+      C.at("profile").fail("cannot open '" + V.ProfilePath + "'");
     V.Name = getOptString(CJ, C, "name").value_or("");
     V.Group = getOptString(CJ, C, "group").value_or("");
     V.Expect = getOptString(CJ, C, "expect").value_or("best");
