@@ -184,7 +184,9 @@ int cmdBand(const Args &A) {
   std::string Text;
   for (const BandResult &B : Results)
     Text += (Text.empty() ? "" : "\n") + bandTable(B);
-  std::cout << Text;
+  // JSON or SVG on stdout replaces the table there.
+  if (A.get("json") != "-" && A.get("svg") != "-")
+    std::cout << Text;
   if (A.has("json")) {
     Json J = Results.size() == 1 ? bandToJson(Results[0]) : Json::array();
     if (Results.size() > 1)
@@ -253,11 +255,14 @@ int cmdPredict(const Args &A) {
     if (std::find(U.begin(), U.end(), N) == U.end())
       U.push_back(N);
   J["notes"] = U;
-  std::cout << "kernel " << P.Kernel << " at " << fmtNum(W) << " warps/SM ("
-            << Src << "), " << fmtNum(T.totalBytes()) << " bytes\n"
-            << Tab.render();
-  for (auto &N : U)
-    std::cout << "note: " << N << "\n";
+  if (A.get("json") != "-") {
+    std::cout << "kernel " << P.Kernel << " at " << fmtNum(W)
+              << " warps/SM (" << Src << "), " << fmtNum(T.totalBytes())
+              << " bytes\n"
+              << Tab.render();
+    for (auto &N : U)
+      std::cout << "note: " << N << "\n";
+  }
   if (A.has("json"))
     writeJsonFile(A.get("json"), J);
   return 0;
@@ -267,8 +272,12 @@ int cmdValidate(const Args &A) {
   Calibration C = readCalibration(A.need("calib"));
   std::vector<ValidateCase> Cases = readCases(A.need("cases"));
   ModelKind K = modelOpt(A, /*AllowGT200=*/true);
+  if (A.has("mlups-svg") && A.get("mlups-svg") == A.get("band-svg"))
+    fail("", "--mlups-svg", "same file as --band-svg");
   ValidateResult R = validate(C, Cases, K);
-  std::cout << validateTable(R);
+  if (A.get("json") != "-" && A.get("mlups-svg") != "-" &&
+      A.get("band-svg") != "-")
+    std::cout << validateTable(R);
   if (A.has("json"))
     writeJsonFile(A.get("json"), validateToJson(R));
   if (A.has("mlups-svg")) {
