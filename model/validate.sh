@@ -1,0 +1,190 @@
+#!/usr/bin/env bash
+# validate.sh - check the sectorscope model against measured kernels.
+#
+#   model/validate.sh --bench microbench.json --profiles DIR [--out OUTDIR]
+#                     [--bin path/to/sectorscope-model]
+#                     [--lbm-regex RE] [--transpose-regex RE]
+#
+# DIR holds run-time profiles ("sectorscope-launch/1" JSON, one per launch)
+# that carry a measured "time_ms" (and, for LBM-like kernels, "work_items":
+# lattice nodes per launch). A DIR/cases.json, if present, is used as is
+# (format: model/README.md); otherwise one is generated: every timed
+# profile is a case named after its file, grouped by kernel name so that the
+# same kernel at several occupancies also checks CampProf's extrapolation.
+#
+# Prints the fit summary (R^2, RMSE), then per model the predicted-vs-
+# measured table and its geometric-mean error, and writes to OUTDIR:
+#   calib.json, cases.json, validate-<model>.json
+#   lbm_mlups_<model>.svg     actual vs estimated MLUPS (GT200 paper Table 1)
+#   transpose_band_<model>.svg transposes placed in the band (CampProf 10c)
+#   bands/<profile>.svg        every case's band, application line and point
+# Needs bash and python3 (to list the profiles); nothing else.
+set -euo pipefail
+
+die() { echo "validate.sh: error: $*" >&2; exit 1; }
+
+BENCH="" PROFILES="" OUT="model-validation" BIN="${SECTORSCOPE_MODEL:-}"
+LBM_RE='lbm|d3q19|lattice' TRANSPOSE_RE='transpose'
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --bench) BENCH="${2:?--bench needs a file}"; shift 2 ;;
+    --profiles) PROFILES="${2:?--profiles needs a directory}"; shift 2 ;;
+    --out) OUT="${2:?--out needs a directory}"; shift 2 ;;
+    --bin) BIN="${2:?--bin needs a path}"; shift 2 ;;
+    --lbm-regex) LBM_RE="${2:?}"; shift 2 ;;
+    --transpose-regex) TRANSPOSE_RE="${2:?}"; shift 2 ;;
+    -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) die "unknown argument '$1' (try --help)" ;;
+  esac
+done
+[[ -n "$BENCH" ]] || die "missing --bench microbench.json"
+[[ -n "$PROFILES" ]] || die "missing --profiles DIR"
+[[ -f "$BENCH" ]] || die "$BENCH: no such file"
+[[ -d "$PROFILES" ]] || die "$PROFILES: no such directory"
+
+# The CLI: --bin, $SECTORSCOPE_MODEL, PATH, then build trees near this script.
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+if [[ -z "$BIN" ]]; then
+  for c in "$(command -v sectorscope-model || true)" \
+           "$HERE/../build/bin/sectorscope-model" \
+           "$HERE/../bin/sectorscope-model" \
+           "$HERE/../../../bin/sectorscope-model"; do
+    if [[ -n "$c" && -x "$c" ]]; then BIN="$c"; break; fi
+  done
+fi
+[[ -n "$BIN" && -x "$BIN" ]] ||
+  die "sectorscope-model not found: pass --bin or set SECTORSCOPE_MODEL"
+command -v python3 >/dev/null || die "python3 is needed to list the profiles"
+
+mkdir -p "$OUT/bands"
+echo "== fit: $BENCH"
+"$BIN" fit --bench "$BENCH" -o "$OUT/calib.json"
+
+# Cases: DIR/cases.json, or one per timed profile.
+if [[ -f "$PROFILES/cases.json" ]]; then
+  CASES="$PROFILES/cases.json"
+else
+  CASES="$OUT/cases.json"
+  python3 - "$PROFILES" "$CASES" <<'PY'
+import json, os, sys
+src, dst = sys.argv[1], sys.argv[2]
+cases, skipped = [], []
+for f in sorted(os.listdir(src)):
+    if not f.endswith(".json") or f == "cases.json":
+        continue
+    path = os.path.abspath(os.path.join(src, f))
+    try:
+        with open(path) as fh:
+            p = json.load(fh)
+    except (OSError, ValueError) as e:
+        skipped.append("%s (%s)" % (f, e.__class__.__name__))
+        continue
+    if not isinstance(p, dict) or not str(p.get("schema", "")).startswith("sectorscope-launch/1"):
+        continue
+    if not isinstance(p.get("time_ms"), (int, float)):
+        skipped.append(f + " (no time_ms)")
+        continue
+    cases.append({"name": f[:-5], "profile": path,
+                  "group": str(p.get("kernel", f[:-5]))})
+with open(dst, "w") as fh:
+    json.dump({"cases": cases}, fh, indent=1)
+for s in skipped:
+    print("validate.sh: skipped " + s, file=sys.stderr)
+if not cases:
+    sys.exit("validate.sh: error: no profile with time_ms in " + src)
+PY
+fi
+echo "== cases: $CASES"
+
+# Which models the calibration has.
+MODELS=$(python3 -c 'import json,sys; c=json.load(open(sys.argv[1])); print(" ".join(m for m in ("bandwidth","campprof","gt200") if m in c))' "$OUT/calib.json")
+
+# Subsets by kernel/case name: LBM-like (MLUPS) and transposes (band).
+subset() { # regex out.json -> writes the matching cases; prints their count
+  python3 - "$CASES" "$1" "$2" <<'PY'
+import json, os, re, sys
+cases_file, regex, dst = sys.argv[1:4]
+base = os.path.dirname(os.path.abspath(cases_file))
+rx = re.compile(regex, re.I)
+out = []
+for c in json.load(open(cases_file))["cases"]:
+    p = c["profile"] if os.path.isabs(c["profile"]) else os.path.join(base, c["profile"])
+    try:
+        kernel = json.load(open(p)).get("kernel", "")
+    except (OSError, ValueError):
+        kernel = ""
+    if rx.search(c.get("name", "")) or rx.search(kernel):
+        c = dict(c, profile=p)
+        out.append(c)
+# Camping candidates first: CampProf drew the band from the coalesced one.
+out.sort(key=lambda c: (0 if re.search("coalesc|naive", c.get("name", ""), re.I) else 1, c.get("name", "")))
+json.dump({"cases": out}, open(dst, "w"), indent=1)
+print(len(out))
+PY
+}
+
+status=0
+for m in $MODELS; do
+  echo
+  echo "== model $m: predicted vs measured"
+  "$BIN" validate --calib "$OUT/calib.json" --cases "$CASES" --model "$m" \
+    --json "$OUT/validate-$m.json" || status=1
+done
+
+echo
+N_LBM=$(subset "$LBM_RE" "$OUT/lbm-cases.json")
+if [[ "$N_LBM" -gt 0 ]]; then
+  for m in $MODELS; do
+    echo "== LBM (GT200 paper Table 1 style), model $m"
+    "$BIN" validate --calib "$OUT/calib.json" --cases "$OUT/lbm-cases.json" \
+      --model "$m" --mlups-svg "$OUT/lbm_mlups_$m.svg" \
+      --title "LBM: actual vs estimated MLUPS ($m model)" || status=1
+  done
+else
+  echo "== no LBM profile (kernel or name matching /$LBM_RE/): no MLUPS chart"
+fi
+
+echo
+N_TR=$(subset "$TRANSPOSE_RE" "$OUT/transpose-cases.json")
+if [[ "$N_TR" -gt 0 ]]; then
+  for m in $MODELS; do
+    [[ "$m" == gt200 ]] && continue # no camped variant, no band
+    echo "== transposes in the band (CampProf Fig. 10c), model $m"
+    "$BIN" validate --calib "$OUT/calib.json" --cases "$OUT/transpose-cases.json" \
+      --model "$m" --band-svg "$OUT/transpose_band_$m.svg" \
+      --title "Matrix transpose in the camping band ($m model)" || status=1
+  done
+else
+  echo "== no transpose profile (/$TRANSPOSE_RE/): no transpose band chart"
+fi
+
+# One band chart per case (bandwidth model, or the first one calibrated).
+BAND_MODEL=bandwidth
+[[ " $MODELS " == *" bandwidth "* ]] || BAND_MODEL=campprof
+if [[ " $MODELS " == *" $BAND_MODEL "* ]]; then
+  python3 - "$CASES" <<'PY' > "$OUT/band-list.txt"
+import json, os, sys
+base = os.path.dirname(os.path.abspath(sys.argv[1]))
+for c in json.load(open(sys.argv[1]))["cases"]:
+    p = c["profile"] if os.path.isabs(c["profile"]) else os.path.join(base, c["profile"])
+    name = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in c.get("name") or os.path.basename(p)[:-5])
+    print(name + "\t" + p + "\t" + str(c.get("time_ms", "")) + "\t" + str(c.get("warps", "")))
+PY
+  while IFS=$'\t' read -r name prof t w; do
+    args=()
+    [[ -n "$t" ]] && args+=(--time-ms "$t")
+    [[ -n "$w" ]] && args+=(--warps "$w")
+    "$BIN" band --calib "$OUT/calib.json" --model "$BAND_MODEL" --profile "$prof" \
+      "${args[@]}" --svg "$OUT/bands/$name.svg" --json "$OUT/bands/$name.json" \
+      > /dev/null || status=1
+  done < "$OUT/band-list.txt"
+fi
+
+echo
+echo "== summary (geometric-mean relative error; CampProf: 9.3-11.7%, GT200 seed: 1-5%)"
+for m in $MODELS; do
+  [[ -f "$OUT/validate-$m.json" ]] || continue
+  python3 -c 'import json,sys; v=json.load(open(sys.argv[1])); x=v.get("extrapolation_geomean_rel_err"); print("%-10s %3d cases  geomean %5.1f%%  max %5.1f%%%s" % (v["model"], len(v["cases"]), 100*v["geomean_rel_err"], 100*v["max_rel_err"], "" if x is None else "  extrapolation %5.1f%% (%d pairs)" % (100*x, v["extrapolation_pairs"])))' "$OUT/validate-$m.json"
+done
+echo "outputs in $OUT: $(cd "$OUT" && ls *.svg 2>/dev/null | tr '\n' ' ')bands/"
+exit $status
