@@ -1,0 +1,70 @@
+//===- Args.h - Command line of sectorscope-microbench ----------*- C++ -*-===//
+//
+// Parsing lives in plain C++ so the CPU-only CI can test it; the CUDA driver
+// only consumes the resulting Options.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SECTORSCOPE_MICROBENCH_ARGS_H
+#define SECTORSCOPE_MICROBENCH_ARGS_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace sectorscope::mb {
+
+/// Names of the experiment groups, in the order the suite runs them.
+const std::vector<std::string> &experimentNames();
+
+struct Options {
+  std::string Out = "microbench.json";
+  /// Timed repetitions per measurement (after one untimed warm-up).
+  int Reps = 7;
+  /// Footprint of the streaming and stride/offset experiments; must exceed
+  /// the L2 (60 MB on H200) several times so DRAM, not L2, is measured.
+  uint64_t FootprintMiB = 2048;
+  /// Bytes each CampProf configuration moves (fixed, as in the paper).
+  uint64_t CampMiB = 256;
+  /// Active warps per SM are swept from 1 up to this (0: device maximum).
+  int MaxWarps = 0;
+  /// Experiment groups to run; empty means all.
+  std::vector<std::string> Only;
+  /// Shrinks every sweep for a smoke test.
+  bool Quick = false;
+  bool Help = false;
+  /// Slice-probe mode: launch the L2-slice probe kernels (meant to run under
+  /// ncu) and write the manifest of probed addresses to this file.
+  std::string SliceProbe;
+  int ProbeAddrsPerLaunch = 12;
+  int ProbeBase = 256;
+  uint64_t ProbeSeed = 1;
+  /// Probe sets: "page:sm:count" triples, e.g. "0:0:768,1:0:192".
+  std::string ProbeSets = "0:0:1152,1:0:192,0:-1:384,0:66:192";
+  int ProbeBaselines = 4;
+};
+
+struct ParseResult {
+  Options Opts;
+  std::string Error; ///< Empty on success.
+  bool ok() const { return Error.empty(); }
+};
+
+ParseResult parseArgs(const std::vector<std::string> &Argv);
+std::string usage();
+
+/// True if experiment group \p Name is selected by \p O.
+bool wants(const Options &O, const std::string &Name);
+
+struct ProbeSet {
+  int Page = 0;
+  int Sm = 0; ///< Negative counts from the last SM (-1: last).
+  int Count = 0;
+};
+
+/// Parses Options::ProbeSets; on error returns false and sets \p Error.
+bool parseProbeSets(const std::string &Spec, std::vector<ProbeSet> &Sets,
+                    std::string &Error);
+
+} // namespace sectorscope::mb
+
+#endif
