@@ -1,14 +1,303 @@
 //===- InstrumentPass.cpp - Run-time instrumentation of device code -------===//
-// Placeholder until the instrumentation lands.
+//
+// Part of sectorscope's run-time profiler (issue 4). On a device module, at
+// the end of the optimizer:
+//  1. every kernel gets an instrumented copy of its body, chosen once per
+//     thread at entry by __sectorscope_enter() (KernelCloner.h);
+//  2. in the copy (and in per-kernel copies of the device functions it
+//     calls) each load, store and atomic becomes a site: an id, a record in
+//     the site table, and a call __sectorscope_access(id, addr, width,
+//     op | space << 8) with everything but the address constant;
+//  3. memory operations we cannot see into are counted per kernel;
+//  4. the device runtime bitcode is linked in, internalized and inlined, and
+//     the module descriptor __sectorscope_module gets the site table.
+// The host half (HostRegistration.cpp) registers that descriptor with the
+// host runtime and routes launches and allocations through it.
+//
+//===----------------------------------------------------------------------===//
 #include "pass/InstrumentPass.h"
+
+#include "pass/KernelCloner.h"
+#include "pass/MemoryOps.h"
+#include "pass/RuntimeLinker.h"
+#include "pass/SiteTable.h"
+#include "plugin/Reporter.h"
+
+#include "sectorscope/abi.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 using namespace llvm;
 
+#define DEBUG_TYPE "sectorscope-instrument"
+
+STATISTIC(NumKernels, "Kernels instrumented");
+STATISTIC(NumClonedFunctions, "Device functions cloned for instrumented paths");
+STATISTIC(NumLoads, "Loads instrumented");
+STATISTIC(NumStores, "Stores instrumented");
+STATISTIC(NumAtomics, "Atomics instrumented");
+STATISTIC(NumUninstrumented, "Memory operations counted, not instrumented");
+
+static cl::opt<std::string> ClDeviceRuntime(
+    "sectorscope-device-runtime",
+    cl::desc("device runtime bitcode to link (default: sectorscope-device.bc "
+             "beside the plugin)"),
+    cl::value_desc("file.bc"), cl::init(""));
+
+static cl::opt<bool> ClInlineAccess(
+    "sectorscope-inline-access",
+    cl::desc("inline __sectorscope_access at each site, so its constant "
+             "arguments fold (default on)"),
+    cl::init(true));
+
+static cl::opt<bool> ClLinkRuntime(
+    "sectorscope-link-runtime",
+    cl::desc("link the device runtime (off: leave calls to it external, for "
+             "tests of the instrumentation alone)"),
+    cl::init(true));
+
 namespace sectorscope {
-PreservedAnalyses InstrumentPass::run(Module &, ModuleAnalysisManager &) {
-  return PreservedAnalyses::all();
+namespace {
+
+constexpr unsigned MinSM = 80; // redux.sync (__reduce_*_sync) needs sm_80.
+
+unsigned smOf(const Function &F) {
+  StringRef CPU = F.getFnAttribute("target-cpu").getValueAsString();
+  unsigned SM = 0;
+  if (CPU.consume_front("sm_"))
+    CPU.take_while(isDigit).getAsInteger(10, SM);
+  return SM;
 }
-PreservedAnalyses HostRegistrationPass::run(Module &, ModuleAnalysisManager &) {
-  return PreservedAnalyses::all();
+
+struct Instrumenter {
+  explicit Instrumenter(Module &M) : M(M), DL(M.getDataLayout()) {}
+
+  bool run();
+
+private:
+  void instrumentKernel(Function &K);
+  void instrumentBlocks(ArrayRef<BasicBlock *> Blocks, bool InKernel,
+                        Function &K, DenseMap<Function *, Function *> &Clones,
+                        SmallVectorImpl<Function *> &Work);
+  void insertAccess(const MemoryOp &Op, unsigned Site);
+  bool finish();
+
+  Module &M;
+  const DataLayout &DL;
+  SiteTable Sites;
+  SmallPtrSet<Function *, 8> KernelSet;
+  FunctionCallee Enter, Access;
+  SmallVector<CallInst *, 64> EnterCalls, AccessCalls;
+};
+
+bool Instrumenter::run() {
+  if (GlobalVariable *GV = M.getNamedGlobal("__sectorscope_module"))
+    if (!GV->isDeclaration())
+      return false; // Instrumented already.
+  SmallVector<Function *, 8> Kernels = findKernels(M);
+  for (Function *K : Kernels) {
+    unsigned SM = smOf(*K);
+    if (SM && SM < MinSM) {
+      reporter().report(DiagLevel::Error, SourcePos(),
+                        "sectorscope: run-time instrumentation needs sm_80 or "
+                        "newer; this device module is for sm_" +
+                            std::to_string(SM),
+                        "");
+      return false;
+    }
+  }
+  LLVMContext &Ctx = M.getContext();
+  Type *I32 = Type::getInt32Ty(Ctx);
+  Enter = M.getOrInsertFunction("__sectorscope_enter",
+                                FunctionType::get(I32, false));
+  Access = M.getOrInsertFunction(
+      "__sectorscope_access",
+      FunctionType::get(Type::getVoidTy(Ctx),
+                        {I32, PointerType::get(Ctx, 0), I32, I32}, false));
+  KernelSet.insert(Kernels.begin(), Kernels.end());
+  for (Function *K : Kernels)
+    instrumentKernel(*K);
+  return finish();
 }
+
+void Instrumenter::instrumentKernel(Function &K) {
+  ++NumKernels;
+  SmallVector<BasicBlock *, 16> Copy =
+      duplicateKernelBody(K, Enter);
+  for (Instruction &I : K.getEntryBlock())
+    if (auto *C = dyn_cast<CallInst>(&I))
+      if (C->getCalledOperand() == Enter.getCallee())
+        EnterCalls.push_back(C);
+  dropMemoryPromises(K);
+  DenseMap<Function *, Function *> Clones;
+  SmallVector<Function *, 8> Work;
+  instrumentBlocks(Copy, /*InKernel=*/true, K, Clones, Work);
+  while (!Work.empty()) {
+    Function *C = Work.pop_back_val();
+    SmallVector<BasicBlock *, 16> Blocks;
+    for (BasicBlock &BB : *C)
+      Blocks.push_back(&BB);
+    instrumentBlocks(Blocks, /*InKernel=*/false, K, Clones, Work);
+  }
+}
+
+void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,
+                                    bool InKernel, Function &K,
+                                    DenseMap<Function *, Function *> &Clones,
+                                    SmallVectorImpl<Function *> &Work) {
+  SmallVector<Instruction *, 64> Insts;
+  for (BasicBlock *BB : Blocks)
+    for (Instruction &I : *BB)
+      Insts.push_back(&I);
+  for (Instruction *I : Insts) {
+    if (auto *CB = dyn_cast<CallBase>(I)) {
+      Function *G = CB->getCalledFunction();
+      if (G && !G->isDeclaration() && !G->isIntrinsic() && !KernelSet.count(G)) {
+        // The instrumented path calls instrumented copies; the original
+        // path keeps calling the originals.
+        Function *&C = Clones[G];
+        if (!C) {
+          C = cloneDeviceFunction(*G, ".sectorscope." + K.getName().str());
+          dropMemoryPromises(*C);
+          Work.push_back(C);
+          ++NumClonedFunctions;
+        }
+        CB->setCalledFunction(C);
+        dropMemoryPromises(*CB);
+        continue;
+      }
+      if (auto Kind = classifyUninstrumented(*I)) {
+        Sites.countUninstrumented(K.getName(), *Kind);
+        ++NumUninstrumented;
+        continue;
+      }
+    }
+    std::optional<MemoryOp> Op = classifyAccess(*I, DL, InKernel);
+    if (!Op)
+      continue;
+    unsigned Site = Sites.add(K.getName(), *Op, *I->getFunction());
+    insertAccess(*Op, Site);
+    if (Op->Op == SS_OP_LOAD)
+      ++NumLoads;
+    else if (Op->Op == SS_OP_STORE)
+      ++NumStores;
+    else
+      ++NumAtomics;
+  }
+}
+
+void Instrumenter::insertAccess(const MemoryOp &Op, unsigned Site) {
+  IRBuilder<> B(Op.I);
+  DebugLoc Loc = Op.I->getDebugLoc();
+  if (!Loc)
+    if (DISubprogram *SP = Op.I->getFunction()->getSubprogram())
+      Loc = DILocation::get(M.getContext(), 0, 0, SP);
+  B.SetCurrentDebugLocation(Loc);
+  Value *P = Op.Ptr;
+  if (P->getType()->getPointerAddressSpace() != 0)
+    P = B.CreateAddrSpaceCast(P, B.getPtrTy(0));
+  // Everything the compiler knows is a constant: with the runtime inlined,
+  // the space dispatch and the width arithmetic fold away.
+  AccessCalls.push_back(B.CreateCall(
+      Access, {B.getInt32(Site), P, B.getInt32(Op.Width),
+               B.getInt32(Op.Op | (Op.Space << 8))}));
+}
+
+/// Links the runtime, fills the module descriptor and inlines.
+bool Instrumenter::finish() {
+  LLVMContext &Ctx = M.getContext();
+  std::string Text = Sites.text();
+  auto *Data = ConstantDataArray::getString(Ctx, Text, /*AddNull=*/true);
+  auto *Table = new GlobalVariable(
+      M, Data->getType(), /*isConstant=*/true, GlobalValue::InternalLinkage,
+      Data, "__sectorscope_site_table", nullptr,
+      GlobalVariable::NotThreadLocal, /*AddressSpace=*/1);
+  Table->setAlignment(Align(8));
+
+  StringSet<> Defined;
+  if (!ClLinkRuntime) {
+    // Tests of the instrumentation alone: declare the descriptor so that
+    // its initializer is visible.
+    Type *I64 = Type::getInt64Ty(Ctx), *I32 = Type::getInt32Ty(Ctx);
+    auto *STy = StructType::get(Ctx, {I32, I32, I64, I64, I64});
+    new GlobalVariable(M, STy, false, GlobalValue::ExternalLinkage, nullptr,
+                       "__sectorscope_module", nullptr,
+                       GlobalVariable::NotThreadLocal, 1);
+  } else {
+    std::string Path = ClDeviceRuntime.empty() ? defaultDeviceRuntimePath()
+                                               : ClDeviceRuntime.getValue();
+    std::string Err = linkDeviceRuntime(M, Path, Defined);
+    if (!Err.empty()) {
+      reporter().report(DiagLevel::Error, SourcePos(), "sectorscope: " + Err,
+                        "");
+      return true;
+    }
+  }
+
+  GlobalVariable *Desc = M.getNamedGlobal("__sectorscope_module");
+  if (!Desc) {
+    reporter().report(DiagLevel::Error, SourcePos(),
+                      "sectorscope: the device runtime defines no "
+                      "__sectorscope_module",
+                      "");
+    return true;
+  }
+  auto *STy = cast<StructType>(Desc->getValueType());
+  Type *I32 = STy->getElementType(0), *I64 = STy->getElementType(2);
+  // A generic address: the host reads the table with cudaMemcpy.
+  Constant *TableAddr = ConstantExpr::getPtrToInt(
+      ConstantExpr::getAddrSpaceCast(Table, PointerType::get(Ctx, 0)), I64);
+  Desc->setInitializer(ConstantStruct::get(
+      STy, {ConstantInt::get(I32, SS_ABI_VERSION),
+            ConstantInt::get(I32, Sites.size()), TableAddr,
+            ConstantInt::get(I64, Text.size()), ConstantInt::get(I64, 0)}));
+  // The host writes `launch` between launches.
+  Desc->setExternallyInitialized(true);
+  Desc->setConstant(false);
+
+  if (!ClLinkRuntime)
+    return true;
+  // No inliner runs after the optimizer's last extension point: inline the
+  // entry check everywhere and the access where asked.
+  for (CallInst *C : EnterCalls) {
+    InlineFunctionInfo IFI;
+    InlineFunction(*C, IFI);
+  }
+  if (ClInlineAccess)
+    for (CallInst *C : AccessCalls) {
+      InlineFunctionInfo IFI;
+      InlineFunction(*C, IFI);
+    }
+  // Runtime helpers nothing calls any more would still reach the PTX.
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    for (Function &F : make_early_inc_range(M))
+      if (F.hasLocalLinkage() && F.use_empty() &&
+          Defined.contains(F.getName())) {
+        F.eraseFromParent();
+        Changed = true;
+      }
+  }
+  return true;
+}
+
+} // namespace
+
+PreservedAnalyses InstrumentPass::run(Module &M, ModuleAnalysisManager &) {
+  if (!Instrumenter(M).run())
+    return PreservedAnalyses::all();
+  return PreservedAnalyses::none();
+}
+
 } // namespace sectorscope

@@ -1,0 +1,114 @@
+//===- KernelCloner.cpp - Instrumented copies of kernels ------------------===//
+#include "pass/KernelCloner.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Metadata.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+using namespace llvm;
+
+namespace sectorscope {
+
+SmallVector<Function *, 8> findKernels(Module &M) {
+  SmallVector<Function *, 8> Kernels;
+  SmallPtrSet<Function *, 8> Seen;
+  if (NamedMDNode *NMD = M.getNamedMetadata("nvvm.annotations")) {
+    for (MDNode *N : NMD->operands()) {
+      if (N->getNumOperands() < 3)
+        continue;
+      auto *VM = dyn_cast_or_null<ValueAsMetadata>(N->getOperand(0));
+      auto *Key = dyn_cast_or_null<MDString>(N->getOperand(1));
+      if (!VM || !Key || Key->getString() != "kernel")
+        continue;
+      auto *F = dyn_cast<Function>(VM->getValue()->stripPointerCasts());
+      auto *V = mdconst::dyn_extract<ConstantInt>(N->getOperand(2));
+      if (F && V && !V->isZero() && !F->isDeclaration() && Seen.insert(F).second)
+        Kernels.push_back(F);
+    }
+  }
+  for (Function &F : M)
+    if (F.getCallingConv() == CallingConv::PTX_Kernel && !F.isDeclaration() &&
+        Seen.insert(&F).second)
+      Kernels.push_back(&F);
+  return Kernels;
+}
+
+SmallVector<BasicBlock *, 16> duplicateKernelBody(Function &K,
+                                                  FunctionCallee Enter) {
+  LLVMContext &Ctx = K.getContext();
+  SmallVector<BasicBlock *, 16> Original;
+  for (BasicBlock &BB : K)
+    Original.push_back(&BB);
+  BasicBlock *OldEntry = &K.getEntryBlock();
+  BasicBlock *Dispatch =
+      BasicBlock::Create(Ctx, "sectorscope.dispatch", &K, OldEntry);
+
+  // Static allocas of the old entry move up; the copy maps them to
+  // themselves (a clone in a non-entry block would be a dynamic alloca).
+  ValueToValueMapTy VMap;
+  SmallVector<AllocaInst *, 8> Allocas;
+  for (Instruction &I : *OldEntry)
+    if (auto *AI = dyn_cast<AllocaInst>(&I))
+      if (AI->isStaticAlloca())
+        Allocas.push_back(AI);
+  for (AllocaInst *AI : Allocas) {
+    AI->moveBefore(*Dispatch, Dispatch->end());
+    VMap[AI] = AI;
+  }
+
+  SmallVector<BasicBlock *, 16> Copy;
+  for (BasicBlock *BB : Original) {
+    BasicBlock *NewBB = CloneBasicBlock(BB, VMap, ".ss", &K);
+    VMap[BB] = NewBB;
+    Copy.push_back(NewBB);
+  }
+  // Function-local metadata (e.g. debug records) is remapped; module-level
+  // metadata such as DILocations is shared, so the copy keeps the lines.
+  RemapFlags Flags = RF_IgnoreMissingLocals | RF_NoModuleLevelChanges;
+  for (BasicBlock *BB : Copy)
+    for (Instruction &I : *BB) {
+      RemapInstruction(&I, VMap, Flags);
+      RemapDbgRecordRange(K.getParent(), I.getDbgRecordRange(), VMap, Flags);
+    }
+
+  IRBuilder<> B(Dispatch);
+  // The kernel's own location (line of its definition) keeps the call
+  // well-formed in a function with debug info.
+  if (DISubprogram *SP = K.getSubprogram())
+    B.SetCurrentDebugLocation(
+        DILocation::get(Ctx, SP->getScopeLine(), 0, SP));
+  Value *Take = B.CreateCall(Enter, {}, "sectorscope.take");
+  Value *Cond = B.CreateICmpNE(Take, ConstantInt::get(Take->getType(), 0));
+  B.CreateCondBr(Cond, cast<BasicBlock>(VMap[OldEntry]), OldEntry);
+  return Copy;
+}
+
+Function *cloneDeviceFunction(Function &F, StringRef Suffix) {
+  ValueToValueMapTy VMap;
+  Function *C = CloneFunction(&F, VMap);
+  C->setName(F.getName() + Suffix);
+  C->setLinkage(GlobalValue::InternalLinkage);
+  C->setVisibility(GlobalValue::DefaultVisibility);
+  C->setComdat(nullptr);
+  return C;
+}
+
+void dropMemoryPromises(Function &F) {
+  for (Attribute::AttrKind K : {Attribute::Memory, Attribute::NoSync,
+                                Attribute::Speculatable, Attribute::NoFree})
+    F.removeFnAttr(K);
+}
+
+void dropMemoryPromises(CallBase &CB) {
+  for (Attribute::AttrKind K : {Attribute::Memory, Attribute::NoSync,
+                                Attribute::Speculatable, Attribute::NoFree})
+    CB.removeFnAttr(K);
+}
+
+} // namespace sectorscope

@@ -1,0 +1,41 @@
+//===- KernelCloner.h - Instrumented copies of kernels ----------*- C++ -*-===//
+//
+// Sampling without paying for it: every kernel gets a second, instrumented
+// copy of its body in the same function, chosen once at entry by
+// __sectorscope_enter(). Blocks that are not sampled run the original
+// instructions, untouched. Device functions the kernel calls (those not
+// inlined) are cloned too, once per kernel, so that each site belongs to one
+// kernel and the original callees stay uninstrumented.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SECTORSCOPE_PASS_KERNELCLONER_H
+#define SECTORSCOPE_PASS_KERNELCLONER_H
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstrTypes.h"
+
+namespace sectorscope {
+
+/// Kernels of a device module: !nvvm.annotations "kernel" (clang 19) or the
+/// ptx_kernel calling convention (LLVM 20 and later).
+llvm::SmallVector<llvm::Function *, 8> findKernels(llvm::Module &M);
+
+/// Duplicates the body of kernel `K` behind a new entry block that calls
+/// `Enter` and branches to the copy when it returns non-zero. Static allocas
+/// move to the new entry and are shared by both copies (only one runs), so
+/// they stay static. Returns the copy's blocks.
+llvm::SmallVector<llvm::BasicBlock *, 16>
+duplicateKernelBody(llvm::Function &K, llvm::FunctionCallee Enter);
+
+/// A copy of device function `F` for the instrumented path, internal.
+llvm::Function *cloneDeviceFunction(llvm::Function &F, llvm::StringRef Suffix);
+
+/// Attributes that promise no memory writes or synchronization become false
+/// once the runtime's atomics are inside: drop them from `F`.
+void dropMemoryPromises(llvm::Function &F);
+void dropMemoryPromises(llvm::CallBase &CB);
+
+} // namespace sectorscope
+
+#endif

@@ -1,0 +1,181 @@
+//===- MemoryOps.cpp - What a device instruction does to memory -----------===//
+#include "pass/MemoryOps.h"
+
+#include "sectorscope/abi.h"
+
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+
+using namespace llvm;
+
+namespace sectorscope {
+
+namespace {
+// NVPTX address spaces (NVPTXAddrSpace in the backend).
+enum : unsigned {
+  AS_Generic = 0,
+  AS_Global = 1,
+  AS_Shared = 3,
+  AS_Const = 4,
+  AS_Local = 5,
+  AS_Param = 101
+};
+
+std::optional<unsigned> spaceOfAddrSpace(unsigned AS) {
+  switch (AS) {
+  case AS_Global:
+    return SS_SPACE_GLOBAL;
+  case AS_Shared:
+    return SS_SPACE_SHARED;
+  case AS_Local:
+    return SS_SPACE_LOCAL;
+  default:
+    return std::nullopt;
+  }
+}
+
+bool isModelled(const Value *Ptr) {
+  unsigned AS = Ptr->getType()->getPointerAddressSpace();
+  return AS != AS_Const && AS != AS_Param;
+}
+} // namespace
+
+const char *uninstrumentedName(Uninstrumented K) {
+  switch (K) {
+  case Uninstrumented::InlineAsm:
+    return "inline_asm";
+  case Uninstrumented::CpAsync:
+    return "cp_async";
+  case Uninstrumented::BulkCopy:
+    return "bulk_copy";
+  case Uninstrumented::Texture:
+    return "texture";
+  case Uninstrumented::Other:
+    return "other";
+  }
+  return "other";
+}
+
+unsigned staticSpace(const Value *Ptr, bool InKernel) {
+  if (auto S = spaceOfAddrSpace(Ptr->getType()->getPointerAddressSpace()))
+    return *S;
+  // getUnderlyingObject looks through GEPs and address space casts, which is
+  // how -O2 code reaches shared variables: addrspacecast (ptr addrspace(3)).
+  const Value *Obj = getUnderlyingObject(Ptr, /*MaxLookup=*/16);
+  if (auto S = spaceOfAddrSpace(Obj->getType()->getPointerAddressSpace()))
+    return *S;
+  if (isa<AllocaInst>(Obj))
+    return SS_SPACE_LOCAL;
+  if (auto *GV = dyn_cast<GlobalVariable>(Obj))
+    if (GV->getAddressSpace() == AS_Generic)
+      return SS_SPACE_GLOBAL;
+  if (auto *A = dyn_cast<Argument>(Obj))
+    if (InKernel && !A->hasByValAttr())
+      return SS_SPACE_GLOBAL;
+  return SS_SPACE_GENERIC;
+}
+
+std::optional<MemoryOp> classifyAccess(Instruction &I, const DataLayout &DL,
+                                       bool InKernel) {
+  MemoryOp M;
+  M.I = &I;
+  Type *Ty = nullptr;
+  if (auto *L = dyn_cast<LoadInst>(&I)) {
+    M.Ptr = L->getPointerOperand();
+    M.Op = SS_OP_LOAD;
+    Ty = L->getType();
+  } else if (auto *S = dyn_cast<StoreInst>(&I)) {
+    M.Ptr = S->getPointerOperand();
+    M.Op = SS_OP_STORE;
+    Ty = S->getValueOperand()->getType();
+  } else if (auto *R = dyn_cast<AtomicRMWInst>(&I)) {
+    M.Ptr = R->getPointerOperand();
+    M.Op = SS_OP_ATOMIC;
+    Ty = R->getValOperand()->getType();
+  } else if (auto *X = dyn_cast<AtomicCmpXchgInst>(&I)) {
+    M.Ptr = X->getPointerOperand();
+    M.Op = SS_OP_ATOMIC;
+    Ty = X->getNewValOperand()->getType();
+  } else if (auto *II = dyn_cast<IntrinsicInst>(&I)) {
+    // NVVM's own atomics and read-only loads (clang 19 still emits a few
+    // for atomicInc/Dec, scoped atomics and __ldg in older code).
+    StringRef Name = II->getCalledFunction()->getName();
+    if (II->arg_size() == 0 || !II->getArgOperand(0)->getType()->isPointerTy())
+      return std::nullopt;
+    if (Name.starts_with("llvm.nvvm.atomic.")) {
+      M.Op = SS_OP_ATOMIC;
+      Ty = II->getType();
+    } else if (Name.starts_with("llvm.nvvm.ldg.global.") ||
+               Name.starts_with("llvm.nvvm.ldu.global.")) {
+      M.Op = SS_OP_LOAD;
+      Ty = II->getType();
+    } else {
+      return std::nullopt;
+    }
+    M.Ptr = II->getArgOperand(0);
+  } else {
+    return std::nullopt;
+  }
+  if (!M.Ptr->getType()->isPointerTy() || !isModelled(M.Ptr) || !Ty->isSized())
+    return std::nullopt;
+  M.Width = unsigned(DL.getTypeStoreSize(Ty).getFixedValue());
+  M.Space = staticSpace(M.Ptr, InKernel);
+  return M;
+}
+
+bool asmTouchesMemory(StringRef Asm) {
+  static const char *const Mnemonics[] = {
+      "ld.",   "ldu.",  "st.",       "atom.",     "red.",  "cp.async",
+      "cp.reduce", "tex.", "tld4.",  "suld.",     "sust.", "sured.",
+      "ldmatrix", "stmatrix", "multimem.", "prefetch.tensor"};
+  for (const char *Mn : Mnemonics) {
+    for (size_t Pos = Asm.find(Mn); Pos != StringRef::npos;
+         Pos = Asm.find(Mn, Pos + 1)) {
+      // A mnemonic starts an instruction: after whitespace, ';', '{' or '}'
+      // (a predicate guard "@p ld." ends in a space too).
+      char Before = Pos ? Asm[Pos - 1] : ' ';
+      if (isspace(static_cast<unsigned char>(Before)) || Before == ';' ||
+          Before == '{' || Before == '}')
+        return true;
+    }
+  }
+  return false;
+}
+
+std::optional<Uninstrumented> classifyUninstrumented(Instruction &I) {
+  auto *CB = dyn_cast<CallBase>(&I);
+  if (!CB)
+    return std::nullopt;
+  if (auto *IA = dyn_cast<InlineAsm>(CB->getCalledOperand())) {
+    if (asmTouchesMemory(IA->getAsmString()))
+      return Uninstrumented::InlineAsm;
+    return std::nullopt;
+  }
+  Function *F = CB->getCalledFunction();
+  if (!F || !F->isIntrinsic())
+    return std::nullopt;
+  StringRef N = F->getName();
+  if (N.starts_with("llvm.nvvm.cp.async.bulk"))
+    return Uninstrumented::BulkCopy;
+  if (N.starts_with("llvm.nvvm.cp.async"))
+    return Uninstrumented::CpAsync;
+  if (N.starts_with("llvm.nvvm.tex.") || N.starts_with("llvm.nvvm.tld4.") ||
+      N.starts_with("llvm.nvvm.suld.") || N.starts_with("llvm.nvvm.sust.") ||
+      N.starts_with("llvm.nvvm.txq.") || N.starts_with("llvm.nvvm.suq."))
+    return Uninstrumented::Texture;
+  if (isa<AnyMemIntrinsic>(CB) || N.starts_with("llvm.masked.load") ||
+      N.starts_with("llvm.masked.store") ||
+      N.starts_with("llvm.masked.gather") ||
+      N.starts_with("llvm.masked.scatter") ||
+      N.starts_with("llvm.nvvm.ldmatrix") ||
+      N.starts_with("llvm.nvvm.stmatrix") ||
+      (N.starts_with("llvm.nvvm.wmma") &&
+       (N.contains(".load.") || N.contains(".store."))))
+    return Uninstrumented::Other;
+  return std::nullopt;
+}
+
+} // namespace sectorscope

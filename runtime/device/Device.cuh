@@ -1,0 +1,61 @@
+//===- Device.cuh - Shared helpers of the device runtime -------*- CUDA -*-===//
+//
+// The device runtime is compiled to LLVM bitcode and linked into every
+// instrumented device module by the pass, which then internalizes it. Nothing
+// here may allocate, print or trap: the instrumented copy of a kernel must
+// compute exactly what the original computes.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SECTORSCOPE_RUNTIME_DEVICE_DEVICE_CUH
+#define SECTORSCOPE_RUNTIME_DEVICE_DEVICE_CUH
+
+#include "sectorscope/abi.h"
+
+#define SS_DEV __device__ __attribute__((always_inline)) inline
+
+// Defined in Module.cu; its initializer is filled in by the pass.
+extern "C" __device__ ss_module __sectorscope_module;
+
+namespace sectorscope_rt {
+
+/// The launch buffer of the current launch, or null. The host writes the
+/// descriptor between launches, so a plain load is enough; volatile keeps the
+/// compiler from assuming the initializer the pass wrote.
+SS_DEV ss_launch_header *header() {
+  return reinterpret_cast<ss_launch_header *>(
+      *reinterpret_cast<volatile uint64_t *>(&__sectorscope_module.launch));
+}
+
+template <typename T> SS_DEV T *table(ss_launch_header *H, uint64_t Off) {
+  return reinterpret_cast<T *>(reinterpret_cast<char *>(H) + Off);
+}
+
+/// Linear thread index in the block; warps are formed from it.
+SS_DEV unsigned linearTid() {
+  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
+
+SS_DEV unsigned linearBlock() {
+  return blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+}
+
+SS_DEV bool isSampledBlock(const ss_launch_header *H) {
+  return blockIdx.x == H->sample_block[0] && blockIdx.y == H->sample_block[1] &&
+         blockIdx.z == H->sample_block[2];
+}
+
+SS_DEV unsigned laneId() { return __nvvm_read_ptx_sreg_laneid(); }
+
+/// Monotonic counters (minimum, maximum, bit sets) may be read stale: a
+/// stale value is never "better" than the current one, so skipping the atomic
+/// when it would not change it is exact and saves most of the contention.
+SS_DEV uint64_t peek(const uint64_t *P) {
+  return *reinterpret_cast<const volatile uint64_t *>(P);
+}
+SS_DEV uint32_t peek(const uint32_t *P) {
+  return *reinterpret_cast<const volatile uint32_t *>(P);
+}
+
+} // namespace sectorscope_rt
+
+#endif

@@ -1,0 +1,45 @@
+//===- Partition.cuh - Address to memory partition, on the device -*- CUDA -*-===//
+//
+// The device twin of common/PartitionModel::partitionOf, driven by the model
+// the host put in the launch header (so one binary serves every model).
+//
+//===----------------------------------------------------------------------===//
+#ifndef SECTORSCOPE_RUNTIME_DEVICE_PARTITION_CUH
+#define SECTORSCOPE_RUNTIME_DEVICE_PARTITION_CUH
+
+#include "Device.cuh"
+
+namespace sectorscope_rt {
+
+SS_DEV uint32_t partitionOf(const ss_launch_header *H, uint64_t Addr) {
+  uint32_t Count = H->part_count;
+  switch (H->part_kind) {
+  case SS_PART_LINEAR:
+    return uint32_t((Addr >> H->part_gran_log2) % Count);
+  case SS_PART_XOR: {
+    uint32_t Index = 0;
+    uint32_t N = H->part_num_masks < SS_MAX_PARTITION_MASKS
+                     ? H->part_num_masks
+                     : SS_MAX_PARTITION_MASKS;
+    for (uint32_t I = 0; I < N; ++I)
+      Index |= uint32_t(__popcll(Addr & H->part_masks[I]) & 1) << I;
+    // Never index past the table, whatever the masks say.
+    return Index < Count ? Index : Index % Count;
+  }
+  default:
+    return 0;
+  }
+}
+
+/// This block's time window: blocks are numbered linearly and, on a full
+/// GPU, run roughly in that order, so block id / blocks_per_window is a
+/// coarse clock that needs no timer reads.
+SS_DEV uint32_t timeWindow(const ss_launch_header *H) {
+  uint32_t PerWindow = H->blocks_per_window ? H->blocks_per_window : 1;
+  uint32_t W = linearBlock() / PerWindow;
+  return W < H->num_windows ? W : H->num_windows - 1;
+}
+
+} // namespace sectorscope_rt
+
+#endif
