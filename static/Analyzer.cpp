@@ -1,11 +1,215 @@
 //===- Analyzer.cpp - Compile-time global-memory access analyzer ----------===//
-// Placeholder until the analyzer lands.
+//
+// Runs over the kernels of a device module after inlining, builds the
+// address facts of every global load, store and atomic (AccessAffine), applies
+// the rules (Rules) and reports each finding once per source location, as a
+// clang diagnostic and optionally in SARIF (Sarif).
+//
+// At -O0 every function is optnone and nothing is inlined or promoted to
+// SSA, so the addresses are loads of allocas. The analyzer then works on a
+// clone of the module that it optimizes itself (optnone stripped, helpers
+// marked always-inline, the default O2 pipeline); the real module is never
+// changed. At -O1 and above the module is analyzed in place: no clone, and
+// only analyses (SCEV, dominators) that the pipeline computes anyway.
+//
+//===----------------------------------------------------------------------===//
 #include "static/Analyzer.h"
+
+#include "common/PartitionModel.h"
+#include "plugin/Options.h"
+#include "plugin/Reporter.h"
+#include "static/AccessAffine.h"
+#include "static/Rules.h"
+#include "static/Sarif.h"
+
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/PostDominators.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+#define DEBUG_TYPE "sectorscope-analyzer"
 
 using namespace llvm;
 
+STATISTIC(NumKernels, "Kernels analyzed");
+STATISTIC(NumAccesses, "Global accesses analyzed");
+STATISTIC(NumUnknown, "Global accesses whose address is not affine");
+STATISTIC(NumReported, "Findings reported (after deduplication)");
+
 namespace sectorscope {
-PreservedAnalyses AnalyzerPass::run(Module &, ModuleAnalysisManager &) {
+namespace {
+
+// Toolkit and compiler headers (atomicAdd, __ldg wrappers): the access a
+// user can fix is at the call site that inlined them.
+bool isSystemFile(const DILocation *L) {
+  StringRef File = L->getFilename(), Dir = L->getDirectory();
+  auto System = [](StringRef P) {
+    return P.starts_with("/usr/") || P.starts_with("/opt/") ||
+           P.contains("/cuda-compat/") || P.contains("/lib/clang/") ||
+           P.starts_with("__clang_cuda");
+  };
+  return System(File) || (!File.starts_with("/") && System(Dir));
+}
+
+SourcePos positionOf(const Instruction &I) {
+  SourcePos P;
+  const DILocation *L = I.getDebugLoc().get();
+  while (L && L->getInlinedAt() && isSystemFile(L))
+    L = L->getInlinedAt();
+  if (L) {
+    P.File = L->getFilename().str();
+    P.Dir = L->getDirectory().str();
+    P.Line = L->getLine();
+    P.Column = L->getColumn();
+  }
+  return P;
+}
+
+void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
+                   const PartitionModel &Model,
+                   SmallVectorImpl<Finding> &Out) {
+  ++NumKernels;
+  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+  PostDominatorTree *PDT = nullptr;
+  AccessAnalyzer AA(F, SE, DT);
+  std::string Name = demangle(F.getName().str());
+  for (Instruction &I : instructions(F)) {
+    if (!isa<LoadInst>(I) && !isa<StoreInst>(I) && !isa<AtomicRMWInst>(I) &&
+        !isa<AtomicCmpXchgInst>(I) && !isa<IntrinsicInst>(I))
+      continue;
+    std::optional<AccessFacts> Facts = AA.analyze(I);
+    if (!Facts)
+      continue;
+    ++NumAccesses;
+    if (Facts->Addr.Unknown) {
+      ++NumUnknown;
+      continue;
+    }
+    // Only stores and atomics that may camp on the same bytes need to know
+    // who reaches them; post-dominators are built for those alone.
+    bool EveryBlock = false;
+    if (Facts->Op != AccessOp::Load && Facts->BlockInvariant) {
+      if (!PDT)
+        PDT = &FAM.getResult<PostDominatorTreeAnalysis>(F);
+      EveryBlock = AA.reachedByEveryBlock(I, *PDT);
+    }
+    SmallVector<Finding, 2> Found;
+    evaluateRules(*Facts, AA, Model, EveryBlock, Found);
+    for (Finding &Fd : Found) {
+      Fd.Pos = positionOf(I);
+      Fd.Function = Name;
+      Out.push_back(std::move(Fd));
+    }
+  }
+}
+
+void analyzeModule(Module &M, FunctionAnalysisManager &FAM,
+                   const PartitionModel &Model, SmallVectorImpl<Finding> &Out) {
+  for (Function &F : M)
+    if (!F.isDeclaration() && isKernel(F))
+      analyzeKernel(F, FAM, Model, Out);
+}
+
+// -O0: a private copy, inlined and promoted to SSA like an -O2 build.
+void analyzeOptnoneModule(Module &M, const PartitionModel &Model,
+                          SmallVectorImpl<Finding> &Out) {
+  std::unique_ptr<Module> C = CloneModule(M);
+  for (Function &F : *C) {
+    if (F.isDeclaration())
+      continue;
+    F.removeFnAttr(Attribute::OptimizeNone);
+    F.removeFnAttr(Attribute::NoInline);
+    if (!isKernel(F) && !F.hasFnAttribute(Attribute::AlwaysInline))
+      F.addFnAttr(Attribute::AlwaysInline);
+  }
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  PassBuilder PB;
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  ModulePassManager MPM = PB.buildPerModuleDefaultPipeline(OptimizationLevel::O2);
+  MPM.run(*C, MAM);
+  analyzeModule(*C, FAM, Model, Out);
+}
+
+} // namespace
+
+PreservedAnalyses AnalyzerPass::run(Module &M, ModuleAnalysisManager &AM) {
+  if (!Triple(M.getTargetTriple()).isNVPTX())
+    return PreservedAnalyses::all();
+  const Options &O = options();
+  bool AnyRule = false;
+  for (unsigned R = 0; R < NumRules; ++R)
+    AnyRule |= O.Rules[R] != RuleAction::Off;
+  if (!AnyRule && O.SarifPath.empty())
+    return PreservedAnalyses::all();
+
+  std::string Err;
+  std::optional<PartitionModel> Model = PartitionModel::parse(O.Partitions, Err);
+  if (!Model) {
+    reporter().report(DiagLevel::Warning, SourcePos(),
+                      "sectorscope: " + Err + "; using the uniform model", "");
+    Model = PartitionModel::parse("linear:1:1", Err);
+  }
+
+  SmallVector<Finding, 16> Findings;
+  bool Optnone = false;
+  for (Function &F : M)
+    if (!F.isDeclaration() && F.hasOptNone())
+      Optnone = true;
+  if (Optnone) {
+    analyzeOptnoneModule(M, *Model, Findings);
+  } else {
+    auto &FAM = AM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+    analyzeModule(M, FAM, *Model, Findings);
+  }
+
+  // One finding per rule and source location: inlined copies and unrolled
+  // iterations of one access are one thing to fix.
+  SmallVector<Finding, 16> Unique;
+  StringSet<> Seen;
+  for (Finding &F : Findings) {
+    if (O.action(F.R) == RuleAction::Off)
+      continue;
+    std::string Key = F.Pos.Dir + "/" + F.Pos.File + ":" +
+                      std::to_string(F.Pos.Line) + ":" +
+                      std::to_string(F.Pos.Column) + ":" + ruleName(F.R);
+    if (F.Pos.File.empty())
+      Key += ":" + F.Function + ":" + F.Message;
+    if (!Seen.insert(Key).second)
+      continue;
+    Unique.push_back(std::move(F));
+  }
+  for (const Finding &F : Unique) {
+    ++NumReported;
+    DiagLevel L = O.action(F.R) == RuleAction::Error ? DiagLevel::Error
+                                                      : DiagLevel::Warning;
+    reporter().report(L, F.Pos, F.Message,
+                      std::string("sectorscope-") + ruleName(F.R));
+    reporter().report(DiagLevel::Note, F.Pos, F.Note, "");
+  }
+  if (!O.SarifPath.empty()) {
+    std::string Source = M.getSourceFileName();
+    std::string E = writeSarif(O.SarifPath, Source, Unique);
+    if (!E.empty())
+      reporter().report(DiagLevel::Warning, SourcePos(), "sectorscope: " + E,
+                        "");
+  }
   return PreservedAnalyses::all();
 }
+
 } // namespace sectorscope
