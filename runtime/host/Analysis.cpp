@@ -1,0 +1,355 @@
+//===- Analysis.cpp - From a launch buffer to sites, objects, findings ----===//
+#include "Demangle.h"
+#include "Report.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <unistd.h>
+
+namespace sectorscope::rt {
+
+std::string hexAddr(uint64_t V) {
+  char Buf[24];
+  std::snprintf(Buf, sizeof(Buf), "0x%llx", (unsigned long long)V);
+  return Buf;
+}
+
+std::string ObjectResult::describe() const {
+  if (Kind == "cudaMalloc" || Kind == "cudaMallocManaged")
+    return A.describe();
+  if (Kind == "shared")
+    return "shared memory";
+  if (Kind == "local")
+    return "local memory";
+  return "unregistered global memory";
+}
+
+namespace {
+
+/// Groups addresses into report objects: registered allocations, and one
+/// pseudo-object each for shared, local and unregistered global memory.
+class ObjectIndex {
+public:
+  ObjectIndex(const AllocationSnapshot &Allocs,
+              std::vector<ObjectResult> &Objects)
+      : Allocs(Allocs), Objects(Objects) {}
+
+  int objectOf(uint32_t Space, uint64_t Addr) {
+    if (Space == SS_SPACE_SHARED)
+      return pseudo("shared", Shared);
+    if (Space == SS_SPACE_LOCAL)
+      return pseudo("local", Local);
+    const Allocation *A = Allocs.find(Addr);
+    if (!A)
+      return pseudo("unregistered", Unregistered);
+    auto It = ByBase.find(A->Base);
+    if (It != ByBase.end())
+      return It->second;
+    ObjectResult O;
+    O.Kind = A->Managed ? "cudaMallocManaged" : "cudaMalloc";
+    O.A = *A;
+    O.Lo = A->Base;
+    O.Hi = A->Base + A->Size - 1;
+    Objects.push_back(O);
+    return ByBase[A->Base] = int(Objects.size() - 1);
+  }
+
+private:
+  int pseudo(const char *Kind, int &Slot) {
+    if (Slot < 0) {
+      ObjectResult O;
+      O.Kind = Kind;
+      O.Lo = ~uint64_t(0);
+      Objects.push_back(O);
+      Slot = int(Objects.size() - 1);
+    }
+    return Slot;
+  }
+
+  const AllocationSnapshot &Allocs;
+  std::vector<ObjectResult> &Objects;
+  std::map<uint64_t, int> ByBase;
+  int Shared = -1, Local = -1, Unregistered = -1;
+};
+
+std::string relativeToCwd(const std::string &File) {
+  char Buf[4096];
+  if (!getcwd(Buf, sizeof(Buf)))
+    return File;
+  std::string Cwd = Buf;
+  if (Cwd != "/" && File.size() > Cwd.size() + 1 &&
+      File.compare(0, Cwd.size(), Cwd) == 0 && File[Cwd.size()] == '/')
+    return File.substr(Cwd.size() + 1);
+  return File;
+}
+
+std::string fmt1(double V) {
+  char Buf[32];
+  std::snprintf(Buf, sizeof(Buf), "%.1f", V);
+  return Buf;
+}
+
+std::string findingMessage(const SiteResult &SR, const PatternHit &P,
+                           const std::string &Object,
+                           const LaunchReport &R) {
+  std::string Op = opName(SR.S.Op);
+  std::string Fn = shortKernelName(SR.S.Function.empty() ? R.Info.Kernel
+                                                         : SR.S.Function);
+  const auto &E = P.Evidence;
+  std::string On = Object.empty() ? "" : " on " + Object;
+  auto U = [&](const char *K) { return std::to_string(E.value(K, uint64_t(0))); };
+  std::string Ratio = fmt1(SR.Spr) + " sectors/request (ideal " +
+                      fmt1(SR.Ideal) + ")";
+  if (P.Name == "strided" || P.Name == "misaligned")
+    return P.Name + " " + Op + " in " + Fn + ": " + Ratio + On;
+  if (P.Name == "uncoalesced")
+    return "uncoalesced " + Op + " in " + Fn + ": " + Ratio +
+           ", irregular addresses," + On;
+  if (P.Name == "false_sharing")
+    return "false sharing at " + Op + " in " + Fn + ": " +
+           U("false_shared_sectors") + " of " + U("written_sectors") +
+           " written sectors shared by several warps, each word by one," + On;
+  if (P.Name == "hot_spot")
+    return "hot spot at " + Op + " in " + Fn + ": " + U("hot_sectors") +
+           " of " + U("sectors") + " sectors touched by up to " +
+           U("max_word_warps") + " warps of the sampled block" + On;
+  if (P.Name == "random_hot")
+    return "random hot " + Op + " in " + Fn + ": " + U("shared_sectors") +
+           " of " + U("sectors") + " sectors shared by " + U("min_word_warps") +
+           "-" + U("max_word_warps") + " warps, irregularly," + On;
+  if (P.Name == "smem_abuse")
+    return "shared memory abuse at " + Op + " in " + Fn + ": " +
+           U("private_words") + " of " + U("words") +
+           " shared words touched by a single warp (thread-private data)";
+  if (P.Name == "camped" && E.value("reason", std::string()) == "same_sector")
+    return "same-sector camping at " + Op + " in " + Fn + ": " +
+           U("max_sectors") + " of " + U("sectors") +
+           " sector requests of all blocks on one sector (model " +
+           R.Info.PartitionModelName + ")" + On;
+  if (P.Name == "camped")
+    return "partition camping at " + Op + " in " + Fn + ": skew " +
+           fmt1(E.value("skew", 0.0)) + " (max/mean over " + U("partitions") +
+           " partitions, model " + R.Info.PartitionModelName + ")" + On;
+  return P.Name + " " + Op + " in " + Fn + On;
+}
+
+} // namespace
+
+LaunchReport analyzeLaunch(const LaunchInfo &Info, const SiteTable *Sites,
+                           const LaunchData *Data,
+                           const AllocationSnapshot &Allocs) {
+  LaunchReport R;
+  R.Info = Info;
+  if (Sites) {
+    auto It = Sites->NotInstrumented.find(Info.Mangled);
+    if (It != Sites->NotInstrumented.end())
+      R.NotInstrumented = It->second;
+  }
+  if (!Data)
+    return R;
+  R.HaveData = true;
+  R.Data = *Data;
+  const LaunchData &D = R.Data;
+  bool Grid = Info.TheMode == Mode::Grid;
+  uint64_t Threads = uint64_t(Info.Block[0]) * Info.Block[1] * Info.Block[2];
+  uint32_t BlockWarps = uint32_t((Threads + 31) / 32);
+
+  ObjectIndex Index(Allocs, R.Objects);
+  R.HeatObject.resize(D.Heat.size());
+  std::vector<std::vector<HeatSector>> ObjectHeat;
+  for (size_t I = 0; I < D.Heat.size(); ++I) {
+    int O = Index.objectOf(D.Heat[I].Space, D.Heat[I].Addr);
+    R.HeatObject[I] = O;
+    ObjectHeat.resize(R.Objects.size());
+    ObjectHeat[O].push_back(D.Heat[I]);
+    ObjectResult &Obj = R.Objects[O];
+    if (Obj.Kind != "cudaMalloc" && Obj.Kind != "cudaMallocManaged") {
+      Obj.Lo = std::min(Obj.Lo, D.Heat[I].Addr);
+      Obj.Hi = std::max(Obj.Hi, D.Heat[I].Addr + 31);
+    }
+  }
+
+  // Sites of this kernel, and any other site that counted (a non-inlined
+  // device function the table attributes to another kernel).
+  uint32_t PartCount = D.Header.part_count;
+  for (uint32_t Id = 0; Id < D.Sites.size(); ++Id) {
+    const Site *S = Sites ? Sites->find(Id) : nullptr;
+    const ss_site_counters &C = D.Sites[Id];
+    if (!(S && S->Kernel == Info.Mangled) && C.requests == 0)
+      continue;
+    SiteResult SR;
+    if (S)
+      SR.S = *S;
+    else
+      SR.S.Id = Id;
+    SR.C = C;
+    if (C.requests) {
+      SR.Spr = double(C.sectors) / double(C.requests);
+      SR.Ideal = idealSectorsPerRequest(C, SR.S.Width);
+    }
+    bool HasRange = C.requests && C.addr_min <= C.addr_max;
+    uint32_t SpaceFilter =
+        SR.S.Space == SS_SPACE_GENERIC ? ~0u : SR.S.Space;
+    uint64_t Hi = C.addr_max + (SR.S.Width ? SR.S.Width - 1 : 0);
+    if (HasRange && !Grid) {
+      SR.Heat = heatStats(D.Heat, SpaceFilter, C.addr_min, Hi, BlockWarps);
+      // The object this site mostly touched: most heat sectors in range.
+      std::map<int, uint64_t> Tally;
+      for (size_t I = 0; I < D.Heat.size(); ++I) {
+        const HeatSector &H = D.Heat[I];
+        if ((SpaceFilter == ~0u || H.Space == SpaceFilter) &&
+            H.Addr + 31 >= C.addr_min && H.Addr <= Hi)
+          ++Tally[R.HeatObject[I]];
+      }
+      uint64_t Best = 0;
+      for (const auto &[O, N] : Tally)
+        if (N > Best) {
+          Best = N;
+          SR.Object = O;
+        }
+    }
+    if (HasRange && SR.Object < 0)
+      SR.Object = Index.objectOf(
+          SR.S.Space == SS_SPACE_GENERIC ? uint32_t(SS_SPACE_GLOBAL) : SR.S.Space,
+          C.addr_min);
+    ObjectHeat.resize(R.Objects.size());
+    if (S && SR.S.Space != SS_SPACE_SHARED && SR.S.Space != SS_SPACE_LOCAL)
+      SR.Patterns = coalescingPatterns(C, SR.S.Width, SR.Heat ? &*SR.Heat : nullptr);
+    if (SR.Heat) {
+      uint32_t Space = SR.S.Space;
+      if (Space == SS_SPACE_GENERIC && SR.Object >= 0)
+        Space = R.Objects[SR.Object].Kind == "shared" ? SS_SPACE_SHARED
+                                                       : SS_SPACE_GLOBAL;
+      auto HP = heatPatterns(*SR.Heat, Space);
+      // A store cannot cause a hot spot or random reuse worth caching, and a
+      // load cannot falsely share a sector it does not write.
+      for (auto &P : HP) {
+        bool Write = SR.S.Op != SS_OP_LOAD;
+        if (P.Name == "false_sharing" && !Write)
+          continue;
+        SR.Patterns.push_back(std::move(P));
+      }
+    }
+    if (Grid && PartCount && Id < D.Sites.size() &&
+        D.PartSite.size() >= uint64_t(Id + 1) * PartCount) {
+      const uint64_t *Row = D.PartSite.data() + uint64_t(Id) * PartCount;
+      SR.PartCounts.assign(Row, Row + PartCount);
+      if (SR.S.Space == SS_SPACE_GLOBAL || SR.S.Space == SS_SPACE_GENERIC) {
+        SR.Camp = campVerdict(Row, PartCount, Info.SectorBuckets);
+        if (SR.Camp->Camped)
+          SR.Patterns.push_back(
+              {"camped",
+               {{"skew", SR.Camp->Skew},
+                {"partitions", SR.Camp->Count},
+                {"used_partitions", SR.Camp->Used},
+                {"share", SR.Camp->Share},
+                {"sectors", SR.Camp->Total},
+                {"max_sectors", SR.Camp->Max},
+                {"hottest", SR.Camp->MaxPartition},
+                {"reason", SR.Camp->Reason}}});
+      }
+    }
+    if (SR.Object >= 0)
+      R.Objects[SR.Object].Sites.push_back(Id);
+    R.Sites.push_back(std::move(SR));
+  }
+
+  // Heat verdicts describe memory, not code: every site whose range covers
+  // a hot sector would inherit it. Keep a verdict on the site with the
+  // narrowest range and drop it from sites whose range strictly contains it.
+  for (const char *Name : {"hot_spot", "random_hot", "false_sharing",
+                           "smem_abuse"}) {
+    auto Has = [&](const SiteResult &X) {
+      return std::any_of(X.Patterns.begin(), X.Patterns.end(),
+                         [&](const PatternHit &P) { return P.Name == Name; });
+    };
+    auto Lo = [](const SiteResult &X) { return X.C.addr_min >> 5; };
+    auto Hi = [](const SiteResult &X) {
+      return (X.C.addr_max + (X.S.Width ? X.S.Width - 1 : 0)) >> 5;
+    };
+    std::vector<bool> Drop(R.Sites.size());
+    for (size_t A = 0; A < R.Sites.size(); ++A)
+      for (size_t B = 0; B < R.Sites.size() && !Drop[A]; ++B) {
+        const SiteResult &X = R.Sites[A], &Y = R.Sites[B];
+        if (A == B || !Has(X) || !Has(Y) || X.S.Space != Y.S.Space)
+          continue;
+        bool Inside = Lo(X) <= Lo(Y) && Hi(Y) <= Hi(X);
+        bool Strict = Lo(X) < Lo(Y) || Hi(Y) < Hi(X);
+        Drop[A] = Inside && Strict;
+      }
+    for (size_t A = 0; A < R.Sites.size(); ++A)
+      if (Drop[A]) {
+        auto &Ps = R.Sites[A].Patterns;
+        Ps.erase(std::remove_if(Ps.begin(), Ps.end(),
+                                [&](const PatternHit &P) { return P.Name == Name; }),
+                 Ps.end());
+      }
+  }
+
+  // Per-object heat verdicts, plus the coalescing verdicts of its sites.
+  ObjectHeat.resize(R.Objects.size());
+  for (size_t O = 0; O < R.Objects.size(); ++O) {
+    ObjectResult &Obj = R.Objects[O];
+    Obj.Heat = heatStats(ObjectHeat[O], ~0u, 0, ~uint64_t(0), BlockWarps);
+    uint32_t Space = Obj.Kind == "shared"  ? SS_SPACE_SHARED
+                     : Obj.Kind == "local" ? SS_SPACE_LOCAL
+                                           : SS_SPACE_GLOBAL;
+    Obj.Patterns = heatPatterns(Obj.Heat, Space);
+    std::map<std::string, std::vector<uint32_t>> FromSites;
+    for (const SiteResult &SR : R.Sites)
+      if (SR.Object == int(O))
+        for (const PatternHit &P : SR.Patterns)
+          if (P.Name != "coalesced" &&
+              std::none_of(Obj.Patterns.begin(), Obj.Patterns.end(),
+                           [&](const PatternHit &X) { return X.Name == P.Name; }))
+            FromSites[P.Name].push_back(SR.S.Id);
+    for (auto &[Name, Ids] : FromSites)
+      Obj.Patterns.push_back({Name, {{"sites", Ids}}});
+  }
+
+  // Time windows (waves of blocks): the worst one speaks for the launch.
+  if (Grid && PartCount) {
+    for (uint32_t W = 0; W < D.Header.num_windows; ++W) {
+      const uint64_t *Row = D.PartWindow.data() + uint64_t(W) * PartCount;
+      WindowResult WR;
+      WR.Window = W;
+      WR.Counts.assign(Row, Row + PartCount);
+      WR.Camp = campVerdict(Row, PartCount, Info.SectorBuckets);
+      if (WR.Camp.Total == 0)
+        continue;
+      if (!R.LaunchCamp || (WR.Camp.Camped && !R.LaunchCamp->Camped) ||
+          (WR.Camp.Camped == R.LaunchCamp->Camped &&
+           WR.Camp.Skew > R.LaunchCamp->Skew))
+        R.LaunchCamp = WR.Camp;
+      R.Windows.push_back(std::move(WR));
+    }
+  }
+
+  // Findings for the exit summary.
+  bool SiteCamped = false;
+  for (const SiteResult &SR : R.Sites) {
+    std::string Loc = relativeToCwd(SR.S.File.empty() ? "<unknown>" : SR.S.File) +
+                      ":" + std::to_string(SR.S.Line) + ":" +
+                      std::to_string(SR.S.Column);
+    std::string Obj = SR.Object >= 0 ? R.Objects[SR.Object].describe() : "";
+    for (const PatternHit &P : SR.Patterns) {
+      if (P.Name == "coalesced")
+        continue;
+      SiteCamped |= P.Name == "camped";
+      R.Findings.push_back({Info.Mangled + "|" + Loc + "|" + P.Name, Loc,
+                            findingMessage(SR, P, Obj, R)});
+    }
+  }
+  if (R.LaunchCamp && R.LaunchCamp->Camped && !SiteCamped)
+    R.Findings.push_back(
+        {Info.Mangled + "||camped", shortKernelName(Info.Kernel),
+         "partition camping in " + shortKernelName(Info.Kernel) + ": skew " +
+             fmt1(R.LaunchCamp->Skew) + " (max/mean over " +
+             std::to_string(R.LaunchCamp->Count) + " partitions, model " +
+             Info.PartitionModelName + ")"});
+  return R;
+}
+
+} // namespace sectorscope::rt

@@ -1,0 +1,41 @@
+//===- DeviceBuffers.cpp - Per-device launch buffers and properties -------===//
+#include "DeviceBuffers.h"
+
+namespace sectorscope::rt {
+
+PerDevice &DeviceBuffers::get(int Ordinal) {
+  std::lock_guard<std::mutex> G(Lock);
+  auto &Slot = Devices[Ordinal];
+  if (!Slot) {
+    Slot = std::make_unique<PerDevice>();
+    Slot->Info.Ordinal = Ordinal;
+    cudaDeviceProp P;
+    if (cudaGetDeviceProperties(&P, Ordinal) == cudaSuccess) {
+      Slot->Info.Name = P.name;
+      Slot->Info.SmCount = P.multiProcessorCount;
+      Slot->Info.CcMajor = P.major;
+      Slot->Info.CcMinor = P.minor;
+    }
+  }
+  return *Slot;
+}
+
+cudaError_t DeviceBuffers::ensure(PerDevice &D, uint64_t Bytes) {
+  if (D.Buffer && D.Size >= Bytes)
+    return cudaSuccess;
+  if (D.Buffer)
+    cudaFree(D.Buffer);
+  D.Buffer = nullptr;
+  D.Size = 0;
+  // Grow by half again so alternating kernels do not reallocate each time.
+  uint64_t Want = Bytes + Bytes / 2;
+  cudaError_t E = cudaMalloc(&D.Buffer, Want);
+  if (E != cudaSuccess) {
+    D.Buffer = nullptr;
+    return E;
+  }
+  D.Size = Want;
+  return cudaSuccess;
+}
+
+} // namespace sectorscope::rt

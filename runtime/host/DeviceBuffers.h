@@ -1,0 +1,44 @@
+//===- DeviceBuffers.h - Per-device launch buffers and properties ---------===//
+//
+// One launch buffer per GPU, grown on demand and reused: instrumented
+// launches on a device are serialized by its lock (they synchronize anyway),
+// so one buffer per device suffices and costs no cudaMalloc per launch.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SECTORSCOPE_RT_DEVICEBUFFERS_H
+#define SECTORSCOPE_RT_DEVICEBUFFERS_H
+
+#include "Report.h"
+
+#include <cuda_runtime_api.h>
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+namespace sectorscope::rt {
+
+struct PerDevice {
+  std::mutex LaunchLock; // held across an instrumented launch
+  void *Buffer = nullptr;
+  uint64_t Size = 0;
+  std::vector<uint8_t> Host; // the copy read back
+  DeviceInfo Info;
+};
+
+class DeviceBuffers {
+public:
+  /// The state of device Ordinal; its properties are read the first time.
+  PerDevice &get(int Ordinal);
+  /// Makes D.Buffer hold at least Bytes (current device must be D's).
+  cudaError_t ensure(PerDevice &D, uint64_t Bytes);
+
+private:
+  std::mutex Lock;
+  std::map<int, std::unique_ptr<PerDevice>> Devices;
+};
+
+} // namespace sectorscope::rt
+
+#endif

@@ -1,0 +1,460 @@
+//===- LaunchHook.cpp - The host entry points the pass calls --------------===//
+//
+// Instrumented translation units call these instead of cudaLaunchKernel and
+// cudaMalloc/cudaFree. A selected launch gets a zeroed launch buffer whose
+// address is written into its module's descriptor, runs, is synchronized,
+// and is read back and reported; every other launch runs with launch == 0,
+// which the device runtime treats as "uninstrumented".
+//
+//===----------------------------------------------------------------------===//
+#include "DeviceBuffers.h"
+#include "Demangle.h"
+#include "FileNames.h"
+#include "Summary.h"
+
+#include "sectorscope/abi.h"
+
+#include <cuda_runtime_api.h>
+
+#include <atomic>
+#include <cstddef>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#define SS_EXPORT extern "C" __attribute__((visibility("default")))
+
+namespace sectorscope::rt {
+namespace {
+
+struct ModuleState {
+  void *Shadow = nullptr; // host shadow of __sectorscope_module
+  bool TableRead = false;
+  bool TableOk = false;
+  SiteTable Table;
+  std::map<int, ss_module> Descriptor; // per device, read once
+};
+
+struct KernelState {
+  void **Module = nullptr;
+  std::string Mangled, Demangled, Short;
+  uint64_t Launches = 0;
+  int Selected = -1; // cached SECTORSCOPE_KERNELS verdict
+};
+
+/// All process-wide state. Leaked on purpose: launches from other static
+/// destructors or atexit handlers may still arrive during exit.
+struct Runtime {
+  Config Cfg;
+  ProcessIdentity Ident;
+  std::mutex Lock; // Modules, Kernels, OutDirReady
+  std::map<void **, ModuleState> Modules;
+  std::map<const void *, KernelState> Kernels;
+  AllocationTable Allocs;
+  DeviceBuffers Devices;
+  Summary Findings;
+  std::atomic<uint64_t> Seq{0};
+  bool OutDirReady = false, OutDirFailed = false;
+};
+
+Runtime *TheRuntime = nullptr;
+
+[[noreturn]] void fatal(const std::string &Msg) {
+  std::fprintf(stderr, "sectorscope: error: %s\n", Msg.c_str());
+  std::fflush(stderr);
+  std::exit(2);
+}
+
+void printSummary() {
+  if (!TheRuntime || TheRuntime->Cfg.Quiet)
+    return;
+  std::string S = TheRuntime->Findings.render(TheRuntime->Cfg.OutDir);
+  std::fputs(S.c_str(), stderr);
+}
+
+Runtime &rt() {
+  // The constructor below normally ran first; a launch from another
+  // library's constructor may come earlier.
+  static std::once_flag Once;
+  std::call_once(Once, [] {
+    std::string Err;
+    auto C = parseConfig([](const char *N) { return std::getenv(N); }, Err);
+    if (!C)
+      fatal(Err);
+    auto *R = new Runtime();
+    R->Cfg = std::move(*C);
+    R->Ident = currentProcess([](const char *N) { return std::getenv(N); });
+    TheRuntime = R;
+    std::atexit(printSummary);
+  });
+  return *TheRuntime;
+}
+
+__attribute__((constructor)) void initAtLoad() { rt(); }
+
+std::string streamName(cudaStream_t S) { return hexAddr(uint64_t(S)); }
+
+bool writeFile(const std::string &Path, const std::string &Text,
+               std::string &Err) {
+  // Write then rename, so a reader never sees half a report.
+  std::string Tmp = Path + ".tmp";
+  {
+    std::ofstream Out(Tmp, std::ios::binary);
+    Out << Text;
+    if (!Out) {
+      Err = "cannot write '" + Tmp + "'";
+      return false;
+    }
+  }
+  if (std::rename(Tmp.c_str(), Path.c_str()) != 0) {
+    Err = "cannot rename '" + Tmp + "'";
+    return false;
+  }
+  return true;
+}
+
+/// Analyzes, writes the JSON (and CSV), and records the findings.
+void report(Runtime &R, LaunchInfo &Info, const SiteTable *Table,
+            const LaunchData *Data) {
+  {
+    std::lock_guard<std::mutex> G(R.Lock);
+    if (!R.OutDirReady && !R.OutDirFailed) {
+      std::string Err;
+      if (makeDirectories(R.Cfg.OutDir, Err))
+        R.OutDirReady = true;
+      else {
+        R.OutDirFailed = true;
+        R.Findings.noteError("SECTORSCOPE_OUT: " + Err +
+                             "; no reports written");
+      }
+    }
+  }
+  long Tid = long(syscall(SYS_gettid));
+  std::string Stem = launchFileStem(shortKernelName(Info.Kernel), R.Ident,
+                                    Tid, Info.Seq);
+  bool WantCsv = Data && Info.TheMode == Mode::Heatmap;
+  if (WantCsv)
+    Info.CsvName = Stem + ".heat.csv";
+  LaunchReport Rep = analyzeLaunch(Info, Table, Data, R.Allocs.snapshot());
+  R.Findings.add(Rep.Findings);
+  if (!Info.Error.empty())
+    R.Findings.noteError(Info.Kernel + ": " + Info.Error);
+  bool Wrote = false;
+  if (R.OutDirReady) {
+    std::string Err;
+    Wrote = writeFile(R.Cfg.OutDir + Stem + ".json",
+                      launchJson(Rep).dump(1) + "\n", Err);
+    if (Wrote && WantCsv)
+      Wrote = writeFile(R.Cfg.OutDir + Info.CsvName, heatCsv(Rep), Err);
+    if (!Wrote)
+      R.Findings.noteError(Err);
+  }
+  R.Findings.countLaunch(Wrote);
+}
+
+/// Times a launch with events on its stream; returns the launch's result.
+cudaError_t timedLaunch(const void *Func, dim3 Grid, dim3 Block, void **Args,
+                        size_t Shmem, cudaStream_t Stream,
+                        std::optional<double> &Ms, cudaError_t &SyncErr) {
+  cudaEvent_t Start = nullptr, Stop = nullptr;
+  bool Events = cudaEventCreate(&Start) == cudaSuccess &&
+                cudaEventCreate(&Stop) == cudaSuccess;
+  if (Events)
+    cudaEventRecord(Start, Stream);
+  cudaError_t E = cudaLaunchKernel(Func, Grid, Block, Args, Shmem, Stream);
+  SyncErr = cudaSuccess;
+  if (Events) {
+    cudaEventRecord(Stop, Stream);
+    SyncErr = cudaEventSynchronize(Stop);
+    float F = 0;
+    if (E == cudaSuccess && SyncErr == cudaSuccess &&
+        cudaEventElapsedTime(&F, Start, Stop) == cudaSuccess)
+      Ms = double(F);
+  } else {
+    SyncErr = cudaStreamSynchronize(Stream);
+  }
+  if (Start)
+    cudaEventDestroy(Start);
+  if (Stop)
+    cudaEventDestroy(Stop);
+  return E;
+}
+
+std::string cudaMsg(const char *What, cudaError_t E) {
+  return std::string(What) + ": " + cudaGetErrorName(E) + " (" +
+         cudaGetErrorString(E) + ")";
+}
+
+/// Reads the module's descriptor on this device, and its site table once.
+bool readModule(Runtime &R, ModuleState &M, int Dev, ss_module &Desc,
+                std::string &Err) {
+  auto It = M.Descriptor.find(Dev);
+  if (It == M.Descriptor.end()) {
+    cudaError_t E = cudaMemcpyFromSymbol(&Desc, M.Shadow, sizeof(Desc));
+    if (E != cudaSuccess) {
+      Err = cudaMsg("cannot read the module descriptor", E);
+      return false;
+    }
+    if (Desc.abi_version != SS_ABI_VERSION)
+      fatal("a module was instrumented for ABI version " +
+            std::to_string(Desc.abi_version) + " but this runtime has " +
+            std::to_string(SS_ABI_VERSION) +
+            "; rebuild the program with this sectorscope");
+    It = M.Descriptor.emplace(Dev, Desc).first;
+  }
+  Desc = It->second;
+  if (!M.TableRead) {
+    M.TableRead = true;
+    std::string Text(Desc.site_table_len, '\0');
+    cudaError_t E = Desc.site_table_len
+                        ? cudaMemcpy(Text.data(), (const void *)Desc.site_table,
+                                     Desc.site_table_len, cudaMemcpyDeviceToHost)
+                        : cudaSuccess;
+    std::string PErr;
+    if (E != cudaSuccess)
+      R.Findings.noteError(cudaMsg("cannot read a site table", E));
+    else if (!parseSiteTable(Text, M.Table, PErr))
+      R.Findings.noteError(PErr);
+    else
+      M.TableOk = true;
+  }
+  return true;
+}
+
+cudaError_t instrumentedLaunch(Runtime &R, KernelState &K, LaunchInfo &Info,
+                               const void *Func, dim3 Grid, dim3 Block,
+                               void **Args, size_t Shmem, cudaStream_t Stream) {
+  PerDevice &D = R.Devices.get(Info.Device.Ordinal);
+  std::lock_guard<std::mutex> Serial(D.LaunchLock);
+  ModuleState *M = nullptr;
+  {
+    std::lock_guard<std::mutex> G(R.Lock);
+    auto It = R.Modules.find(K.Module);
+    if (It != R.Modules.end() && It->second.Shadow)
+      M = &It->second;
+  }
+  std::optional<double> Ms;
+  cudaError_t SyncErr;
+  auto Plain = [&](const std::string &Why, bool IsError) {
+    (IsError ? Info.Error : Info.Note) = Why;
+    cudaError_t E = timedLaunch(Func, Grid, Block, Args, Shmem, Stream, Ms,
+                                SyncErr);
+    Info.KernelMs = Ms;
+    if (E != cudaSuccess)
+      Info.Error = cudaMsg("launch failed", E);
+    else if (SyncErr != cudaSuccess)
+      Info.Error = cudaMsg("kernel failed", SyncErr);
+    report(R, Info, M && M->TableOk ? &M->Table : nullptr, nullptr);
+    return E;
+  };
+  if (!M)
+    return Plain("kernel's module was not registered with sectorscope", true);
+  ss_module Desc;
+  std::string Err;
+  {
+    std::lock_guard<std::mutex> G(R.Lock); // module state is shared
+    if (!readModule(R, *M, Info.Device.Ordinal, Desc, Err))
+      return Plain(Err, true);
+  }
+  if (Info.TheMode == Mode::Heatmap &&
+      (Info.Sample[0] >= Grid.x || Info.Sample[1] >= Grid.y ||
+       Info.Sample[2] >= Grid.z)) {
+    Info.SampleInGrid = false;
+    return Plain("SECTORSCOPE_BLOCK is outside the grid: nothing sampled",
+                 false);
+  }
+
+  BufferRequest Req;
+  Req.TheMode = Info.TheMode;
+  std::copy(Info.Sample, Info.Sample + 3, Req.SampleBlock);
+  Req.NumSites = Desc.num_sites;
+  Req.HeatCapacity = R.Cfg.HeatCapacity;
+  Req.Parts = devicePartitions(R.Cfg.Partitions);
+  if (Info.TheMode == Mode::Grid) {
+    int Active = 0;
+    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+            &Active, Func, int(Block.x * Block.y * Block.z), Shmem) !=
+            cudaSuccess ||
+        Active < 1)
+      Active = 1;
+    Info.ActiveBlocksPerSm = uint32_t(Active);
+    uint64_t Wave = uint64_t(std::max(1, Info.Device.SmCount)) * Active;
+    uint64_t Blocks = uint64_t(Grid.x) * Grid.y * Grid.z;
+    Req.BlocksPerWindow = uint32_t(std::min<uint64_t>(Wave, 0xffffffffu));
+    Req.NumWindows = uint32_t(std::min<uint64_t>(
+        R.Cfg.MaxWindows, std::max<uint64_t>(1, (Blocks + Wave - 1) / Wave)));
+  }
+  ss_launch_header H = makeLaunchHeader(Req);
+  cudaError_t E = R.Devices.ensure(D, H.total_bytes);
+  if (E != cudaSuccess) {
+    cudaGetLastError(); // an allocation failure is not sticky: clear it
+    return Plain(cudaMsg("cannot allocate the launch buffer", E), true);
+  }
+  std::vector<uint8_t> Prefix = initialBufferPrefix(H);
+  uint64_t Ptr = uint64_t(D.Buffer);
+  if ((E = cudaMemsetAsync(D.Buffer, 0, H.total_bytes, Stream)) != cudaSuccess ||
+      (E = cudaMemcpyAsync(D.Buffer, Prefix.data(), Prefix.size(),
+                           cudaMemcpyHostToDevice, Stream)) != cudaSuccess ||
+      (E = cudaMemcpyToSymbolAsync(M->Shadow, &Ptr, sizeof(Ptr),
+                                   offsetof(ss_module, launch),
+                                   cudaMemcpyHostToDevice, Stream)) !=
+          cudaSuccess)
+    return Plain(cudaMsg("cannot set up the launch buffer", E), true);
+
+  cudaError_t LaunchErr =
+      timedLaunch(Func, Grid, Block, Args, Shmem, Stream, Ms, SyncErr);
+  Info.KernelMs = Ms;
+  if (LaunchErr != cudaSuccess)
+    Info.Error = cudaMsg("launch failed", LaunchErr);
+  else if (SyncErr != cudaSuccess)
+    Info.Error = cudaMsg("kernel failed", SyncErr);
+
+  // Read back whatever the device wrote; after a sticky error (a trap, an
+  // illegal address) nothing can be read and the report says so.
+  D.Host.resize(H.total_bytes);
+  cudaError_t CopyErr = cudaMemcpyAsync(D.Host.data(), D.Buffer, H.total_bytes,
+                                        cudaMemcpyDeviceToHost, Stream);
+  if (CopyErr == cudaSuccess)
+    CopyErr = cudaStreamSynchronize(Stream);
+  uint64_t Zero = 0;
+  if (cudaMemcpyToSymbolAsync(M->Shadow, &Zero, sizeof(Zero),
+                              offsetof(ss_module, launch),
+                              cudaMemcpyHostToDevice, Stream) == cudaSuccess)
+    cudaStreamSynchronize(Stream);
+
+  const SiteTable *Table = M->TableOk ? &M->Table : nullptr;
+  if (CopyErr != cudaSuccess) {
+    Info.Error += std::string(Info.Error.empty() ? "" : "; ") +
+                  cudaMsg("launch buffer unreadable", CopyErr);
+    report(R, Info, Table, nullptr);
+    return LaunchErr;
+  }
+  LaunchData Data;
+  if (!decodeLaunchBuffer(D.Host.data(), H.total_bytes, Data, Err)) {
+    Info.Error += std::string(Info.Error.empty() ? "" : "; ") + Err;
+    report(R, Info, Table, nullptr);
+    return LaunchErr;
+  }
+  report(R, Info, Table, &Data);
+  return LaunchErr;
+}
+
+} // namespace
+} // namespace sectorscope::rt
+
+using namespace sectorscope::rt;
+
+SS_EXPORT void __sectorscope_register_module(void **Handle, void *Shadow) {
+  Runtime &R = rt();
+  std::lock_guard<std::mutex> G(R.Lock);
+  R.Modules[Handle].Shadow = Shadow;
+}
+
+SS_EXPORT void __sectorscope_register_kernel(void **Handle, const void *Stub,
+                                             const char *DeviceName) {
+  Runtime &R = rt();
+  std::lock_guard<std::mutex> G(R.Lock);
+  KernelState &K = R.Kernels[Stub];
+  K.Module = Handle;
+  K.Mangled = DeviceName ? DeviceName : "";
+  K.Demangled = demangle(K.Mangled);
+  K.Short = shortKernelName(K.Demangled);
+}
+
+SS_EXPORT cudaError_t __sectorscope_launch_kernel(const void *Func, dim3 Grid,
+                                                  dim3 Block, void **Args,
+                                                  size_t Shmem,
+                                                  cudaStream_t Stream) {
+  Runtime &R = rt();
+  KernelState *K = nullptr;
+  uint64_t Index = 0;
+  bool Selected = false;
+  {
+    std::lock_guard<std::mutex> G(R.Lock);
+    auto It = R.Kernels.find(Func);
+    if (It != R.Kernels.end()) {
+      K = &It->second;
+      if (K->Selected < 0)
+        K->Selected = R.Cfg.selectsKernel(K->Demangled);
+      Index = K->Launches++;
+      Selected = K->Selected && R.Cfg.Launches.selects(Index);
+    }
+  }
+  if (!Selected)
+    return cudaLaunchKernel(Func, Grid, Block, Args, Shmem, Stream);
+  // A capturing stream cannot be synchronized: leave graphs alone.
+  cudaStreamCaptureStatus Capture = cudaStreamCaptureStatusNone;
+  if (cudaStreamIsCapturing(Stream, &Capture) != cudaSuccess ||
+      Capture != cudaStreamCaptureStatusNone)
+    return cudaLaunchKernel(Func, Grid, Block, Args, Shmem, Stream);
+
+  LaunchInfo Info;
+  Info.Mangled = K->Mangled;
+  Info.Kernel = K->Demangled;
+  Info.Grid[0] = Grid.x, Info.Grid[1] = Grid.y, Info.Grid[2] = Grid.z;
+  Info.Block[0] = Block.x, Info.Block[1] = Block.y, Info.Block[2] = Block.z;
+  Info.SharedBytes = Shmem;
+  Info.TheMode = R.Cfg.TheMode;
+  std::copy(R.Cfg.Block, R.Cfg.Block + 3, Info.Sample);
+  int Dev = 0;
+  cudaGetDevice(&Dev);
+  Info.Device = R.Devices.get(Dev).Info;
+  Info.Seq = R.Seq++;
+  Info.KernelLaunch = Index;
+  Info.Stream = streamName(Stream);
+  Info.PartitionModelName = R.Cfg.Partitions.name();
+  Info.SectorBuckets = devicePartitions(R.Cfg.Partitions).SectorBuckets;
+
+  if (Info.TheMode == Mode::Time) {
+    std::optional<double> Ms;
+    cudaError_t SyncErr;
+    cudaError_t E =
+        timedLaunch(Func, Grid, Block, Args, Shmem, Stream, Ms, SyncErr);
+    Info.TimeMs = Ms;
+    if (E != cudaSuccess)
+      Info.Error = cudaMsg("launch failed", E);
+    else if (SyncErr != cudaSuccess)
+      Info.Error = cudaMsg("kernel failed", SyncErr);
+    report(R, Info, nullptr, nullptr);
+    return E;
+  }
+  return instrumentedLaunch(R, *K, Info, Func, Grid, Block, Args, Shmem,
+                            Stream);
+}
+
+static void recordAlloc(void *Ptr, size_t Size, const char *Site,
+                        bool Managed) {
+  Allocation A;
+  A.Base = uint64_t(Ptr);
+  A.Size = Size;
+  A.Managed = Managed;
+  splitAllocSite(Site, A.Site, A.Name);
+  cudaGetDevice(&A.Device);
+  rt().Allocs.add(std::move(A));
+}
+
+SS_EXPORT cudaError_t __sectorscope_malloc(void **Ptr, size_t Size,
+                                           const char *Site) {
+  cudaError_t E = cudaMalloc(Ptr, Size);
+  if (E == cudaSuccess && Ptr && *Ptr)
+    recordAlloc(*Ptr, Size, Site, false);
+  return E;
+}
+
+SS_EXPORT cudaError_t __sectorscope_malloc_managed(void **Ptr, size_t Size,
+                                                   unsigned Flags,
+                                                   const char *Site) {
+  cudaError_t E = cudaMallocManaged(Ptr, Size, Flags);
+  if (E == cudaSuccess && Ptr && *Ptr)
+    recordAlloc(*Ptr, Size, Site, true);
+  return E;
+}
+
+SS_EXPORT cudaError_t __sectorscope_free(void *Ptr) {
+  cudaError_t E = cudaFree(Ptr);
+  if (E == cudaSuccess && Ptr)
+    rt().Allocs.remove(uint64_t(Ptr));
+  return E;
+}

@@ -1,0 +1,159 @@
+//===- SiteTable.cpp - Parse the pass's site table ------------------------===//
+#include "SiteTable.h"
+
+#include "sectorscope/abi.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace sectorscope::rt {
+
+const char *opName(uint32_t Op) {
+  switch (Op) {
+  case SS_OP_LOAD:
+    return "load";
+  case SS_OP_STORE:
+    return "store";
+  case SS_OP_ATOMIC:
+    return "atomic";
+  }
+  return "unknown";
+}
+
+const char *spaceName(uint32_t Space) {
+  switch (Space) {
+  case SS_SPACE_GLOBAL:
+    return "global";
+  case SS_SPACE_SHARED:
+    return "shared";
+  case SS_SPACE_LOCAL:
+    return "local";
+  case SS_SPACE_GENERIC:
+    return "generic";
+  }
+  return "unknown";
+}
+
+const Site *SiteTable::find(uint32_t Id) const {
+  auto It = std::lower_bound(
+      Sites.begin(), Sites.end(), Id,
+      [](const Site &S, uint32_t V) { return S.Id < V; });
+  return It != Sites.end() && It->Id == Id ? &*It : nullptr;
+}
+
+static std::vector<std::string_view> split(std::string_view S, char Sep) {
+  std::vector<std::string_view> Out;
+  size_t Start = 0;
+  while (true) {
+    size_t P = S.find(Sep, Start);
+    Out.push_back(S.substr(Start, P == std::string_view::npos ? P : P - Start));
+    if (P == std::string_view::npos)
+      return Out;
+    Start = P + 1;
+  }
+}
+
+static bool toU32(std::string_view S, uint32_t &Out) {
+  if (S.empty() || S.size() > 10)
+    return false;
+  uint64_t V = 0;
+  for (char C : S) {
+    if (C < '0' || C > '9')
+      return false;
+    V = V * 10 + uint64_t(C - '0');
+  }
+  if (V > 0xffffffffu)
+    return false;
+  Out = uint32_t(V);
+  return true;
+}
+
+static bool parseOp(std::string_view S, uint32_t &Op) {
+  if (S == "load")
+    Op = SS_OP_LOAD;
+  else if (S == "store")
+    Op = SS_OP_STORE;
+  else if (S == "atomic")
+    Op = SS_OP_ATOMIC;
+  else
+    return false;
+  return true;
+}
+
+static bool parseSpace(std::string_view S, uint32_t &Space) {
+  if (S == "global")
+    Space = SS_SPACE_GLOBAL;
+  else if (S == "shared")
+    Space = SS_SPACE_SHARED;
+  else if (S == "local")
+    Space = SS_SPACE_LOCAL;
+  else if (S == "generic")
+    Space = SS_SPACE_GENERIC;
+  else
+    return false;
+  return true;
+}
+
+bool parseSiteTable(std::string_view Text, SiteTable &Out, std::string &Err) {
+  Out = SiteTable();
+  unsigned LineNo = 0;
+  for (std::string_view Line : split(Text, '\n')) {
+    ++LineNo;
+    if (!Line.empty() && Line.back() == '\r')
+      Line.remove_suffix(1);
+    if (Line.empty())
+      continue;
+    auto F = split(Line, '\t');
+    auto Fail = [&](const std::string &Why) {
+      Err = "site table line " + std::to_string(LineNo) + ": " + Why;
+      return false;
+    };
+    if (F[0] == "S") {
+      if (F.size() != 10)
+        return Fail("expected 10 tab-separated fields in an S record, got " +
+                    std::to_string(F.size()));
+      Site S;
+      S.Kernel = std::string(F[2]);
+      if (!toU32(F[1], S.Id))
+        return Fail("bad site id '" + std::string(F[1]) + "'");
+      if (!parseOp(F[3], S.Op))
+        return Fail("bad op '" + std::string(F[3]) + "'");
+      if (!parseSpace(F[4], S.Space))
+        return Fail("bad space '" + std::string(F[4]) + "'");
+      if (!toU32(F[5], S.Width) || S.Width == 0)
+        return Fail("bad width '" + std::string(F[5]) + "'");
+      if (!toU32(F[6], S.Line) || !toU32(F[7], S.Column))
+        return Fail("bad line or column");
+      S.Function = std::string(F[8]);
+      S.File = std::string(F[9]);
+      Out.Sites.push_back(std::move(S));
+    } else if (F[0] == "K") {
+      if (F.size() != 3)
+        return Fail("expected 3 tab-separated fields in a K record");
+      auto &Kinds = Out.NotInstrumented[std::string(F[1])];
+      for (std::string_view KV : split(F[2], ',')) {
+        size_t Eq = KV.find('=');
+        uint32_t N;
+        if (Eq == std::string_view::npos || !toU32(KV.substr(Eq + 1), N))
+          return Fail("bad not-instrumented count '" + std::string(KV) + "'");
+        Kinds[std::string(KV.substr(0, Eq))] += N;
+      }
+    } else if (F[0] == "V") {
+      if (F.size() != 2 || !toU32(F[1], Out.AbiVersion))
+        return Fail("bad V record");
+    } else {
+      return Fail("unknown record kind '" + std::string(F[0]) + "'");
+    }
+  }
+  std::sort(Out.Sites.begin(), Out.Sites.end(),
+            [](const Site &A, const Site &B) { return A.Id < B.Id; });
+  for (size_t I = 1; I < Out.Sites.size(); ++I)
+    if (Out.Sites[I].Id == Out.Sites[I - 1].Id) {
+      Err = "site table: site id " + std::to_string(Out.Sites[I].Id) +
+            " appears twice";
+      return false;
+    }
+  return true;
+}
+
+} // namespace sectorscope::rt

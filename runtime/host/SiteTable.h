@@ -1,0 +1,47 @@
+//===- SiteTable.h - The pass's per-module table of access sites ----------===//
+//
+// The pass describes every instrumented access as one text line in device
+// memory (format in abi.h); the device counts by site id only, so this table
+// is what turns counters back into file:line:column and op/space/width.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SECTORSCOPE_RT_SITETABLE_H
+#define SECTORSCOPE_RT_SITETABLE_H
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sectorscope::rt {
+
+struct Site {
+  uint32_t Id = 0;
+  std::string Kernel; // mangled
+  uint32_t Op = 0;    // ss_op
+  uint32_t Space = 0; // ss_space
+  uint32_t Width = 0;
+  uint32_t Line = 0, Column = 0;
+  std::string Function, File;
+};
+
+const char *opName(uint32_t Op);
+const char *spaceName(uint32_t Space);
+
+struct SiteTable {
+  uint32_t AbiVersion = 0; // from the V line; 0 if absent
+  std::vector<Site> Sites; // sorted by id
+  // kernel (mangled) -> not-instrumented kind -> count
+  std::map<std::string, std::map<std::string, uint64_t>> NotInstrumented;
+
+  const Site *find(uint32_t Id) const;
+};
+
+/// Parses the table text; on a malformed line returns false with Err naming
+/// the line number and what was expected.
+bool parseSiteTable(std::string_view Text, SiteTable &Out, std::string &Err);
+
+} // namespace sectorscope::rt
+
+#endif

@@ -1,0 +1,18 @@
+//===- Cases.h - The runtime-unittests cases ------------------------------===//
+#ifndef SECTORSCOPE_RT_UNITTESTS_CASES_H
+#define SECTORSCOPE_RT_UNITTESTS_CASES_H
+
+#include <vector>
+
+namespace sectorscope::rt::test {
+
+struct TestCase {
+  const char *Name;
+  int (*Run)(int Argc, char **Argv);
+};
+
+const std::vector<TestCase> &allCases();
+
+} // namespace sectorscope::rt::test
+
+#endif

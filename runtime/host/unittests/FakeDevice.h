@@ -1,0 +1,66 @@
+//===- FakeDevice.h - Plays the device runtime's part on host memory ------===//
+//
+// The CPU tests cannot run kernels, so this writes a launch buffer exactly as
+// abi.h says the device runtime does (per-request distinct sectors, heat-map
+// entries in an open-addressing table keyed like the device, per-partition
+// counts), and the tests feed the bytes to the real post-processing.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SECTORSCOPE_RT_UNITTESTS_FAKEDEVICE_H
+#define SECTORSCOPE_RT_UNITTESTS_FAKEDEVICE_H
+
+#include "Buffers.h"
+#include "SiteTable.h"
+
+#include <functional>
+#include <optional>
+#include <vector>
+
+namespace sectorscope::rt::test {
+
+struct Dim {
+  uint32_t X = 1, Y = 1, Z = 1;
+  uint64_t count() const { return uint64_t(X) * Y * Z; }
+};
+
+/// One access a thread makes: site id and byte address.
+struct Access {
+  uint32_t Site;
+  uint64_t Addr;
+};
+
+class FakeDevice {
+public:
+  explicit FakeDevice(const ss_launch_header &H);
+
+  /// One warp-level request of Site by the active lanes' addresses.
+  void request(uint32_t Site, const SiteTable &T, uint32_t Warp,
+               uint64_t BlockLinear, const std::vector<uint64_t> &Addrs);
+
+  /// Runs a "kernel": Fn(block, thread) lists one thread's accesses in
+  /// program order; the k-th accesses of a warp's lanes form its k-th
+  /// request(s). Only blocks that would take the instrumented path run.
+  void run(const SiteTable &T, Dim Grid, Dim Block,
+           const std::function<std::vector<Access>(Dim, Dim)> &Fn);
+
+  const std::vector<uint8_t> &bytes() const { return Buf; }
+  ss_launch_header &header() {
+    return *reinterpret_cast<ss_launch_header *>(Buf.data());
+  }
+
+private:
+  void heat(uint64_t Addr, uint32_t Width, uint32_t Space, uint32_t Warp,
+            uint32_t Op);
+  std::vector<uint8_t> Buf;
+};
+
+/// A header for tests, as LaunchHook would make it.
+ss_launch_header testHeader(Mode M, uint32_t NumSites,
+                            uint32_t HeatCapacity = 1u << 12,
+                            const PartitionModel *Parts = nullptr,
+                            uint32_t BlocksPerWindow = 16,
+                            uint32_t NumWindows = 4);
+
+} // namespace sectorscope::rt::test
+
+#endif
