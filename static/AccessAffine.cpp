@@ -746,28 +746,44 @@ bool AccessAnalyzer::isGlobalPointer(const Value *Ptr, const Function &F) {
   return true;
 }
 
-std::optional<AccessFacts> AccessAnalyzer::analyze(Instruction &I) {
-  AccessFacts Facts;
-  Facts.I = &I;
+void AccessAnalyzer::analyze(Instruction &I,
+                             SmallVectorImpl<AccessFacts> &Out) {
   const DataLayout &DL = I.getModule()->getDataLayout();
-  Value *Ptr = nullptr;
-  Type *Ty = nullptr;
+  auto One = [&](Value *Ptr, Type *Ty, AccessOp Op) {
+    if (!Ty->isSized())
+      return;
+    uint64_t W = DL.getTypeStoreSize(Ty).getKnownMinValue();
+    if (auto F = analyzeAccess(I, Ptr, W, Op))
+      Out.push_back(std::move(*F));
+  };
   if (auto *L = dyn_cast<LoadInst>(&I)) {
-    Ptr = L->getPointerOperand();
-    Ty = L->getType();
-    Facts.Op = AccessOp::Load;
+    One(L->getPointerOperand(), L->getType(), AccessOp::Load);
   } else if (auto *S = dyn_cast<StoreInst>(&I)) {
-    Ptr = S->getPointerOperand();
-    Ty = S->getValueOperand()->getType();
-    Facts.Op = AccessOp::Store;
+    One(S->getPointerOperand(), S->getValueOperand()->getType(),
+        AccessOp::Store);
   } else if (auto *A = dyn_cast<AtomicRMWInst>(&I)) {
-    Ptr = A->getPointerOperand();
-    Ty = A->getValOperand()->getType();
-    Facts.Op = AccessOp::Atomic;
+    One(A->getPointerOperand(), A->getValOperand()->getType(),
+        AccessOp::Atomic);
   } else if (auto *X = dyn_cast<AtomicCmpXchgInst>(&I)) {
-    Ptr = X->getPointerOperand();
-    Ty = X->getNewValOperand()->getType();
-    Facts.Op = AccessOp::Atomic;
+    One(X->getPointerOperand(), X->getNewValOperand()->getType(),
+        AccessOp::Atomic);
+  } else if (auto *MT = dyn_cast<MemTransferInst>(&I)) {
+    // Struct and vector copies (float4 a = b) become small memcpys.
+    auto *Len = dyn_cast<ConstantInt>(MT->getLength());
+    if (!Len || Len->getZExtValue() == 0 || Len->getZExtValue() > 64)
+      return;
+    uint64_t W = Len->getZExtValue();
+    if (auto F = analyzeAccess(I, MT->getSource(), W, AccessOp::Load))
+      Out.push_back(std::move(*F));
+    if (auto F = analyzeAccess(I, MT->getDest(), W, AccessOp::Store))
+      Out.push_back(std::move(*F));
+  } else if (auto *MS = dyn_cast<MemSetInst>(&I)) {
+    auto *Len = dyn_cast<ConstantInt>(MS->getLength());
+    if (!Len || Len->getZExtValue() == 0 || Len->getZExtValue() > 64)
+      return;
+    if (auto F = analyzeAccess(I, MS->getDest(), Len->getZExtValue(),
+                               AccessOp::Store))
+      Out.push_back(std::move(*F));
   } else if (auto *II = dyn_cast<IntrinsicInst>(&I)) {
     switch (II->getIntrinsicID()) {
     case Intrinsic::nvvm_ldg_global_f:
@@ -776,21 +792,24 @@ std::optional<AccessFacts> AccessAnalyzer::analyze(Instruction &I) {
     case Intrinsic::nvvm_ldu_global_f:
     case Intrinsic::nvvm_ldu_global_i:
     case Intrinsic::nvvm_ldu_global_p:
-      Ptr = II->getArgOperand(0);
-      Ty = II->getType();
-      Facts.Op = AccessOp::Load;
+      One(II->getArgOperand(0), II->getType(), AccessOp::Load);
       break;
     default:
-      return std::nullopt;
+      break;
     }
-  } else {
-    return std::nullopt;
   }
-  if (!Ty->isSized() || !isGlobalPointer(Ptr, F))
+}
+
+std::optional<AccessFacts> AccessAnalyzer::analyzeAccess(Instruction &I,
+                                                         Value *Ptr,
+                                                         uint64_t Width,
+                                                         AccessOp Op) {
+  AccessFacts Facts;
+  Facts.I = &I;
+  Facts.Op = Op;
+  if (Width == 0 || !isGlobalPointer(Ptr, F))
     return std::nullopt;
-  Facts.Width = DL.getTypeStoreSize(Ty).getKnownMinValue();
-  if (Facts.Width == 0)
-    return std::nullopt;
+  Facts.Width = Width;
   Facts.Addr = ofSCEV(SE.getSCEV(Ptr));
   const Poly &A = Facts.Addr;
   if (A.Unknown)

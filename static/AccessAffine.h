@@ -126,9 +126,12 @@ public:
   /// generic pointer based on a kernel argument or a global variable)?
   static bool isGlobalPointer(const llvm::Value *Ptr, const llvm::Function &F);
 
-  /// Facts for a load, store, atomicrmw, cmpxchg or ldg intrinsic on global
-  /// memory; nullopt for anything else.
-  std::optional<AccessFacts> analyze(llvm::Instruction &I);
+  /// Facts for the global accesses of I: a load, store, atomicrmw,
+  /// cmpxchg, ldg/ldu intrinsic, or small memcpy/memset (struct copies).
+  void analyze(llvm::Instruction &I, llvm::SmallVectorImpl<AccessFacts> &Out);
+  std::optional<AccessFacts> analyzeAccess(llvm::Instruction &I,
+                                           llvm::Value *Ptr, uint64_t Width,
+                                           AccessOp Op);
 
   /// Whether every block that runs the kernel reaches I: no dominating
   /// branch selects blocks by index equality or on data the domain cannot

@@ -86,28 +86,29 @@ void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
     if (!isa<LoadInst>(I) && !isa<StoreInst>(I) && !isa<AtomicRMWInst>(I) &&
         !isa<AtomicCmpXchgInst>(I) && !isa<IntrinsicInst>(I))
       continue;
-    std::optional<AccessFacts> Facts = AA.analyze(I);
-    if (!Facts)
-      continue;
-    ++NumAccesses;
-    if (Facts->Addr.Unknown) {
-      ++NumUnknown;
-      continue;
-    }
-    // Only stores and atomics that may camp on the same bytes need to know
-    // who reaches them; post-dominators are built for those alone.
-    bool EveryBlock = false;
-    if (Facts->Op != AccessOp::Load && Facts->BlockInvariant) {
-      if (!PDT)
-        PDT = &FAM.getResult<PostDominatorTreeAnalysis>(F);
-      EveryBlock = AA.reachedByEveryBlock(I, *PDT);
-    }
-    SmallVector<Finding, 2> Found;
-    evaluateRules(*Facts, AA, Model, EveryBlock, Found);
-    for (Finding &Fd : Found) {
-      Fd.Pos = positionOf(I);
-      Fd.Function = Name;
-      Out.push_back(std::move(Fd));
+    SmallVector<AccessFacts, 2> All;
+    AA.analyze(I, All);
+    for (AccessFacts &Facts : All) {
+      ++NumAccesses;
+      if (Facts.Addr.Unknown) {
+        ++NumUnknown;
+        continue;
+      }
+      // Only stores and atomics that may camp on the same bytes need to
+      // know who reaches them; post-dominators are built for those alone.
+      bool EveryBlock = false;
+      if (Facts.Op != AccessOp::Load && Facts.BlockInvariant) {
+        if (!PDT)
+          PDT = &FAM.getResult<PostDominatorTreeAnalysis>(F);
+        EveryBlock = AA.reachedByEveryBlock(I, *PDT);
+      }
+      SmallVector<Finding, 2> Found;
+      evaluateRules(Facts, AA, Model, EveryBlock, Found);
+      for (Finding &Fd : Found) {
+        Fd.Pos = positionOf(I);
+        Fd.Function = Name;
+        Out.push_back(std::move(Fd));
+      }
     }
   }
 }

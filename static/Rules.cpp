@@ -168,6 +168,13 @@ void evaluateRules(const AccessFacts &A, const AccessAnalyzer &AA,
     uint64_t AbsB = Bx < 0 ? uint64_t(-Bx) : uint64_t(Bx);
     if (Contiguous && AbsB <= 1024 * AbsS)
       return;
+    // Linear maps: exactly "a non-zero multiple of the period". Hashed maps:
+    // blocks closer than a partition's granularity share it trivially.
+    if (Model.kind() == PartitionModel::Kind::Linear && AbsB % Model.period())
+      return;
+    if (Model.kind() == PartitionModel::Kind::Xor &&
+        AbsB < std::max<uint64_t>(256, Model.granularity()))
+      return;
     // Warp-leading addresses of the first 16 blocks from a 256-byte-aligned
     // base (1 GiB keeps them non-negative).
     int64_t O = (A.Addr.constantTerm() % (int64_t(1) << 30)) + (int64_t(1) << 30);
