@@ -70,47 +70,106 @@ BandwidthModel BandwidthModel::fit(const BenchData &D,
     Y[I] = R.TimeMs;
     W[I] = 1.0 / R.TimeMs;
   }
+  // Launch latency is identifiable only if the rows move different byte
+  // counts: the suite's CampProf rows all move the same bytes, and if every
+  // row does, launch and the per-byte costs are collinear. Then pin it at 0
+  // rather than let the QR split the time arbitrarily.
+  Eigen::MatrixXd NoLaunch = X.rightCols(X.cols() - 1);
+  M.LaunchIdentified = numericalRank(X) > numericalRank(NoLaunch);
+  if (!M.LaunchIdentified)
+    X.col(0).setZero();
   FitOptions Opts;
   Opts.Weights = W;
   Opts.NonNegative.assign((size_t)X.cols(), true);
   FitResult F = fitLeastSquares(X, Y, Names, Opts, D.File + ": bandwidth");
   M.LaunchMs = F.Coef[0];
-  M.Rows = F.Rows;
-  M.R2 = F.R2;
-  M.Rmse = F.Rmse;
-  M.MaxRelErr = F.MaxRelErr;
-  Eigen::VectorXd Pred = X * F.Coef;
   for (Eigen::Index K = 0; K < NC; ++K) {
-    BandwidthClass &C = M.Classes[(size_t)K];
-    C.MsPerByte = F.Coef[1 + 2 * K];
-    C.MsPerByteWarp = F.Coef[2 + 2 * K];
-    if (C.MsPerByte == 0 && C.MsPerByteWarp == 0) {
-      // Both pinned at 0 (the launch term explained these rows): a class
-      // with infinite bandwidth is useless, so take its mean cost per byte.
-      double Cost = 0;
-      size_t Cnt = 0;
-      for (const BenchRow *R : Rows)
-        if (ClassOf(*R) == (size_t)K) {
-          Cost += R->TimeMs / *R->BytesMoved;
-          ++Cnt;
-        }
-      C.MsPerByte = Cost / (double)Cnt;
+    M.Classes[(size_t)K].MsPerByte = F.Coef[1 + 2 * K];
+    M.Classes[(size_t)K].MsPerByteWarp = F.Coef[2 + 2 * K];
+  }
+
+  // Classes measured at a single occupancy cannot separate a from b. Borrow
+  // the shape b/a from the nearest-width class of the same op and camping
+  // that was swept over occupancy, and fit only the scale.
+  auto Occupancies = [&](size_t K) {
+    std::vector<double> Ws;
+    for (const BenchRow *R : Rows)
+      if (ClassOf(*R) == K &&
+          std::find(Ws.begin(), Ws.end(), R->Warps) == Ws.end())
+        Ws.push_back(R->Warps);
+    return Ws.size();
+  };
+  std::vector<size_t> Swept(M.Classes.size());
+  for (size_t K = 0; K < M.Classes.size(); ++K)
+    Swept[K] = Occupancies(K);
+  for (size_t K = 0; K < M.Classes.size(); ++K) {
+    BandwidthClass &C = M.Classes[K];
+    if (Swept[K] >= 2)
+      continue;
+    const BandwidthClass *Ref = nullptr;
+    double BestD = 1e30;
+    for (size_t J = 0; J < M.Classes.size(); ++J) {
+      const BandwidthClass &O = M.Classes[J];
+      if (Swept[J] < 2 || O.MsPerByte <= 0)
+        continue;
+      double Dist = (O.TheOp != C.TheOp) * 100 + (O.Camped != C.Camped) * 10 +
+                    std::abs(std::log2((double)O.Width) -
+                             std::log2((double)C.Width));
+      if (Dist < BestD) {
+        BestD = Dist;
+        Ref = &O;
+      }
     }
-    // Per-class statistics from the joint fit's residuals.
-    double SSRes = 0, Sum = 0, SumSq = 0;
+    double Ratio = Ref ? Ref->MsPerByteWarp / Ref->MsPerByte : 0;
+    double Sum = 0;
     size_t Cnt = 0;
+    for (const BenchRow *R : Rows)
+      if (ClassOf(*R) == K) {
+        Sum += std::max(R->TimeMs - M.LaunchMs, 0.0) /
+               (*R->BytesMoved * (1 + Ratio / R->Warps));
+        ++Cnt;
+      }
+    C.MsPerByte = Sum / (double)Cnt;
+    C.MsPerByteWarp = Ratio * C.MsPerByte;
+    if (C.MsPerByte <= 0) // Launch explained everything: keep a finite cost.
+      C.MsPerByte = 1e-15;
+    C.ShapeFrom = Ref ? className(Ref->TheOp, Ref->Camped, Ref->Width)
+                      : std::string("none (flat in occupancy)");
+  }
+
+  // Statistics from the final coefficients, overall and per class.
+  Eigen::VectorXd Pred(N);
+  for (Eigen::Index I = 0; I < N; ++I) {
+    const BenchRow &R = *Rows[(size_t)I];
+    const BandwidthClass &C = M.Classes[ClassOf(R)];
+    Pred[I] = M.LaunchMs +
+              *R.BytesMoved * (C.MsPerByte + C.MsPerByteWarp / R.Warps);
+  }
+  auto Stats = [&](auto InClass, double &R2, double &Rmse, size_t &Cnt,
+                   double *MaxRel) {
+    double SSRes = 0, Sum = 0, SumSq = 0;
+    Cnt = 0;
     for (Eigen::Index I = 0; I < N; ++I)
-      if ((Eigen::Index)ClassOf(*Rows[(size_t)I]) == K) {
+      if (InClass(I)) {
         double E = Pred[I] - Y[I];
         SSRes += E * E;
         Sum += Y[I];
         SumSq += Y[I] * Y[I];
         ++Cnt;
+        if (MaxRel)
+          *MaxRel = std::max(*MaxRel, std::abs(E / Y[I]));
       }
-    C.Rows = Cnt;
     double SSTot = SumSq - Sum * Sum / (double)Cnt;
-    C.R2 = SSTot > 1e-30 ? 1 - SSRes / SSTot : (SSRes < 1e-30 ? 1 : 0);
-    C.Rmse = std::sqrt(SSRes / (double)Cnt);
+    R2 = SSTot > 1e-12 * SumSq ? 1 - SSRes / SSTot
+                               : (SSRes <= 1e-24 * SumSq ? 1 : 0);
+    Rmse = std::sqrt(SSRes / (double)Cnt);
+  };
+  Stats([](Eigen::Index) { return true; }, M.R2, M.Rmse, M.Rows,
+        &M.MaxRelErr);
+  for (size_t K = 0; K < M.Classes.size(); ++K) {
+    BandwidthClass &C = M.Classes[K];
+    Stats([&](Eigen::Index I) { return ClassOf(*Rows[(size_t)I]) == K; },
+          C.R2, C.Rmse, C.Rows, nullptr);
   }
   return M;
 }
@@ -161,6 +220,7 @@ Json BandwidthModel::toJson() const {
               "ms_per_byte_warp / active_warps_per_sm)";
   J["experiments"] = Experiments;
   J["launch_ms"] = LaunchMs;
+  J["launch_identified"] = LaunchIdentified;
   J["rows"] = Rows;
   J["r2"] = R2;
   J["rmse"] = Rmse;
@@ -175,6 +235,8 @@ Json BandwidthModel::toJson() const {
     CJ["ms_per_byte_warp"] = C.MsPerByteWarp;
     CJ["peak_gbps"] = C.peakGBps();
     CJ["half_saturation_warps"] = C.halfSaturationWarps();
+    if (!C.ShapeFrom.empty())
+      CJ["occupancy_shape_from"] = C.ShapeFrom;
     CJ["rows"] = C.Rows;
     CJ["r2"] = C.R2;
     CJ["rmse"] = C.Rmse;
@@ -188,6 +250,7 @@ BandwidthModel BandwidthModel::fromJson(const Json &J, const Ctx &C) {
   requireObject(J, C);
   BandwidthModel M;
   M.LaunchMs = getNumber(J, C, "launch_ms", NumRule::NonNegative);
+  M.LaunchIdentified = getOptBool(J, C, "launch_identified").value_or(true);
   M.Rows = (size_t)getOptNumber(J, C, "rows", NumRule::Integer).value_or(0);
   M.R2 = getOptNumber(J, C, "r2").value_or(0);
   M.Rmse = getOptNumber(J, C, "rmse", NumRule::NonNegative).value_or(0);
@@ -216,6 +279,7 @@ BandwidthModel BandwidthModel::fromJson(const Json &J, const Ctx &C) {
       CC.fail("ms_per_byte and ms_per_byte_warp are both 0 (infinite "
               "bandwidth)");
     K.Rows = (size_t)getOptNumber(CJ, CC, "rows", NumRule::Integer).value_or(0);
+    K.ShapeFrom = getOptString(CJ, CC, "occupancy_shape_from").value_or("");
     K.R2 = getOptNumber(CJ, CC, "r2").value_or(0);
     K.Rmse = getOptNumber(CJ, CC, "rmse", NumRule::NonNegative).value_or(0);
     M.Classes.push_back(K);

@@ -128,9 +128,11 @@ std::string calibrationSummary(const Calibration &C) {
   if (C.Bandwidth) {
     const BandwidthModel &B = *C.Bandwidth;
     Out += "\nbandwidth: t = launch + bytes*(a + b/w); launch " +
-           fmtNum(B.LaunchMs) + " ms, R2 " + fmtFixed(B.R2, 4) + ", RMSE " +
-           fmtNum(B.Rmse) + " ms, max rel err " +
-           fmtFixed(100 * B.MaxRelErr, 1) + "%\n";
+           fmtNum(B.LaunchMs) + " ms" +
+           (B.LaunchIdentified ? "" : " (not identifiable: every row moved "
+                                      "the same bytes)") +
+           ", R2 " + fmtFixed(B.R2, 4) + ", RMSE " + fmtNum(B.Rmse) +
+           " ms, max rel err " + fmtFixed(100 * B.MaxRelErr, 1) + "%\n";
     TextTable T({"class", "rows", "peak GB/s", "GB/s@8w", "half-sat warps",
                  "R2", "RMSE"});
     for (const BandwidthClass &K : B.Classes)
@@ -141,6 +143,12 @@ std::string calibrationSummary(const Calibration &C) {
                 fmtFixed(K.GBpsAt(8), 1), fmtFixed(K.halfSaturationWarps(), 2),
                 fmtFixed(K.R2, 4), fmtNum(K.Rmse)});
     Out += T.render();
+    for (const BandwidthClass &K : B.Classes)
+      if (!K.ShapeFrom.empty())
+        Out += "note: " + std::string(opName(K.TheOp)) +
+               (K.Camped ? " camped " : " spread ") + std::to_string(K.Width) +
+               "B ran at one occupancy; occupancy curve from " + K.ShapeFrom +
+               "\n";
   }
   return Out;
 }

@@ -51,6 +51,18 @@ static Eigen::VectorXd solveActive(const Eigen::MatrixXd &XW,
   return Full;
 }
 
+Eigen::Index numericalRank(const Eigen::MatrixXd &X) {
+  Eigen::MatrixXd A = X;
+  for (Eigen::Index J = 0; J < A.cols(); ++J) {
+    double Norm = A.col(J).norm();
+    if (Norm > 0)
+      A.col(J) /= Norm;
+  }
+  Eigen::ColPivHouseholderQR<Eigen::MatrixXd> QR(A);
+  QR.setThreshold(1e-10);
+  return QR.rank();
+}
+
 FitResult fitLeastSquares(const Eigen::MatrixXd &X, const Eigen::VectorXd &Y,
                           const std::vector<std::string> &Names,
                           const FitOptions &Opts, const std::string &Context) {

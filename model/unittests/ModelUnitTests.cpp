@@ -251,6 +251,35 @@ TEST(bandwidthFitRecoversLaunchPeakAndLatency) {
   CHECK_NEAR(M.R2, 1, 1e-9);
 }
 
+TEST(bandwidthSameBytesEverywhereAndSingleOccupancy) {
+  // Every row moves the same bytes (as the suite's CampProf rows do): the
+  // launch latency is not identifiable and must be pinned at 0, not split
+  // arbitrarily. The 4-byte class ran at one occupancy: it borrows the
+  // 16-byte class's occupancy curve (b/a = 6) and fits only its scale.
+  BenchData D;
+  D.File = "mem";
+  D.Gpu = testGpu();
+  const double Bytes = 1 << 28, A = 1e-6 / 4000;
+  for (int W : {1, 2, 4, 8, 16, 32, 64})
+    D.Rows.push_back(volumeRow("campprof", Op::Read, false, 16, W, Bytes,
+                               Bytes * A * (1 + 6.0 / W)));
+  D.Rows.push_back(volumeRow("campprof", Op::Read, false, 4, 8, Bytes,
+                             Bytes * 2 * A * (1 + 6.0 / 8)));
+  BandwidthModel M = BandwidthModel::fit(D, {"campprof"});
+  CHECK(!M.LaunchIdentified);
+  CHECK(M.LaunchMs == 0);
+  CHECK(M.Classes.size() == 2);
+  const BandwidthClass &C4 = M.Classes[0], &C16 = M.Classes[1];
+  CHECK(C4.Width == 4 && C16.Width == 16);
+  CHECK_NEAR(C16.MsPerByte, A, 1e-6);
+  CHECK_NEAR(C16.halfSaturationWarps(), 6, 1e-6);
+  CHECK(C16.ShapeFrom.empty());
+  CHECK(C4.ShapeFrom == "read spread 16B");
+  CHECK_NEAR(C4.MsPerByte, 2 * A, 1e-6);
+  CHECK_NEAR(C4.halfSaturationWarps(), 6, 1e-6);
+  CHECK_NEAR(M.R2, 1, 1e-9);
+}
+
 TEST(gt200FitRecoversCostsAndScale) {
   BenchData D;
   D.File = "mem";

@@ -32,6 +32,9 @@ struct BandwidthClass {
   double MsPerByteWarp = 0; ///< b: latency-bound term, divided by w.
   size_t Rows = 0;
   double R2 = 0, Rmse = 0;
+  /// Set when the benchmark ran this class at one occupancy only: the class
+  /// whose b/a ratio (occupancy curve) it borrows.
+  std::string ShapeFrom;
 
   double peakGBps() const { return MsPerByte > 0 ? 1e-6 / MsPerByte : 0; }
   /// Occupancy where the latency term equals the bandwidth term.
@@ -46,6 +49,7 @@ struct BandwidthClass {
 
 struct BandwidthModel {
   double LaunchMs = 0;
+  bool LaunchIdentified = true; ///< False: every row moved the same bytes.
   std::vector<std::string> Experiments;
   std::vector<BandwidthClass> Classes;
   size_t Rows = 0;

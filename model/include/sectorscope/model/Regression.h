@@ -49,6 +49,10 @@ FitResult fitLeastSquares(const Eigen::MatrixXd &X, const Eigen::VectorXd &Y,
                           const FitOptions &Opts = {},
                           const std::string &Context = "regression");
 
+/// Numerical rank of X after scaling columns to unit norm (all-zero
+/// columns count for nothing).
+Eigen::Index numericalRank(const Eigen::MatrixXd &X);
+
 } // namespace sectorscope::model
 
 #endif
