@@ -23,6 +23,9 @@
 #include "static/Sarif.h"
 
 #include "llvm/ADT/StringSet.h"
+
+#include <map>
+#include <vector>
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -73,6 +76,59 @@ SourcePos positionOf(const Instruction &I) {
   return P;
 }
 
+// Pieces of one vector: SROA splits `float4 v = b[i]` into four float loads
+// 16 bytes apart, which the NVPTX backend's load/store vectorizer glues back
+// into one ld.v4 when the first piece is 16-byte aligned. Such a group is one
+// access of the whole vector's width, not four strided ones. Returns, per
+// access, the index of the group's leader (itself when not merged) and
+// updates the leaders' widths.
+SmallVector<unsigned, 16> mergeVectorPieces(std::vector<AccessFacts> &All,
+                                            const AccessAnalyzer &AA) {
+  SmallVector<unsigned, 16> Leader(All.size());
+  std::map<std::string, SmallVector<unsigned, 4>> Groups;
+  for (unsigned K = 0; K < All.size(); ++K) {
+    Leader[K] = K;
+    const AccessFacts &A = All[K];
+    if (A.Addr.Unknown || A.Stride != AccessFacts::StrideKind::Constant ||
+        A.Op == AccessOp::Atomic || A.LaneStride <= int64_t(A.Width) ||
+        A.LaneStride > 16 || !isa<LoadInst, StoreInst>(A.I))
+      continue;
+    Poly Rest = A.Addr;
+    Rest.Terms.erase(Monomial());
+    std::string Key = std::to_string(uintptr_t(A.I->getParent())) + "|" +
+                      opName(A.Op) + "|" + std::to_string(A.LaneStride) + "|" +
+                      AA.text(Rest);
+    Groups[Key].push_back(K);
+  }
+  for (auto &[Key, Members] : Groups) {
+    if (Members.size() < 2)
+      continue;
+    llvm::sort(Members, [&](unsigned X, unsigned Y) {
+      return All[X].Addr.constantTerm() < All[Y].Addr.constantTerm();
+    });
+    const AccessFacts &First = All[Members.front()];
+    int64_t Start = First.Addr.constantTerm(), End = Start;
+    bool Contiguous = true;
+    for (unsigned K : Members) {
+      int64_t C = All[K].Addr.constantTerm();
+      if (C > End) {
+        Contiguous = false;
+        break;
+      }
+      End = std::max<int64_t>(End, C + int64_t(All[K].Width));
+    }
+    int64_t S = First.LaneStride;
+    Align A = isa<LoadInst>(First.I) ? cast<LoadInst>(First.I)->getAlign()
+                                     : cast<StoreInst>(First.I)->getAlign();
+    if (!Contiguous || End - Start != S || int64_t(A.value()) < S)
+      continue;
+    All[Members.front()].Width = uint64_t(S);
+    for (unsigned K : Members)
+      Leader[K] = Members.front();
+  }
+  return Leader;
+}
+
 void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
                    const PartitionModel &Model,
                    SmallVectorImpl<Finding> &Out) {
@@ -82,33 +138,41 @@ void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
   PostDominatorTree *PDT = nullptr;
   AccessAnalyzer AA(F, SE, DT);
   std::string Name = demangle(F.getName().str());
+  std::vector<AccessFacts> All;
   for (Instruction &I : instructions(F)) {
     if (!isa<LoadInst>(I) && !isa<StoreInst>(I) && !isa<AtomicRMWInst>(I) &&
         !isa<AtomicCmpXchgInst>(I) && !isa<IntrinsicInst>(I))
       continue;
-    SmallVector<AccessFacts, 2> All;
-    AA.analyze(I, All);
-    for (AccessFacts &Facts : All) {
+    SmallVector<AccessFacts, 2> Facts;
+    AA.analyze(I, Facts);
+    for (AccessFacts &A : Facts) {
       ++NumAccesses;
-      if (Facts.Addr.Unknown) {
+      if (A.Addr.Unknown)
         ++NumUnknown;
-        continue;
-      }
-      // Only stores and atomics that may camp on the same bytes need to
-      // know who reaches them; post-dominators are built for those alone.
-      bool EveryBlock = false;
-      if (Facts.Op != AccessOp::Load && Facts.BlockInvariant) {
-        if (!PDT)
-          PDT = &FAM.getResult<PostDominatorTreeAnalysis>(F);
-        EveryBlock = AA.reachedByEveryBlock(I, *PDT);
-      }
-      SmallVector<Finding, 2> Found;
-      evaluateRules(Facts, AA, Model, EveryBlock, Found);
-      for (Finding &Fd : Found) {
-        Fd.Pos = positionOf(I);
-        Fd.Function = Name;
-        Out.push_back(std::move(Fd));
-      }
+      else
+        All.push_back(std::move(A));
+    }
+  }
+  SmallVector<unsigned, 16> Leader = mergeVectorPieces(All, AA);
+  for (unsigned K = 0; K < All.size(); ++K) {
+    if (Leader[K] != K)
+      continue;
+    AccessFacts &Facts = All[K];
+    Instruction &I = *const_cast<Instruction *>(Facts.I);
+    // Only stores and atomics that may camp on the same bytes need to know
+    // who reaches them; post-dominators are built for those alone.
+    bool EveryBlock = false;
+    if (Facts.Op != AccessOp::Load && Facts.BlockInvariant) {
+      if (!PDT)
+        PDT = &FAM.getResult<PostDominatorTreeAnalysis>(F);
+      EveryBlock = AA.reachedByEveryBlock(I, *PDT);
+    }
+    SmallVector<Finding, 2> Found;
+    evaluateRules(Facts, AA, Model, EveryBlock, Found);
+    for (Finding &Fd : Found) {
+      Fd.Pos = positionOf(I);
+      Fd.Function = Name;
+      Out.push_back(std::move(Fd));
     }
   }
 }
