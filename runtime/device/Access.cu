@@ -102,7 +102,12 @@ extern "C" __device__ void __sectorscope_access(uint32_t Site,
   }
   uint32_t Mode = H->mode;
   if (Lane == Leader) {
-    ss_site_counters *C = &table<ss_site_counters>(H, H->off_sites)[Site];
+    // Striped by SM in grid mode (abi.h v3): same-address atomics from every
+    // SM would serialize in L2.
+    uint32_t Stripes = H->site_stripes;
+    uint32_t Stripe = Stripes > 1 ? __nvvm_read_ptx_sreg_smid() % Stripes : 0;
+    ss_site_counters *C = &table<ss_site_counters>(
+        H, H->off_sites)[uint64_t(Stripe) * NumSites + Site];
     unsigned Threads = __popc(Active);
     add(&C->requests, 1);
     add(&C->sectors, __popc(SectorLeaders));

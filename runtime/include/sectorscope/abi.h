@@ -16,6 +16,12 @@
  *   address (once per request, by the leader lane, like `sectors`).
  *   The host call-site string of __sectorscope_malloc* may carry the pointer
  *   expression after a space ("gs.cu:88:3 q"); the name is optional.
+ * v3 (device runtime): ss_launch_header.reserved0 becomes site_stripes. In
+ *   grid mode every block updates the same per-site counters, and same-address
+ *   atomics serialize in L2: with site_stripes = S > 1 the table at off_sites
+ *   holds S copies, ss_site_counters[S][num_sites], stripe = SM id % S, and
+ *   the host adds them up (min of addr_min, max of addr_max). 0 or 1 means
+ *   one copy, as in v2, so a host that leaves the field zero is unaffected.
  *
  *===----------------------------------------------------------------------===*/
 #ifndef SECTORSCOPE_ABI_H
@@ -23,7 +29,7 @@
 
 #include <stdint.h>
 
-#define SS_ABI_VERSION 2u
+#define SS_ABI_VERSION 3u
 
 /* Warps per block we can tell apart: 1024 threads / 32. */
 #define SS_MAX_WARPS 32u
@@ -119,8 +125,8 @@ typedef struct ss_launch_header {
   uint32_t blocks_per_window; /* linear block id / this = time window */
   uint32_t num_windows;       /* later blocks count in the last window */
   uint32_t heat_capacity;     /* entries, a power of two */
-  uint32_t reserved0;
-  uint64_t off_sites;      /* ss_site_counters[num_sites] */
+  uint32_t site_stripes;    /* copies of the site counters; 0 or 1: one */
+  uint64_t off_sites;      /* ss_site_counters[max(1,site_stripes)][num_sites] */
   uint64_t off_heat;       /* ss_heat_entry[heat_capacity] */
   uint64_t off_part_window; /* uint64_t[num_windows][part_count], global sectors */
   uint64_t off_part_site;   /* uint64_t[num_sites][part_count] */
