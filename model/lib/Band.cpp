@@ -86,8 +86,8 @@ double predictTime(const Calibration &C, ModelKind K, const Traffic &T,
     V = C.GT200->kernelTime(T, Warps, Notes);
     break;
   }
-  return checkTime(V, std::string(modelName(K)) + " time at " +
-                          fmtNum(Warps) + " warps/SM");
+  return checkTime(V, std::string(modelName(K)) + " time at " + fmtNum(Warps) +
+                          " warps/SM");
 }
 
 double occupancyFor(const Profile &P, const Calibration &C,
@@ -127,8 +127,9 @@ static void dedupe(std::vector<std::string> &V) {
 BandResult computeBand(const Calibration &C, const Profile &P,
                        const BandOptions &O) {
   if (O.Kind == ModelKind::GT200)
-    fail("", "--model", "gt200 has no camped variant, so no band; use "
-                        "`predict --model gt200`");
+    fail("", "--model",
+         "gt200 has no camped variant, so no band; use "
+         "`predict --model gt200`");
   BandResult B;
   B.Kernel = P.Kernel;
   B.ProfileFile = P.File;
@@ -139,9 +140,15 @@ BandResult computeBand(const Calibration &C, const Profile &P,
     fail(P.File, "sites",
          "no global-memory sectors recorded: nothing to model");
   B.Warps = occupancyFor(P, C, O.Warps, &B.WarpsSource);
+  if (P.SmCount && P.SmCount != C.Gpu.SmCount)
+    B.Notes.push_back("profile's device has " + std::to_string(P.SmCount) +
+                      " SMs, the calibration's " +
+                      std::to_string(C.Gpu.SmCount) +
+                      ": calibrated on another GPU?");
   B.MeasuredMs = O.TimeMs ? O.TimeMs : P.TimeMs;
-  B.HasBand = O.Kind == ModelKind::Bandwidth ? C.Bandwidth && C.Bandwidth->hasCamped()
-                                             : C.CampProf && C.CampProf->hasCamped();
+  B.HasBand = O.Kind == ModelKind::Bandwidth
+                  ? C.Bandwidth && C.Bandwidth->hasCamped()
+                  : C.CampProf && C.CampProf->hasCamped();
   if (!B.HasBand)
     B.Notes.push_back("calibration has no camped benchmarks: the worst line "
                       "equals the best line");
@@ -213,9 +220,9 @@ Json bandToJson(const BandResult &B) {
 }
 
 std::string bandTable(const BandResult &B) {
-  std::string Out = "kernel " + B.Kernel + " (" + B.ProfileFile +
-                    "), model " + modelName(B.Kind) + ", " +
-                    fmtNum(B.TotalBytes) + " bytes (sectors x 32, grid)\n";
+  std::string Out = "kernel " + B.Kernel + " (" + B.ProfileFile + "), model " +
+                    modelName(B.Kind) + ", " + fmtNum(B.TotalBytes) +
+                    " bytes (sectors x 32, grid)\n";
   Out += "occupancy " + fmtNum(B.Warps) + " warps/SM (" + B.WarpsSource +
          "): best " + fmtNum(B.BestMs) + " ms, worst " + fmtNum(B.WorstMs) +
          " ms\n";

@@ -112,9 +112,9 @@ BandwidthModel BandwidthModel::fit(const BenchData &D,
       const BandwidthClass &O = M.Classes[J];
       if (Swept[J] < 2 || O.MsPerByte <= 0)
         continue;
-      double Dist = (O.TheOp != C.TheOp) * 100 + (O.Camped != C.Camped) * 10 +
-                    std::abs(std::log2((double)O.Width) -
-                             std::log2((double)C.Width));
+      double Dist =
+          (O.TheOp != C.TheOp) * 100 + (O.Camped != C.Camped) * 10 +
+          std::abs(std::log2((double)O.Width) - std::log2((double)C.Width));
       if (Dist < BestD) {
         BestD = Dist;
         Ref = &O;
@@ -142,8 +142,8 @@ BandwidthModel BandwidthModel::fit(const BenchData &D,
   for (Eigen::Index I = 0; I < N; ++I) {
     const BenchRow &R = *Rows[(size_t)I];
     const BandwidthClass &C = M.Classes[ClassOf(R)];
-    Pred[I] = M.LaunchMs +
-              *R.BytesMoved * (C.MsPerByte + C.MsPerByteWarp / R.Warps);
+    Pred[I] =
+        M.LaunchMs + *R.BytesMoved * (C.MsPerByte + C.MsPerByteWarp / R.Warps);
   }
   auto Stats = [&](auto InClass, double &R2, double &Rmse, size_t &Cnt,
                    double *MaxRel) {
@@ -164,12 +164,11 @@ BandwidthModel BandwidthModel::fit(const BenchData &D,
                                : (SSRes <= 1e-24 * SumSq ? 1 : 0);
     Rmse = std::sqrt(SSRes / (double)Cnt);
   };
-  Stats([](Eigen::Index) { return true; }, M.R2, M.Rmse, M.Rows,
-        &M.MaxRelErr);
+  Stats([](Eigen::Index) { return true; }, M.R2, M.Rmse, M.Rows, &M.MaxRelErr);
   for (size_t K = 0; K < M.Classes.size(); ++K) {
     BandwidthClass &C = M.Classes[K];
-    Stats([&](Eigen::Index I) { return ClassOf(*Rows[(size_t)I]) == K; },
-          C.R2, C.Rmse, C.Rows, nullptr);
+    Stats([&](Eigen::Index I) { return ClassOf(*Rows[(size_t)I]) == K; }, C.R2,
+          C.Rmse, C.Rows, nullptr);
   }
   return M;
 }
@@ -180,10 +179,10 @@ BandwidthModel::find(Op O, bool Camped, int Width,
   const BandwidthClass *Best = nullptr;
   double BestScore = 1e30;
   for (const BandwidthClass &C : Classes) {
-    double Score = (C.TheOp != O) * 1000 + (C.Camped != Camped) * 100 +
-                   std::abs(std::log2((double)C.Width) -
-                            std::log2((double)Width)) -
-                   (C.Width > Width) * 0.01; // Ties go to the wider word.
+    double Score =
+        (C.TheOp != O) * 1000 + (C.Camped != Camped) * 100 +
+        std::abs(std::log2((double)C.Width) - std::log2((double)Width)) -
+        (C.Width > Width) * 0.01; // Ties go to the wider word.
     if (Score < BestScore) {
       Best = &C;
       BestScore = Score;

@@ -1,4 +1,5 @@
-//===- BenchData.cpp - The micro-benchmark JSON ----------------------------===//
+//===- BenchData.cpp - The micro-benchmark JSON
+//----------------------------===//
 #include "sectorscope/model/BenchData.h"
 #include "sectorscope/model/Error.h"
 
@@ -23,12 +24,12 @@ static GpuInfo parseGpu(const Json &Top, const Ctx &C) {
     G.Name = *Name;
   // sm_count turns per-SM occupancy into concurrent warps: required.
   G.SmCount = (int)getNumber(J, GC, "sm_count", NumRule::PositiveInteger);
-  if (auto W = getOptNumber(J, GC, "max_warps_per_sm",
-                            NumRule::PositiveInteger))
+  if (auto W =
+          getOptNumber(J, GC, "max_warps_per_sm", NumRule::PositiveInteger))
     G.MaxWarpsPerSm = (int)*W;
   if (G.MaxWarpsPerSm > 1024)
-    GC.at("max_warps_per_sm").fail("impossible value " +
-                                   std::to_string(G.MaxWarpsPerSm));
+    GC.at("max_warps_per_sm")
+        .fail("impossible value " + std::to_string(G.MaxWarpsPerSm));
   return G;
 }
 
@@ -39,8 +40,8 @@ static bool usesVolume(const std::string &E) {
 BenchData parseBenchData(const Json &J, const std::string &File,
                          const std::string &TimeField) {
   if (TimeField != "best_ms" && TimeField != "median_ms")
-    fail("", "--time-field", "must be best_ms or median_ms, got '" +
-                                 TimeField + "'");
+    fail("", "--time-field",
+         "must be best_ms or median_ms, got '" + TimeField + "'");
   Ctx Top(File);
   requireObject(J, Top);
   BenchData D;
@@ -124,8 +125,7 @@ BenchData parseBenchData(const Json &J, const std::string &File,
   return D;
 }
 
-BenchData readBenchData(const std::string &Path,
-                        const std::string &TimeField) {
+BenchData readBenchData(const std::string &Path, const std::string &TimeField) {
   return parseBenchData(readJsonFile(Path), Path, TimeField);
 }
 

@@ -55,9 +55,9 @@ Calibration Calibration::fromJson(const Json &J, const std::string &File) {
   Ctx GC = Top.at("gpu");
   C.Gpu.Name = getOptString(G, GC, "name").value_or("unknown");
   C.Gpu.SmCount = (int)getNumber(G, GC, "sm_count", NumRule::PositiveInteger);
-  C.Gpu.MaxWarpsPerSm = (int)getOptNumber(G, GC, "max_warps_per_sm",
-                                          NumRule::PositiveInteger)
-                            .value_or(64);
+  C.Gpu.MaxWarpsPerSm =
+      (int)getOptNumber(G, GC, "max_warps_per_sm", NumRule::PositiveInteger)
+          .value_or(64);
   auto Has = [&](const char *K) { return J.contains(K) && !J[K].is_null(); };
   if (Has("campprof")) {
     C.CampProf = CampProfModel::fromJson(J["campprof"], Top.at("campprof"));
@@ -84,9 +84,10 @@ std::string calibrationSummary(const Calibration &C) {
                     ", time field " + C.TimeField + "\n";
   if (C.CampProf) {
     Out += "\ncampprof: t = intercept + per_warp*w + b_k (ms for w warps/SM "
-           "x " + fmtNum(C.CampProf->UnitBytesPerWarp) + " B each)\n";
-    TextTable T({"class", "rows", "intercept", "per_warp", "width coefs",
-                 "R2", "RMSE"});
+           "x " +
+           fmtNum(C.CampProf->UnitBytesPerWarp) + " B each)\n";
+    TextTable T({"class", "rows", "intercept", "per_warp", "width coefs", "R2",
+                 "RMSE"});
     for (const CampProfClass &K : C.CampProf->Classes) {
       std::string WC;
       for (auto &[W, V] : K.WidthCoef)
@@ -94,19 +95,19 @@ std::string calibrationSummary(const Calibration &C) {
               fmtNum(V);
       if (WC.empty())
         WC = "-";
-      T.addRow({std::string(opName(K.TheOp)) +
-                    (K.Camped ? " camped" : " spread"),
-                std::to_string(K.Rows), fmtNum(K.Intercept),
-                fmtNum(K.PerWarp), WC, fmtFixed(K.R2, 4), fmtNum(K.Rmse)});
+      T.addRow(
+          {std::string(opName(K.TheOp)) + (K.Camped ? " camped" : " spread"),
+           std::to_string(K.Rows), fmtNum(K.Intercept), fmtNum(K.PerWarp), WC,
+           fmtFixed(K.R2, 4), fmtNum(K.Rmse)});
     }
     Out += T.render();
   }
   if (C.GT200) {
     const GT200Model &G = *C.GT200;
-    Out += "\ngt200: T = l + T_R + T_W (ms per wave) at k=" +
-           fmtNum(G.RefWarps) + " warps/SM, " + std::to_string(G.Rows) +
-           " rows, R2 " + fmtFixed(G.R2, 4) + ", RMSE " + fmtNum(G.Rmse) +
-           "\n";
+    Out +=
+        "\ngt200: T = l + T_R + T_W (ms per wave) at k=" + fmtNum(G.RefWarps) +
+        " warps/SM, " + std::to_string(G.Rows) + " rows, R2 " +
+        fmtFixed(G.R2, 4) + ", RMSE " + fmtNum(G.Rmse) + "\n";
     TextTable T({"term", "coefficient"});
     T.addRow({"l (intercept)", fmtNum(G.Ref.Intercept)});
     if (G.Ref.CombinedWords) {
@@ -129,8 +130,9 @@ std::string calibrationSummary(const Calibration &C) {
     const BandwidthModel &B = *C.Bandwidth;
     Out += "\nbandwidth: t = launch + bytes*(a + b/w); launch " +
            fmtNum(B.LaunchMs) + " ms" +
-           (B.LaunchIdentified ? "" : " (not identifiable: every row moved "
-                                      "the same bytes)") +
+           (B.LaunchIdentified ? ""
+                               : " (not identifiable: every row moved "
+                                 "the same bytes)") +
            ", R2 " + fmtFixed(B.R2, 4) + ", RMSE " + fmtNum(B.Rmse) +
            " ms, max rel err " + fmtFixed(100 * B.MaxRelErr, 1) + "%\n";
     TextTable T({"class", "rows", "peak GB/s", "GB/s@8w", "half-sat warps",

@@ -78,8 +78,8 @@ CampProfModel CampProfModel::fit(const BenchData &D, double Unit) {
             X(Row, (Eigen::Index)K) = 1;
         Y[Row] = R.TimeMs * Unit * R.Warps * D.Gpu.SmCount / *R.BytesMoved;
       }
-      std::string Where = D.File + ": campprof " + opName(O) +
-                        (Camped ? " camped" : " spread");
+      std::string Where =
+          D.File + ": campprof " + opName(O) + (Camped ? " camped" : " spread");
       FitResult F = fitLeastSquares(X, Y, Names, {}, Where);
       C.Intercept = F.coef("intercept");
       C.PerWarp = F.coef("warps");
@@ -93,8 +93,8 @@ CampProfModel CampProfModel::fit(const BenchData &D, double Unit) {
   return M;
 }
 
-const CampProfClass *CampProfModel::find(Op O, bool Camped,
-                                         std::vector<std::string> *Notes) const {
+const CampProfClass *
+CampProfModel::find(Op O, bool Camped, std::vector<std::string> *Notes) const {
   const CampProfClass *Best = nullptr;
   int BestScore = 1 << 30;
   for (const CampProfClass &C : Classes) {
@@ -176,7 +176,8 @@ static Op parseOp(const Json &J, const Ctx &C) {
 CampProfModel CampProfModel::fromJson(const Json &J, const Ctx &C) {
   requireObject(J, C);
   CampProfModel M;
-  M.UnitBytesPerWarp = getNumber(J, C, "unit_bytes_per_warp", NumRule::Positive);
+  M.UnitBytesPerWarp =
+      getNumber(J, C, "unit_bytes_per_warp", NumRule::Positive);
   const Json &Cls = getArray(J, C, "classes");
   for (size_t I = 0; I < Cls.size(); ++I) {
     Ctx CC = C.at("classes").at(I);
@@ -191,8 +192,8 @@ CampProfModel CampProfModel::fromJson(const Json &J, const Ctx &C) {
         (int)getNumber(CJ, CC, "baseline_width", NumRule::PositiveInteger);
     const Json &WA = getArray(CJ, CC, "widths");
     for (size_t W = 0; W < WA.size(); ++W)
-      K.Widths.push_back(
-          (int)asNumber(WA[W], CC.at("widths").at(W), NumRule::PositiveInteger));
+      K.Widths.push_back((int)asNumber(WA[W], CC.at("widths").at(W),
+                                       NumRule::PositiveInteger));
     const Json &WC = getObject(CJ, CC, "width_coefficients");
     for (auto It = WC.begin(); It != WC.end(); ++It) {
       const std::string &Key = It.key();

@@ -1,4 +1,5 @@
-//===- Error.cpp - One-line, field-naming errors ---------------------------===//
+//===- Error.cpp - One-line, field-naming errors
+//---------------------------===//
 #include "sectorscope/model/Error.h"
 
 #include <cmath>
@@ -33,8 +34,9 @@ double checkTime(double V, const std::string &What) {
   // A model that extrapolates a negative or NaN time is a bug or a bad fit;
   // either way the user must not see the number.
   if (!isValidTime(V))
-    fail("", What, "model produced an invalid time (" + fmtNum(V) +
-                       "); the calibration does not cover this input");
+    fail("", What,
+         "model produced an invalid time (" + fmtNum(V) +
+             "); the calibration does not cover this input");
   return V;
 }
 

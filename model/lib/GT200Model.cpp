@@ -17,8 +17,8 @@ static bool rowWrites(const BenchRow &R) {
 }
 
 double GT200Coefs::waveTime(double NR, double L, double NW, double M) const {
-  double Words = CombinedWords ? ReadWord * (NR + NW) / 2
-                               : ReadWord * NR + WriteWord * NW;
+  double Words =
+      CombinedWords ? ReadWord * (NR + NW) / 2 : ReadWord * NR + WriteWord * NW;
   return Intercept + Words + ReadMisaligned * L + WriteMisaligned * M;
 }
 
@@ -38,13 +38,13 @@ GT200Model GT200Model::fit(const BenchData &D) {
     double N = *R->N, L = R->L.value_or(0), Mw = R->M.value_or(0);
     std::string F = "rows[" + std::to_string(R->Index) + "]";
     if (L > N)
-      fail(D.File, F + ".L", "impossible value " + fmtNum(L) +
-                                 " (more misalignments than N=" + fmtNum(N) +
-                                 " words)");
+      fail(D.File, F + ".L",
+           "impossible value " + fmtNum(L) +
+               " (more misalignments than N=" + fmtNum(N) + " words)");
     if (Mw > N)
-      fail(D.File, F + ".M", "impossible value " + fmtNum(Mw) +
-                                 " (more misalignments than N=" + fmtNum(N) +
-                                 " words)");
+      fail(D.File, F + ".M",
+           "impossible value " + fmtNum(Mw) +
+               " (more misalignments than N=" + fmtNum(N) + " words)");
     ByK[R->Warps].push_back(R);
   }
   if (ByK.empty())
@@ -184,7 +184,8 @@ GT200Model GT200Model::fromJson(const Json &J, const Ctx &C) {
   M.RefWarps = getNumber(J, C, "reference_warps_per_sm", NumRule::Positive);
   M.Ref.Intercept = getNumber(J, C, "intercept", NumRule::NonNegative);
   M.Ref.ReadWord = getNumber(J, C, "read_word", NumRule::NonNegative);
-  M.Ref.ReadMisaligned = getNumber(J, C, "read_misaligned", NumRule::NonNegative);
+  M.Ref.ReadMisaligned =
+      getNumber(J, C, "read_misaligned", NumRule::NonNegative);
   M.Ref.WriteWord = getNumber(J, C, "write_word", NumRule::NonNegative);
   M.Ref.WriteMisaligned =
       getNumber(J, C, "write_misaligned", NumRule::NonNegative);
@@ -200,8 +201,8 @@ GT200Model GT200Model::fromJson(const Json &J, const Ctx &C) {
     GT200Scale S;
     S.Warps = getNumber(Ss[I], SC, "active_warps_per_sm", NumRule::Positive);
     S.Scale = getNumber(Ss[I], SC, "scale", NumRule::Positive);
-    S.Rows = (size_t)getOptNumber(Ss[I], SC, "rows", NumRule::Integer)
-                 .value_or(0);
+    S.Rows =
+        (size_t)getOptNumber(Ss[I], SC, "rows", NumRule::Integer).value_or(0);
     M.Scales.push_back(S);
   }
   std::sort(M.Scales.begin(), M.Scales.end(),

@@ -22,8 +22,9 @@ Json readJsonFile(const std::string &Path) {
     return Json::parse(Text);
   } catch (const nlohmann::json::parse_error &E) {
     // nlohmann's message is long and multi-part; keep the byte position.
-    fail(Path, "", "malformed JSON at byte " + std::to_string(E.byte) +
-                       " (NaN and Infinity are not JSON)");
+    fail(Path, "",
+         "malformed JSON at byte " + std::to_string(E.byte) +
+             " (NaN and Infinity are not JSON)");
   } catch (const nlohmann::json::exception &) {
     // Only out_of_range reaches here: a number literal beyond double range.
     fail(Path, "", "a number is out of range (overflows a double)");
@@ -111,8 +112,7 @@ static const Json &required(const Json &Obj, const Ctx &C, const char *Key) {
   return *V;
 }
 
-double getNumber(const Json &Obj, const Ctx &C, const char *Key,
-                 NumRule Rule) {
+double getNumber(const Json &Obj, const Ctx &C, const char *Key, NumRule Rule) {
   return asNumber(required(Obj, C, Key), C.at(Key), Rule);
 }
 
@@ -153,12 +153,11 @@ std::optional<bool> getOptBool(const Json &Obj, const Ctx &C, const char *Key) {
   if (!V)
     return std::nullopt;
   // Benchmarks written from C often use 0/1 for flags; accept those too.
-  if (V->is_number_integer() && (V->get<long long>() == 0 ||
-                                 V->get<long long>() == 1))
+  if (V->is_number_integer() &&
+      (V->get<long long>() == 0 || V->get<long long>() == 1))
     return V->get<long long>() == 1;
   if (!V->is_boolean())
-    C.at(Key).fail(std::string("expected true or false, got ") +
-                   typeName(*V));
+    C.at(Key).fail(std::string("expected true or false, got ") + typeName(*V));
   return V->get<bool>();
 }
 

@@ -93,8 +93,8 @@ Profile parseProfile(const Json &J, const std::string &File) {
   // Minor revisions ("sectorscope-launch/1.x") stay readable; /2 would not.
   if (Schema != "sectorscope-launch/1" &&
       Schema.rfind("sectorscope-launch/1.", 0) != 0)
-    Top.at("schema").fail("expected \"sectorscope-launch/1\", got \"" +
-                          Schema + "\"");
+    Top.at("schema").fail("expected \"sectorscope-launch/1\", got \"" + Schema +
+                          "\"");
   P.Kernel = getString(J, Top, "kernel");
   P.Grid = parseDim3(J, Top, "grid");
   P.Block = parseDim3(J, Top, "block");
@@ -123,8 +123,8 @@ Profile parseProfile(const Json &J, const std::string &File) {
           .value_or(1);
   if (P.SampledBlocks > P.blocks())
     Top.at("sampled_blocks")
-        .fail("impossible value " + fmtNum(P.SampledBlocks) +
-              " (grid has " + fmtNum(P.blocks()) + " blocks)");
+        .fail("impossible value " + fmtNum(P.SampledBlocks) + " (grid has " +
+              fmtNum(P.blocks()) + " blocks)");
   return P;
 }
 

@@ -60,7 +60,8 @@ static std::string num(double V) {
 /// Tick labels: as few digits as the step needs.
 static std::string tickLabel(double V, double Step) {
   int Digits = Step >= 1 ? 0 : (int)std::ceil(-std::log10(Step) - 1e-9);
-  if (std::abs(Step * std::pow(10, Digits) - std::round(Step * std::pow(10, Digits))) > 1e-6)
+  if (std::abs(Step * std::pow(10, Digits) -
+               std::round(Step * std::pow(10, Digits))) > 1e-6)
     ++Digits; // 2.5-style steps need one more digit.
   return fmtFixed(V, std::min(Digits, 9));
 }
@@ -91,8 +92,8 @@ static std::string header(const Frame &F, const std::string &Title,
        num(F.W) + "\" height=\"" + num(F.H) + "\" viewBox=\"0 0 " + num(F.W) +
        " " + num(F.H) + "\" font-family=\"Helvetica, Arial, sans-serif\">\n";
   S += "<title>" + xmlEscape(Title) + "</title>\n";
-  S += "<rect x=\"0\" y=\"0\" width=\"" + num(F.W) + "\" height=\"" +
-       num(F.H) + "\" fill=\"white\"/>\n";
+  S += "<rect x=\"0\" y=\"0\" width=\"" + num(F.W) + "\" height=\"" + num(F.H) +
+       "\" fill=\"white\"/>\n";
   S += "<text x=\"" + num(F.W / 2) +
        "\" y=\"24\" text-anchor=\"middle\" font-size=\"17\" "
        "font-weight=\"bold\">" +
@@ -129,9 +130,9 @@ static std::string axes(const Frame &F, double XStep, double YStep,
   S += "<line x1=\"" + num(F.L) + "\" y1=\"" + num(F.T) + "\" x2=\"" +
        num(F.L) + "\" y2=\"" + num(F.bottom()) +
        "\" stroke=\"#222\" stroke-width=\"1.5\"/>\n";
-  S += "<text x=\"" + num((F.L + F.right()) / 2) + "\" y=\"" +
-       num(F.H - 18) + "\" text-anchor=\"middle\" font-size=\"14\">" +
-       xmlEscape(XLabel) + "</text>\n";
+  S += "<text x=\"" + num((F.L + F.right()) / 2) + "\" y=\"" + num(F.H - 18) +
+       "\" text-anchor=\"middle\" font-size=\"14\">" + xmlEscape(XLabel) +
+       "</text>\n";
   double YMid = (F.T + F.bottom()) / 2;
   S += "<text x=\"22\" y=\"" + num(YMid) +
        "\" text-anchor=\"middle\" font-size=\"14\" transform=\"rotate(-90 22 " +
@@ -155,9 +156,9 @@ static std::string polyline(const Frame &F, const std::vector<XY> &Pts,
 
 static std::string diamond(double X, double Y, double R,
                            const std::string &Color) {
-  return "<path d=\"M " + num(X) + " " + num(Y - R) + " L " + num(X + R) +
-         " " + num(Y) + " L " + num(X) + " " + num(Y + R) + " L " + num(X - R) +
-         " " + num(Y) + " Z\" fill=\"" + Color +
+  return "<path d=\"M " + num(X) + " " + num(Y - R) + " L " + num(X + R) + " " +
+         num(Y) + " L " + num(X) + " " + num(Y + R) + " L " + num(X - R) + " " +
+         num(Y) + " Z\" fill=\"" + Color +
          "\" stroke=\"black\" stroke-width=\"1\"/>\n";
 }
 
@@ -214,8 +215,9 @@ std::string renderBandChart(const BandChart &C) {
   double LX = F.right() + 18, LY = F.T + 8;
   S += "<g font-size=\"12\" fill=\"#222\">\n";
   if (!C.Lower.empty()) {
-    S += "<rect x=\"" + num(LX) + "\" y=\"" + num(LY - 9) +
-         "\" width=\"26\" height=\"12\" fill=\"#fdd9b5\" stroke=\"#d9a066\"/>\n";
+    S +=
+        "<rect x=\"" + num(LX) + "\" y=\"" + num(LY - 9) +
+        "\" width=\"26\" height=\"12\" fill=\"#fdd9b5\" stroke=\"#d9a066\"/>\n";
     S += "<text x=\"" + num(LX + 34) + "\" y=\"" + num(LY + 2) + "\">" +
          xmlEscape(shorten(C.BandLabel, 30)) + "</text>\n";
     LY += 22;
@@ -267,11 +269,11 @@ std::string renderBarChart(const BarChart &C) {
         continue;
       double X = X0 + BarW * (double)Ser;
       std::string Color = Ser < C.Colors.size() ? C.Colors[Ser] : "#888";
-      S += "<rect x=\"" + num(X) + "\" y=\"" + num(F.py(V)) +
-           "\" width=\"" + num(BarW * 0.92) + "\" height=\"" +
-           num(F.bottom() - F.py(V)) + "\" fill=\"" + Color + "\"/>\n";
-      S += "<text x=\"" + num(X + BarW * 0.46) + "\" y=\"" +
-           num(F.py(V) - 4) + "\" text-anchor=\"middle\">" +
+      S += "<rect x=\"" + num(X) + "\" y=\"" + num(F.py(V)) + "\" width=\"" +
+           num(BarW * 0.92) + "\" height=\"" + num(F.bottom() - F.py(V)) +
+           "\" fill=\"" + Color + "\"/>\n";
+      S += "<text x=\"" + num(X + BarW * 0.46) + "\" y=\"" + num(F.py(V) - 4) +
+           "\" text-anchor=\"middle\">" +
            xmlEscape(fmtNum(std::round(V * 10) / 10)) + "</text>\n";
     }
     double Mid = F.L + CatW * ((double)K + 0.5);
@@ -327,8 +329,8 @@ BandChart bandChartFor(const std::vector<BandResult> &Results,
       if (P.App)
         App.push_back({P.Warps, *P.App});
     std::string Name = Results.size() > 1 ? R.Kernel : "Application";
-    C.Lines.push_back({Name + " (d=" + fmtFixed(*R.DegreeClamped, 2) + ")",
-                       App, Col, true});
+    C.Lines.push_back(
+        {Name + " (d=" + fmtFixed(*R.DegreeClamped, 2) + ")", App, Col, true});
     C.Markers.push_back({"measured " + fmtNum(*R.MeasuredMs) + " ms @ " +
                              fmtNum(R.Warps) + " w",
                          R.Warps, *R.MeasuredMs, Col});

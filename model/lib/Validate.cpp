@@ -178,12 +178,13 @@ Json validateToJson(const ValidateResult &R) {
 }
 
 std::string validateTable(const ValidateResult &R) {
-  bool AnyMlups = std::any_of(R.Rows.begin(), R.Rows.end(),
-                              [](const ValidateRow &X) {
-                                return X.ActualMlups.has_value();
-                              });
-  std::vector<std::string> H = {"case", "warps", "measured_ms", "best_ms",
-                                "worst_ms", "predicted_ms", "err%", "camping"};
+  bool AnyMlups =
+      std::any_of(R.Rows.begin(), R.Rows.end(), [](const ValidateRow &X) {
+        return X.ActualMlups.has_value();
+      });
+  std::vector<std::string> H = {"case",    "warps",    "measured_ms",
+                                "best_ms", "worst_ms", "predicted_ms",
+                                "err%",    "camping"};
   if (AnyMlups) {
     H.push_back("actual_MLUPS");
     H.push_back("est_MLUPS");
@@ -191,13 +192,15 @@ std::string validateTable(const ValidateResult &R) {
   TextTable T(H);
   for (const ValidateRow &Row : R.Rows) {
     std::vector<std::string> Cells = {
-        Row.Case.Name,       fmtNum(Row.Warps),
-        fmtNum(Row.MeasuredMs), fmtNum(Row.BestMs),
-        fmtNum(Row.WorstMs), fmtNum(Row.PredictedMs) + " (" +
-                                 (R.Kind == ModelKind::GT200
-                                      ? std::string("gt200")
-                                      : Row.Case.Expect) +
-                                 ")",
+        Row.Case.Name,
+        fmtNum(Row.Warps),
+        fmtNum(Row.MeasuredMs),
+        fmtNum(Row.BestMs),
+        fmtNum(Row.WorstMs),
+        fmtNum(Row.PredictedMs) + " (" +
+            (R.Kind == ModelKind::GT200 ? std::string("gt200")
+                                        : Row.Case.Expect) +
+            ")",
         fmtFixed(100 * Row.RelErr, 1),
         Row.Degree ? fmtFixed(*Row.Degree, 2) : "-"};
     if (AnyMlups) {
@@ -209,8 +212,8 @@ std::string validateTable(const ValidateResult &R) {
   }
   std::string Out = std::string("model ") + modelName(R.Kind) + ", " +
                     std::to_string(R.Rows.size()) + " cases\n" + T.render();
-  Out += "geomean error: " + fmtFixed(100 * R.GeomeanErr, 1) +
-         "% (mean " + fmtFixed(100 * R.MeanErr, 1) + "%, max " +
+  Out += "geomean error: " + fmtFixed(100 * R.GeomeanErr, 1) + "% (mean " +
+         fmtFixed(100 * R.MeanErr, 1) + "%, max " +
          fmtFixed(100 * R.MaxErr, 1) + "%)\n";
   if (R.ExtrapolationPairs)
     Out += "extrapolation geomean error: " +

@@ -63,7 +63,8 @@ struct Args {
       fail("", Cmd, "missing required option --" + K);
     return get(K);
   }
-  std::optional<double> number(const std::string &K, bool Integer = false) const {
+  std::optional<double> number(const std::string &K,
+                               bool Integer = false) const {
     if (!has(K))
       return std::nullopt;
     std::string S = get(K);
@@ -176,8 +177,9 @@ int cmdBand(const Args &A) {
   A.need("profile");
   const auto &Profiles = A.Opts.at("profile");
   if (Profiles.size() > 1 && (O.TimeMs || O.Warps))
-    fail("", "--time-ms/--warps", "apply to one profile; give time_ms and "
-                                  "occupancy in each profile instead");
+    fail("", "--time-ms/--warps",
+         "apply to one profile; give time_ms and "
+         "occupancy in each profile instead");
   std::vector<BandResult> Results;
   for (const std::string &P : Profiles)
     Results.push_back(computeBand(C, readProfile(P), O));
@@ -205,7 +207,8 @@ int cmdPredict(const Args &A) {
   Profile P = readProfile(A.need("profile"));
   Traffic T = trafficFromProfile(P);
   if (T.totalBytes() <= 0)
-    fail(P.File, "sites", "no global-memory sectors recorded: nothing to model");
+    fail(P.File, "sites",
+         "no global-memory sectors recorded: nothing to model");
   std::string Src;
   double W = occupancyFor(P, C, A.number("warps"), &Src);
   std::optional<double> Items = A.number("work-items");
@@ -228,8 +231,8 @@ int cmdPredict(const Args &A) {
     Kinds.push_back(*K);
   }
   std::vector<std::string> Notes;
-  TextTable Tab({"model", "best_ms", "worst_ms", "best_GB/s",
-                 Items ? "best_MLUPS" : ""});
+  TextTable Tab(
+      {"model", "best_ms", "worst_ms", "best_GB/s", Items ? "best_MLUPS" : ""});
   Json J;
   J["schema"] = "sectorscope-predict/1";
   J["kernel"] = P.Kernel;
@@ -239,8 +242,8 @@ int cmdPredict(const Args &A) {
   Json Preds = Json::object();
   for (ModelKind K : Kinds) {
     double Best = predictTime(C, K, T, false, W, &Notes);
-    double Worst = K == ModelKind::GT200 ? Best
-                                         : predictTime(C, K, T, true, W, &Notes);
+    double Worst =
+        K == ModelKind::GT200 ? Best : predictTime(C, K, T, true, W, &Notes);
     double GBps = Best > 0 ? T.totalBytes() / (Best * 1e6) : 0;
     Tab.addRow({modelName(K), fmtNum(Best), fmtNum(Worst), fmtFixed(GBps, 1),
                 Items && Best > 0 ? fmtFixed(*Items / (Best * 1e3), 1) : ""});
@@ -256,9 +259,8 @@ int cmdPredict(const Args &A) {
       U.push_back(N);
   J["notes"] = U;
   if (A.get("json") != "-") {
-    std::cout << "kernel " << P.Kernel << " at " << fmtNum(W)
-              << " warps/SM (" << Src << "), " << fmtNum(T.totalBytes())
-              << " bytes\n"
+    std::cout << "kernel " << P.Kernel << " at " << fmtNum(W) << " warps/SM ("
+              << Src << "), " << fmtNum(T.totalBytes()) << " bytes\n"
               << Tab.render();
     for (auto &N : U)
       std::cout << "note: " << N << "\n";
@@ -305,13 +307,14 @@ int main(int Argc, char **Argv) {
     return Argc < 2 ? 1 : 0;
   }
   static const std::map<std::string, std::set<std::string>> Known = {
-      {"fit", {"bench", "o", "time-field", "unit-bytes",
-               "bandwidth-experiments"}},
-      {"band", {"calib", "profile", "model", "warps", "time-ms", "max-warps",
-                "json", "svg", "title"}},
+      {"fit",
+       {"bench", "o", "time-field", "unit-bytes", "bandwidth-experiments"}},
+      {"band",
+       {"calib", "profile", "model", "warps", "time-ms", "max-warps", "json",
+        "svg", "title"}},
       {"predict", {"calib", "profile", "model", "warps", "work-items", "json"}},
-      {"validate", {"calib", "cases", "model", "json", "mlups-svg", "band-svg",
-                    "title"}},
+      {"validate",
+       {"calib", "cases", "model", "json", "mlups-svg", "band-svg", "title"}},
   };
   try {
     Args A = parseArgs(Argc, Argv, Known);

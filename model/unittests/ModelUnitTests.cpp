@@ -57,7 +57,7 @@ struct Registrar {
   do {                                                                         \
     ++Checks;                                                                  \
     double A_ = (A), B_ = (B);                                                 \
-    if (!(std::abs(A_ - B_) <= (RelTol) * std::max(std::abs(B_), 1e-300))) {   \
+    if (!(std::abs(A_ - B_) <= (RelTol)*std::max(std::abs(B_), 1e-300))) {     \
       ++Failures;                                                              \
       std::printf("  FAILED %s:%d: %s = %.9g, expected %.9g\n", __FILE__,      \
                   __LINE__, #A, A_, B_);                                       \
@@ -76,8 +76,9 @@ struct Registrar {
     }                                                                          \
     if (Msg_.find(Needle) == std::string::npos) {                              \
       ++Failures;                                                              \
-      std::printf("  FAILED %s:%d: expected error containing '%s', got '%s'\n", \
-                  __FILE__, __LINE__, Needle, Msg_.c_str());                   \
+      std::printf(                                                             \
+          "  FAILED %s:%d: expected error containing '%s', got '%s'\n",        \
+          __FILE__, __LINE__, Needle, Msg_.c_str());                           \
     }                                                                          \
   } while (0)
 
@@ -298,8 +299,8 @@ TEST(gt200FitRecoversCostsAndScale) {
     double Nodes = 1 << 20;
     R.BytesMoved = (Rd + Wr) * N * Nodes * 4;
     double Waves = Nodes / (K * 100.0 * 32);
-    R.TimeMs = Waves * Scale *
-               (L0 + Rd * (CR * N + CL * L) + Wr * (CW * N + CM * M));
+    R.TimeMs =
+        Waves * Scale * (L0 + Rd * (CR * N + CL * L) + Wr * (CW * N + CM * M));
     D.Rows.push_back(R);
   };
   for (int N : {2, 5, 9, 14, 19}) {
@@ -323,11 +324,10 @@ TEST(gt200FitRecoversCostsAndScale) {
 
   // Only read+write rows: the two word costs merge into their sum.
   BenchData D2 = D;
-  D2.Rows.erase(std::remove_if(D2.Rows.begin(), D2.Rows.end(),
-                               [](const BenchRow &R) {
-                                 return R.OpText != "readwrite";
-                               }),
-                D2.Rows.end());
+  D2.Rows.erase(
+      std::remove_if(D2.Rows.begin(), D2.Rows.end(),
+                     [](const BenchRow &R) { return R.OpText != "readwrite"; }),
+      D2.Rows.end());
   GT200Model M2 = GT200Model::fit(D2);
   CHECK(M2.Ref.CombinedWords);
   CHECK_NEAR(M2.Ref.ReadWord, CR + CW, 1e-6);

@@ -26,15 +26,15 @@ struct GpuInfo {
 };
 
 struct BenchRow {
-  size_t Index = 0;       ///< Position in rows[], for error messages.
-  std::string Experiment; ///< "campprof", "gt200", "stream", ...
-  std::string OpText;     ///< As written: "read", "write", "copy", ...
+  size_t Index = 0;        ///< Position in rows[], for error messages.
+  std::string Experiment;  ///< "campprof", "gt200", "stream", ...
+  std::string OpText;      ///< As written: "read", "write", "copy", ...
   std::optional<Op> TheOp; ///< Set for "read" and "write".
-  int WordBytes = 0;      ///< 0 if absent.
+  int WordBytes = 0;       ///< 0 if absent.
   bool Camped = false;
-  double Warps = 0;       ///< Active warps per SM.
+  double Warps = 0; ///< Active warps per SM.
   std::optional<double> Blocks, Threads, BytesMoved;
-  double TimeMs = 0;      ///< The chosen time field (best_ms or median_ms).
+  double TimeMs = 0; ///< The chosen time field (best_ms or median_ms).
   std::optional<double> N, L, M; ///< GT200 words and misalignments per warp.
 };
 

@@ -29,11 +29,11 @@ namespace sectorscope::model {
 struct CampProfClass {
   Op TheOp = Op::Read;
   bool Camped = false;
-  double Intercept = 0;           ///< beta (ms per unit wave)
-  double PerWarp = 0;             ///< a1 (ms per warp per SM)
-  int BaselineWidth = 0;          ///< Width whose indicator is implicit.
+  double Intercept = 0;            ///< beta (ms per unit wave)
+  double PerWarp = 0;              ///< a1 (ms per warp per SM)
+  int BaselineWidth = 0;           ///< Width whose indicator is implicit.
   std::map<int, double> WidthCoef; ///< b_k coefficients, k != baseline.
-  std::vector<int> Widths;        ///< Widths seen in the data.
+  std::vector<int> Widths;         ///< Widths seen in the data.
   double MinWarps = 0, MaxWarps = 0;
   size_t Rows = 0;
   double R2 = 0, Rmse = 0;

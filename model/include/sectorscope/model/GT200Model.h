@@ -53,8 +53,7 @@ struct GT200Model {
   static GT200Model fit(const BenchData &D);
   double scaleAt(double Warps) const;
   /// Per-wave time (ms) at occupancy Warps.
-  double waveTime(double Warps, double NR, double L, double NW,
-                  double M) const;
+  double waveTime(double Warps, double NR, double L, double NW, double M) const;
   double kernelTime(const Traffic &T, double Warps,
                     std::vector<std::string> *Notes) const;
 

@@ -1,4 +1,5 @@
-//===- Profile.h - The run-time profile ("sectorscope-launch/1") -*- C++ -*-===//
+//===- Profile.h - The run-time profile ("sectorscope-launch/1") -*- C++
+//-*-===//
 //
 // One kernel launch as recorded by the runtime. Site counters come from ONE
 // sampled thread block (or "sampled_blocks" blocks when the runtime says so);
@@ -38,9 +39,9 @@ struct Profile {
   std::string DeviceName;
   int SmCount = 0; ///< 0 if the profile does not say.
   std::vector<Site> Sites;
-  std::optional<double> TimeMs;       ///< Measured time, if recorded.
-  std::optional<double> ActiveWarps;  ///< occupancy.active_warps_per_sm.
-  std::optional<double> WorkItems;    ///< e.g. lattice nodes, for MLUPS.
+  std::optional<double> TimeMs;      ///< Measured time, if recorded.
+  std::optional<double> ActiveWarps; ///< occupancy.active_warps_per_sm.
+  std::optional<double> WorkItems;   ///< e.g. lattice nodes, for MLUPS.
   double SampledBlocks = 1;
 
   double blocks() const { return Grid[0] * Grid[1] * Grid[2]; }

@@ -26,8 +26,8 @@ struct FitResult {
   Eigen::VectorXd Coef;
   std::vector<bool> Identified; ///< False: fixed at 0 (no information).
   size_t Rows = 0;
-  double R2 = 0;   ///< 1 - SS_res / SS_tot on the unweighted response.
-  double Rmse = 0; ///< sqrt(SS_res / rows), response units.
+  double R2 = 0;        ///< 1 - SS_res / SS_tot on the unweighted response.
+  double Rmse = 0;      ///< sqrt(SS_res / rows), response units.
   double MaxRelErr = 0; ///< max |pred - y| / |y| over rows with y != 0.
 
   double coef(const std::string &Name) const; ///< 0 if unknown.
