@@ -595,6 +595,27 @@ Poly AccessAnalyzer::ofValue(const Value *V) {
         KeyedAtoms[V] = Id;
         R = Poly::atom(Id);
       }
+    } else if (auto *BO = dyn_cast<BinaryOperator>(I);
+               BO && (BO->getOpcode() == Instruction::AShr ||
+                      BO->getOpcode() == Instruction::SDiv ||
+                      BO->getOpcode() == Instruction::SRem) &&
+               isa<ConstantInt>(BO->getOperand(1)) &&
+               laneVariant(Operand(BO->getOperand(0)))) {
+      // SCEV leaves signed division alone. Thread indices are not negative,
+      // so `gid >> 5`, `gid / 32`, `gid % 32` on an int mean what their
+      // unsigned forms do.
+      Poly X = Operand(BO->getOperand(0));
+      const APInt &C = cast<ConstantInt>(BO->getOperand(1))->getValue();
+      uint64_t D = 0;
+      if (BO->getOpcode() == Instruction::AShr)
+        D = C.ult(62) ? uint64_t(1) << C.getZExtValue() : 0;
+      else
+        D = C.isStrictlyPositive() && C.ult(uint64_t(1) << 40) ? C.getZExtValue() : 0;
+      Poly Q = D ? warpDiv(X, D, V) : Poly::unknown();
+      if (BO->getOpcode() == Instruction::SRem && !Q.Unknown)
+        R = sub(X, scale(Q, int64_t(D)));
+      else
+        R = Q;
     } else if (isa<CastInst>(I)) {
       R = Operand(I->getOperand(0));
     } else if (isa<GetElementPtrInst>(I)) {

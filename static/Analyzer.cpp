@@ -23,6 +23,7 @@
 #include "static/Sarif.h"
 
 #include "llvm/ADT/StringSet.h"
+#include "llvm/IR/Instructions.h"
 
 #include <map>
 #include <vector>
@@ -37,6 +38,9 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
 
 #define DEBUG_TYPE "sectorscope-analyzer"
 
@@ -62,9 +66,30 @@ bool isSystemFile(const DILocation *L) {
   return System(File) || (!File.starts_with("/") && System(Dir));
 }
 
+// Hoisted or merged instructions may lose their location; the address
+// computation or a neighbour usually still has the right line.
+const DILocation *locationOf(const Instruction &I) {
+  if (const DILocation *L = I.getDebugLoc().get())
+    return L;
+  if (auto *Ptr = dyn_cast_or_null<Instruction>(getLoadStorePointerOperand(&I)))
+    if (const DILocation *L = Ptr->getDebugLoc().get())
+      return L;
+  for (const User *U : I.users())
+    if (auto *UI = dyn_cast<Instruction>(U))
+      if (const DILocation *L = UI->getDebugLoc().get())
+        return L;
+  for (const Instruction *J = I.getNextNode(); J; J = J->getNextNode())
+    if (const DILocation *L = J->getDebugLoc().get())
+      return L;
+  for (const Instruction *J = I.getPrevNode(); J; J = J->getPrevNode())
+    if (const DILocation *L = J->getDebugLoc().get())
+      return L;
+  return nullptr;
+}
+
 SourcePos positionOf(const Instruction &I) {
   SourcePos P;
-  const DILocation *L = I.getDebugLoc().get();
+  const DILocation *L = locationOf(I);
   while (L && L->getInlinedAt() && isSystemFile(L))
     L = L->getInlinedAt();
   if (L) {
@@ -154,6 +179,17 @@ void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
     }
   }
   SmallVector<unsigned, 16> Leader = mergeVectorPieces(All, AA);
+  // SECTORSCOPE_DEBUG_ANALYZER=1: the address facts, for debugging rules.
+  static const bool Debug = getenv("SECTORSCOPE_DEBUG_ANALYZER") != nullptr;
+  if (Debug)
+    for (const AccessFacts &A : All)
+      errs() << "sectorscope-analyzer: " << F.getName() << ": " << *A.I
+             << "\n    addr = " << AA.text(A.Addr)
+             << "  stride = " << A.StrideText << "  width = " << A.Width
+             << "  offset = "
+             << (A.SectorOffset ? std::to_string(*A.SectorOffset) : "?")
+             << "  block = " << A.BlockX.Text << ", " << A.BlockY.Text
+             << "\n";
   for (unsigned K = 0; K < All.size(); ++K) {
     if (Leader[K] != K)
       continue;

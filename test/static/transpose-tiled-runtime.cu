@@ -1,0 +1,25 @@
+// The SDK's tiled transpose with run-time sizes: the block stride of the
+// writes is TILE*4*height, camped whenever height is a multiple of 16.
+// RUN: %wrapper --cuda-device-only -O2 -S -o /dev/null -Xclang -verify=gt200 %s -fplugin-arg-sectorscope-partitions=gt200
+// RUN: %wrapper --cuda-device-only -O0 -S -o /dev/null -Xclang -verify=gt200 %s -fplugin-arg-sectorscope-partitions=gt200
+// RUN: %wrapper --cuda-device-only -O2 -S -o /dev/null -Xclang -verify=default %s
+// default-no-diagnostics
+
+#define TILE_DIM 32
+#define BLOCK_ROWS 8
+
+__global__ void transposeCoalesced(float *odata, const float *idata, int width,
+                                   int height) {
+  __shared__ float tile[TILE_DIM][TILE_DIM + 1];
+  int xIndex = blockIdx.x * TILE_DIM + threadIdx.x;
+  int yIndex = blockIdx.y * TILE_DIM + threadIdx.y;
+  int index_in = xIndex + yIndex * width;
+  xIndex = blockIdx.y * TILE_DIM + threadIdx.x;
+  yIndex = blockIdx.x * TILE_DIM + threadIdx.y;
+  int index_out = xIndex + yIndex * height;
+  for (int i = 0; i < TILE_DIM; i += BLOCK_ROWS)
+    tile[threadIdx.y + i][threadIdx.x] = idata[index_in + i * width];
+  __syncthreads();
+  for (int i = 0; i < TILE_DIM; i += BLOCK_ROWS)
+    odata[index_out + i * height] = tile[threadIdx.x][threadIdx.y + i]; // gt200-warning-re {{likely camped store: consecutive blocks are 128*{{.+}} bytes apart, a multiple of the gt200 partition period (2048 bytes) when {{.+}} is a multiple of 16}} gt200-note {{diagonal block order}}
+}
