@@ -1,17 +1,24 @@
-//===- SliceProbe.cu - Which L2 slice serves an address -------------------===//
+//===- SliceProbe.cu - Which L2 partition and slice serve an address ------===//
 //
-// Meant to run under Nsight Compute with per-instance L2 counters
-// (lts__t_sectors_* with --print-metric-instances values): each launch
-// touches K addresses of one 2 MiB page from one chosen SM, address i with
-// Base << i one-sector requests (loads that bypass L1, and as many
-// reductions). A slice's count divided by Base is then a K-bit number whose
-// set bits say which of the K addresses it served, so one profiled launch
-// places K addresses. Baseline launches (K = 0) measure the background the
-// launch itself causes (instruction and parameter fetches).
+// Meant to run under Nsight Compute. ncu gives L2 counters only as roll-ups
+// over the slices (.sum, .max, .avg), not per slice, so the probe encodes
+// what it wants to know into those roll-ups:
 //
-// The page is a 2 MiB-aligned part of one large allocation, so its virtual
-// and physical addresses agree in bits 0..20: a hash fitted on the offsets
-// is a hash of physical address bits, up to a constant per page.
+//  * Each launch issues reductions (red.global.add, lane 0 of each warp) from
+//    one chosen SM: address i receives Base << i of them. Reductions are
+//    counted exactly once at the owning slice, plus once more at a slice of
+//    the SM's own partition when the owner is in the other one (they cross
+//    the partition fabric). So lts__t_sectors_op_red.sum / Base minus
+//    (2^K - 1) is a K-bit number whose set bits are the far addresses:
+//    the partition hash ("weighted" launches).
+//  * With every address in the near partition, the busiest slice is the
+//    heaviest address's (its weight exceeds all others together), and
+//    lts__t_sectors_op_red.max / Base minus 2^(K-1) has the bits of the
+//    candidates that share its slice ("pair" launches).
+//
+// Pages are 2 MiB-aligned parts of one large allocation, so virtual and
+// physical addresses agree in bits 0..20: hashes fitted on page offsets are
+// hashes of physical address bits, up to a constant per page.
 //
 //===----------------------------------------------------------------------===//
 #include "Common.cuh"
@@ -44,7 +51,7 @@ __device__ __forceinline__ unsigned smId() {
 }
 
 __global__ void __launch_bounds__(ProbeThreads)
-    sliceProbe(char *Page, ProbeArgs A, int *Ran, unsigned *Sink) {
+    sliceProbe(char *Page, ProbeArgs A, int *Ran) {
   extern __shared__ char OneBlockPerSm[];
   if (smId() != unsigned(A.TargetSm))
     return;
@@ -52,36 +59,96 @@ __global__ void __launch_bounds__(ProbeThreads)
   const int Warps = blockDim.x / 32;
   if (threadIdx.x == 0)
     Ran[A.Launch] = 1;
-  unsigned Acc = 0;
+  if (Lane != 0)
+    return;
   for (int I = 0; I < A.K; ++I) {
     unsigned *Addr = reinterpret_cast<unsigned *>(Page + A.Off[I]);
     const int Total = A.Base << I;
-    // All lanes load one address: one request, one sector, per instruction.
-    // volatile keeps the compiler from merging the repeated loads.
-    // Four loads in flight before their values are used, or each warp
-    // would wait out a full L2 round trip per request.
-    int J = Warp;
-    for (; J + 3 * Warps < Total; J += 4 * Warps) {
-      unsigned V0, V1, V2, V3;
-      asm volatile("ld.global.cg.u32 %0, [%1];" : "=r"(V0) : "l"(Addr));
-      asm volatile("ld.global.cg.u32 %0, [%1];" : "=r"(V1) : "l"(Addr));
-      asm volatile("ld.global.cg.u32 %0, [%1];" : "=r"(V2) : "l"(Addr));
-      asm volatile("ld.global.cg.u32 %0, [%1];" : "=r"(V3) : "l"(Addr));
-      if (Lane == 0)
-        for (int R = 0; R < 4; ++R)
-          asm volatile("red.global.add.u32 [%0], 1;" ::"l"(Addr) : "memory");
-      Acc ^= V0 ^ V1 ^ V2 ^ V3;
-    }
-    for (; J < Total; J += Warps) {
-      unsigned V;
-      asm volatile("ld.global.cg.u32 %0, [%1];" : "=r"(V) : "l"(Addr));
-      if (Lane == 0)
-        asm volatile("red.global.add.u32 [%0], 1;" ::"l"(Addr) : "memory");
-      Acc ^= V;
-    }
+    // One reduction per instruction; nothing merges them before L2.
+    for (int J = Warp; J < Total; J += Warps)
+      asm volatile("red.global.add.u32 [%0], 1;" ::"l"(Addr) : "memory");
   }
-  if (Acc == SinkMagic)
-    *Sink = Acc;
+}
+
+struct Planned {
+  const char *Mode; // "baseline", "weights", "enum" or "pairs".
+  int Page, Sm;
+  std::vector<unsigned> Offs; // Pairs: candidates, then the reference.
+};
+
+int parityOf(uint64_t V) { return __builtin_parityll(V); }
+
+/// Launches that find the far addresses of random sets (partition hash).
+void planWeighted(const Options &O, const DeviceInfo &D,
+                  const std::vector<ProbeSet> &Sets, std::mt19937_64 &Rng,
+                  std::vector<Planned> &Plan) {
+  const int K = O.ProbeAddrsPerLaunch;
+  for (const ProbeSet &S : Sets) {
+    const int Sm = S.Sm >= 0 ? S.Sm : D.Sms + S.Sm;
+    // Distinct 32-byte-aligned offsets, so no two addresses share a sector.
+    std::set<unsigned> Seen;
+    std::vector<unsigned> All;
+    std::uniform_int_distribution<unsigned> Dist(0, PageBytes / 32 - 1);
+    while (int(All.size()) < S.Count) {
+      unsigned Off = Dist(Rng) * 32;
+      if (Seen.insert(Off).second)
+        All.push_back(Off);
+    }
+    for (size_t I = 0; I < All.size(); I += K)
+      Plan.push_back({"weights", S.Page, Sm,
+                      std::vector<unsigned>(All.begin() + I,
+                                            All.begin() +
+                                                std::min(All.size(), I + K))});
+  }
+}
+
+/// Launches that test candidates against a reference, all near SM 0.
+void planPairs(const Options &O, std::mt19937_64 &Rng,
+               std::vector<Planned> &Plan) {
+  const int C = O.ProbePairK - 1;
+  auto Near = [&](unsigned Off) {
+    return !O.ProbeFarMask ||
+           (parityOf(Off & O.ProbeFarMask) ^ O.ProbeFarConst) == 0;
+  };
+  std::uniform_int_distribution<unsigned> Sector(0, PageBytes / 32 - 1);
+  auto RandomNear = [&]() {
+    unsigned Off;
+    do
+      Off = Sector(Rng) * 32;
+    while (!Near(Off));
+    return Off;
+  };
+  auto Emit = [&](const std::vector<unsigned> &Cands, unsigned Ref,
+                  const char *Mode) {
+    for (size_t I = 0; I < Cands.size(); I += C) {
+      std::vector<unsigned> Offs(Cands.begin() + I,
+                                 Cands.begin() +
+                                     std::min(Cands.size(), I + size_t(C)));
+      Offs.push_back(Ref);
+      Plan.push_back({Mode, 0, 0, Offs});
+    }
+  };
+  // Enumeration: a reference line against the other sectors of its line and
+  // every other near line of the page: the reference's whole slice class.
+  for (int R = 0; R < O.ProbeEnumRefs; ++R) {
+    unsigned Ref = RandomNear() & ~127u;
+    std::vector<unsigned> Cands = {Ref + 32, Ref + 64, Ref + 96};
+    for (unsigned L = 0; L < PageBytes; L += 128)
+      if (L != Ref && Near(L))
+        Cands.push_back(L);
+    Emit(Cands, Ref, "enum");
+  }
+  // Random pairs: new reference every launch (tests translation invariance).
+  for (int L = 0; L < O.ProbePairLaunches; ++L) {
+    unsigned Ref = RandomNear();
+    std::vector<unsigned> Cands;
+    while (int(Cands.size()) < C) {
+      unsigned Off = RandomNear();
+      if (Off != Ref)
+        Cands.push_back(Off);
+    }
+    Emit(Cands, Ref, "pairs");
+  }
 }
 
 } // namespace
@@ -101,18 +168,14 @@ int runSliceProbe(const Options &O, const DeviceInfo &D) {
   CK(cudaMemset(Raw, 0, (Pages + 1) * PageBytes));
   char *Page0 = reinterpret_cast<char *>(
       (reinterpret_cast<uintptr_t>(Raw) + PageBytes - 1) & ~(PageBytes - 1));
-  int *Ran = nullptr;
-  unsigned *Sink = nullptr;
-  const int MaxLaunches = 1 << 16;
-  CK(cudaMalloc(&Ran, MaxLaunches * sizeof(int)));
-  CK(cudaMemset(Ran, 0, MaxLaunches * sizeof(int)));
-  CK(cudaMalloc(&Sink, 64));
 
   int Optin = 0;
   CK(cudaDeviceGetAttribute(&Optin, cudaDevAttrMaxSharedMemoryPerBlockOptin,
                             0));
   CK(cudaFuncSetAttribute(sliceProbe,
                           cudaFuncAttributeMaxDynamicSharedMemorySize, Optin));
+  // All shared memory per block: one block per SM, so exactly one block runs
+  // on the target SM and the others return at once.
   int Occ = 0;
   CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&Occ, sliceProbe,
                                                    ProbeThreads, Optin));
@@ -122,51 +185,32 @@ int runSliceProbe(const Options &O, const DeviceInfo &D) {
     return 1;
   }
 
+  // Plan every launch first and write the manifest before profiling, so a
+  // capture cut short by a time limit can still be decoded.
+  std::vector<Planned> Plan;
+  for (int B = 0; B < O.ProbeBaselines; ++B)
+    Plan.push_back({"baseline", 0, 0, {}});
+  std::mt19937_64 Rng(O.ProbeSeed);
+  planWeighted(O, D, Sets, Rng, Plan);
+  planPairs(O, Rng, Plan);
+  for (int B = 0; B < O.ProbeBaselines; ++B)
+    Plan.push_back({"baseline", 0, 0, {}});
+
   nlohmann::json M;
-  M["schema"] = "sectorscope-slice-probe/1";
+  M["schema"] = "sectorscope-slice-probe/2";
   M["gpu"] = toJson(D);
   M["page_bytes"] = PageBytes;
   M["base"] = O.ProbeBase;
-  M["k"] = O.ProbeAddrsPerLaunch;
+  M["far_mask"] = O.ProbeFarMask;
+  M["far_const"] = O.ProbeFarConst;
   M["date_utc"] = utcNow();
   M["pages"] = nlohmann::json::array();
   for (int P = 0; P < Pages; ++P)
     M["pages"].push_back(reinterpret_cast<uintptr_t>(Page0 + P * PageBytes));
   M["launches"] = nlohmann::json::array();
-
-  // Plan every launch first and write the manifest before profiling, so a
-  // capture cut short by a time limit can still be decoded.
-  struct Planned {
-    int Page, Sm;
-    std::vector<unsigned> Offs;
-  };
-  std::vector<Planned> Plan;
-  for (int B = 0; B < O.ProbeBaselines; ++B)
-    Plan.push_back({0, 0, {}});
-  std::mt19937_64 Rng(O.ProbeSeed);
-  const int K = O.ProbeAddrsPerLaunch;
-  for (const ProbeSet &S : Sets) {
-    const int Sm = S.Sm >= 0 ? S.Sm : D.Sms + S.Sm;
-    // Distinct 32-byte-aligned offsets in the page, so no two addresses of
-    // one set share a sector.
-    std::set<unsigned> Seen;
-    std::vector<unsigned> All;
-    std::uniform_int_distribution<unsigned> Dist(0, PageBytes / 32 - 1);
-    while (int(All.size()) < S.Count) {
-      unsigned Off = Dist(Rng) * 32;
-      if (Seen.insert(Off).second)
-        All.push_back(Off);
-    }
-    for (size_t I = 0; I < All.size(); I += K)
-      Plan.push_back({S.Page, Sm,
-                      std::vector<unsigned>(All.begin() + I,
-                                            All.begin() +
-                                                std::min(All.size(), I + K))});
-  }
-  for (int B = 0; B < O.ProbeBaselines; ++B)
-    Plan.push_back({0, 0, {}});
   for (size_t L = 0; L < Plan.size(); ++L)
     M["launches"].push_back({{"launch", L},
+                             {"mode", Plan[L].Mode},
                              {"page", Plan[L].Page},
                              {"sm", Plan[L].Sm},
                              {"offsets", Plan[L].Offs}});
@@ -180,39 +224,41 @@ int runSliceProbe(const Options &O, const DeviceInfo &D) {
                  O.SliceProbe.c_str());
     return 1;
   }
-  int Launch = 0;
-  for (const Planned &P : Plan) {
+
+  int *Ran = nullptr;
+  CK(cudaMalloc(&Ran, Plan.size() * sizeof(int)));
+  CK(cudaMemset(Ran, 0, Plan.size() * sizeof(int)));
+  for (size_t L = 0; L < Plan.size(); ++L) {
+    const Planned &P = Plan[L];
     ProbeArgs A{};
     A.K = int(P.Offs.size());
     A.Base = O.ProbeBase;
     A.TargetSm = P.Sm;
-    A.Launch = Launch;
+    A.Launch = int(L);
     for (size_t I = 0; I < P.Offs.size(); ++I)
       A.Off[I] = P.Offs[I];
     sliceProbe<<<D.Sms, ProbeThreads, Optin>>>(Page0 + P.Page * PageBytes, A,
-                                               Ran, Sink);
+                                               Ran);
     CK(cudaGetLastError());
     CK(cudaDeviceSynchronize());
-    if (++Launch % 16 == 0)
-      std::fprintf(stderr, "slice probe: %d/%zu launches\n", Launch,
+    if ((L + 1) % 100 == 0)
+      std::fprintf(stderr, "slice probe: %zu/%zu launches\n", L + 1,
                    Plan.size());
   }
-
-  std::vector<int> RanHost(Launch);
-  CK(cudaMemcpy(RanHost.data(), Ran, Launch * sizeof(int),
+  std::vector<int> RanHost(Plan.size());
+  CK(cudaMemcpy(RanHost.data(), Ran, Plan.size() * sizeof(int),
                 cudaMemcpyDeviceToHost));
-  for (int L = 0; L < Launch; ++L)
+  for (size_t L = 0; L < Plan.size(); ++L)
     M["launches"][L]["ran"] = RanHost[L] != 0;
   if (!WriteManifest()) {
     std::fprintf(stderr, "sectorscope-microbench: cannot write %s\n",
                  O.SliceProbe.c_str());
     return 1;
   }
-  std::fprintf(stderr, "slice probe: %d launches, manifest %s\n", Launch,
+  std::fprintf(stderr, "slice probe: %zu launches, manifest %s\n", Plan.size(),
                O.SliceProbe.c_str());
   cudaFree(Raw);
   cudaFree(Ran);
-  cudaFree(Sink);
   return 0;
 }
 

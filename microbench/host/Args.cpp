@@ -32,11 +32,15 @@ std::string usage() {
         "  --slice-probe FILE    run the L2 slice probe kernels (under ncu) and\n"
         "                        write the probed addresses to FILE\n"
         "  --probe-k N           addresses per probe launch (default 12)\n"
-        "  --probe-base N        accesses for the lightest address (default "
-        "256)\n"
+        "  --probe-base N        reductions per unit of weight (default 32)\n"
         "  --probe-seed N        random seed of the probed addresses\n"
-        "  --probe-sets S        page:sm:count,... (default "
+        "  --probe-sets S        weighted sets page:sm:count,... (default "
         "0:0:1152,1:0:192,0:-1:384,0:66:192)\n"
+        "  --probe-pair-k N      addresses per pair launch (default 16)\n"
+        "  --probe-enum-refs N   references tested against every near line\n"
+        "  --probe-pairs N       launches of random pair tests\n"
+        "  --probe-far-mask M    partition hash mask (hex) for SM 0\n"
+        "  --probe-far-const C   partition hash constant (0 or 1)\n"
         "  --help\n";
   return OS.str();
 }
@@ -166,6 +170,35 @@ ParseResult parseArgs(const std::vector<std::string> &Argv) {
       if (!IntValue(0, (1LL << 62), N))
         return R;
       O.ProbeSeed = uint64_t(N);
+    } else if (A == "--probe-pair-k") {
+      if (!IntValue(2, 20, N))
+        return R;
+      O.ProbePairK = int(N);
+    } else if (A == "--probe-enum-refs") {
+      if (!IntValue(0, 64, N))
+        return R;
+      O.ProbeEnumRefs = int(N);
+    } else if (A == "--probe-pairs") {
+      if (!IntValue(0, 1 << 16, N))
+        return R;
+      O.ProbePairLaunches = int(N);
+    } else if (A == "--probe-far-const") {
+      if (!IntValue(0, 1, N))
+        return R;
+      O.ProbeFarConst = int(N);
+    } else if (A == "--probe-far-mask") {
+      std::string S;
+      if (!Value(S))
+        return R;
+      char *End = nullptr;
+      errno = 0;
+      unsigned long long V = std::strtoull(S.c_str(), &End, 0);
+      if (S.empty() || errno || *End != '\0' || V >= (1ULL << 21)) {
+        R.Error = "option --probe-far-mask: '" + S +
+                  "' is not a mask of page-offset bits (below 1 << 21)";
+        return R;
+      }
+      O.ProbeFarMask = V;
     } else if (A == "--probe-sets") {
       if (!Value(O.ProbeSets))
         return R;

@@ -36,11 +36,25 @@ struct Options {
   /// ncu) and write the manifest of probed addresses to this file.
   std::string SliceProbe;
   int ProbeAddrsPerLaunch = 12;
-  int ProbeBase = 256;
+  /// Reductions per unit of weight; the counts are exact, so 32 (one per
+  /// warp of the probe block) is enough.
+  int ProbeBase = 32;
   uint64_t ProbeSeed = 1;
-  /// Probe sets: "page:sm:count" triples, e.g. "0:0:768,1:0:192".
+  /// Weighted sets ("page:sm:count", e.g. "0:0:768,1:0:192"): the sum over
+  /// slices says which addresses live in the far L2 partition.
   std::string ProbeSets = "0:0:1152,1:0:192,0:-1:384,0:66:192";
   int ProbeBaselines = 4;
+  /// Pair tests (SM 0, page 0): reference plus PairK-1 candidates per launch;
+  /// the busiest slice says which candidates share the reference's slice.
+  int ProbePairK = 16;
+  /// References whose slice-mates are enumerated over every near line.
+  int ProbeEnumRefs = 0;
+  /// Launches of random pairs.
+  int ProbePairLaunches = 0;
+  /// Partition hash for SM 0 (far = parity(offset & mask) ^ const); pairs
+  /// use near addresses only, so no request crosses the partition fabric.
+  uint64_t ProbeFarMask = 0;
+  int ProbeFarConst = 0;
 };
 
 struct ParseResult {

@@ -1,4 +1,4 @@
-//===- SliceFit.cpp - L2 slice map from an ncu slice-probe capture --------===//
+//===- SliceFit.cpp - L2 partition and slice maps from probe captures -----===//
 #include "SliceFit.h"
 
 #include <algorithm>
@@ -11,29 +11,11 @@ namespace sectorscope::mb {
 
 using nlohmann::json;
 
-DecodedLaunch decodeWeighted(const std::vector<double> &Counts, int K,
-                             int Base) {
-  DecodedLaunch D;
-  D.SlicesOf.assign(size_t(K), {});
-  double Sum = 0;
-  const long long Limit = (1LL << K);
-  for (size_t S = 0; S < Counts.size(); ++S) {
-    double Q = Counts[S] / Base;
-    long long N = std::llround(Q);
-    if (std::fabs(Q - double(N)) > 0.25 || N >= Limit) {
-      ++D.BadSlices;
-      continue;
-    }
-    if (N <= 0)
-      continue;
-    Sum += double(N);
-    for (int I = 0; I < K; ++I)
-      if (N >> I & 1)
-        D.SlicesOf[size_t(I)].push_back(int(S));
-  }
-  D.Scale = K ? Sum / double(Limit - 1) : 0;
-  return D;
-}
+namespace {
+const char *RedSum = "lts__t_sectors_op_red.sum";
+const char *RedMax = "lts__t_sectors_op_red.max";
+const char *RedAvg = "lts__t_sectors_op_red.avg";
+} // namespace
 
 std::vector<std::string> splitCsvLine(const std::string &Line) {
   std::vector<std::string> F;
@@ -63,32 +45,20 @@ std::vector<std::string> splitCsvLine(const std::string &Line) {
   return F;
 }
 
-std::vector<double> parseInstanceValues(const std::string &Field) {
-  // Instance lists are ';'-separated; a list may follow the aggregate
-  // ("12 (4;8)") or stand alone. Thousands separators are dropped.
-  std::string S = Field;
-  size_t Open = S.find('('), Close = S.rfind(')');
-  if (Open != std::string::npos && Close != std::string::npos && Close > Open)
-    S = S.substr(Open + 1, Close - Open - 1);
-  std::vector<double> V;
-  std::stringstream SS(S);
-  std::string Item;
-  while (std::getline(SS, Item, ';')) {
-    std::string Clean;
-    for (char C : Item)
-      if (C != ',' && C != ' ')
-        Clean += C;
-    if (Clean.empty())
-      continue;
-    char *End = nullptr;
-    double D = std::strtod(Clean.c_str(), &End);
-    if (End && *End == '\0')
-      V.push_back(D);
-  }
-  return V;
+bool parseNcuNumber(const std::string &Field, double &Out) {
+  // ncu prints thousands separators in its CSV values ("1,487").
+  std::string Clean;
+  for (char C : Field)
+    if (C != ',' && C != ' ')
+      Clean += C;
+  if (Clean.empty())
+    return false;
+  char *End = nullptr;
+  Out = std::strtod(Clean.c_str(), &End);
+  return End && *End == '\0';
 }
 
-bool parseNcuCsv(const std::string &Text, NcuInstances &Out,
+bool parseNcuCsv(const std::string &Text, NcuMetrics &Out,
                  std::string &Error) {
   std::stringstream SS(Text);
   std::string Line;
@@ -98,7 +68,8 @@ bool parseNcuCsv(const std::string &Text, NcuInstances &Out,
     if (Line.empty() || Line[0] != '"')
       continue; // ncu's ==PROF== lines and the program's own output.
     auto F = splitCsvLine(Line);
-    if (IdCol < 0) {
+    if (!F.empty() && F[0] == "ID") {
+      IdCol = NameCol = ValueCol = -1;
       for (size_t I = 0; I < F.size(); ++I) {
         if (F[I] == "ID")
           IdCol = int(I);
@@ -107,16 +78,15 @@ bool parseNcuCsv(const std::string &Text, NcuInstances &Out,
         else if (F[I] == "Metric Value")
           ValueCol = int(I);
       }
-      if (IdCol < 0 || NameCol < 0 || ValueCol < 0) {
-        IdCol = NameCol = ValueCol = -1; // Not the header; keep looking.
-      }
       continue;
     }
-    int Need = std::max(IdCol, std::max(NameCol, ValueCol));
-    if (int(F.size()) <= Need)
+    if (IdCol < 0 || NameCol < 0 || ValueCol < 0)
       continue;
-    int Id = std::atoi(F[size_t(IdCol)].c_str());
-    Out[Id][F[size_t(NameCol)]] = parseInstanceValues(F[size_t(ValueCol)]);
+    int Need = std::max(IdCol, std::max(NameCol, ValueCol));
+    double V = 0;
+    if (int(F.size()) <= Need || !parseNcuNumber(F[size_t(ValueCol)], V))
+      continue;
+    Out[std::atoi(F[size_t(IdCol)].c_str())][F[size_t(NameCol)]] = V;
     ++Rows;
   }
   if (!Rows) {
@@ -126,6 +96,15 @@ bool parseNcuCsv(const std::string &Text, NcuInstances &Out,
   return true;
 }
 
+std::optional<uint32_t> decodeExcess(double Count, int Base, uint32_t Offset,
+                                     int Bits) {
+  double Q = Count / Base - double(Offset);
+  long long N = std::llround(Q);
+  if (std::fabs(Q - double(N)) > 0.25 || N < 0 || N >= (1LL << Bits))
+    return std::nullopt;
+  return uint32_t(N);
+}
+
 uint64_t probeFeature(int Page, uint32_t Offset) {
   uint64_t X = Offset & ((uint64_t(1) << PageBits) - 1);
   if (Page > 0)
@@ -133,128 +112,172 @@ uint64_t probeFeature(int Page, uint32_t Offset) {
   return X;
 }
 
-std::optional<SliceMapFit> fitSliceMap(const std::vector<ProbeSample> &S,
-                                       int HoldOutEvery, uint64_t VarMask,
-                                       std::string &Error) {
-  std::vector<uint64_t> TrX, TeX;
-  std::vector<int> TrY, TeY;
-  size_t N = 0;
-  for (const ProbeSample &P : S) {
-    if (P.Slice < 0)
-      continue;
-    bool Hold = HoldOutEvery > 0 && (N % size_t(HoldOutEvery)) ==
-                                        size_t(HoldOutEvery - 1);
-    ++N;
-    (Hold ? TeX : TrX).push_back(probeFeature(P.Page, P.Offset));
-    (Hold ? TeY : TrY).push_back(P.Slice);
-  }
-  auto H = fitLinearHash(TrX, TrY, VarMask, Error);
-  if (!H)
-    return std::nullopt;
-  SliceMapFit F;
-  F.Hash = *H;
-  F.Train = TrX.size();
-  F.HeldOut = TeX.size();
-  F.TrainAccuracy = accuracy(*H, TrX, TrY);
-  F.HeldOutAccuracy = TeX.empty() ? 0.0 : accuracy(*H, TeX, TeY);
-  uint64_t Used = 0;
-  for (uint64_t M : H->Masks)
-    Used |= M;
-  Used &= (uint64_t(1) << PageBits) - 1;
-  F.LowestBit = Used ? __builtin_ctzll(Used) : -1;
-  return F;
-}
-
-std::vector<ProbeSample> samplesFromCapture(const json &Manifest,
-                                            const NcuInstances &Ncu,
-                                            const std::string &Metric,
-                                            int SmFilter, json &Diag,
-                                            std::string &Error) {
-  std::vector<ProbeSample> Out;
+bool readCapture(const json &Manifest, const NcuMetrics &Ncu, Capture &Out,
+                 std::string &Error) {
   const int Base = Manifest.value("base", 0);
   if (Base <= 0 || !Manifest.contains("launches")) {
     Error = "manifest without base or launches";
-    return Out;
+    return false;
   }
-  auto Values = [&](int Launch) -> const std::vector<double> * {
-    auto It = Ncu.find(Launch);
-    if (It == Ncu.end())
-      return nullptr;
-    auto Mt = It->second.find(Metric);
-    return Mt == It->second.end() ? nullptr : &Mt->second;
-  };
-  // Background: mean over the K = 0 launches.
-  std::vector<double> Bg;
-  int Baselines = 0;
+  size_t Missing = 0, BadSum = 0, BadMax = 0, CrossedPairs = 0, Weighted = 0,
+         PairLaunches = 0;
+  double SliceSum = 0;
+  size_t SliceN = 0;
   for (const json &L : Manifest["launches"]) {
-    if (!L["offsets"].empty())
+    const json &Offs = L["offsets"];
+    std::string Mode =
+        L.value("mode", Offs.empty() ? std::string("baseline") : "weights");
+    if (Mode == "baseline")
       continue;
-    const auto *V = Values(L["launch"].get<int>());
-    if (!V)
-      continue;
-    if (Bg.empty())
-      Bg.assign(V->size(), 0.0);
-    for (size_t S = 0; S < V->size() && S < Bg.size(); ++S)
-      Bg[S] += (*V)[S];
-    ++Baselines;
-  }
-  for (double &B : Bg)
-    B /= std::max(Baselines, 1);
-  size_t Launches = 0, Missing = 0, Bad = 0, Single = 0, Multi = 0, None = 0;
-  std::vector<double> Scales;
-  size_t Instances = 0;
-  for (const json &L : Manifest["launches"]) {
-    const auto &Offs = L["offsets"];
-    if (Offs.empty())
-      continue;
-    int Sm = L["sm"].get<int>();
-    if (SmFilter >= 0 && Sm != SmFilter)
-      continue;
-    const auto *V = Values(L["launch"].get<int>());
-    if (!V || (L.contains("ran") && !L["ran"].get<bool>())) {
+    auto It = Ncu.find(L["launch"].get<int>());
+    if (It == Ncu.end() || !It->second.count(RedSum) ||
+        (L.contains("ran") && !L["ran"].get<bool>())) {
       ++Missing;
       continue;
     }
-    ++Launches;
-    Instances = std::max(Instances, V->size());
-    std::vector<double> C = *V;
-    for (size_t S = 0; S < C.size() && S < Bg.size(); ++S)
-      C[S] -= Bg[S];
-    DecodedLaunch D = decodeWeighted(C, int(Offs.size()), Base);
-    Scales.push_back(D.Scale);
-    Bad += size_t(D.BadSlices);
-    for (size_t I = 0; I < Offs.size(); ++I) {
-      ProbeSample P;
-      P.Page = L["page"].get<int>();
-      P.Offset = Offs[I].get<uint32_t>();
-      P.Sm = Sm;
-      P.SliceCount = int(D.SlicesOf[I].size());
-      if (P.SliceCount == 1) {
-        P.Slice = D.SlicesOf[I][0];
-        ++Single;
-      } else if (P.SliceCount == 0) {
-        ++None;
-      } else {
-        ++Multi;
-      }
-      Out.push_back(P);
+    const auto &M = It->second;
+    const int K = int(Offs.size());
+    const int Page = L["page"].get<int>(), Sm = L["sm"].get<int>();
+    if (M.count(RedAvg) && M.at(RedAvg) > 0) {
+      SliceSum += M.at(RedSum) / M.at(RedAvg);
+      ++SliceN;
+    }
+    auto Far = decodeExcess(M.at(RedSum), Base, (1u << K) - 1, K);
+    if (!Far) {
+      ++BadSum;
+      continue;
+    }
+    if (Mode == "weights") {
+      ++Weighted;
+      for (int I = 0; I < K; ++I)
+        Out.Partition.push_back({Page, Offs[size_t(I)].get<uint32_t>(), Sm,
+                                 int(*Far >> I & 1)});
+      continue;
+    }
+    // Pairs: every address was chosen near; a far one would also load a
+    // near slice through the fabric and spoil the maximum.
+    ++PairLaunches;
+    if (*Far) {
+      ++CrossedPairs;
+      continue;
+    }
+    if (!M.count(RedMax)) {
+      ++Missing;
+      continue;
+    }
+    auto Same = decodeExcess(M.at(RedMax), Base, 1u << (K - 1), K - 1);
+    if (!Same) {
+      ++BadMax;
+      continue;
+    }
+    const uint64_t Ref = probeFeature(Page, Offs[size_t(K - 1)].get<uint32_t>());
+    const bool Enum = Mode == "enum";
+    for (int I = 0; I + 1 < K; ++I)
+      Out.Pairs.push_back({Ref,
+                           probeFeature(Page, Offs[size_t(I)].get<uint32_t>()),
+                           bool(*Same >> I & 1), Enum});
+  }
+  Out.Slices = SliceN ? SliceSum / double(SliceN) : 0;
+  Out.Diag = {{"weighted_launches", Weighted},
+              {"pair_launches", PairLaunches},
+              {"launches_missing", Missing},
+              {"sum_not_decodable", BadSum},
+              {"max_not_decodable", BadMax},
+              {"pair_launches_with_far_address", CrossedPairs},
+              {"partition_samples", Out.Partition.size()},
+              {"pair_tests", Out.Pairs.size()},
+              {"slices_from_sum_over_avg", Out.Slices}};
+  if (Out.Partition.empty() && Out.Pairs.empty()) {
+    Error = "no decodable probe launch in the capture";
+    return false;
+  }
+  return true;
+}
+
+std::optional<PartitionFit>
+fitPartition(const std::vector<PartitionSample> &Train,
+             const std::vector<PartitionSample> &Test, int Sm,
+             int HoldOutEvery, uint64_t VarMask, std::string &Error) {
+  std::vector<uint64_t> X, TX;
+  std::vector<uint8_t> Y, TY;
+  size_t N = 0;
+  for (const PartitionSample &S : Train) {
+    if (S.Sm != Sm)
+      continue;
+    bool Hold = Test.empty() && HoldOutEvery > 0 &&
+                N % size_t(HoldOutEvery) == size_t(HoldOutEvery - 1);
+    ++N;
+    (Hold ? TX : X).push_back(probeFeature(S.Page, S.Offset));
+    (Hold ? TY : Y).push_back(uint8_t(S.Far));
+  }
+  for (const PartitionSample &S : Test)
+    if (S.Sm == Sm) {
+      TX.push_back(probeFeature(S.Page, S.Offset));
+      TY.push_back(uint8_t(S.Far));
+    }
+  auto F = solveAffine(X, Y, VarMask, true, Error);
+  if (!F)
+    return std::nullopt;
+  PartitionFit P;
+  P.Fit = *F;
+  P.Train = X.size();
+  P.HeldOut = TX.size();
+  size_t Ok = 0;
+  for (size_t I = 0; I < TX.size(); ++I)
+    Ok += F->eval(TX[I]) == TY[I];
+  P.HeldOutAccuracy = TX.empty() ? 0.0 : double(Ok) / double(TX.size());
+  return P;
+}
+
+bool inSpan(const std::vector<uint64_t> &B, uint64_t V) {
+  for (uint64_t R : B)
+    if (V >> (63 - __builtin_clzll(R)) & 1)
+      V ^= R;
+  return V == 0;
+}
+
+PairFit fitPairs(const std::vector<PairTest> &Train,
+                 const std::vector<PairTest> &Test, uint64_t VarMask) {
+  PairFit F;
+  std::vector<uint64_t> Diffs;
+  for (const PairTest &T : Train) {
+    if (T.Same) {
+      Diffs.push_back((T.Ref ^ T.Cand) & VarMask);
+      ++F.TrainSame;
+    } else {
+      ++F.TrainDiff;
     }
   }
-  std::sort(Scales.begin(), Scales.end());
-  Diag = {{"metric", Metric},
-          {"sm_filter", SmFilter},
-          {"instances", Instances},
-          {"baseline_launches", Baselines},
-          {"launches", Launches},
-          {"launches_missing", Missing},
-          {"bad_slice_counts", Bad},
-          {"addresses_one_slice", Single},
-          {"addresses_no_slice", None},
-          {"addresses_several_slices", Multi},
-          {"median_scale", Scales.empty() ? 0.0 : Scales[Scales.size() / 2]}};
-  if (Out.empty())
-    Error = "no probe launch of metric " + Metric + " found in the capture";
-  return Out;
+  F.Kernel = reducedBasis(Diffs);
+  for (const PairTest &T : Train)
+    if (!T.Same && inSpan(F.Kernel, (T.Ref ^ T.Cand) & VarMask))
+      ++F.Contradictions;
+  // Annihilator: one mask per non-pivot bit (see fitLinearHash).
+  uint64_t Pivots = 0;
+  for (uint64_t R : F.Kernel)
+    Pivots |= uint64_t(1) << (63 - __builtin_clzll(R));
+  for (int B = 0; B < 64; ++B) {
+    if (!(VarMask >> B & 1) || (Pivots >> B & 1))
+      continue;
+    uint64_t M = uint64_t(1) << B;
+    for (uint64_t R : F.Kernel)
+      if (R >> B & 1)
+        M |= uint64_t(1) << (63 - __builtin_clzll(R));
+    F.Masks.push_back(M);
+  }
+  F.Masks = reducedBasis(F.Masks);
+  std::reverse(F.Masks.begin(), F.Masks.end());
+  for (const PairTest &T : Test) {
+    bool Pred = inSpan(F.Kernel, (T.Ref ^ T.Cand) & VarMask);
+    if (T.Same) {
+      ++F.TestSame;
+      F.TestSameOk += Pred;
+    } else {
+      ++F.TestDiff;
+      F.TestDiffOk += !Pred;
+    }
+  }
+  return F;
 }
 
 std::string hex(uint64_t V) {

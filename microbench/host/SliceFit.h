@@ -1,10 +1,17 @@
-//===- SliceFit.h - L2 slice map from an ncu slice-probe capture -*- C++ -*-===//
+//===- SliceFit.h - L2 partition and slice maps from probe captures -*- C++ -*-===//
 //
-// The probe (cuda/SliceProbe.cu) touches K addresses per launch, address i
-// with Base << i requests; per-slice counters (ncu, one value per lts
-// instance) then encode, per slice, which addresses it served. This file
-// decodes those counts, turns them into (address, slice) samples and fits a
-// GF(2)-linear hash to them with a held-out check.
+// cuda/SliceProbe.cu explains the probe. ncu reports L2 counters only as
+// roll-ups over slices, so each launch encodes its answer in them:
+//
+//  * weighted launches: (op_red.sum / Base) - (2^K - 1) has one bit per far
+//    address (the request crossed to the other L2 partition and was counted
+//    twice): samples of the partition hash;
+//  * pair launches: (op_red.max / Base) - 2^(K-1) has one bit per candidate
+//    that shares the reference's slice: samples of "same slice".
+//
+// The partition hash is fitted as an affine GF(2) function; the slice hash,
+// whose labels are never seen, as the subspace K of address differences that
+// keep the slice (same slice <=> difference in K), with held-out checks.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SECTORSCOPE_MICROBENCH_SLICEFIT_H
@@ -22,69 +29,86 @@
 
 namespace sectorscope::mb {
 
-struct DecodedLaunch {
-  /// For address i, the slices whose count has bit i set.
-  std::vector<std::vector<int>> SlicesOf;
-  /// Sum of decoded weights over the expected sum Base * (2^K - 1): about 1
-  /// when every request was counted exactly once.
-  double Scale = 0;
-  /// Slices whose count is not within a quarter of Base of a multiple of
-  /// Base, or too large to be a K-bit number: their bits are unreliable.
-  int BadSlices = 0;
-};
-
-/// Decodes per-slice counts (background already subtracted).
-DecodedLaunch decodeWeighted(const std::vector<double> &Counts, int K,
-                             int Base);
-
-/// Per-launch, per-metric instance values parsed from ncu's CSV output
-/// (--csv --print-metric-instances values). Launches are numbered in the
-/// order ncu profiled them.
-using NcuInstances = std::map<int, std::map<std::string, std::vector<double>>>;
-bool parseNcuCsv(const std::string &Text, NcuInstances &Out,
-                 std::string &Error);
+/// Per-launch metric values parsed from ncu's CSV output (--csv). Launches
+/// are numbered in the order ncu profiled them (its "ID" column).
+using NcuMetrics = std::map<int, std::map<std::string, double>>;
+bool parseNcuCsv(const std::string &Text, NcuMetrics &Out, std::string &Error);
 
 /// Splits one CSV line (double-quoted fields, "" escapes).
 std::vector<std::string> splitCsvLine(const std::string &Line);
 
-/// Parses a "Metric Value" field holding one value or instance values
-/// ("a;b;c", optionally after the aggregate or inside parentheses).
-std::vector<double> parseInstanceValues(const std::string &Field);
+/// Parses an ncu number ("1,234,567" or "12.5"); false if it is not one.
+bool parseNcuNumber(const std::string &Field, double &Out);
 
-struct ProbeSample {
-  int Page = 0;
-  uint32_t Offset = 0;
-  int Sm = 0;
-  int Slice = -1; ///< -1 when no single slice was decoded.
-  int SliceCount = 0;
-};
+/// (Count / Base) - Offset as a bit set below 2^Bits, or nothing when the
+/// count is not within a quarter of Base of such a value (a corrupt or
+/// unexpected count must not be guessed).
+std::optional<uint32_t> decodeExcess(double Count, int Base, uint32_t Offset,
+                                     int Bits);
 
-/// Feature vector of an address: its offset bits in the 2 MiB page (equal
-/// to physical bits 0..20), and for page p >= 1 the indicator bit 20 + p,
-/// which absorbs that page's constant from the unknown physical high bits.
+/// Page offset bits 0..20 (equal to physical bits), and for page p >= 1 the
+/// indicator bit 20 + p, which carries that page's unknown high-bit constant.
 uint64_t probeFeature(int Page, uint32_t Offset);
 constexpr int PageBits = 21;
 
-struct SliceMapFit {
-  LinearHash Hash;
-  size_t Train = 0, HeldOut = 0;
-  double TrainAccuracy = 0, HeldOutAccuracy = 0;
-  int LowestBit = -1; ///< Lowest address bit any mask uses.
+struct PartitionSample {
+  int Page = 0;
+  uint32_t Offset = 0;
+  int Sm = 0;
+  int Far = 0; ///< 1: owned by the other partition than the SM's.
 };
 
-/// Fits samples with a single slice; every HoldOutEvery-th one is held out.
-std::optional<SliceMapFit> fitSliceMap(const std::vector<ProbeSample> &S,
-                                       int HoldOutEvery, uint64_t VarMask,
-                                       std::string &Error);
+struct PairTest {
+  uint64_t Ref = 0, Cand = 0; ///< probeFeature of both.
+  bool Same = false;
+  bool Enumerated = false; ///< Part of a reference's full enumeration.
+};
 
-/// Builds samples from a probe manifest and ncu instances for one metric;
-/// background is the mean of the manifest's K = 0 launches. \p SmFilter < 0
-/// takes all SMs. Adds decode diagnostics to \p Diag.
-std::vector<ProbeSample> samplesFromCapture(const nlohmann::json &Manifest,
-                                            const NcuInstances &Ncu,
-                                            const std::string &Metric,
-                                            int SmFilter, nlohmann::json &Diag,
-                                            std::string &Error);
+struct Capture {
+  std::vector<PartitionSample> Partition;
+  std::vector<PairTest> Pairs;
+  double Slices = 0; ///< Instances behind the roll-ups (sum / avg).
+  nlohmann::json Diag;
+};
+
+/// Reads one probe capture: the manifest the probe wrote and ncu's CSV.
+bool readCapture(const nlohmann::json &Manifest, const NcuMetrics &Ncu,
+                 Capture &Out, std::string &Error);
+
+struct PartitionFit {
+  AffineFit Fit; ///< Far = parity(x & Mask) ^ Constant, for the fitted SM.
+  size_t Train = 0, HeldOut = 0;
+  double HeldOutAccuracy = 0;
+};
+
+/// Fits the far bit of one SM's samples over \p VarMask, holding out every
+/// HoldOutEvery-th sample (0: none) or testing on \p Test if non-empty.
+std::optional<PartitionFit>
+fitPartition(const std::vector<PartitionSample> &Train,
+             const std::vector<PartitionSample> &Test, int Sm,
+             int HoldOutEvery, uint64_t VarMask, std::string &Error);
+
+struct PairFit {
+  std::vector<uint64_t> Kernel; ///< Reduced basis of K.
+  std::vector<uint64_t> Masks;  ///< Basis of K's annihilator in VarMask.
+  size_t TrainSame = 0, TrainDiff = 0;
+  /// Training "different slice" pairs whose difference lies in K: zero for a
+  /// linear hash.
+  size_t Contradictions = 0;
+  size_t TestSame = 0, TestDiff = 0, TestSameOk = 0, TestDiffOk = 0;
+  double accuracy() const {
+    size_t N = TestSame + TestDiff;
+    return N ? double(TestSameOk + TestDiffOk) / double(N) : 0.0;
+  }
+};
+
+/// True if \p V is in the span of the reduced basis \p B.
+bool inSpan(const std::vector<uint64_t> &B, uint64_t V);
+
+/// K = span of the same-slice differences of \p Train; predicts "same" iff a
+/// difference is in K and scores that on \p Test.
+PairFit fitPairs(const std::vector<PairTest> &Train,
+                 const std::vector<PairTest> &Test, uint64_t VarMask);
 
 std::string hex(uint64_t V);
 

@@ -2,9 +2,10 @@
 //
 //   sectorscope-mbtool compare A.json B.json [--max-dram-median PCT]
 //       Run-to-run agreement of two suite reports (median_ms per row).
-//   sectorscope-mbtool fitmap --manifest M.json --ncu CAPTURE.csv
-//       --metric NAME [--sm N] [--holdout K] [--out MAP.json]
-//       Fits the L2 address-to-slice hash from a slice-probe capture.
+//   sectorscope-mbtool fitmap --capture M.json:NCU.csv [--capture ...]
+//       [--test M.json:NCU.csv ...] [--out MAP.json]
+//       Fits the L2 partition hash and the slice hash from slice-probe
+//       captures (manifest written by the probe, CSV written by ncu).
 //
 //===----------------------------------------------------------------------===//
 #include "host/Compare.h"
@@ -13,7 +14,9 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cmath>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 using namespace sectorscope::mb;
@@ -74,21 +77,181 @@ int compare(int Argc, char **Argv) {
   return 0;
 }
 
+bool loadCapture(const std::string &Spec, Capture &C) {
+  size_t Colon = Spec.find(':');
+  if (Colon == std::string::npos) {
+    std::fprintf(stderr, "sectorscope-mbtool: capture '%s' is not "
+                         "MANIFEST.json:NCU.csv\n",
+                 Spec.c_str());
+    return false;
+  }
+  json M;
+  std::string Text, Err;
+  if (!readJson(Spec.substr(0, Colon), M))
+    return false;
+  if (!readFile(Spec.substr(Colon + 1), Text)) {
+    std::fprintf(stderr, "sectorscope-mbtool: cannot read %s\n",
+                 Spec.substr(Colon + 1).c_str());
+    return false;
+  }
+  NcuMetrics Ncu;
+  if (!parseNcuCsv(Text, Ncu, Err) || !readCapture(M, Ncu, C, Err)) {
+    std::fprintf(stderr, "sectorscope-mbtool: %s: %s\n", Spec.c_str(),
+                 Err.c_str());
+    return false;
+  }
+  if (C.Diag.is_object()) {
+    C.Diag["capture"] = Spec;
+    C.Diag["probe_date_utc"] = M.value("date_utc", "");
+    C.Diag["gpu"] = M.value("gpu", json::object());
+  }
+  return true;
+}
+
+json bitsOf(uint64_t M) {
+  json Bits = json::array();
+  for (int B = 0; B < 64; ++B)
+    if (M >> B & 1)
+      Bits.push_back(B);
+  return Bits;
+}
+
+/// Partition hash per SM (train captures, held out on test captures or
+/// every fourth sample).
+json partitionSection(const std::vector<PartitionSample> &Train,
+                      const std::vector<PartitionSample> &Test, int Pages,
+                      bool &Ok) {
+  // Offsets are 32-byte aligned, so bits 0..4 never vary; a page indicator
+  // takes part only for the SMs that probed that page.
+  const uint64_t OffsetVar = ((uint64_t(1) << PageBits) - 1) & ~uint64_t(31);
+  std::map<int, size_t> Sms;
+  std::map<int, uint64_t> SmVar;
+  for (const auto &S : Train) {
+    ++Sms[S.Sm];
+    SmVar[S.Sm] |= OffsetVar;
+    if (S.Page > 0 && S.Page < Pages)
+      SmVar[S.Sm] |= uint64_t(1) << (PageBits - 1 + S.Page);
+  }
+  json J = json::object();
+  json PerSm = json::array();
+  uint64_t Mask = 0;
+  bool Same = true;
+  size_t HeldOk = 0, Held = 0;
+  for (auto [Sm, N] : Sms) {
+    std::string Err;
+    auto F =
+        fitPartition(Train, Test, Sm, Test.empty() ? 4 : 0, SmVar[Sm], Err);
+    if (!F) {
+      PerSm.push_back({{"sm", Sm}, {"samples", N}, {"error", Err}});
+      std::printf("partition sm %d: %s\n", Sm, Err.c_str());
+      Ok = false;
+      continue;
+    }
+    uint64_t PageMask = F->Fit.Mask & ((uint64_t(1) << PageBits) - 1);
+    if (PerSm.empty())
+      Mask = PageMask;
+    Same = Same && PageMask == Mask;
+    json PageConst = json::object();
+    for (int P = 0; P < Pages; ++P)
+      if (P == 0 || (SmVar[Sm] >> (PageBits - 1 + P) & 1))
+        PageConst[std::to_string(P)] =
+            F->Fit.Constant ^
+            (P ? int(F->Fit.Mask >> (PageBits - 1 + P) & 1) : 0);
+    PerSm.push_back({{"sm", Sm},
+                     {"train_samples", F->Train},
+                     {"heldout_samples", F->HeldOut},
+                     {"heldout_accuracy", F->HeldOutAccuracy},
+                     {"far_mask", hex(PageMask)},
+                     {"far_constant_per_page", PageConst}});
+    HeldOk += size_t(std::llround(F->HeldOutAccuracy * double(F->HeldOut)));
+    Held += F->HeldOut;
+    std::printf("partition sm %d: mask %s bits %s, held-out %.4f of %zu\n", Sm,
+                hex(PageMask).c_str(), bitsOf(PageMask).dump().c_str(),
+                F->HeldOutAccuracy, F->HeldOut);
+  }
+  J["partitions"] = 2;
+  J["mask"] = hex(Mask);
+  J["bits"] = bitsOf(Mask);
+  J["same_mask_for_every_sm"] = Same;
+  J["granularity_bytes"] = Mask ? (1LL << __builtin_ctzll(Mask)) : 0;
+  J["heldout_samples"] = Held;
+  J["heldout_accuracy"] = Held ? double(HeldOk) / double(Held) : 0.0;
+  J["per_sm"] = PerSm;
+  J["meaning"] = "far(SM, a) = parity(a & mask) ^ c(SM, page): the L2 "
+                 "partition of address a is parity(a & mask) ^ c(page), "
+                 "c(page) from the physical bits above 20";
+  return J;
+}
+
+json sliceSection(const std::vector<PairTest> &AllTrain,
+                  const std::vector<PairTest> &AllTest, bool &Ok) {
+  std::vector<PairTest> Train, Test = AllTest;
+  // Without test captures: the enumerations train and the random pairs
+  // (fresh references) test, which also checks translation invariance.
+  bool HaveEnum = false;
+  for (const auto &T : AllTrain)
+    HaveEnum = HaveEnum || T.Enumerated;
+  size_t I = 0;
+  for (const auto &T : AllTrain) {
+    bool Hold = AllTest.empty() &&
+                (HaveEnum ? !T.Enumerated : (I++ % 4 == 3));
+    (Hold ? Test : Train).push_back(T);
+  }
+  const uint64_t Var = ((uint64_t(1) << PageBits) - 1) & ~uint64_t(31);
+  PairFit F = fitPairs(Train, Test, Var);
+  json J;
+  J["train_same"] = F.TrainSame;
+  J["train_different"] = F.TrainDiff;
+  J["contradictions"] = F.Contradictions;
+  J["kernel_dim"] = F.Kernel.size();
+  json K = json::array(), M = json::array();
+  for (uint64_t V : F.Kernel)
+    K.push_back(hex(V));
+  for (uint64_t V : F.Masks)
+    M.push_back({{"mask", hex(V)}, {"bits", bitsOf(V)}});
+  J["kernel_basis"] = K;
+  J["masks"] = M;
+  J["hash_bits"] = F.Masks.size();
+  J["test_same"] = F.TestSame;
+  J["test_same_predicted"] = F.TestSameOk;
+  J["test_different"] = F.TestDiff;
+  J["test_different_predicted"] = F.TestDiffOk;
+  J["heldout_accuracy"] = F.accuracy();
+  double Tpr = F.TestSame ? double(F.TestSameOk) / double(F.TestSame) : 0;
+  double Tnr = F.TestDiff ? double(F.TestDiffOk) / double(F.TestDiff) : 0;
+  J["heldout_same_recall"] = Tpr;
+  J["heldout_different_recall"] = Tnr;
+  J["linear"] = F.Contradictions == 0 && F.TestSameOk == F.TestSame &&
+                F.TestDiffOk == F.TestDiff && F.TestSame > 0;
+  uint64_t Used = 0;
+  for (uint64_t V : F.Masks)
+    Used |= V;
+  J["granularity_bytes"] = Used ? (1LL << __builtin_ctzll(Used)) : 0;
+  J["meaning"] = "two addresses of one 2 MiB page (and one partition) share "
+                 "an L2 slice iff parity((a ^ b) & mask) == 0 for every mask";
+  std::printf("slices: %zu same / %zu different train pairs, kernel dim %zu, "
+              "%zu contradictions, %zu hash bits; held-out %.4f (same %zu/%zu, "
+              "different %zu/%zu)\n",
+              F.TrainSame, F.TrainDiff, F.Kernel.size(), F.Contradictions,
+              F.Masks.size(), F.accuracy(), F.TestSameOk, F.TestSame,
+              F.TestDiffOk, F.TestDiff);
+  for (const json &Mk : M)
+    std::printf("  slice mask %s %s\n", Mk["mask"].get<std::string>().c_str(),
+                Mk["bits"].dump().c_str());
+  if (F.TrainSame == 0)
+    Ok = false;
+  return J;
+}
+
 int fitmap(int Argc, char **Argv) {
-  std::string Manifest, Capture, Metric, Out;
-  int Sm = -1, HoldOut = 4;
+  std::vector<std::string> TrainSpecs, TestSpecs;
+  std::string Out;
   for (int I = 2; I + 1 < Argc; I += 2) {
     std::string A = Argv[I], V = Argv[I + 1];
-    if (A == "--manifest")
-      Manifest = V;
-    else if (A == "--ncu")
-      Capture = V;
-    else if (A == "--metric")
-      Metric = V;
-    else if (A == "--sm")
-      Sm = std::atoi(V.c_str());
-    else if (A == "--holdout")
-      HoldOut = std::atoi(V.c_str());
+    if (A == "--capture")
+      TrainSpecs.push_back(V);
+    else if (A == "--test")
+      TestSpecs.push_back(V);
     else if (A == "--out")
       Out = V;
     else {
@@ -97,93 +260,50 @@ int fitmap(int Argc, char **Argv) {
       return 1;
     }
   }
-  if (Manifest.empty() || Capture.empty() || Metric.empty()) {
-    std::fprintf(stderr, "usage: sectorscope-mbtool fitmap --manifest M "
-                         "--ncu C --metric NAME [--sm N] [--holdout K] "
-                         "[--out F]\n");
+  if (TrainSpecs.empty()) {
+    std::fprintf(stderr, "usage: sectorscope-mbtool fitmap --capture "
+                         "M.json:C.csv [--capture ...] [--test M.json:C.csv] "
+                         "[--out MAP.json]\n");
     return 1;
   }
-  json M;
-  std::string Text, Err;
-  if (!readJson(Manifest, M))
-    return 1;
-  if (!readFile(Capture, Text)) {
-    std::fprintf(stderr, "sectorscope-mbtool: cannot read %s\n",
-                 Capture.c_str());
-    return 1;
-  }
-  NcuInstances Ncu;
-  if (!parseNcuCsv(Text, Ncu, Err)) {
-    std::fprintf(stderr, "sectorscope-mbtool: %s\n", Err.c_str());
-    return 1;
-  }
-  json Diag;
-  auto Samples = samplesFromCapture(M, Ncu, Metric, Sm, Diag, Err);
-  std::printf("decode: %s\n", Diag.dump().c_str());
-  if (Samples.empty()) {
-    std::fprintf(stderr, "sectorscope-mbtool: %s\n", Err.c_str());
-    return 1;
-  }
-  // Offsets are 32-byte aligned (one sector), so bits 0..4 never vary; the
-  // page indicators carry the per-page constants.
-  uint64_t VarMask = ((uint64_t(1) << PageBits) - 1) & ~uint64_t(31);
-  int Pages = int(M["pages"].size());
-  for (int P = 1; P < Pages; ++P)
-    VarMask |= uint64_t(1) << (PageBits - 1 + P);
-  auto Fit = fitSliceMap(Samples, HoldOut, VarMask, Err);
-  if (!Fit) {
-    std::fprintf(stderr, "sectorscope-mbtool: fit failed: %s\n", Err.c_str());
-    return 3;
-  }
-  const LinearHash &H = Fit->Hash;
+  Capture Train, Test;
+  json Sources = json::array();
+  json Gpu;
+  double Slices = 0;
+  for (auto *Specs : {&TrainSpecs, &TestSpecs})
+    for (const auto &S : *Specs) {
+      Capture C;
+      if (!loadCapture(S, C))
+        return 1;
+      Capture &Dst = Specs == &TrainSpecs ? Train : Test;
+      Dst.Partition.insert(Dst.Partition.end(), C.Partition.begin(),
+                           C.Partition.end());
+      Dst.Pairs.insert(Dst.Pairs.end(), C.Pairs.begin(), C.Pairs.end());
+      C.Diag["role"] = Specs == &TrainSpecs ? "train" : "test";
+      Sources.push_back(C.Diag);
+      Gpu = C.Diag["gpu"];
+      Slices = std::max(Slices, C.Slices);
+      std::printf("capture %s: %s\n", S.c_str(), C.Diag.dump().c_str());
+    }
+  int Pages = 1;
+  for (const auto *C : {&Train, &Test})
+    for (const auto &S : C->Partition)
+      Pages = std::max(Pages, S.Page + 1);
+  bool Ok = true;
   json Map;
   Map["schema"] = "sectorscope-partition-map/1";
-  Map["gpu"] = M.value("gpu", json::object());
-  Map["source"] = {{"manifest", Manifest},
-                   {"capture", Capture},
-                   {"metric", Metric},
-                   {"sm_filter", Sm},
-                   {"probe_date_utc", M.value("date_utc", "")}};
-  Map["decode"] = Diag;
-  Map["address_bits"] = "physical bits 0..20 (2 MiB page offset); bits 21+p "
-                        "are page-p indicators holding that page's constant";
-  Map["num_slices"] = Diag["instances"];
-  Map["slices_seen"] = H.Labels;
-  Map["hash_bits"] = H.Masks.size();
-  Map["kernel_dim"] = H.KernelDim;
-  Map["linear"] = H.Injective;
-  Map["granularity_bytes"] =
-      Fit->LowestBit >= 0 ? (1LL << Fit->LowestBit) : 0LL;
-  json Masks = json::array();
-  for (uint64_t Mk : H.Masks) {
-    json Bits = json::array();
-    for (int B = 0; B < 64; ++B)
-      if (Mk >> B & 1)
-        Bits.push_back(B);
-    Masks.push_back({{"mask", hex(Mk)}, {"bits", Bits}});
-  }
-  Map["masks"] = Masks;
-  json Table = json::object();
-  size_t MaxPerClass = 0;
-  for (auto &[Hv, Labels] : H.Table) {
-    Table[std::to_string(Hv)] = json(std::vector<int>(Labels.begin(), Labels.end()));
-    MaxPerClass = std::max(MaxPerClass, Labels.size());
-  }
-  Map["table"] = Table;
-  Map["max_slices_per_hash_value"] = MaxPerClass;
-  Map["train_samples"] = Fit->Train;
-  Map["heldout_samples"] = Fit->HeldOut;
-  Map["train_accuracy"] = Fit->TrainAccuracy;
-  Map["heldout_accuracy"] = Fit->HeldOutAccuracy;
-  std::printf("fit: %zu hash bits, kernel dim %d, %d slices seen, linear=%s, "
-              "granularity %lld B, train %.4f (%zu), held-out %.4f (%zu), "
-              "max %zu slices per hash value\n",
-              H.Masks.size(), H.KernelDim, H.Labels,
-              H.Injective ? "yes" : "no", (long long)Map["granularity_bytes"],
-              Fit->TrainAccuracy, Fit->Train, Fit->HeldOutAccuracy,
-              Fit->HeldOut, MaxPerClass);
-  for (const json &Mk : Masks)
-    std::printf("  mask %s\n", Mk["mask"].get<std::string>().c_str());
+  Map["arch"] = "sm_90";
+  Map["gpu"] = Gpu;
+  Map["l2_slices"] = std::llround(Slices);
+  Map["address_bits"] = "physical address bits 0..20 (the offset in a 2 MiB "
+                        "page, equal to the virtual one); higher bits are "
+                        "physical and unknown to the program, so every hash "
+                        "holds up to a constant per 2 MiB page";
+  Map["sources"] = Sources;
+  Map["partition_hash"] =
+      partitionSection(Train.Partition, Test.Partition, Pages, Ok);
+  if (!Train.Pairs.empty())
+    Map["slice_hash"] = sliceSection(Train.Pairs, Test.Pairs, Ok);
   if (!Out.empty()) {
     std::string E;
     if (!writeJsonFile(Out, Map, E)) {
@@ -191,7 +311,7 @@ int fitmap(int Argc, char **Argv) {
       return 1;
     }
   }
-  return 0;
+  return Ok ? 0 : 3;
 }
 
 } // namespace

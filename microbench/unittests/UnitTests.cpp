@@ -266,101 +266,177 @@ void testGf2Hash() {
 }
 
 void testDecode() {
-  // Slice 2 served addresses 0 and 3, slice 5 address 1, slice 7 address 2
-  // and 4; small background noise left after subtraction.
-  const int Base = 256, K = 5;
-  std::vector<double> C(8, 3.0);
-  C[2] += Base * (1 + 8);
-  C[5] += Base * 2;
-  C[7] += Base * (4 + 16);
-  DecodedLaunch D = decodeWeighted(C, K, Base);
-  EXPECT(D.BadSlices == 0);
-  EXPECT(D.SlicesOf[0] == std::vector<int>{2});
-  EXPECT(D.SlicesOf[1] == std::vector<int>{5});
-  EXPECT(D.SlicesOf[2] == std::vector<int>{7});
-  EXPECT(D.SlicesOf[3] == std::vector<int>{2});
-  EXPECT(D.SlicesOf[4] == std::vector<int>{7});
-  EXPECT(std::fabs(D.Scale - 1.0) < 1e-9);
-  // A count halfway between multiples is flagged, not guessed.
-  C[5] = Base * 2.5;
-  D = decodeWeighted(C, K, Base);
-  EXPECT(D.BadSlices == 1 && D.SlicesOf[1].empty());
-  std::printf("decode: bad=%d scale=%.3f\n", D.BadSlices, D.Scale);
+  // Weighted launch, K = 12, Base 256: addresses 0, 2..5 and 7 were far.
+  auto Far = decodeExcess(256.0 * (4095 + 189), 256, 4095, 12);
+  EXPECT(Far && *Far == 189);
+  // Pair launch, K = 16, Base 32: candidates 0 and 2 share the slice.
+  auto Same = decodeExcess(32.0 * ((1 << 15) + 5), 32, 1u << 15, 15);
+  EXPECT(Same && *Same == 5);
+  // Counts between multiples, below the offset or too large: not guessed.
+  EXPECT(!decodeExcess(256.0 * 4095 + 100, 256, 4095, 12));
+  EXPECT(!decodeExcess(256.0 * 4000, 256, 4095, 12));
+  EXPECT(!decodeExcess(256.0 * (4095 + 4096), 256, 4095, 12));
+  std::printf("decode: far=%u same=%u\n", Far ? *Far : 0u, Same ? *Same : 0u);
 }
 
 void testNcuCsv() {
-  auto V = parseInstanceValues("1,234 (1,000;234;0)");
-  EXPECT((V == std::vector<double>{1000, 234, 0}));
-  V = parseInstanceValues("5;6;7");
-  EXPECT((V == std::vector<double>{5, 6, 7}));
-  V = parseInstanceValues("42");
-  EXPECT((V == std::vector<double>{42}));
+  double V = 0;
+  EXPECT(parseNcuNumber("1,487", V) && V == 1487);
+  EXPECT(parseNcuNumber("2,047,232", V) && V == 2047232);
+  EXPECT(parseNcuNumber("12.5", V) && V == 12.5);
+  EXPECT(!parseNcuNumber("n/a", V));
   auto F = splitCsvLine(R"("a","b,c","d""e")");
   EXPECT((F == std::vector<std::string>{"a", "b,c", "d\"e"}));
-  std::string Csv = "==PROF== Connected to process\n"
-                    "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\","
-                    "\"Metric Value\"\n"
-                    "\"0\",\"sliceProbe\",\"m.sum\",\"sector\",\"3 (1;2)\"\n"
-                    "\"1\",\"sliceProbe\",\"m.sum\",\"sector\",\"7 (3;4)\"\n";
-  NcuInstances N;
+  const std::string Header = "\"ID\",\"Kernel Name\",\"Metric Name\","
+                             "\"Metric Unit\",\"Metric Value\"\n";
+  std::string Csv = "==PROF== Connected to process\n" + Header +
+                    "\"0\",\"sliceProbe\",\"m.sum\",\"sector\",\"1,024\"\n" +
+                    Header + // ncu repeats the header per kernel.
+                    "\"1\",\"sliceProbe\",\"m.sum\",\"sector\",\"7\"\n"
+                    "\"1\",\"sliceProbe\",\"m.max\",\"sector\",\"3\"\n";
+  NcuMetrics N;
   std::string Err;
   EXPECT(parseNcuCsv(Csv, N, Err));
-  EXPECT(N.size() == 2 && (N[1]["m.sum"] == std::vector<double>{3, 4}));
+  EXPECT(N.size() == 2 && N[0]["m.sum"] == 1024 && N[1]["m.max"] == 3);
   EXPECT(!parseNcuCsv("nothing here\n", N, Err));
   std::printf("ncu-csv: launches=%zu error: %s\n", N.size(), Err.c_str());
 }
 
+/// A synthetic two-partition L2: the partition is parity(x & PartMask) ^
+/// page constant, the slice within it a linear hash of the offset.
+struct SyntheticL2 {
+  uint64_t PartMask = 0xab000;
+  int PageConst[2] = {1, 0};
+  std::vector<uint64_t> SliceMasks;
+  int partition(int Page, uint32_t Off) const {
+    return parity64(Off & PartMask) ^ PageConst[Page];
+  }
+  int slice(int Page, uint32_t Off) const {
+    int S = partition(Page, Off);
+    for (size_t I = 0; I < SliceMasks.size(); ++I)
+      S |= parity64(Off & SliceMasks[I]) << (I + 1);
+    return S;
+  }
+};
+
+/// Simulates the probe under ncu: op_red .sum and .max for one launch from
+/// an SM in partition SmPart (far requests also load one near slice).
+std::map<std::string, double> simulate(const SyntheticL2 &G, int Page,
+                                       int SmPart,
+                                       const std::vector<uint32_t> &Offs,
+                                       int Base) {
+  std::map<int, double> Count;
+  for (size_t I = 0; I < Offs.size(); ++I) {
+    double W = double(Base) * double(1u << I);
+    Count[G.slice(Page, Offs[I])] += W;
+    if (G.partition(Page, Offs[I]) != SmPart)
+      Count[(G.slice(Page, Offs[I]) & ~1) | SmPart] += W;
+  }
+  double Sum = 0, Max = 0;
+  for (auto &KV : Count) {
+    Sum += KV.second;
+    Max = std::max(Max, KV.second);
+  }
+  return {{"lts__t_sectors_op_red.sum", Sum},
+          {"lts__t_sectors_op_red.max", Max},
+          {"lts__t_sectors_op_red.avg", Sum / 64}};
+}
+
 void testSliceFit() {
-  // End to end on synthetic data: a 6-bit hash (64 slices) of bits 7..20
-  // plus a page constant, probed like the GPU probe does.
   std::mt19937_64 Rng(3);
-  const uint64_t Var = 0x1fff80;
-  SyntheticHash S = makeHash(Rng, Var, 6);
-  const int K = 12, Base = 256, Slices = 64;
+  SyntheticL2 G;
+  const uint64_t SliceVar = 0x1fff80; // Bits 7..20.
+  do {
+    G.SliceMasks.clear();
+    for (int I = 0; I < 5; ++I)
+      G.SliceMasks.push_back(Rng() & SliceVar);
+  } while (rankOf([&] {
+             auto V = G.SliceMasks;
+             V.push_back(G.PartMask);
+             return V;
+           }()) != 6);
+  const int Base = 32;
   json M;
   M["base"] = Base;
-  M["pages"] = {0, 2097152};
   M["launches"] = json::array();
-  NcuInstances Ncu;
+  NcuMetrics Ncu;
   int Launch = 0;
-  auto AddLaunch = [&](int Page, std::vector<uint32_t> Offs) {
-    std::vector<double> C(Slices, 5.0); // Background.
-    for (size_t I = 0; I < Offs.size(); ++I) {
-      uint64_t X = probeFeature(Page, Offs[I]);
-      // Page 1's physical high bits flip the hash by a constant.
-      int L = S.label(X & Var) ^ (Page ? 0 : 0);
-      C[size_t(L)] += double(Base) * double(1 << I);
-    }
-    M["launches"].push_back(
-        {{"launch", Launch}, {"page", Page}, {"sm", 0}, {"offsets", Offs}});
-    Ncu[Launch]["m"] = C;
+  auto Add = [&](const char *Mode, int Page, int Sm,
+                 const std::vector<uint32_t> &Offs) {
+    M["launches"].push_back({{"launch", Launch},
+                             {"mode", Mode},
+                             {"page", Page},
+                             {"sm", Sm},
+                             {"offsets", Offs}});
+    // SM 0 sits in partition 0, SM 66 in partition 1.
+    Ncu[Launch] = simulate(G, Page, Sm == 66 ? 1 : 0, Offs, Base);
     ++Launch;
   };
-  AddLaunch(0, {});
-  AddLaunch(0, {});
-  for (int L = 0; L < 80; ++L) {
+  std::uniform_int_distribution<uint32_t> Sector(0, (2u << 20) / 32 - 1);
+  for (int L = 0; L < 120; ++L) {
     std::vector<uint32_t> Offs;
-    for (int I = 0; I < K; ++I)
-      Offs.push_back(uint32_t(Rng() & Var));
-    AddLaunch(L % 4 == 0 ? 1 : 0, Offs);
+    for (int I = 0; I < 12; ++I)
+      Offs.push_back(Sector(Rng) * 32);
+    Add("weights", L % 5 == 0 ? 1 : 0, L % 3 == 0 ? 66 : 0, Offs);
   }
-  json Diag;
+  auto RandomNear = [&]() {
+    uint32_t O;
+    do
+      O = Sector(Rng) * 32;
+    while (G.partition(0, O) != 0);
+    return O;
+  };
+  for (int L = 0; L < 300; ++L) {
+    std::vector<uint32_t> Offs;
+    for (int I = 0; I < 16; ++I)
+      Offs.push_back(RandomNear());
+    Add(L < 200 ? "enum" : "pairs", 0, 0, Offs);
+  }
+  Capture C;
   std::string Err;
-  auto Samples = samplesFromCapture(M, Ncu, "m", -1, Diag, Err);
-  EXPECT(Samples.size() == 80 * K);
-  EXPECT(Diag["addresses_one_slice"] == 80 * K);
-  uint64_t VarP = Var | (uint64_t(1) << PageBits);
-  auto Fit = fitSliceMap(Samples, 4, VarP, Err);
-  EXPECT(Fit.has_value());
-  if (Fit) {
-    EXPECT(Fit->HeldOutAccuracy == 1.0);
-    EXPECT(Fit->LowestBit >= 7);
-    std::printf("slicefit: hash bits=%zu held-out=%.3f lowest bit=%d\n",
-                Fit->Hash.Masks.size(), Fit->HeldOutAccuracy, Fit->LowestBit);
-  } else {
-    std::printf("slicefit: %s\n", Err.c_str());
+  EXPECT(readCapture(M, Ncu, C, Err));
+  EXPECT(C.Diag["sum_not_decodable"] == 0 && C.Diag["max_not_decodable"] == 0);
+  EXPECT(C.Partition.size() == 120 * 12);
+  EXPECT(std::fabs(C.Slices - 64) < 1e-9);
+  uint64_t Var = (0x1fffffu & ~31u) | (uint64_t(1) << PageBits);
+  auto P0 = fitPartition(C.Partition, {}, 0, 4, Var, Err);
+  auto P66 = fitPartition(C.Partition, {}, 66, 4, Var, Err);
+  EXPECT(P0 && P66);
+  if (P0 && P66) {
+    EXPECT((P0->Fit.Mask & 0x1fffff) == G.PartMask);
+    EXPECT(P0->HeldOutAccuracy == 1.0 && P66->HeldOutAccuracy == 1.0);
+    // Page 1's constant differs from page 0's: its indicator bit is set.
+    EXPECT(P0->Fit.Mask >> PageBits & 1);
+    EXPECT(P0->Fit.Constant != P66->Fit.Constant);
+    std::printf("slicefit: partition mask %s held-out %.3f\n",
+                hex(P0->Fit.Mask & 0x1fffff).c_str(), P0->HeldOutAccuracy);
   }
-  std::printf("slicefit: scale=%.3f\n", Diag["median_scale"].get<double>());
+  std::vector<PairTest> Train, Test;
+  for (const PairTest &T : C.Pairs)
+    (T.Enumerated ? Train : Test).push_back(T);
+  PairFit F = fitPairs(Train, Test, 0x1fffe0);
+  EXPECT(F.Contradictions == 0);
+  EXPECT(F.accuracy() == 1.0 && F.TestSame > 0);
+  auto Truth = G.SliceMasks;
+  Truth.push_back(G.PartMask);
+  EXPECT(reducedBasis(F.Masks) == reducedBasis(Truth));
+  std::printf("slicefit: pairs kernel dim %zu, masks %zu, held-out %.3f "
+              "(same %zu/%zu)\n",
+              F.Kernel.size(), F.Masks.size(), F.accuracy(), F.TestSameOk,
+              F.TestSame);
+
+  // A slice choice that is not linear (a residue mod 3) shows up as
+  // contradictions or held-out misses, not as a confident map.
+  std::vector<PairTest> NL, NLTest;
+  for (int I = 0; I < 4000; ++I) {
+    uint64_t A = Rng() & 0x1fff80, B = Rng() & 0x1fff80;
+    PairTest T{A, B, (A >> 7) % 3 == (B >> 7) % 3, false};
+    (I % 4 == 3 ? NLTest : NL).push_back(T);
+  }
+  PairFit N = fitPairs(NL, NLTest, 0x1fff80);
+  EXPECT(N.Contradictions > 0 || N.accuracy() < 0.99);
+  std::printf("slicefit: mod-3 contradictions=%s\n",
+              N.Contradictions > 0 ? "yes" : "no");
 }
 
 void testCompare() {
