@@ -39,18 +39,18 @@ __global__ void gs_column_norm(const float *a, float *r, int ni, int nj, int k) 
   __shared__ float partial[NORM_THREADS];
   float s = 0.0f;
   for (int i = threadIdx.x; i < ni; i += NORM_THREADS) {
-    float v = a[i * nj + k]; // expect: strided (load)
+    float v = a[i * nj + k]; // expect: strided (load); run time: strided -- stride nj floats
     s += v * v;
   }
-  partial[threadIdx.x] = s;
+  partial[threadIdx.x] = s; // expect: clean (shared store)
   __syncthreads();
   for (int half = NORM_THREADS / 2; half > 0; half /= 2) {
     if ((int)threadIdx.x < half)
-      partial[threadIdx.x] += partial[threadIdx.x + half];
+      partial[threadIdx.x] += partial[threadIdx.x + half]; // expect: clean (shared load, shared store)
     __syncthreads();
   }
   if (threadIdx.x == 0)
-    r[k * nj + k] = sqrtf(partial[0]); // expect: clean (single lane)
+    r[k * nj + k] = sqrtf(partial[0]); // expect: clean (store) -- lane 0 only
 }
 
 __global__ void gs_normalize_column(const float *a, const float *r, float *q,
@@ -58,9 +58,9 @@ __global__ void gs_normalize_column(const float *a, const float *r, float *q,
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= ni)
     return;
-  float rkk = r[k * nj + k];     // expect: clean (uniform; hot spot across warps)
-  float v = a[i * nj + k];       // expect: strided (load)
-  q[i * nj + k] = v / rkk;       // expect: strided (store)
+  float rkk = r[k * nj + k]; // expect: clean (load); run time: hot_spot -- warp-uniform; every warp reads R[k][k]
+  float v = a[i * nj + k]; // expect: strided (load); run time: strided -- stride nj floats, nj a run-time value
+  q[i * nj + k] = v / rkk; // expect: strided (store); run time: strided -- stride nj floats, nj a run-time value
 }
 
 __global__ void gs_project_update(float *a, const float *q, float *r, int ni,
@@ -70,14 +70,14 @@ __global__ void gs_project_update(float *a, const float *q, float *r, int ni,
     return;
   float dot = 0.0f;
   for (int i = 0; i < ni; ++i) {
-    float qik = q[i * nj + k]; // expect: clean (warp-uniform; column walk over i: strided + hot)
-    float aij = a[i * nj + j]; // expect: clean
+    float qik = q[i * nj + k]; // expect: clean (load); run time: strided, hot_spot -- warp-uniform; the loop walks column k: one word per sector, every warp
+    float aij = a[i * nj + j]; // expect: clean (load); run time: coalesced
     dot += qik * aij;
   }
-  r[k * nj + j] = dot; // expect: clean
+  r[k * nj + j] = dot; // expect: clean (store); run time: coalesced
   for (int i = 0; i < ni; ++i) {
-    float qik = q[i * nj + k];  // expect: clean (warp-uniform; column walk over i: strided + hot)
-    a[i * nj + j] -= qik * dot; // expect: clean
+    float qik = q[i * nj + k]; // expect: clean (load); run time: strided, hot_spot -- warp-uniform; the loop walks column k: one word per sector, every warp
+    a[i * nj + j] -= qik * dot; // expect: clean (load, store); run time: coalesced
   }
 }
 

@@ -11,7 +11,7 @@
 // below z = 0 and above z = NZ - 1 (also warp-uniform: z = blockIdx.z).
 //
 // Memory behaviour, one thread per node, threadIdx.x along x:
-//   - the 5 populations with cx = 0 are pulled from the same x: aligned,
+//   - the 9 populations with cx = 0 are pulled from the same x: aligned,
 //     coalesced (offsets of whole rows/planes);
 //   - the 10 populations with cx = +-1 are pulled from x -+ 1: the warp's
 //     128 bytes start 4 bytes off a sector boundary (misaligned, 5 sectors
@@ -103,10 +103,10 @@ __global__ void lbm_fill_ghosts_x(float *f, int nx, int ny, int nz) {
   const int n = nx * ny * nz;
   for (int i = 0; i < Q; ++i) {
     const int base = i * n + row * nx;
-    float last = f[base + nx - 2];  // expect: strided (load)
-    float first = f[base + 1];      // expect: strided (load)
-    f[base] = last;                 // expect: strided (store)
-    f[base + nx - 1] = first;       // expect: strided (store)
+    float last = f[base + nx - 2]; // expect: strided (load); run time: strided -- stride NX floats
+    float first = f[base + 1]; // expect: strided (load); run time: strided -- stride NX floats
+    f[base] = last; // expect: strided (store); run time: strided -- stride NX floats
+    f[base + nx - 1] = first; // expect: strided (store); run time: strided -- stride NX floats
   }
 }
 
@@ -124,45 +124,46 @@ __global__ void lbm_d3q19_step(const float *src, float *dst, int nx, int ny,
   const int oym = (y == 0) ? (ny - 1) * nx : -nx;  // offset of y - 1, periodic
   const int oyp = (y == ny - 1) ? -(ny - 1) * nx : nx; // offset of y + 1
   float f[Q];
-  f[0] = src[0 * n + c];                 // expect: clean
-  f[1] = src[1 * n + c - 1];             // expect: misaligned (load)
-  f[2] = src[2 * n + c + 1];             // expect: misaligned (load)
-  f[3] = src[3 * n + c + oym];           // expect: clean
-  f[4] = src[4 * n + c + oyp];           // expect: clean
-  f[7] = src[7 * n + c - 1 + oym];       // expect: misaligned (load)
-  f[8] = src[8 * n + c + 1 + oyp];       // expect: misaligned (load)
-  f[9] = src[9 * n + c - 1 + oyp];       // expect: misaligned (load)
-  f[10] = src[10 * n + c + 1 + oym];     // expect: misaligned (load)
-  if (z > 0) { // populations moving up (cz = +1) come from z - 1
-    f[5] = src[5 * n + c - sz];          // expect: clean
-    f[11] = src[11 * n + c - 1 - sz];    // expect: misaligned (load)
-    f[14] = src[14 * n + c + 1 - sz];    // expect: misaligned (load)
-    f[15] = src[15 * n + c + oym - sz];  // expect: clean
-    f[18] = src[18 * n + c + oyp - sz];  // expect: clean
-  } else { // bottom wall: bounce back what left this node downwards
-    f[5] = src[6 * n + c];               // expect: clean
-    f[11] = src[12 * n + c];             // expect: clean
-    f[14] = src[13 * n + c];             // expect: clean
-    f[15] = src[16 * n + c];             // expect: clean
-    f[18] = src[17 * n + c];             // expect: clean
-  }
-  if (z < nz - 1) { // populations moving down (cz = -1) come from z + 1
-    f[6] = src[6 * n + c + sz];          // expect: clean
-    f[12] = src[12 * n + c + 1 + sz];    // expect: misaligned (load)
-    f[13] = src[13 * n + c - 1 + sz];    // expect: misaligned (load)
-    f[16] = src[16 * n + c + oyp + sz];  // expect: clean
-    f[17] = src[17 * n + c + oym + sz];  // expect: clean
-  } else { // top wall
-    f[6] = src[5 * n + c];               // expect: clean
-    f[12] = src[11 * n + c];             // expect: clean
-    f[13] = src[14 * n + c];             // expect: clean
-    f[16] = src[15 * n + c];             // expect: clean
-    f[17] = src[18 * n + c];             // expect: clean
-  }
+  f[0] = src[0 * n + c]; // expect: clean (load); run time: coalesced
+  f[1] = src[1 * n + c - 1]; // expect: misaligned (load); run time: misaligned -- pulls from x - 1
+  f[2] = src[2 * n + c + 1]; // expect: misaligned (load); run time: misaligned -- pulls from x + 1
+  f[3] = src[3 * n + c + oym]; // expect: clean (load); run time: coalesced
+  f[4] = src[4 * n + c + oyp]; // expect: clean (load); run time: coalesced
+  f[7] = src[7 * n + c - 1 + oym]; // expect: misaligned (load); run time: misaligned -- pulls from x - 1
+  f[8] = src[8 * n + c + 1 + oyp]; // expect: misaligned (load); run time: misaligned -- pulls from x + 1
+  f[9] = src[9 * n + c - 1 + oyp]; // expect: misaligned (load); run time: misaligned -- pulls from x - 1
+  f[10] = src[10 * n + c + 1 + oym]; // expect: misaligned (load); run time: misaligned -- pulls from x + 1
+  // Populations crossing a z wall: interior nodes pull them from z -+ 1; at
+  // a wall the population bounces back, i.e. it is the opposite population
+  // of this very node (halfway bounce-back). The choice is warp-uniform
+  // (z = blockIdx.z), so it is folded into uniform offsets and each
+  // population stays one load on one line (if/else branches here get merged
+  // by the compiler into one load with a phi'd address and a merged line).
+  const bool lo = (z == 0), hi = (z == nz - 1);
+  const int o5 = lo ? 6 * n : 5 * n - sz;                 // cz = +1: from z - 1
+  const int o11 = lo ? 12 * n : 11 * n - 1 - sz;
+  const int o14 = lo ? 13 * n : 14 * n + 1 - sz;
+  const int o15 = lo ? 16 * n : 15 * n + oym - sz;
+  const int o18 = lo ? 17 * n : 18 * n + oyp - sz;
+  const int o6 = hi ? 5 * n : 6 * n + sz;                 // cz = -1: from z + 1
+  const int o12 = hi ? 11 * n : 12 * n + 1 + sz;
+  const int o13 = hi ? 14 * n : 13 * n - 1 + sz;
+  const int o16 = hi ? 15 * n : 16 * n + oyp + sz;
+  const int o17 = hi ? 18 * n : 17 * n + oym + sz;
+  f[5] = src[c + o5]; // expect: clean (load); run time: coalesced
+  f[6] = src[c + o6]; // expect: clean (load); run time: coalesced
+  f[11] = src[c + o11]; // expect: misaligned (load); run time: misaligned -- pulls from x - 1; aligned in the bottom wall blocks
+  f[12] = src[c + o12]; // expect: misaligned (load); run time: misaligned -- pulls from x + 1; aligned in the top wall blocks
+  f[13] = src[c + o13]; // expect: misaligned (load); run time: misaligned -- pulls from x - 1; aligned in the top wall blocks
+  f[14] = src[c + o14]; // expect: misaligned (load); run time: misaligned -- pulls from x + 1; aligned in the bottom wall blocks
+  f[15] = src[c + o15]; // expect: clean (load); run time: coalesced
+  f[16] = src[c + o16]; // expect: clean (load); run time: coalesced
+  f[17] = src[c + o17]; // expect: clean (load); run time: coalesced
+  f[18] = src[c + o18]; // expect: clean (load); run time: coalesced
   bgk_collide(f, omega);
 #pragma unroll
   for (int i = 0; i < Q; ++i)
-    dst[i * n + c] = f[i];               // expect: clean
+    dst[i * n + c] = f[i]; // expect: clean (store); run time: coalesced
 }
 
 // CPU reference step, written independently of the ghost planes: periodic

@@ -41,15 +41,15 @@ __global__ void spmv_csr_scalar(int nrows, const int *row_ptr,
   int row = blockIdx.x * blockDim.x + threadIdx.x;
   if (row >= nrows)
     return;
-  int begin = row_ptr[row];    // expect: clean
-  int end = row_ptr[row + 1];  // expect: misaligned (load)
+  int begin = row_ptr[row]; // expect: clean (load); run time: coalesced
+  int end = row_ptr[row + 1]; // expect: misaligned (load); run time: misaligned -- row_ptr shifted by 4 bytes: 5 sectors per warp
   float sum = 0.0f;
   for (int j = begin; j < end; ++j) {
-    int c = col_idx[j];        // expect: data-dependent (load); run time: irregular stride
-    float v = val[j];          // expect: data-dependent (load); run time: irregular stride
-    sum += v * x[c];           // expect: data-dependent gather (load); run time: random_hot
+    int c = col_idx[j]; // expect: data-dependent (load); run time: strided -- irregular, nnz/row (~8.5) ints between lanes
+    float v = val[j]; // expect: data-dependent (load); run time: strided -- irregular, nnz/row (~8.5) floats between lanes
+    sum += v * x[c]; // expect: data-dependent (load); run time: random_hot -- gather x[col], half the columns in a 4 KiB hub
   }
-  y[row] = sum;                // expect: clean
+  y[row] = sum; // expect: clean (store); run time: coalesced
 }
 
 __global__ void spmv_csr_vector(int nrows, const int *row_ptr,
@@ -59,18 +59,18 @@ __global__ void spmv_csr_vector(int nrows, const int *row_ptr,
   int lane = threadIdx.x % 32;
   if (row >= nrows)
     return; // uniform across the warp
-  int begin = row_ptr[row];    // expect: clean (warp-uniform)
-  int end = row_ptr[row + 1];  // expect: clean (warp-uniform)
+  int begin = row_ptr[row]; // expect: clean (load) -- warp-uniform
+  int end = row_ptr[row + 1]; // expect: clean (load) -- warp-uniform
   float sum = 0.0f;
   for (int j = begin + lane; j < end; j += 32) {
-    int c = col_idx[j];        // expect: data-dependent (load); run time: contiguous from a data-dependent start
-    float v = val[j];          // expect: data-dependent (load); run time: contiguous from a data-dependent start
-    sum += v * x[c];           // expect: data-dependent gather (load); run time: random_hot
+    int c = col_idx[j]; // expect: data-dependent (load); run time: misaligned -- contiguous from a data-dependent start
+    float v = val[j]; // expect: data-dependent (load); run time: misaligned -- contiguous from a data-dependent start
+    sum += v * x[c]; // expect: data-dependent (load); run time: random_hot -- gather x[col], half the columns in a 4 KiB hub
   }
   for (int off = 16; off > 0; off /= 2)
     sum += __shfl_down_sync(0xffffffffu, sum, off);
   if (lane == 0)
-    y[row] = sum;              // expect: clean (single lane)
+    y[row] = sum; // expect: clean (store) -- lane 0 only
 }
 
 static unsigned lcg(unsigned &s) {

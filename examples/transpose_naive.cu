@@ -27,8 +27,8 @@ __global__ void transpose_naive_kernel(float *out, const float *in, int width,
   int x = blockIdx.x * TILE + threadIdx.x;
   int y = blockIdx.y * TILE + threadIdx.y;
   for (int j = 0; j < TILE; j += BLOCK_ROWS) {
-    float v = in[(y + j) * width + x]; // expect: clean
-    out[x * height + (y + j)] = v;     // expect: strided (store)
+    float v = in[(y + j) * width + x]; // expect: clean (load); run time: coalesced
+    out[x * height + (y + j)] = v; // expect: strided (store); run time: strided -- stride height floats
   }
 }
 

@@ -31,13 +31,13 @@ __global__ void transpose_shared_kernel(float *out, const float *in, int width,
   int x = blockIdx.x * TILE + threadIdx.x;
   int y = blockIdx.y * TILE + threadIdx.y;
   for (int j = 0; j < TILE; j += BLOCK_ROWS)
-    tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * width + x]; // expect: clean
+    tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * width + x]; // expect: clean (load); run time: coalesced
   __syncthreads();
   // The tile's transpose goes to block (blockIdx.y, blockIdx.x) of `out`.
   x = blockIdx.y * TILE + threadIdx.x;
   y = blockIdx.x * TILE + threadIdx.y;
   for (int j = 0; j < TILE; j += BLOCK_ROWS)
-    out[(y + j) * height + x] = tile[threadIdx.x][threadIdx.y + j]; // expect: camped under gt200 (store)
+    out[(y + j) * height + x] = tile[threadIdx.x][threadIdx.y + j]; // expect: camped under gt200 (store); run time: coalesced, camped -- concurrent blocks write TILE*height*4 bytes apart
 }
 
 int main(int argc, char **argv) {
