@@ -3,14 +3,17 @@
 #
 #   model/validate.sh --bench microbench.json --profiles DIR [--out OUTDIR]
 #                     [--bin path/to/sectorscope-model]
-#                     [--lbm-regex RE] [--transpose-regex RE]
+#                     [--lbm-regex RE] [--lbm-exclude RE] [--transpose-regex RE]
 #
-# DIR holds run-time profiles ("sectorscope-launch/1" JSON, one per launch)
-# that carry a measured "time_ms" (and, for LBM-like kernels, "work_items":
-# lattice nodes per launch). A DIR/cases.json, if present, is used as is
-# (format: model/README.md); otherwise one is generated: every timed
-# profile is a case named after its file, grouped by kernel name so that the
-# same kernel at several occupancies also checks CampProf's extrapolation.
+# DIR holds run-time profiles ("sectorscope-launch/1" JSON, one per launch):
+# instrumented launches (mode heatmap or grid) give the counters, and
+# uninstrumented ones (SECTORSCOPE_MODE=time) the measured "time_ms"; they are
+# paired by kernel name, grid and block (the median of several times). A
+# profile with both is used alone. A DIR/cases.json, if present, is used as
+# is (format: model/README.md). Generated cases are grouped by kernel so the
+# same kernel at several occupancies also checks CampProf's extrapolation;
+# LBM kernels (matching the LBM regex, not the exclude one: ghost/fill/init)
+# get work_items = threads launched (one per lattice node) for MLUPS.
 #
 # Prints the fit summary (R^2, RMSE), then per model the predicted-vs-
 # measured table and its geometric-mean error, and writes to OUTDIR:
@@ -24,7 +27,7 @@ set -euo pipefail
 die() { echo "validate.sh: error: $*" >&2; exit 1; }
 
 BENCH="" PROFILES="" OUT="model-validation" BIN="${SECTORSCOPE_MODEL:-}"
-LBM_RE='lbm|d3q19|lattice' TRANSPOSE_RE='transpose'
+LBM_RE='lbm|d3q19|lattice' LBM_EXCLUDE_RE='ghost|fill|init' TRANSPOSE_RE='transpose'
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --bench) BENCH="${2:?--bench needs a file}"; shift 2 ;;
@@ -32,8 +35,9 @@ while [[ $# -gt 0 ]]; do
     --out) OUT="${2:?--out needs a directory}"; shift 2 ;;
     --bin) BIN="${2:?--bin needs a path}"; shift 2 ;;
     --lbm-regex) LBM_RE="${2:?}"; shift 2 ;;
+    --lbm-exclude) LBM_EXCLUDE_RE="${2:?}"; shift 2 ;;
     --transpose-regex) TRANSPOSE_RE="${2:?}"; shift 2 ;;
-    -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown argument '$1' (try --help)" ;;
   esac
 done
@@ -65,10 +69,19 @@ if [[ -f "$PROFILES/cases.json" ]]; then
   CASES="$PROFILES/cases.json"
 else
   CASES="$OUT/cases.json"
-  python3 - "$PROFILES" "$CASES" <<'PY'
-import json, os, sys
-src, dst = sys.argv[1], sys.argv[2]
-cases, skipped = [], []
+  python3 - "$PROFILES" "$CASES" "$LBM_RE" "$LBM_EXCLUDE_RE" <<'PY'
+import json, os, re, statistics, sys
+src, dst, lbm_re, lbm_ex = sys.argv[1:5]
+# The runtime writes counters (mode heatmap/grid, time_ms null) and times
+# (mode time, no sites) as separate launches: pair them by kernel and launch
+# shape. A profile carrying both is its own pair.
+def dims(d):
+    if isinstance(d, dict):
+        return tuple(int(d.get(k, 1)) for k in "xyz")
+    if isinstance(d, list):
+        return tuple(int(x) for x in d) + (1,) * (3 - len(d))
+    return None
+counters, times, skipped, order = {}, {}, [], []
 for f in sorted(os.listdir(src)):
     if not f.endswith(".json") or f == "cases.json":
         continue
@@ -81,17 +94,50 @@ for f in sorted(os.listdir(src)):
         continue
     if not isinstance(p, dict) or not str(p.get("schema", "")).startswith("sectorscope-launch/1"):
         continue
-    if not isinstance(p.get("time_ms"), (int, float)):
-        skipped.append(f + " (no time_ms)")
+    if p.get("error"):
+        skipped.append("%s (launch error: %s)" % (f, p["error"]))
         continue
-    cases.append({"name": f[:-5], "profile": path,
-                  "group": str(p.get("kernel", f[:-5]))})
+    key = (str(p.get("kernel")), dims(p.get("grid")), dims(p.get("block")))
+    t = p.get("time_ms")
+    timed = isinstance(t, (int, float)) and not isinstance(t, bool)
+    if p.get("sites") and timed:
+        key += (path,)  # counters and time in one file: a case of its own
+    if key not in order:
+        order.append(key)
+    if p.get("sites"):
+        counters.setdefault(key, (path, p))
+    if timed:
+        times.setdefault(key, []).append(t)
+cases, names = [], {}
+for key in order:
+    kernel, grid, block = key[:3]
+    if key not in counters:
+        continue  # a timed launch whose counters were not recorded
+    path, p = counters[key]
+    if key not in times:
+        skipped.append(os.path.basename(path) + " (no time_ms for " + kernel.split("(")[0] + ")")
+        continue
+    short = re.sub(r"[^A-Za-z0-9_.-]", "_", kernel.split("(")[0])[:60] or "kernel"
+    # A file with counters and time is named after itself; a pair after
+    # its kernel (numbered if the kernel ran with several shapes).
+    base = os.path.basename(path)[:-5] if len(key) > 3 else short
+    names[base] = names.get(base, 0) + 1
+    name = base if names[base] == 1 else "%s_%d" % (base, names[base])
+    c = {"name": name, "profile": path, "group": short,
+         "time_ms": statistics.median(times[key])}
+    if re.search(lbm_re, kernel, re.I) and not re.search(lbm_ex, kernel, re.I):
+        # MLUPS: one thread per lattice node (ghost layers included).
+        threads = 1
+        for d in (grid or (1, 1, 1)) + (block or (1, 1, 1)):
+            threads *= d
+        c["work_items"] = p.get("work_items") or threads
+    cases.append(c)
 with open(dst, "w") as fh:
     json.dump({"cases": cases}, fh, indent=1)
 for s in skipped:
     print("validate.sh: skipped " + s, file=sys.stderr)
 if not cases:
-    sys.exit("validate.sh: error: no profile with time_ms in " + src)
+    sys.exit("validate.sh: error: no profile with counters and a time_ms in " + src)
 PY
 fi
 echo "== cases: $CASES"
@@ -100,10 +146,10 @@ echo "== cases: $CASES"
 MODELS=$(python3 -c 'import json,sys; c=json.load(open(sys.argv[1])); print(" ".join(m for m in ("bandwidth","campprof","gt200") if m in c))' "$OUT/calib.json")
 
 # Subsets by kernel/case name: LBM-like (MLUPS) and transposes (band).
-subset() { # regex out.json -> writes the matching cases; prints their count
-  python3 - "$CASES" "$1" "$2" <<'PY'
+subset() { # regex exclude-regex out.json -> writes the matching cases; prints their count
+  python3 - "$CASES" "$1" "$2" "$3" <<'PY'
 import json, os, re, sys
-cases_file, regex, dst = sys.argv[1:4]
+cases_file, regex, exclude, dst = sys.argv[1:5]
 base = os.path.dirname(os.path.abspath(cases_file))
 rx = re.compile(regex, re.I)
 out = []
@@ -113,11 +159,13 @@ for c in json.load(open(cases_file))["cases"]:
         kernel = json.load(open(p)).get("kernel", "")
     except (OSError, ValueError):
         kernel = ""
-    if rx.search(c.get("name", "")) or rx.search(kernel):
+    text = c.get("name", "") + " " + kernel
+    if rx.search(text) and not (exclude and re.search(exclude, text, re.I)):
         c = dict(c, profile=p)
         out.append(c)
-# Camping candidates first: CampProf drew the band from the coalesced one.
-out.sort(key=lambda c: (0 if re.search("coalesc|naive", c.get("name", ""), re.I) else 1, c.get("name", "")))
+# CampProf drew the band from "Transpose Coalesced" (here: the shared-memory
+# tile version); the others follow by name.
+out.sort(key=lambda c: (0 if re.search("coalesc|shared", c.get("name", ""), re.I) else 1, c.get("name", "")))
 json.dump({"cases": out}, open(dst, "w"), indent=1)
 print(len(out))
 PY
@@ -132,7 +180,7 @@ for m in $MODELS; do
 done
 
 echo
-N_LBM=$(subset "$LBM_RE" "$OUT/lbm-cases.json")
+N_LBM=$(subset "$LBM_RE" "$LBM_EXCLUDE_RE" "$OUT/lbm-cases.json")
 if [[ "$N_LBM" -gt 0 ]]; then
   for m in $MODELS; do
     echo "== LBM (GT200 paper Table 1 style), model $m"
@@ -145,7 +193,7 @@ else
 fi
 
 echo
-N_TR=$(subset "$TRANSPOSE_RE" "$OUT/transpose-cases.json")
+N_TR=$(subset "$TRANSPOSE_RE" "" "$OUT/transpose-cases.json")
 if [[ "$N_TR" -gt 0 ]]; then
   for m in $MODELS; do
     [[ "$m" == gt200 ]] && continue # no camped variant, no band

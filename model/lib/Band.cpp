@@ -108,12 +108,22 @@ double occupancyFor(const Profile &P, const Calibration &C,
     *Source = "profile";
     return Check(*P.ActiveWarps, "occupancy.active_warps_per_sm");
   }
-  *Source = "estimated from the launch shape";
+  *Source = "estimated from the launch shape; registers ignored";
   double WPB = P.warpsPerBlock();
   double BlocksPerSm = std::min(std::floor(Max / WPB), 32.0);
+  if (P.SharedBytes > 0) // Hopper: 228 KiB per SM, 1 KiB reserved per block.
+    BlocksPerSm =
+        std::min(BlocksPerSm, std::floor(233472.0 / (P.SharedBytes + 1024)));
   int Sms = C.Gpu.SmCount;
   double GridPerSm = std::ceil(P.blocks() / Sms);
   return std::max(1.0, std::min(BlocksPerSm, GridPerSm) * WPB);
+}
+
+std::string noTrafficMessage(const Profile &P) {
+  if (P.Mode == "time")
+    return "a mode=time profile has no counters: pair its time_ms with an "
+           "instrumented (heatmap or grid) profile of the same launch";
+  return "no global-memory sectors recorded: nothing to model";
 }
 
 static void dedupe(std::vector<std::string> &V) {
@@ -137,8 +147,7 @@ BandResult computeBand(const Calibration &C, const Profile &P,
   Traffic T = trafficFromProfile(P);
   B.TotalBytes = T.totalBytes();
   if (B.TotalBytes <= 0)
-    fail(P.File, "sites",
-         "no global-memory sectors recorded: nothing to model");
+    fail(P.File, "sites", noTrafficMessage(P));
   B.Warps = occupancyFor(P, C, O.Warps, &B.WarpsSource);
   if (P.SmCount && P.SmCount != C.Gpu.SmCount)
     B.Notes.push_back("profile's device has " + std::to_string(P.SmCount) +

@@ -10,13 +10,28 @@ double Profile::warpsPerBlock() const {
   return std::ceil(threadsPerBlock() / 32.0);
 }
 
+/// A launch dimension: the runtime writes {"x": .., "y": .., "z": ..}; an
+/// array [x, y, z] (1 to 3 entries) is accepted too.
 static std::array<double, 3> parseDim3(const Json &J, const Ctx &C,
                                        const char *Key) {
-  const Json &A = getArray(J, C, Key);
-  Ctx AC = C.at(Key);
-  if (A.size() > 3)
-    AC.fail("expected 1 to 3 dimensions, got " + std::to_string(A.size()));
   std::array<double, 3> D{1, 1, 1};
+  Ctx AC = C.at(Key);
+  requireObject(J, C);
+  if (!J.contains(Key) || J[Key].is_null())
+    AC.fail("missing required field");
+  const Json &A = J[Key];
+  if (A.is_object()) {
+    const char *Names[3] = {"x", "y", "z"};
+    for (int I = 0; I < 3; ++I)
+      D[I] =
+          getOptNumber(A, AC, Names[I], NumRule::PositiveInteger).value_or(1);
+    return D;
+  }
+  if (!A.is_array())
+    AC.fail(std::string("expected {\"x\", \"y\", \"z\"} or an array, got ") +
+            A.type_name());
+  if (A.empty() || A.size() > 3)
+    AC.fail("expected 1 to 3 dimensions, got " + std::to_string(A.size()));
   for (size_t I = 0; I < A.size(); ++I)
     D[I] = asNumber(A[I], AC.at(I), NumRule::PositiveInteger);
   return D;
@@ -96,6 +111,10 @@ Profile parseProfile(const Json &J, const std::string &File) {
     Top.at("schema").fail("expected \"sectorscope-launch/1\", got \"" + Schema +
                           "\"");
   P.Kernel = getString(J, Top, "kernel");
+  P.Mode = getOptString(J, Top, "mode").value_or("");
+  // A failed launch has no trustworthy counters or time.
+  if (auto Err = getOptString(J, Top, "error"))
+    Top.at("error").fail("the launch reported an error: " + *Err);
   P.Grid = parseDim3(J, Top, "grid");
   P.Block = parseDim3(J, Top, "block");
   if (P.threadsPerBlock() > 1024)
@@ -119,8 +138,13 @@ Profile parseProfile(const Json &J, const std::string &File) {
   }
   P.WorkItems = getOptNumber(J, Top, "work_items", NumRule::Positive);
   P.SampledBlocks =
-      getOptNumber(J, Top, "sampled_blocks", NumRule::PositiveInteger)
-          .value_or(1);
+      getOptNumber(J, Top, "sampled_blocks", NumRule::Integer).value_or(1);
+  if (P.SampledBlocks == 0 && !P.Sites.empty())
+    Top.at("sampled_blocks")
+        .fail("no block took the instrumented path (sampled block outside "
+              "the grid?): the counters are empty");
+  P.SharedBytes =
+      getOptNumber(J, Top, "shared_bytes", NumRule::Integer).value_or(0);
   if (P.SampledBlocks > P.blocks())
     Top.at("sampled_blocks")
         .fail("impossible value " + fmtNum(P.SampledBlocks) + " (grid has " +

@@ -207,8 +207,7 @@ int cmdPredict(const Args &A) {
   Profile P = readProfile(A.need("profile"));
   Traffic T = trafficFromProfile(P);
   if (T.totalBytes() <= 0)
-    fail(P.File, "sites",
-         "no global-memory sectors recorded: nothing to model");
+    fail(P.File, "sites", noTrafficMessage(P));
   std::string Src;
   double W = occupancyFor(P, C, A.number("warps"), &Src);
   std::optional<double> Items = A.number("work-items");

@@ -11,6 +11,7 @@ so the tests can check that `fit` recovers them:
 """
 import json
 import math
+import os
 
 SM = 132
 U = 65536  # campprof unit bytes per warp
@@ -206,3 +207,85 @@ if __name__ == "__main__":
                        ("lbm_d3q19_w48", 0.112, 48)):
         profile(name + ".json", "lbm_d3q19", [16384, 1, 1], [128, 1, 1],
                 lsites, time_ms=t, warps=w, extra={"work_items": 128 ** 3})
+
+
+def runtime_profile(dirname, stem, kernel, grid, block, sites, mode,
+                    time_ms=None, kernel_ms=None, error=None):
+    """A launch as runtime/host/JsonReport.cpp writes it: dims as objects,
+    mode, sampled_blocks, null time_ms in instrumented modes, extra fields."""
+    p = {"schema": "sectorscope-launch/1", "kernel": kernel,
+         "mangled": "_Z" + kernel.split("(")[0],
+         "launch": {"seq": 0, "kernel_launch": 0, "stream": "default"},
+         "grid": {"x": grid[0], "y": grid[1], "z": grid[2]},
+         "block": {"x": block[0], "y": block[1], "z": block[2]},
+         "shared_bytes": 0, "mode": mode,
+         "sampled_block": ({"x": 0, "y": 0, "z": 0, "in_grid": True}
+                           if mode == "heatmap" else None),
+         "device": {"ordinal": 0, "name": "NVIDIA H200", "sm_count": SM,
+                    "cc": "9.0"},
+         "time_ms": time_ms, "kernel_ms": kernel_ms, "error": error,
+         "note": None, "not_instrumented": {}}
+    if mode != "time":
+        p["overflow"] = {"heat_overflow": 0, "site_overflow": 0}
+        p["sampled_blocks"] = 1
+    p["sites"] = sites if mode != "time" else []
+    p["objects"] = []
+    p["heatmap"] = None
+    p["partitions"] = None
+    os.makedirs(dirname, exist_ok=True)
+    with open(os.path.join(dirname, stem + ".json"), "w") as f:
+        json.dump(p, f, indent=1)
+        f.write("\n")
+
+
+def runtime_dir(d):
+    """A directory as a GPU run leaves it: instrumented (heatmap) launches
+    with counters but no time, and mode=time launches with time only."""
+    tr = "(float*, float const*, int, int)"
+    n4 = [site(0, "load", 4, 32, 128, 4, 40), site(1, "store", 4, 32, 128, 4, 47)]
+    naive = [site(0, "load", 4, 32, 128, 4, 30),
+             site(1, "store", 4, 32, 1024, 4, 31, ["strided"])]
+    g, b = (128, 128, 1), (32, 8, 1)
+    runs = [("transpose_shared_kernel" + tr, n4, [0.112, 0.110, 0.111]),
+            ("transpose_diagonal_kernel" + tr, n4, [0.053, 0.052]),
+            ("transpose_naive_kernel" + tr, naive, [0.61])]
+    pid = 1000
+    for kernel, sites, times in runs:
+        short = kernel.split("(")[0]
+        runtime_profile(d, "%s-gpu-%d-t1-00000" % (short, pid), kernel, g, b,
+                        sites, "heatmap", kernel_ms=times[0] * 9)
+        for i, t in enumerate(times):
+            runtime_profile(d, "%s-gpu-%d-t1-%05d" % (short, pid + 1, i),
+                            kernel, g, b, sites, "time", time_ms=t)
+        pid += 2
+    # LBM 128x64x64 step (4 warps per 128-thread block row) and its ghost
+    # kernel, which the MLUPS chart must leave out.
+    lbm = [site(i, "load", 4, 4, 20 if i < 10 else 16, 4, 120 + i)
+           for i in range(19)]
+    lbm += [site(19 + i, "store", 4, 4, 16, 4, 160 + i) for i in range(19)]
+    lk = "lbm_d3q19_step(float const*, float*, int, int, int, float)"
+    runtime_profile(d, "lbm_d3q19_step-gpu-2000-t1-00000", lk, (1, 64, 64),
+                    (128, 1, 1), lbm, "heatmap", kernel_ms=0.9)
+    for i, t in enumerate([0.0335, 0.0331, 0.0333]):
+        runtime_profile(d, "lbm_d3q19_step-gpu-2001-t1-%05d" % i, lk,
+                        (1, 64, 64), (128, 1, 1), lbm, "time", time_ms=t)
+    gk = "lbm_fill_ghosts_x(float*, int, int, int)"
+    ghost = [site(0, "load", 4, 2, 64, 4, 100, ["strided"]),
+             site(1, "store", 4, 2, 64, 4, 101, ["strided"])]
+    runtime_profile(d, "lbm_fill_ghosts_x-gpu-2000-t1-00001", gk, (32, 1, 1),
+                    (128, 1, 1), ghost, "heatmap", kernel_ms=0.05)
+    runtime_profile(d, "lbm_fill_ghosts_x-gpu-2001-t1-00003", gk, (32, 1, 1),
+                    (128, 1, 1), ghost, "time", time_ms=0.006)
+    # A failed launch: skipped with a message.
+    runtime_profile(d, "broken-gpu-3000-t1-00000", "broken(int*)", (1, 1, 1),
+                    (32, 1, 1), [], "time", error="launch failed: out of memory")
+    # A kernel that was never timed: skipped with a message.
+    runtime_profile(d, "untimed-gpu-3001-t1-00000", "untimed(int*)",
+                    (4, 1, 1), (32, 1, 1), [site(0, "load", 4, 1, 4, 4, 1)],
+                    "heatmap")
+
+
+if __name__ == "__main__":
+    import shutil
+    shutil.rmtree("runtime_dir", ignore_errors=True)
+    runtime_dir("runtime_dir")

@@ -52,6 +52,9 @@ double predictTime(const Calibration &C, ModelKind K, const Traffic &T,
 double occupancyFor(const Profile &P, const Calibration &C,
                     std::optional<double> Override, std::string *Source);
 
+/// Why a profile has nothing to model (error text).
+std::string noTrafficMessage(const Profile &P);
+
 struct BandPoint {
   double Warps = 0, Best = 0, Worst = 0;
   std::optional<double> App;

@@ -42,7 +42,9 @@ struct Profile {
   std::optional<double> TimeMs;      ///< Measured time, if recorded.
   std::optional<double> ActiveWarps; ///< occupancy.active_warps_per_sm.
   std::optional<double> WorkItems;   ///< e.g. lattice nodes, for MLUPS.
-  double SampledBlocks = 1;
+  double SampledBlocks = 1;          ///< Blocks the counters cover.
+  double SharedBytes = 0;            ///< Dynamic shared memory per block.
+  std::string Mode;                  ///< Runtime mode: heatmap, grid, time.
 
   double blocks() const { return Grid[0] * Grid[1] * Grid[2]; }
   double threadsPerBlock() const { return Block[0] * Block[1] * Block[2]; }
