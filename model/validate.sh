@@ -102,6 +102,9 @@ for f in sorted(os.listdir(src)):
     timed = isinstance(t, (int, float)) and not isinstance(t, bool)
     if p.get("sites") and timed:
         key += (path,)  # counters and time in one file: a case of its own
+    elif timed and not t > 0:
+        skipped.append("%s (time_ms %s is not a time)" % (f, t))
+        continue
     if key not in order:
         order.append(key)
     if p.get("sites"):
@@ -123,8 +126,9 @@ for key in order:
     base = os.path.basename(path)[:-5] if len(key) > 3 else short
     names[base] = names.get(base, 0) + 1
     name = base if names[base] == 1 else "%s_%d" % (base, names[base])
-    c = {"name": name, "profile": path, "group": short,
-         "time_ms": statistics.median(times[key])}
+    c = {"name": name, "profile": path, "group": short}
+    if len(key) == 3:  # paired: the median of the time-mode launches
+        c["time_ms"] = statistics.median(times[key])
     if re.search(lbm_re, kernel, re.I) and not re.search(lbm_ex, kernel, re.I):
         # MLUPS: one thread per lattice node (ghost layers included).
         threads = 1
