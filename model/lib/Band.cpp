@@ -110,13 +110,18 @@ double occupancyFor(const Profile &P, const Calibration &C,
   }
   *Source = "estimated from the launch shape; registers ignored";
   double WPB = P.warpsPerBlock();
-  double BlocksPerSm = std::min(std::floor(Max / WPB), 32.0);
+  double BlocksPerSm = maxOccupancyFor(P, C) / WPB;
+  double GridPerSm = std::ceil(P.blocks() / C.Gpu.SmCount);
+  return std::max(1.0, std::min(BlocksPerSm, GridPerSm) * WPB);
+}
+
+double maxOccupancyFor(const Profile &P, const Calibration &C) {
+  double WPB = P.warpsPerBlock();
+  double BlocksPerSm = std::min(std::floor(C.Gpu.MaxWarpsPerSm / WPB), 32.0);
   if (P.SharedBytes > 0) // Hopper: 228 KiB per SM, 1 KiB reserved per block.
     BlocksPerSm =
         std::min(BlocksPerSm, std::floor(233472.0 / (P.SharedBytes + 1024)));
-  int Sms = C.Gpu.SmCount;
-  double GridPerSm = std::ceil(P.blocks() / Sms);
-  return std::max(1.0, std::min(BlocksPerSm, GridPerSm) * WPB);
+  return std::max(1.0, BlocksPerSm) * WPB;
 }
 
 std::string noTrafficMessage(const Profile &P) {
@@ -177,6 +182,9 @@ BandResult computeBand(const Calibration &C, const Profile &P,
     B.DegreeClamped = std::clamp(D, 0.0, 1.0);
   }
   int Max = O.MaxWarps > 0 ? O.MaxWarps : C.Gpu.MaxWarpsPerSm;
+  // CampProf drew the application line only up to the kernel's maximum
+  // occupancy (its block size and shared memory; registers unknown here).
+  B.AppMaxWarps = std::max(maxOccupancyFor(P, C), B.Warps);
   for (int W = 1; W <= Max; ++W) {
     BandPoint Pt;
     Pt.Warps = W;
@@ -184,7 +192,7 @@ BandResult computeBand(const Calibration &C, const Profile &P,
     double Ww = predictTime(C, O.Kind, T, true, W, &B.Notes);
     Pt.Best = std::min(Bw, Ww);
     Pt.Worst = std::max(Bw, Ww);
-    if (B.MeasuredMs)
+    if (B.MeasuredMs && W <= B.AppMaxWarps)
       Pt.App = checkTime(
           extrapolateApp(Best0, Worst0, *B.MeasuredMs, Pt.Best, Pt.Worst),
           "application time at " + std::to_string(W) + " warps/SM");
@@ -206,6 +214,7 @@ Json bandToJson(const BandResult &B) {
   J["occupancy_source"] = B.WarpsSource;
   J["total_bytes"] = B.TotalBytes;
   J["has_band"] = B.HasBand;
+  J["app_max_warps_per_sm"] = B.AppMaxWarps;
   J["best_ms"] = B.BestMs;
   J["worst_ms"] = B.WorstMs;
   if (B.MeasuredMs) {
@@ -235,6 +244,9 @@ std::string bandTable(const BandResult &B) {
   Out += "occupancy " + fmtNum(B.Warps) + " warps/SM (" + B.WarpsSource +
          "): best " + fmtNum(B.BestMs) + " ms, worst " + fmtNum(B.WorstMs) +
          " ms\n";
+  if (B.MeasuredMs && B.AppMaxWarps < B.Points.size())
+    Out += "application line up to " + fmtNum(B.AppMaxWarps) +
+           " warps/SM, the most its block size allows\n";
   if (B.MeasuredMs)
     Out += "measured " + fmtNum(*B.MeasuredMs) + " ms: camping degree " +
            fmtFixed(*B.DegreeClamped, 2) + " (raw " + fmtFixed(*B.Degree, 2) +
@@ -246,8 +258,8 @@ std::string bandTable(const BandResult &B) {
   for (const BandPoint &P : B.Points) {
     std::vector<std::string> R = {fmtNum(P.Warps), fmtNum(P.Best),
                                   fmtNum(P.Worst)};
-    if (P.App)
-      R.push_back(fmtNum(*P.App));
+    if (B.MeasuredMs)
+      R.push_back(P.App ? fmtNum(*P.App) : "-");
     T.addRow(R);
   }
   Out += T.render();

@@ -455,6 +455,18 @@ TEST(bandFromProfile) {
   std::string Src;
   CHECK_NEAR(occupancyFor(P, C, std::nullopt, &Src), 16, 1e-12);
   CHECK_THROWS(occupancyFor(P, C, 65.0, &Src), "impossible occupancy");
+  // 100 KB of shared memory per block: 2 blocks of 8 warps fit per SM, so
+  // the application line stops at 16 warps/SM (CampProf's GEM stopped at
+  // 16 too), unless the measurement itself sits higher.
+  CHECK_NEAR(maxOccupancyFor(P, C), 64, 1e-12);
+  P.SharedBytes = 100000;
+  CHECK_NEAR(maxOccupancyFor(P, C), 16, 1e-12);
+  CHECK_NEAR(occupancyFor(P, C, std::nullopt, &Src), 16, 1e-12);
+  P.ActiveWarps = 8;
+  BandResult Small = computeBand(C, P, O);
+  CHECK(Small.AppMaxWarps == 16);
+  CHECK(Small.Points[15].App.has_value());
+  CHECK(!Small.Points[16].App.has_value());
 }
 
 TEST(calibrationRoundTrip) {

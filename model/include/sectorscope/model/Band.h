@@ -55,6 +55,11 @@ double occupancyFor(const Profile &P, const Calibration &C,
 /// Why a profile has nothing to model (error text).
 std::string noTrafficMessage(const Profile &P);
 
+/// The most warps per SM the launch's block size (and dynamic shared
+/// memory) allows: whole blocks, at most 32 per SM. Registers are unknown,
+/// so this is an upper bound.
+double maxOccupancyFor(const Profile &P, const Calibration &C);
+
 struct BandPoint {
   double Warps = 0, Best = 0, Worst = 0;
   std::optional<double> App;
@@ -63,7 +68,8 @@ struct BandPoint {
 struct BandResult {
   std::string Kernel, ProfileFile;
   ModelKind Kind = ModelKind::Bandwidth;
-  double Warps = 0; ///< Occupancy of the measurement.
+  double Warps = 0;       ///< Occupancy of the measurement.
+  double AppMaxWarps = 0; ///< Application line drawn up to here.
   std::string WarpsSource;
   double TotalBytes = 0;
   bool HasBand = true; ///< False when the calibration has no camped data.
