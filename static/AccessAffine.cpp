@@ -191,6 +191,14 @@ bool AccessAnalyzer::blockDep(const Poly &P) const {
   return false;
 }
 
+bool AccessAnalyzer::loaded(const Poly &P) const {
+  for (const auto &[M, C] : P.Terms)
+    for (unsigned A : M)
+      if (Atoms[A].Loaded)
+        return true;
+  return false;
+}
+
 std::string AccessAnalyzer::text(const Poly &P) const {
   if (P.Unknown)
     return "unknown";
@@ -224,7 +232,7 @@ std::string AccessAnalyzer::text(const Poly &P) const {
 // lane when its inputs are, else Unknown.
 Poly AccessAnalyzer::opaque(const Value *Key, ArrayRef<const Value *> Ops,
                             StringRef Name) {
-  bool Block = false, Thread = false;
+  bool Block = false, Thread = false, Loaded = false;
   for (const Value *Op : Ops) {
     Poly P = SE.isSCEVable(Op->getType()) ? ofSCEV(SE.getSCEV(const_cast<Value *>(Op)))
                                           : ofValue(Op);
@@ -232,11 +240,13 @@ Poly AccessAnalyzer::opaque(const Value *Key, ArrayRef<const Value *> Ops,
       return Poly::unknown();
     Block |= blockDep(P);
     Thread |= threadDep(P);
+    Loaded |= loaded(P);
   }
   auto It = KeyedAtoms.find(Key);
   if (It != KeyedAtoms.end())
     return Poly::atom(It->second);
   unsigned Id = newAtom(AtomKind::Symbol, Key, Name.str(), Block, Thread);
+  Atoms[Id].Loaded = Loaded;
   KeyedAtoms[Key] = Id;
   return Poly::atom(Id);
 }
@@ -330,6 +340,7 @@ Poly AccessAnalyzer::warpDiv(const Poly &X, uint64_t Divisor,
   if (K != KeyedAtoms.end())
     return Poly::atom(K->second);
   unsigned Id = newAtom(AtomKind::Warp, Key, "warp", blockDep(X), true);
+  Atoms[Id].Loaded = loaded(X);
   KeyedAtoms[Key] = Id;
   return Poly::atom(Id);
 }
@@ -367,6 +378,7 @@ Poly AccessAnalyzer::ofSCEV(const SCEV *S) {
         Atom &A = Atoms[R.Terms.begin()->first[0]];
         A.BlockDep |= blockDep(X);
         A.ThreadDep |= threadDep(X);
+        A.Loaded |= loaded(X);
       }
     } else if (Bits >= 5) {
       // X mod 2^Bits = X - 2^Bits * (X / 2^Bits), the quotient per warp.
@@ -403,6 +415,7 @@ Poly AccessAnalyzer::ofSCEV(const SCEV *S) {
         unsigned Id = newAtom(AtomKind::Symbol, nullptr, "div",
                               blockDep(L) || blockDep(Rt),
                               threadDep(L) || threadDep(Rt));
+        Atoms[Id].Loaded = loaded(L) || loaded(Rt);
         KeyedAtoms[reinterpret_cast<const Value *>(S)] = Id;
         R = Poly::atom(Id);
       }
@@ -444,9 +457,10 @@ Poly AccessAnalyzer::ofSCEV(const SCEV *S) {
   case scUMinExpr:
   case scSMinExpr:
   case scSequentialUMinExpr: {
-    bool Block = false, Thread = false, Lane = false;
+    bool Block = false, Thread = false, Lane = false, Ld = false;
     for (const SCEV *Op : cast<SCEVNAryExpr>(S)->operands()) {
       Poly P = ofSCEV(Op);
+      Ld |= loaded(P);
       Lane |= laneVariant(P);
       Block |= blockDep(P);
       Thread |= threadDep(P);
@@ -460,6 +474,7 @@ Poly AccessAnalyzer::ofSCEV(const SCEV *S) {
       R = Poly::atom(K->second);
     } else {
       unsigned Id = newAtom(AtomKind::Symbol, nullptr, "minmax", Block, Thread);
+      Atoms[Id].Loaded = Ld;
       KeyedAtoms[reinterpret_cast<const Value *>(S)] = Id;
       R = Poly::atom(Id);
     }
@@ -592,6 +607,15 @@ Poly AccessAnalyzer::ofValue(const Value *V) {
         unsigned Id = newAtom(IsPtr ? AtomKind::Base : AtomKind::Symbol, V,
                               IsPtr ? "ptr" : "load", blockDep(Addr),
                               threadDep(Addr));
+        // Kernel parameters and __constant__ data are fixed for the launch;
+        // anything else was written at run time.
+        const Value *Obj = getUnderlyingObject(L->getPointerOperand(), 12);
+        bool Param = false;
+        if (auto *A = dyn_cast<Argument>(Obj))
+          Param = A->hasByValAttr();
+        else if (auto *GV = dyn_cast<GlobalVariable>(Obj))
+          Param = GV->getAddressSpace() == 4 || GV->isConstant();
+        Atoms[Id].Loaded = !Param;
         KeyedAtoms[V] = Id;
         R = Poly::atom(Id);
       }
@@ -625,11 +649,13 @@ Poly AccessAnalyzer::ofValue(const Value *V) {
       // else an opaque value, uniform only if the branches that choose
       // between them are.
       std::optional<Poly> Same;
-      bool Agree = true, Lane = false, Block = false, Thread = false;
+      bool Agree = true, Lane = false, Block = false, Thread = false,
+           Ld = false;
       for (const Value *In : Phi->incoming_values()) {
         if (In == Phi)
           continue;
         Poly P = Operand(In);
+        Ld |= loaded(P);
         Lane |= laneVariant(P);
         Block |= blockDep(P);
         Thread |= threadDep(P);
@@ -646,6 +672,7 @@ Poly AccessAnalyzer::ofValue(const Value *V) {
         R = Poly::unknown();
       } else {
         unsigned Id = newAtom(AtomKind::Symbol, V, "phi", Block, Thread);
+        Atoms[Id].Loaded = Ld;
         KeyedAtoms[V] = Id;
         R = Poly::atom(Id);
       }
@@ -660,6 +687,7 @@ Poly AccessAnalyzer::ofValue(const Value *V) {
         unsigned Id = newAtom(AtomKind::Symbol, V, "select",
                               blockDep(C) || blockDep(T) || blockDep(E),
                               threadDep(C) || threadDep(T) || threadDep(E));
+        Atoms[Id].Loaded = loaded(C) || loaded(T) || loaded(E);
         KeyedAtoms[V] = Id;
         R = Poly::atom(Id);
       }
@@ -816,6 +844,10 @@ void AccessAnalyzer::analyze(Instruction &I,
       One(II->getArgOperand(0), II->getType(), AccessOp::Load);
       break;
     default:
+      // llvm.nvvm.atomic.* (atomicInc/Dec, scoped atomics): pointer first.
+      if (II->getCalledFunction()->getName().starts_with("llvm.nvvm.atomic.") &&
+          II->arg_size() >= 1 && II->getArgOperand(0)->getType()->isPointerTy())
+        One(II->getArgOperand(0), II->getType(), AccessOp::Atomic);
       break;
     }
   }
@@ -960,8 +992,8 @@ AccessAnalyzer::Cond AccessAnalyzer::classifyCondition(const Value *C,
   };
   if (auto *Cmp = dyn_cast<CmpInst>(C)) {
     Poly A = Operand(Cmp->getOperand(0)), B = Operand(Cmp->getOperand(1));
-    if (A.Unknown || B.Unknown)
-      return Cond::Opaque;
+    if (A.Unknown || B.Unknown || loaded(A) || loaded(B))
+      return Cond::Opaque; // Data decides who passes.
     if ((blockDep(A) || blockDep(B)) && Cmp->isEquality())
       return Cond::SelectsBlocks;
     return Cond::Uniform;
@@ -983,7 +1015,7 @@ AccessAnalyzer::Cond AccessAnalyzer::classifyCondition(const Value *C,
     return std::max(X, std::max(Y, Z));
   }
   Poly P = Operand(C);
-  if (P.Unknown)
+  if (P.Unknown || loaded(P))
     return Cond::Opaque;
   return blockDep(P) ? Cond::SelectsBlocks : Cond::Uniform;
 }

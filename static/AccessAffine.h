@@ -55,6 +55,7 @@ struct Atom {
   std::string Name;               ///< For messages ("nj", "blockDim.x").
   bool BlockDep = false;          ///< Opaque but may depend on blockIdx.
   bool ThreadDep = false;         ///< Opaque but may depend on threadIdx.
+  bool Loaded = false;            ///< Read from memory written at run time.
 };
 
 /// A sorted list of atom ids: the product of those atoms.
@@ -154,6 +155,7 @@ private:
   bool laneVariant(const Poly &P) const;
   bool threadDep(const Poly &P) const;
   bool blockDep(const Poly &P) const;
+  bool loaded(const Poly &P) const;
   bool phiControlLaneVariant(const llvm::PHINode &Phi);
   enum class Cond { Uniform, SelectsBlocks, Opaque };
   Cond classifyCondition(const llvm::Value *C, unsigned Depth = 0);

@@ -1,0 +1,24 @@
+// linear:<bytes>:<n>: camping when consecutive blocks are a non-zero
+// multiple of bytes*n apart; a block laid out contiguously along x covers
+// every partition and does not camp.
+// RUN: %wrapper --cuda-device-only -O2 -S -o /dev/null -Xclang -verify=lin %s -fplugin-arg-sectorscope-partitions=linear:512:4
+// RUN: %wrapper --cuda-device-only -O2 -S -o /dev/null -Xclang -verify=gt %s -fplugin-arg-sectorscope-partitions=gt200
+// RUN: %wrapper --cuda-device-only -O2 -S -o /dev/null -Xclang -verify=uni %s
+// uni-no-diagnostics
+
+// One column of 32 floats per block, rows 2048 floats apart.
+__global__ void columns(float *a, const float *b) {
+  a[blockIdx.x * 2048 * 32 + threadIdx.y * 2048 + threadIdx.x] = 0.0f; // lin-warning {{camped store: consecutive blocks are 262144 bytes apart, a multiple of the linear:512:4 partition period (2048 bytes)}} lin-note {{diagonal}} gt-warning {{camped store: consecutive blocks are 262144 bytes apart, a multiple of the gt200 partition period (2048 bytes)}} gt-note {{diagonal}}
+  a[blockIdx.x * 1024 + threadIdx.y * 4096 + threadIdx.x] = 1.0f; // lin-warning {{camped store: consecutive blocks are 4096 bytes apart}} lin-note {{diagonal}} gt-warning {{camped store: consecutive blocks are 4096 bytes apart}} gt-note {{diagonal}}
+}
+
+// a[bx*512 + tx]: the block spans 2048 bytes itself.
+__global__ void contiguous(float *a, const float *b) {
+  a[blockIdx.x * 512 + threadIdx.x] = b[blockIdx.x * 1024 + threadIdx.x];
+}
+
+// One element per block, 2048 bytes apart: every block on one partition.
+__global__ void onePerBlock(float *a) {
+  if (threadIdx.x == 0)
+    a[blockIdx.x * 512] = 0.0f; // lin-warning {{camped store: consecutive blocks are 2048 bytes apart}} lin-note {{diagonal}} gt-warning {{camped store: consecutive blocks are 2048 bytes apart}} gt-note {{diagonal}}
+}
