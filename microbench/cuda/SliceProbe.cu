@@ -102,20 +102,23 @@ void planWeighted(const Options &O, const DeviceInfo &D,
   }
 }
 
-/// Launches that test candidates against a reference, all near SM 0.
+/// Launches that test candidates against a reference. All addresses of a
+/// launch are in one partition (by the partition mask), and the launch is
+/// repeated from each SM of ProbePairSms so that for one of them that
+/// partition is its own: only then is the busiest slice the reference's.
 void planPairs(const Options &O, std::mt19937_64 &Rng,
                std::vector<Planned> &Plan) {
+  std::vector<int> Sms;
+  std::string Err;
+  parseSmList(O.ProbePairSms, Sms, Err); // Validated by parseArgs.
   const int C = O.ProbePairK - 1;
-  auto Near = [&](unsigned Off) {
-    return !O.ProbeFarMask ||
-           (parityOf(Off & O.ProbeFarMask) ^ O.ProbeFarConst) == 0;
-  };
+  auto Class = [&](unsigned Off) { return parityOf(Off & O.ProbeFarMask); };
   std::uniform_int_distribution<unsigned> Sector(0, PageBytes / 32 - 1);
-  auto RandomNear = [&]() {
+  auto RandomIn = [&](int Want) {
     unsigned Off;
     do
       Off = Sector(Rng) * 32;
-    while (!Near(Off));
+    while (Class(Off) != Want);
     return Off;
   };
   auto Emit = [&](const std::vector<unsigned> &Cands, unsigned Ref,
@@ -125,25 +128,28 @@ void planPairs(const Options &O, std::mt19937_64 &Rng,
                                  Cands.begin() +
                                      std::min(Cands.size(), I + size_t(C)));
       Offs.push_back(Ref);
-      Plan.push_back({Mode, 0, 0, Offs});
+      for (int Sm : Sms)
+        Plan.push_back({Mode, 0, Sm, Offs});
     }
   };
   // Enumeration: a reference line against the other sectors of its line and
-  // every other near line of the page: the reference's whole slice class.
+  // every other line of its partition class: the reference's whole slice.
   for (int R = 0; R < O.ProbeEnumRefs; ++R) {
-    unsigned Ref = RandomNear() & ~127u;
+    unsigned Ref = RandomIn(int(R % 2)) & ~127u;
     std::vector<unsigned> Cands = {Ref + 32, Ref + 64, Ref + 96};
     for (unsigned L = 0; L < PageBytes; L += 128)
-      if (L != Ref && Near(L))
+      if (L != Ref && Class(L) == Class(Ref))
         Cands.push_back(L);
     Emit(Cands, Ref, "enum");
   }
-  // Random pairs: new reference every launch (tests translation invariance).
+  // Random pairs: a new reference every launch (tests that the relation
+  // depends only on the address difference).
   for (int L = 0; L < O.ProbePairLaunches; ++L) {
-    unsigned Ref = RandomNear();
+    const int Want = L % 2;
+    unsigned Ref = RandomIn(Want);
     std::vector<unsigned> Cands;
     while (int(Cands.size()) < C) {
-      unsigned Off = RandomNear();
+      unsigned Off = RandomIn(Want);
       if (Off != Ref)
         Cands.push_back(Off);
     }
@@ -202,7 +208,7 @@ int runSliceProbe(const Options &O, const DeviceInfo &D) {
   M["page_bytes"] = PageBytes;
   M["base"] = O.ProbeBase;
   M["far_mask"] = O.ProbeFarMask;
-  M["far_const"] = O.ProbeFarConst;
+  M["pair_sms"] = O.ProbePairSms;
   M["date_utc"] = utcNow();
   M["pages"] = nlohmann::json::array();
   for (int P = 0; P < Pages; ++P)

@@ -39,8 +39,10 @@ std::string usage() {
         "  --probe-pair-k N      addresses per pair launch (default 16)\n"
         "  --probe-enum-refs N   references tested against every near line\n"
         "  --probe-pairs N       launches of random pair tests\n"
-        "  --probe-far-mask M    partition hash mask (hex) for SM 0\n"
-        "  --probe-far-const C   partition hash constant (0 or 1)\n"
+        "  --probe-far-mask M    partition hash mask (hex); pair launches\n"
+        "                        keep to one partition\n"
+        "  --probe-pair-sms L    SMs that run every pair launch (default "
+        "0,66)\n"
         "  --help\n";
   return OS.str();
 }
@@ -87,6 +89,24 @@ bool parseProbeSets(const std::string &Spec, std::vector<ProbeSet> &Sets,
   }
   if (Sets.empty()) {
     Error = "empty --probe-sets";
+    return false;
+  }
+  return true;
+}
+
+bool parseSmList(const std::string &Spec, std::vector<int> &Sms,
+                 std::string &Error) {
+  Sms.clear();
+  for (const auto &Item : split(Spec, ',')) {
+    long long V;
+    if (!parseInt(Item, 0, 1023, V)) {
+      Error = "bad SM '" + Item + "' in '" + Spec + "'";
+      return false;
+    }
+    Sms.push_back(int(V));
+  }
+  if (Sms.empty()) {
+    Error = "empty SM list";
     return false;
   }
   return true;
@@ -182,10 +202,12 @@ ParseResult parseArgs(const std::vector<std::string> &Argv) {
       if (!IntValue(0, 1 << 16, N))
         return R;
       O.ProbePairLaunches = int(N);
-    } else if (A == "--probe-far-const") {
-      if (!IntValue(0, 1, N))
+    } else if (A == "--probe-pair-sms") {
+      if (!Value(O.ProbePairSms))
         return R;
-      O.ProbeFarConst = int(N);
+      std::vector<int> Sms;
+      if (!parseSmList(O.ProbePairSms, Sms, R.Error))
+        return R;
     } else if (A == "--probe-far-mask") {
       std::string S;
       if (!Value(S))

@@ -51,10 +51,12 @@ struct Options {
   int ProbeEnumRefs = 0;
   /// Launches of random pairs.
   int ProbePairLaunches = 0;
-  /// Partition hash for SM 0 (far = parity(offset & mask) ^ const); pairs
-  /// use near addresses only, so no request crosses the partition fabric.
+  /// Partition hash mask (bits of the page offset). Each pair launch uses
+  /// addresses of one partition only, and runs from every SM in
+  /// ProbePairSms; the capture keeps the runs where that partition was the
+  /// SM's own, so no request crossed the partition fabric.
   uint64_t ProbeFarMask = 0;
-  int ProbeFarConst = 0;
+  std::string ProbePairSms = "0,66";
 };
 
 struct ParseResult {
@@ -78,6 +80,10 @@ struct ProbeSet {
 /// Parses Options::ProbeSets; on error returns false and sets \p Error.
 bool parseProbeSets(const std::string &Spec, std::vector<ProbeSet> &Sets,
                     std::string &Error);
+
+/// Parses a comma-separated list of SM ids ("0,66").
+bool parseSmList(const std::string &Spec, std::vector<int> &Sms,
+                 std::string &Error);
 
 } // namespace sectorscope::mb
 

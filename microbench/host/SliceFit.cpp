@@ -119,8 +119,8 @@ bool readCapture(const json &Manifest, const NcuMetrics &Ncu, Capture &Out,
     Error = "manifest without base or launches";
     return false;
   }
-  size_t Missing = 0, BadSum = 0, BadMax = 0, CrossedPairs = 0, Weighted = 0,
-         PairLaunches = 0;
+  size_t Missing = 0, BadSum = 0, BadMax = 0, AllFar = 0, Mixed = 0,
+         Weighted = 0, PairLaunches = 0;
   double SliceSum = 0;
   size_t SliceN = 0;
   for (const json &L : Manifest["launches"]) {
@@ -157,8 +157,12 @@ bool readCapture(const json &Manifest, const NcuMetrics &Ncu, Capture &Out,
     // Pairs: every address was chosen near; a far one would also load a
     // near slice through the fabric and spoil the maximum.
     ++PairLaunches;
+    if (*Far == (1u << K) - 1) {
+      ++AllFar; // The other SM of the pair sees these addresses near.
+      continue;
+    }
     if (*Far) {
-      ++CrossedPairs;
+      ++Mixed; // The partition hash put them together wrongly.
       continue;
     }
     if (!M.count(RedMax)) {
@@ -183,7 +187,8 @@ bool readCapture(const json &Manifest, const NcuMetrics &Ncu, Capture &Out,
               {"launches_missing", Missing},
               {"sum_not_decodable", BadSum},
               {"max_not_decodable", BadMax},
-              {"pair_launches_with_far_address", CrossedPairs},
+              {"pair_launches_all_far", AllFar},
+              {"pair_launches_mixed_partitions", Mixed},
               {"partition_samples", Out.Partition.size()},
               {"pair_tests", Out.Pairs.size()},
               {"slices_from_sum_over_avg", Out.Slices}};
@@ -210,22 +215,33 @@ fitPartition(const std::vector<PartitionSample> &Train,
     (Hold ? TX : X).push_back(probeFeature(S.Page, S.Offset));
     (Hold ? TY : Y).push_back(uint8_t(S.Far));
   }
-  for (const PartitionSample &S : Test)
-    if (S.Sm == Sm) {
-      TX.push_back(probeFeature(S.Page, S.Offset));
-      TY.push_back(uint8_t(S.Far));
-    }
   auto F = solveAffine(X, Y, VarMask, true, Error);
   if (!F)
     return std::nullopt;
   PartitionFit P;
   P.Fit = *F;
   P.Train = X.size();
-  P.HeldOut = TX.size();
   size_t Ok = 0;
   for (size_t I = 0; I < TX.size(); ++I)
     Ok += F->eval(TX[I]) == TY[I];
-  P.HeldOutAccuracy = TX.empty() ? 0.0 : double(Ok) / double(TX.size());
+  // Another capture has other physical pages, whose constants training
+  // cannot know: score the offset mask with each test page's constant set
+  // by majority over that page's samples.
+  std::map<int, std::pair<size_t, size_t>> PerPage; // agree, total
+  const uint64_t OffMask = F->Mask & ((uint64_t(1) << PageBits) - 1);
+  for (const PartitionSample &S : Test)
+    if (S.Sm == Sm) {
+      auto &[Agree, Total] = PerPage[S.Page];
+      Agree += parity64(S.Offset & OffMask) == S.Far;
+      ++Total;
+    }
+  size_t Held = TX.size();
+  for (auto &[Page, AT] : PerPage) {
+    Ok += std::max(AT.first, AT.second - AT.first);
+    Held += AT.second;
+  }
+  P.HeldOut = Held;
+  P.HeldOutAccuracy = Held ? double(Ok) / double(Held) : 0.0;
   return P;
 }
 

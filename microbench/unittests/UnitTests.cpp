@@ -379,24 +379,29 @@ void testSliceFit() {
       Offs.push_back(Sector(Rng) * 32);
     Add("weights", L % 5 == 0 ? 1 : 0, L % 3 == 0 ? 66 : 0, Offs);
   }
-  auto RandomNear = [&]() {
+  // Pair launches keep to one partition and run from both SMs, as the
+  // probe does; one of the two sees every address far and is dropped.
+  auto RandomIn = [&](int Part) {
     uint32_t O;
     do
       O = Sector(Rng) * 32;
-    while (G.partition(0, O) != 0);
+    while (G.partition(0, O) != Part);
     return O;
   };
   for (int L = 0; L < 300; ++L) {
     std::vector<uint32_t> Offs;
     for (int I = 0; I < 16; ++I)
-      Offs.push_back(RandomNear());
+      Offs.push_back(RandomIn(L % 2));
     Add(L < 200 ? "enum" : "pairs", 0, 0, Offs);
+    Add(L < 200 ? "enum" : "pairs", 0, 66, Offs);
   }
   Capture C;
   std::string Err;
   EXPECT(readCapture(M, Ncu, C, Err));
   EXPECT(C.Diag["sum_not_decodable"] == 0 && C.Diag["max_not_decodable"] == 0);
   EXPECT(C.Partition.size() == 120 * 12);
+  EXPECT(C.Diag["pair_launches_all_far"] == 300);
+  EXPECT(C.Diag["pair_launches_mixed_partitions"] == 0);
   EXPECT(std::fabs(C.Slices - 64) < 1e-9);
   uint64_t Var = (0x1fffffu & ~31u) | (uint64_t(1) << PageBits);
   auto P0 = fitPartition(C.Partition, {}, 0, 4, Var, Err);
@@ -411,6 +416,19 @@ void testSliceFit() {
     std::printf("slicefit: partition mask %s held-out %.3f\n",
                 hex(P0->Fit.Mask & 0x1fffff).c_str(), P0->HeldOutAccuracy);
   }
+  // Another capture lives on other physical pages: flipped constants still
+  // score fully, a wrong mask does not.
+  std::vector<PartitionSample> Other;
+  for (int I = 0; I < 200; ++I) {
+    uint32_t O = Sector(Rng) * 32;
+    Other.push_back({0, O, 0, 1 - G.partition(0, O)});
+  }
+  auto PX = fitPartition(C.Partition, Other, 0, 0, Var, Err);
+  EXPECT(PX && PX->HeldOutAccuracy == 1.0 && PX->HeldOut == 200);
+  for (auto &S : Other)
+    S.Far = parity64(S.Offset & 0x1000);
+  PX = fitPartition(C.Partition, Other, 0, 0, Var, Err);
+  EXPECT(PX && PX->HeldOutAccuracy < 0.9);
   std::vector<PairTest> Train, Test;
   for (const PairTest &T : C.Pairs)
     (T.Enumerated ? Train : Test).push_back(T);
