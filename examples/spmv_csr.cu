@@ -45,8 +45,8 @@ __global__ void spmv_csr_scalar(int nrows, const int *row_ptr,
   int end = row_ptr[row + 1]; // expect: misaligned (load); run time: misaligned -- row_ptr shifted by 4 bytes: 5 sectors per warp
   float sum = 0.0f;
   for (int j = begin; j < end; ++j) {
-    int c = col_idx[j]; // expect: data-dependent (load); run time: strided -- irregular, nnz/row (~8.5) ints between lanes
-    float v = val[j]; // expect: data-dependent (load); run time: strided -- irregular, nnz/row (~8.5) floats between lanes
+    int c = col_idx[j]; // expect: data-dependent (load); run time: uncoalesced -- irregular gaps of nnz/row (~8.5) ints between lanes
+    float v = val[j]; // expect: data-dependent (load); run time: uncoalesced -- irregular gaps of nnz/row (~8.5) floats between lanes
     sum += v * x[c]; // expect: data-dependent (load); run time: random_hot -- gather x[col], half the columns in a 4 KiB hub
   }
   y[row] = sum; // expect: clean (store); run time: coalesced
