@@ -48,6 +48,10 @@ uint32_t devicePartitionOf(const ss_launch_header &H, uint64_t Addr) {
   return uint32_t((Addr >> H.part_gran_log2) % H.part_count);
 }
 
+uint32_t siteStripes(const ss_launch_header &H) {
+  return H.site_stripes > 1 ? H.site_stripes : 1;
+}
+
 static uint64_t align8(uint64_t V) { return (V + 7) & ~uint64_t(7); }
 
 ss_launch_header makeLaunchHeader(const BufferRequest &R) {
@@ -68,10 +72,12 @@ ss_launch_header makeLaunchHeader(const BufferRequest &R) {
   H.blocks_per_window = Grid ? std::max(1u, R.BlocksPerWindow) : 1;
   H.num_windows = Grid ? std::max(1u, R.NumWindows) : 0;
   H.heat_capacity = Grid ? 0 : R.HeatCapacity;
+  H.site_stripes = Grid ? std::max(1u, R.SiteStripes) : 1;
 
   uint64_t Off = align8(sizeof(ss_launch_header));
   H.off_sites = Off;
-  Off = align8(Off + uint64_t(R.NumSites) * sizeof(ss_site_counters));
+  Off = align8(Off + uint64_t(H.site_stripes) * R.NumSites *
+                         sizeof(ss_site_counters));
   H.off_heat = Off;
   Off = align8(Off + uint64_t(H.heat_capacity) * sizeof(ss_heat_entry));
   H.off_part_window = Off;
@@ -83,11 +89,10 @@ ss_launch_header makeLaunchHeader(const BufferRequest &R) {
 }
 
 std::vector<uint8_t> initialBufferPrefix(const ss_launch_header &H) {
-  std::vector<uint8_t> B(H.off_sites + uint64_t(H.num_sites) *
-                                           sizeof(ss_site_counters),
-                         0);
+  uint64_t Copies = uint64_t(siteStripes(H)) * H.num_sites;
+  std::vector<uint8_t> B(H.off_sites + Copies * sizeof(ss_site_counters), 0);
   std::memcpy(B.data(), &H, sizeof(H));
-  for (uint32_t I = 0; I < H.num_sites; ++I) {
+  for (uint64_t I = 0; I < Copies; ++I) {
     ss_site_counters C;
     std::memset(&C, 0, sizeof(C));
     C.addr_min = ~uint64_t(0);
@@ -115,7 +120,9 @@ bool decodeLaunchBuffer(const void *Buf, uint64_t Len, LaunchData &Out,
     return Off <= Len && Count <= (Len - Off) / Size;
   };
   if (H.total_bytes > Len || H.part_count > SS_MAX_PARTITIONS ||
-      !Fits(H.off_sites, H.num_sites, sizeof(ss_site_counters)) ||
+      H.site_stripes > 4096 ||
+      !Fits(H.off_sites, uint64_t(siteStripes(H)) * H.num_sites,
+            sizeof(ss_site_counters)) ||
       !Fits(H.off_heat, H.heat_capacity, sizeof(ss_heat_entry)) ||
       !Fits(H.off_part_window, uint64_t(H.num_windows) * H.part_count, 8) ||
       !Fits(H.off_part_site, uint64_t(H.num_sites) * H.part_count, 8)) {
@@ -123,9 +130,24 @@ bool decodeLaunchBuffer(const void *Buf, uint64_t Len, LaunchData &Out,
     return false;
   }
   Out.Sites.resize(H.num_sites);
-  if (H.num_sites)
-    std::memcpy(Out.Sites.data(), B + H.off_sites,
-                H.num_sites * sizeof(ss_site_counters));
+  for (uint32_t S = 0; S < siteStripes(H); ++S)
+    for (uint32_t I = 0; I < H.num_sites; ++I) {
+      ss_site_counters C;
+      std::memcpy(&C, B + H.off_sites +
+                          (uint64_t(S) * H.num_sites + I) * sizeof(C),
+                  sizeof(C));
+      ss_site_counters &T = Out.Sites[I];
+      if (S == 0) {
+        T = C;
+        continue;
+      }
+      T.requests += C.requests;
+      T.sectors += C.sectors;
+      T.bytes += C.bytes;
+      T.threads += C.threads;
+      T.addr_min = std::min(T.addr_min, C.addr_min);
+      T.addr_max = std::max(T.addr_max, C.addr_max);
+    }
   const ss_heat_entry *E =
       reinterpret_cast<const ss_heat_entry *>(B + H.off_heat);
   for (uint32_t I = 0; I < H.heat_capacity; ++I) {

@@ -42,7 +42,13 @@ struct BufferRequest {
   DevicePartitions Parts;
   uint32_t BlocksPerWindow = 1;
   uint32_t NumWindows = 1;
+  // Grid mode: copies of the site counters (abi v3), so blocks on different
+  // SMs do not serialize on the same atomics; the host sums them.
+  uint32_t SiteStripes = 1;
 };
+
+/// Copies of the site counter table in a buffer with header H (at least 1).
+uint32_t siteStripes(const ss_launch_header &H);
 
 /// The header with configuration and table offsets filled in; results zero.
 /// Heat-map tables are only sized in heatmap mode, partition tables only in

@@ -16,6 +16,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <cstdio>
@@ -283,6 +284,8 @@ cudaError_t instrumentedLaunch(Runtime &R, KernelState &K, LaunchInfo &Info,
     uint64_t Wave = uint64_t(std::max(1, Info.Device.SmCount)) * Active;
     uint64_t Blocks = uint64_t(Grid.x) * Grid.y * Grid.z;
     Req.BlocksPerWindow = uint32_t(std::min<uint64_t>(Wave, 0xffffffffu));
+    // One copy of the site counters per SM (abi v3): no cross-SM atomics.
+    Req.SiteStripes = uint32_t(std::clamp(Info.Device.SmCount, 1, 256));
     Req.NumWindows = uint32_t(std::min<uint64_t>(
         R.Cfg.MaxWindows, std::max<uint64_t>(1, (Blocks + Wave - 1) / Wave)));
   }

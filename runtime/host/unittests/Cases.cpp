@@ -210,7 +210,7 @@ int camping(const char *Spec, bool Camp) {
   I.ActiveBlocksPerSm = 16;
   LaunchReport R = analyze(D, I, T, twoArrays());
   if (Uniform) { // 4096 buckets: print only the verdicts
-    nlohmann::json J = launchJson(R);
+    auto J = launchJson(R);
     J["partitions"].erase("windows");
     std::cout << J["partitions"].dump(1) << "\n";
     for (auto &S : J["sites"])
@@ -253,7 +253,7 @@ int caseOverflow(int, char **) {
   });
   LaunchReport R = analyze(D, launchInfo(Mode::Heatmap, Grid, Block), T,
                            twoArrays());
-  nlohmann::json J = launchJson(R);
+  auto J = launchJson(R);
   std::cout << J["overflow"].dump() << "\n" << J["heatmap"]["sectors"] << "\n";
   return 0;
 }
@@ -423,14 +423,14 @@ int caseLayout(int Argc, char **Argv) {
   ss_launch_header H = testHeader(M, 3, 1024, &*P, 100, 5);
   std::printf("header %zu sites %llu heat %llu part_window %llu part_site %llu "
               "total %llu capacity %u parts %u gran_log2 %u windows %u bpw %u "
-              "mode %u abi %u\n",
+              "mode %u abi %u stripes %u\n",
               sizeof(ss_launch_header), (unsigned long long)H.off_sites,
               (unsigned long long)H.off_heat,
               (unsigned long long)H.off_part_window,
               (unsigned long long)H.off_part_site,
               (unsigned long long)H.total_bytes, H.heat_capacity, H.part_count,
               H.part_gran_log2, H.num_windows, H.blocks_per_window, H.mode,
-              H.abi_version);
+              H.abi_version, H.site_stripes);
   std::vector<uint8_t> Pre = initialBufferPrefix(H);
   const auto *C =
       reinterpret_cast<const ss_site_counters *>(Pre.data() + H.off_sites);

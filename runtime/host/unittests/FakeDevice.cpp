@@ -19,6 +19,7 @@ ss_launch_header testHeader(Mode M, uint32_t NumSites, uint32_t HeatCapacity,
     R.Parts = devicePartitions(*Parts);
   R.BlocksPerWindow = BlocksPerWindow;
   R.NumWindows = NumWindows;
+  R.SiteStripes = M == Mode::Grid ? 4 : 1;
   return makeLaunchHeader(R);
 }
 
@@ -84,8 +85,10 @@ void FakeDevice::request(uint32_t SiteId, const SiteTable &T, uint32_t Warp,
     Min = std::min(Min, A);
     Max = std::max(Max, A);
   }
+  // The device picks a stripe by SM id; block id stands in for it here.
+  uint64_t Stripe = BlockLinear % siteStripes(H);
   auto *C = reinterpret_cast<ss_site_counters *>(Buf.data() + H.off_sites) +
-            SiteId;
+            Stripe * H.num_sites + SiteId;
   ++C->requests;
   C->sectors += Sectors.size();
   C->bytes += uint64_t(Width) * Addrs.size();
