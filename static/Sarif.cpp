@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 
 using namespace llvm;
-using json = nlohmann::json;
+using json = nlohmann::ordered_json;
 
 namespace sectorscope {
 
