@@ -12,8 +12,8 @@
 
 // CHECK: "ruleId": "strided"
 // CHECK: "level": "error"
-// EMPTY: "results": []
 // EMPTY: "version": "2.1.0"
+// EMPTY: "results": []
 // FILES: clean.cu-{{[0-9a-f]+}}.sarif
 // FILES-NEXT: clean.cu.sarif
 // FILES-NEXT: sarif-dir.cu.sarif
