@@ -192,7 +192,7 @@ LaunchReport analyzeLaunch(const LaunchInfo &Info, const SiteTable *Sites,
     bool HasRange = C.requests && C.addr_min <= C.addr_max;
     uint32_t SpaceFilter =
         SR.S.Space == SS_SPACE_GENERIC ? ~0u : SR.S.Space;
-    uint64_t Hi = C.addr_max + (SR.S.Width ? SR.S.Width - 1 : 0);
+    uint64_t Hi = C.addr_max; // the last byte (abi.h)
     if (HasRange && !Grid) {
       SR.Heat = heatStats(D.Heat, SpaceFilter, C.addr_min, Hi, BlockWarps);
       // The object this site mostly touched: most heat sectors in range.
@@ -266,9 +266,7 @@ LaunchReport analyzeLaunch(const LaunchInfo &Info, const SiteTable *Sites,
                          [&](const PatternHit &P) { return P.Name == Name; });
     };
     auto Lo = [](const SiteResult &X) { return X.C.addr_min >> 5; };
-    auto Hi = [](const SiteResult &X) {
-      return (X.C.addr_max + (X.S.Width ? X.S.Width - 1 : 0)) >> 5;
-    };
+    auto Hi = [](const SiteResult &X) { return X.C.addr_max >> 5; };
     std::vector<bool> Drop(R.Sites.size());
     for (size_t A = 0; A < R.Sites.size(); ++A)
       for (size_t B = 0; B < R.Sites.size() && !Drop[A]; ++B) {

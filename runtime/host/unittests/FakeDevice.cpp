@@ -83,7 +83,7 @@ void FakeDevice::request(uint32_t SiteId, const SiteTable &T, uint32_t Warp,
     for (uint64_t X = A >> 5; X <= (A + Width - 1) >> 5; ++X)
       Sectors.insert(X);
     Min = std::min(Min, A);
-    Max = std::max(Max, A);
+    Max = std::max(Max, A + Width - 1); // the last byte, as the device
   }
   // The device picks a stripe by SM id; block id stands in for it here.
   uint64_t Stripe = BlockLinear % siteStripes(H);
