@@ -37,8 +37,91 @@ static bool usesVolume(const std::string &E) {
   return E == "campprof" || E == "stream";
 }
 
+/// One row; throws ModelError naming rows[I].FIELD.
+static BenchRow parseRow(const Json &RJ, const Ctx &C, size_t I,
+                         const BenchData &D, const std::string &TimeField,
+                         const char *Other) {
+  requireObject(RJ, C);
+  BenchRow R;
+  R.Index = I;
+  R.Experiment = getString(RJ, C, "experiment");
+  R.OpText = getOptString(RJ, C, "op").value_or("");
+  if (R.OpText == "read" || R.OpText == "load")
+    R.TheOp = Op::Read;
+  else if (R.OpText == "write" || R.OpText == "store")
+    R.TheOp = Op::Write;
+  R.Camped = getOptBool(RJ, C, "camped").value_or(false);
+  // The suite writes every field on every row, 0 when it does not apply or
+  // the measurement was not finite: treat 0 as absent and check what a
+  // model needs below.
+  auto Pos = [](std::optional<double> V) {
+    return V && *V > 0 ? V : std::nullopt;
+  };
+  auto T = Pos(getOptNumber(RJ, C, TimeField.c_str(), NumRule::NonNegative));
+  if (!T)
+    T = Pos(getOptNumber(RJ, C, Other, NumRule::NonNegative));
+  if (!T)
+    C.at(TimeField).fail(std::string("no time: missing or 0, and so is ") +
+                         Other);
+  R.TimeMs = *T;
+  R.Blocks = Pos(getOptNumber(RJ, C, "blocks", NumRule::Integer));
+  R.Threads = Pos(getOptNumber(RJ, C, "threads", NumRule::Integer));
+  R.BytesMoved = getOptNumber(RJ, C, "bytes_moved", NumRule::NonNegative);
+  R.N = getOptNumber(RJ, C, "N", NumRule::Integer);
+  R.L = getOptNumber(RJ, C, "L", NumRule::Integer);
+  R.M = getOptNumber(RJ, C, "M", NumRule::Integer);
+  auto W = getOptNumber(RJ, C, "active_warps_per_sm", NumRule::NonNegative);
+  auto WB = Pos(getOptNumber(RJ, C, "word_bytes", NumRule::Integer));
+  R.WordBytes = WB ? (int)*WB : 0;
+
+  // Fields the models need, checked only for the experiments they read.
+  bool Modelled = usesVolume(R.Experiment) || R.Experiment == "gt200";
+  if (Modelled) {
+    if (!W)
+      C.at("active_warps_per_sm").fail("missing required field");
+    if (*W <= 0)
+      C.at("active_warps_per_sm").fail("expected a number > 0, got 0");
+    R.Warps = *W;
+    if (R.Warps > D.Gpu.MaxWarpsPerSm)
+      C.at("active_warps_per_sm")
+          .fail("impossible value " + fmtNum(R.Warps) + " (gpu allows " +
+                std::to_string(D.Gpu.MaxWarpsPerSm) + " warps per SM)");
+  } else {
+    R.Warps = W.value_or(0);
+  }
+  if (usesVolume(R.Experiment)) {
+    // Copy rows (read and write at once) are kept but no volume model
+    // reads them: their bytes cannot be split between the two classes.
+    if (R.OpText.empty())
+      C.at("op").fail("missing required field");
+    if (!WB)
+      C.at("word_bytes").fail("missing required field (or 0)");
+    if (R.WordBytes > 16 || (R.WordBytes & (R.WordBytes - 1)))
+      C.at("word_bytes")
+          .fail("expected 1, 2, 4, 8 or 16, got " +
+                std::to_string(R.WordBytes));
+    if (!R.BytesMoved)
+      C.at("bytes_moved").fail("missing required field");
+    if (*R.BytesMoved <= 0)
+      C.at("bytes_moved").fail("expected a number > 0, got 0");
+  }
+  if (R.Experiment == "gt200" && !R.N)
+    C.at("N").fail("missing required field");
+  if (R.Experiment == "gt200" && *R.N < 1)
+    C.at("N").fail("expected an integer >= 1 (words per thread), got 0");
+  if (R.Experiment == "gt200") {
+    if (R.L.value_or(0) > *R.N)
+      C.at("L").fail("impossible value " + fmtNum(*R.L) +
+                     " (more misalignments than N=" + fmtNum(*R.N) + " words)");
+    if (R.M.value_or(0) > *R.N)
+      C.at("M").fail("impossible value " + fmtNum(*R.M) +
+                     " (more misalignments than N=" + fmtNum(*R.N) + " words)");
+  }
+  return R;
+}
+
 BenchData parseBenchData(const Json &J, const std::string &File,
-                         const std::string &TimeField) {
+                         const std::string &TimeField, bool SkipBadRows) {
   if (TimeField != "best_ms" && TimeField != "median_ms")
     fail("", "--time-field",
          "must be best_ms or median_ms, got '" + TimeField + "'");
@@ -51,82 +134,26 @@ BenchData parseBenchData(const Json &J, const std::string &File,
   const Json &Rows = getArray(J, Top, "rows");
   const char *Other = TimeField == "best_ms" ? "median_ms" : "best_ms";
   for (size_t I = 0; I < Rows.size(); ++I) {
-    Ctx C = Top.at("rows").at(I);
-    const Json &RJ = Rows[I];
-    requireObject(RJ, C);
-    BenchRow R;
-    R.Index = I;
-    R.Experiment = getString(RJ, C, "experiment");
-    R.OpText = getOptString(RJ, C, "op").value_or("");
-    if (R.OpText == "read" || R.OpText == "load")
-      R.TheOp = Op::Read;
-    else if (R.OpText == "write" || R.OpText == "store")
-      R.TheOp = Op::Write;
-    R.Camped = getOptBool(RJ, C, "camped").value_or(false);
-    auto T = getOptNumber(RJ, C, TimeField.c_str(), NumRule::Positive);
-    if (!T)
-      T = getOptNumber(RJ, C, Other, NumRule::Positive);
-    if (!T)
-      C.at(TimeField).fail(std::string("missing required field (nor is ") +
-                           Other + " present)");
-    R.TimeMs = *T;
-    // The suite writes every field on every row, 0 when it does not apply:
-    // treat 0 as absent and check what a model needs below.
-    auto Pos = [](std::optional<double> V) {
-      return V && *V > 0 ? V : std::nullopt;
-    };
-    R.Blocks = Pos(getOptNumber(RJ, C, "blocks", NumRule::Integer));
-    R.Threads = Pos(getOptNumber(RJ, C, "threads", NumRule::Integer));
-    R.BytesMoved = getOptNumber(RJ, C, "bytes_moved", NumRule::NonNegative);
-    R.N = getOptNumber(RJ, C, "N", NumRule::Integer);
-    R.L = getOptNumber(RJ, C, "L", NumRule::Integer);
-    R.M = getOptNumber(RJ, C, "M", NumRule::Integer);
-    auto W = getOptNumber(RJ, C, "active_warps_per_sm", NumRule::NonNegative);
-    auto WB = Pos(getOptNumber(RJ, C, "word_bytes", NumRule::Integer));
-    R.WordBytes = WB ? (int)*WB : 0;
-
-    // Fields the models need, checked only for the experiments they read.
-    bool Modelled = usesVolume(R.Experiment) || R.Experiment == "gt200";
-    if (Modelled) {
-      if (!W)
-        C.at("active_warps_per_sm").fail("missing required field");
-      if (*W <= 0)
-        C.at("active_warps_per_sm").fail("expected a number > 0, got 0");
-      R.Warps = *W;
-      if (R.Warps > D.Gpu.MaxWarpsPerSm)
-        C.at("active_warps_per_sm")
-            .fail("impossible value " + fmtNum(R.Warps) + " (gpu allows " +
-                  std::to_string(D.Gpu.MaxWarpsPerSm) + " warps per SM)");
-    } else {
-      R.Warps = W.value_or(0);
+    try {
+      D.Rows.push_back(
+          parseRow(Rows[I], Top.at("rows").at(I), I, D, TimeField, Other));
+    } catch (const ModelError &E) {
+      // The suite writes 0 for a measurement that failed (non-finite): with
+      // SkipBadRows one such row costs a warning, not the whole GPU run.
+      if (!SkipBadRows)
+        throw;
+      D.Skipped.push_back(E.what());
     }
-    if (usesVolume(R.Experiment)) {
-      // Copy rows (read and write at once) are kept but no volume model
-      // reads them: their bytes cannot be split between the two classes.
-      if (R.OpText.empty())
-        C.at("op").fail("missing required field");
-      if (!WB)
-        C.at("word_bytes").fail("missing required field (or 0)");
-      if (R.WordBytes > 16 || (R.WordBytes & (R.WordBytes - 1)))
-        C.at("word_bytes")
-            .fail("expected 1, 2, 4, 8 or 16, got " +
-                  std::to_string(R.WordBytes));
-      if (!R.BytesMoved)
-        C.at("bytes_moved").fail("missing required field");
-      if (*R.BytesMoved <= 0)
-        C.at("bytes_moved").fail("expected a number > 0, got 0");
-    }
-    if (R.Experiment == "gt200" && !R.N)
-      C.at("N").fail("missing required field");
-    if (R.Experiment == "gt200" && *R.N < 1)
-      C.at("N").fail("expected an integer >= 1 (words per thread), got 0");
-    D.Rows.push_back(std::move(R));
   }
+  if (D.Rows.empty())
+    Top.at("rows").fail("no usable row (" + std::to_string(D.Skipped.size()) +
+                        " skipped; first: " + D.Skipped.front() + ")");
   return D;
 }
 
-BenchData readBenchData(const std::string &Path, const std::string &TimeField) {
-  return parseBenchData(readJsonFile(Path), Path, TimeField);
+BenchData readBenchData(const std::string &Path, const std::string &TimeField,
+                        bool SkipBadRows) {
+  return parseBenchData(readJsonFile(Path), Path, TimeField, SkipBadRows);
 }
 
 } // namespace sectorscope::model

@@ -34,6 +34,7 @@ const char *Usage = R"(usage: sectorscope-model <command> [options]
 commands:
   fit       --bench FILE [-o FILE] [--time-field best_ms|median_ms]
             [--unit-bytes N] [--bandwidth-experiments a,b,...]
+            [--skip-bad-rows]
             Fit the CampProf, GT200 and bandwidth models; print R^2/RMSE.
   band      --calib FILE --profile FILE [--profile FILE ...]
             [--model bandwidth|campprof] [--warps W] [--time-ms T]
@@ -79,6 +80,9 @@ struct Args {
   }
 };
 
+/// Options that take no value.
+const std::set<std::string> Flags = {"skip-bad-rows"};
+
 Args parseArgs(int Argc, char **Argv,
                const std::map<std::string, std::set<std::string>> &Known) {
   Args A;
@@ -107,6 +111,12 @@ Args parseArgs(int Argc, char **Argv,
       Name = "o";
     if (!It->second.count(Name))
       fail("", A.Cmd, "unknown option '" + Arg + "'");
+    if (Flags.count(Name)) {
+      if (HasValue)
+        fail("", A.Cmd, "option '--" + Name + "' takes no value");
+      A.Opts[Name].push_back("1");
+      continue;
+    }
     if (!HasValue) {
       if (I + 1 >= Argc)
         fail("", A.Cmd, "option '" + Arg + "' needs a value");
@@ -155,7 +165,10 @@ int cmdFit(const Args &A) {
     if (S.BandwidthExperiments.empty())
       fail("", "--bandwidth-experiments", "empty list");
   }
-  BenchData D = readBenchData(A.need("bench"), S.TimeField);
+  BenchData D =
+      readBenchData(A.need("bench"), S.TimeField, A.has("skip-bad-rows"));
+  for (const std::string &W : D.Skipped)
+    std::cerr << "sectorscope-model: warning: " << W << " (row skipped)\n";
   Calibration C = fitCalibration(D, S);
   std::string Out = A.has("o") ? A.get("o") : "-";
   writeJsonFile(Out, C.toJson());
@@ -307,7 +320,8 @@ int main(int Argc, char **Argv) {
   }
   static const std::map<std::string, std::set<std::string>> Known = {
       {"fit",
-       {"bench", "o", "time-field", "unit-bytes", "bandwidth-experiments"}},
+       {"bench", "o", "time-field", "unit-bytes", "bandwidth-experiments",
+        "skip-bad-rows"}},
       {"band",
        {"calib", "profile", "model", "warps", "time-ms", "max-warps", "json",
         "svg", "title"}},

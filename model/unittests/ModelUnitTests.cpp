@@ -500,12 +500,18 @@ TEST(jsonErrorsNameFileAndField) {
       {"experiment": "stream", "op": "read", "word_bytes": 4,
        "active_warps_per_sm": 8, "bytes_moved": 1e6}]})");
   CHECK_THROWS(parseBenchData(J, "b.json"),
-               "b.json: rows[1].best_ms: missing required field");
+               "b.json: rows[1].best_ms: no time: missing or 0, and so is "
+               "median_ms");
   J["rows"][1]["median_ms"] = 0.2; // the other time field is accepted
   CHECK(parseBenchData(J, "b.json").Rows[1].TimeMs == 0.2);
   J["rows"][0]["best_ms"] = -0.1;
   CHECK_THROWS(parseBenchData(J, "b.json"),
-               "b.json: rows[0].best_ms: expected a number > 0, got -0.1");
+               "b.json: rows[0].best_ms: expected a number >= 0, got -0.1");
+  // With SkipBadRows the bad row is reported and left out.
+  BenchData Skip = parseBenchData(J, "b.json", "best_ms", true);
+  CHECK(Skip.Rows.size() == 1 && Skip.Rows[0].Index == 1);
+  CHECK(Skip.Skipped.size() == 1 &&
+        Skip.Skipped[0].find("rows[0].best_ms") != std::string::npos);
   J["rows"][0]["best_ms"] = 0.1;
   J["rows"][0]["word_bytes"] = 3;
   CHECK_THROWS(parseBenchData(J, "b.json"),

@@ -43,6 +43,7 @@ struct BenchData {
   GpuInfo Gpu;
   std::string TimeField; ///< Which column TimeMs holds.
   std::vector<BenchRow> Rows;
+  std::vector<std::string> Skipped; ///< Errors of rows left out.
 
   /// Rows of one experiment.
   std::vector<const BenchRow *> rowsOf(const std::string &Experiment) const;
@@ -50,10 +51,14 @@ struct BenchData {
 
 /// Parses a micro-benchmark file. TimeField is "best_ms" or "median_ms"; when
 /// a row lacks it the other one is used (and a row with neither is an error).
+/// SkipBadRows turns a row's error into an entry of Skipped (the file-level
+/// fields stay errors, and so does a file with no usable row).
 BenchData readBenchData(const std::string &Path,
-                        const std::string &TimeField = "best_ms");
+                        const std::string &TimeField = "best_ms",
+                        bool SkipBadRows = false);
 BenchData parseBenchData(const Json &J, const std::string &File,
-                         const std::string &TimeField = "best_ms");
+                         const std::string &TimeField = "best_ms",
+                         bool SkipBadRows = false);
 
 } // namespace sectorscope::model
 
