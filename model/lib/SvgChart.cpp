@@ -76,9 +76,13 @@ struct Frame {
   double W = 820, H = 480;
   double L = 80, R = 250, T = 62, B = 62; // margins; legend sits right.
   double X0 = 0, X1 = 1, Y0 = 0, Y1 = 1;
+  bool LogY = false; ///< Y0 > 0 then; values below Y0 sit on the axis.
   double px(double X) const { return L + (X - X0) / (X1 - X0) * (W - L - R); }
   double py(double Y) const {
-    return H - B - (Y - Y0) / (Y1 - Y0) * (H - T - B);
+    double F = LogY ? (std::log10(std::max(Y, Y0)) - std::log10(Y0)) /
+                          (std::log10(Y1) - std::log10(Y0))
+                    : (Y - Y0) / (Y1 - Y0);
+    return H - B - F * (H - T - B);
   }
   double right() const { return W - R; }
   double bottom() const { return H - B; }
@@ -109,12 +113,23 @@ static std::string header(const Frame &F, const std::string &Title,
 static std::string axes(const Frame &F, double XStep, double YStep,
                         const std::string &XLabel, const std::string &YLabel) {
   std::string S = "<g font-size=\"12\" fill=\"#222\">\n";
-  for (double Y = F.Y0; Y <= F.Y1 + 1e-9 * F.Y1; Y += YStep) {
+  std::vector<std::pair<double, std::string>> YTicks;
+  if (F.LogY) {
+    // 1, 2, 5 per decade.
+    for (double D = F.Y0; D <= F.Y1 * 1.000001; D *= 10)
+      for (double M : {1.0, 2.0, 5.0})
+        if (D * M <= F.Y1 * 1.000001)
+          YTicks.push_back({D * M, fmtNum(D * M)});
+  } else {
+    for (double Y = F.Y0; Y <= F.Y1 + 1e-9 * F.Y1; Y += YStep)
+      YTicks.push_back({Y, tickLabel(Y, YStep)});
+  }
+  for (const auto &[Y, Label] : YTicks) {
     S += "<line x1=\"" + num(F.L) + "\" y1=\"" + num(F.py(Y)) + "\" x2=\"" +
          num(F.right()) + "\" y2=\"" + num(F.py(Y)) +
          "\" stroke=\"#e3e3e3\" stroke-width=\"1\"/>\n";
     S += "<text x=\"" + num(F.L - 8) + "\" y=\"" + num(F.py(Y) + 4) +
-         "\" text-anchor=\"end\">" + tickLabel(Y, YStep) + "</text>\n";
+         "\" text-anchor=\"end\">" + Label + "</text>\n";
   }
   if (XStep > 0)
     for (double X = F.X0; X <= F.X1 + 1e-9; X += XStep) {
@@ -164,12 +179,14 @@ static std::string diamond(double X, double Y, double R,
 
 std::string renderBandChart(const BandChart &C) {
   Frame F;
-  double XMax = 1, YMax = 0;
+  double XMax = 1, YMax = 0, YMinPos = INFINITY;
   auto Grow = [&](const std::vector<XY> &V) {
     for (const XY &P : V) {
       XMax = std::max(XMax, P.first);
       if (std::isfinite(P.second))
         YMax = std::max(YMax, P.second);
+      if (std::isfinite(P.second) && P.second > 0)
+        YMinPos = std::min(YMinPos, P.second);
     }
   };
   Grow(C.Lower);
@@ -188,9 +205,17 @@ std::string renderBandChart(const BandChart &C) {
   F.X1 = XTop;
   F.Y0 = 0;
   F.Y1 = YTop;
+  if (C.LogY && std::isfinite(YMinPos) && YMax > 0) {
+    // Whole decades around the data: the band's ratio worst/best reads the
+    // same at every occupancy.
+    F.LogY = true;
+    F.Y0 = std::pow(10, std::floor(std::log10(YMinPos)));
+    F.Y1 = std::pow(10, std::ceil(std::log10(YMax * 1.0001)));
+  }
 
   std::string S = header(F, C.Title, C.Subtitle);
-  S += axes(F, XStep, YStep, C.XLabel, C.YLabel);
+  S +=
+      axes(F, XStep, YStep, C.XLabel, C.YLabel + (F.LogY ? ", log scale" : ""));
   // Clip the data to the plot box so a steep line never crosses the legend.
   S += "<defs><clipPath id=\"plot\"><rect x=\"" + num(F.L) + "\" y=\"" +
        num(F.T) + "\" width=\"" + num(F.right() - F.L) + "\" height=\"" +

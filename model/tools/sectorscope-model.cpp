@@ -38,13 +38,14 @@ commands:
             Fit the CampProf, GT200 and bandwidth models; print R^2/RMSE.
   band      --calib FILE --profile FILE [--profile FILE ...]
             [--model bandwidth|campprof] [--warps W] [--time-ms T]
-            [--max-warps N] [--json FILE] [--svg FILE] [--title TEXT]
+            [--max-warps N] [--json FILE] [--svg FILE] [--title TEXT] [--log-y]
             Best/worst band at 1..N warps/SM, measured time placed in it.
   predict   --calib FILE --profile FILE [--model all|bandwidth|campprof|gt200]
             [--warps W] [--work-items N] [--json FILE]
             Predicted time of one launch by every calibrated model.
   validate  --calib FILE --cases FILE [--model bandwidth|campprof|gt200]
             [--json FILE] [--mlups-svg FILE] [--band-svg FILE] [--title TEXT]
+            [--log-y]
             Predicted vs measured table and geometric-mean error.
 )";
 
@@ -81,7 +82,7 @@ struct Args {
 };
 
 /// Options that take no value.
-const std::set<std::string> Flags = {"skip-bad-rows"};
+const std::set<std::string> Flags = {"skip-bad-rows", "log-y"};
 
 Args parseArgs(int Argc, char **Argv,
                const std::map<std::string, std::set<std::string>> &Known) {
@@ -209,9 +210,11 @@ int cmdBand(const Args &A) {
         J.push_back(bandToJson(B));
     writeJsonFile(A.get("json"), J);
   }
-  if (A.has("svg"))
-    writeTextFile(A.get("svg"),
-                  renderBandChart(bandChartFor(Results, A.get("title"))));
+  if (A.has("svg")) {
+    BandChart Chart = bandChartFor(Results, A.get("title"));
+    Chart.LogY = A.has("log-y");
+    writeTextFile(A.get("svg"), renderBandChart(Chart));
+  }
   return 0;
 }
 
@@ -304,8 +307,9 @@ int cmdValidate(const Args &A) {
   if (A.has("band-svg")) {
     if (R.Bands.empty())
       fail("", "--band-svg", "model gt200 has no band to draw");
-    writeTextFile(A.get("band-svg"),
-                  renderBandChart(bandChartFor(R.Bands, A.get("title"))));
+    BandChart Chart = bandChartFor(R.Bands, A.get("title"));
+    Chart.LogY = A.has("log-y");
+    writeTextFile(A.get("band-svg"), renderBandChart(Chart));
   }
   return 0;
 }
@@ -324,10 +328,11 @@ int main(int Argc, char **Argv) {
         "skip-bad-rows"}},
       {"band",
        {"calib", "profile", "model", "warps", "time-ms", "max-warps", "json",
-        "svg", "title"}},
+        "svg", "title", "log-y"}},
       {"predict", {"calib", "profile", "model", "warps", "work-items", "json"}},
       {"validate",
-       {"calib", "cases", "model", "json", "mlups-svg", "band-svg", "title"}},
+       {"calib", "cases", "model", "json", "mlups-svg", "band-svg", "title",
+        "log-y"}},
   };
   try {
     Args A = parseArgs(Argc, Argv, Known);

@@ -40,6 +40,7 @@ struct BandChart {
   std::string BandLabel = "Camping band";
   std::vector<ChartLine> Lines;
   std::vector<ChartMarker> Markers;
+  bool LogY = false; ///< Logarithmic time axis (whole decades).
 };
 
 struct BarChart {
