@@ -17,6 +17,7 @@
 #include <cmath>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 
 using namespace sectorscope::mb;
@@ -183,6 +184,53 @@ json partitionSection(const std::vector<PartitionSample> &Train,
   return J;
 }
 
+/// What the full enumerations say without any model: the size of each
+/// reference's slice class, and the address bits whose flip never leaves
+/// the class (bits 5..6 from the reference's own sectors, 7..20 from every
+/// member line).
+json enumerationFacts(const std::vector<PairTest> &Tests) {
+  std::map<uint64_t, std::map<uint64_t, bool>> ByRef; // ref -> cand -> same
+  for (const auto &T : Tests)
+    if (T.Enumerated)
+      ByRef[T.Ref][T.Cand] = T.Same;
+  json Out = json::array();
+  for (auto &[Ref, Cands] : ByRef) {
+    std::set<uint64_t> Tested = {Ref >> 7}, Class = {Ref >> 7};
+    for (auto &[C, Same] : Cands) {
+      if ((C >> 7) == (Ref >> 7))
+        continue;
+      Tested.insert(C >> 7);
+      if (Same)
+        Class.insert(C >> 7);
+    }
+    json Inv = json::array();
+    for (int B = 5; B < 7; ++B) {
+      auto It = Cands.find(Ref ^ (uint64_t(1) << B));
+      if (It != Cands.end() && It->second)
+        Inv.push_back(B);
+    }
+    for (int B = 7; B < PageBits; ++B) {
+      bool All = true;
+      for (uint64_t L : Class)
+        All = All && Class.count(L ^ (uint64_t(1) << (B - 7)));
+      if (All)
+        Inv.push_back(B);
+    }
+    Out.push_back({{"reference", hex(Ref)},
+                   {"lines_tested", Tested.size()},
+                   {"lines_in_class", Class.size()},
+                   {"slices_estimate", double(Tested.size()) /
+                                           double(Class.size())},
+                   {"invariant_bits", Inv}});
+    std::printf("  enumeration %s: %zu of %zu lines share its slice (~%.1f "
+                "slices), invariant bits %s\n",
+                hex(Ref).c_str(), Class.size(), Tested.size(),
+                double(Tested.size()) / double(Class.size()),
+                Out.back()["invariant_bits"].dump().c_str());
+  }
+  return Out;
+}
+
 json sliceSection(const std::vector<PairTest> &AllTrain,
                   const std::vector<PairTest> &AllTest, bool &Ok) {
   std::vector<PairTest> Train, Test = AllTest;
@@ -221,8 +269,18 @@ json sliceSection(const std::vector<PairTest> &AllTrain,
   double Tnr = F.TestDiff ? double(F.TestDiffOk) / double(F.TestDiff) : 0;
   J["heldout_same_recall"] = Tpr;
   J["heldout_different_recall"] = Tnr;
-  J["linear"] = F.Contradictions == 0 && F.TestSameOk == F.TestSame &&
-                F.TestDiffOk == F.TestDiff && F.TestSame > 0;
+  const bool Linear = F.Contradictions == 0 && F.TestSameOk == F.TestSame &&
+                      F.TestDiffOk == F.TestDiff && F.TestSame > 0;
+  J["linear"] = Linear;
+  if (!Linear) {
+    // Same-slice differences span (nearly) everything: no XOR hash explains
+    // the slices, and the annihilator is only what every slice pair shares.
+    J["masks_common_to_all_slice_pairs"] = M;
+    J["masks"] = json::array();
+    J["hash_bits"] = 0;
+    J["note"] = "no GF(2)-linear slice hash fits: 'different slice' pairs "
+                "lie in the span of 'same slice' differences";
+  }
   uint64_t Used = 0;
   for (uint64_t V : F.Masks)
     Used |= V;
@@ -238,6 +296,27 @@ json sliceSection(const std::vector<PairTest> &AllTrain,
   for (const json &Mk : M)
     std::printf("  slice mask %s %s\n", Mk["mask"].get<std::string>().c_str(),
                 Mk["bits"].dump().c_str());
+  J["enumerations"] = enumerationFacts(AllTrain);
+  if (!Linear && !J["enumerations"].empty()) {
+    // The finest unit no enumeration splits: the lowest bit whose flip can
+    // change the slice.
+    auto InvariantEverywhere = [&](int Bit) {
+      for (const json &E : J["enumerations"]) {
+        bool Has = false;
+        for (const json &B : E["invariant_bits"])
+          Has = Has || B.get<int>() == Bit;
+        if (!Has)
+          return false;
+      }
+      return true;
+    };
+    int Low = 5;
+    while (Low < PageBits && InvariantEverywhere(Low))
+      ++Low;
+    J["granularity_bytes"] = 1LL << Low;
+    J["meaning"] = "measured facts only (no slice hash): see enumerations; "
+                   "flipping an invariant bit never changes the slice";
+  }
   if (F.TrainSame == 0)
     Ok = false;
   return J;
@@ -299,6 +378,10 @@ int fitmap(int Argc, char **Argv) {
                         "page, equal to the virtual one); higher bits are "
                         "physical and unknown to the program, so every hash "
                         "holds up to a constant per 2 MiB page";
+  std::string Cmd = "sectorscope-mbtool";
+  for (int I = 1; I < Argc; ++I)
+    Cmd += std::string(" ") + Argv[I];
+  Map["fit_command"] = Cmd;
   Map["sources"] = Sources;
   Map["partition_hash"] =
       partitionSection(Train.Partition, Test.Partition, Pages, Ok);
