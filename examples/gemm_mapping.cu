@@ -55,7 +55,7 @@ __global__ void gemm_col_walk(const float *A, const float *B, float *C, int M,
   float acc = 0.0f;
   for (int k = 0; k < K; ++k) {
     float a = A[row * K + k]; // expect: strided (load); run time: strided, hot_spot -- stride K floats; all 8 warps of a block read the same words
-    float b = B[k * N + col]; // expect: clean (load); run time: false_sharing -- warp-uniform; the 8 warps read 8 neighbouring words of one sector
+    float b = B[k * N + col]; // expect: clean (load); run time: coalesced -- warp-uniform; the 8 warps read 8 neighbouring words of one sector (cuThermo counts reads as false sharing; sectorscope only writes)
     acc += a * b;
   }
   C[row * N + col] = acc; // expect: strided (store); run time: strided, false_sharing -- stride N floats; the 8 warps write neighbouring words

@@ -50,7 +50,7 @@ __global__ void gs_column_norm(const float *a, float *r, int ni, int nj, int k) 
     __syncthreads();
   }
   if (threadIdx.x == 0)
-    r[k * nj + k] = sqrtf(partial[0]); // expect: clean (store) -- lane 0 only
+    r[k * nj + k] = sqrtf(partial[0]); // expect: clean (store) -- lane 0 of a single-block kernel (an analyzer blind to the grid size may say camped)
 }
 
 __global__ void gs_normalize_column(const float *a, const float *r, float *q,
@@ -70,13 +70,13 @@ __global__ void gs_project_update(float *a, const float *q, float *r, int ni,
     return;
   float dot = 0.0f;
   for (int i = 0; i < ni; ++i) {
-    float qik = q[i * nj + k]; // expect: clean (load); run time: strided, hot_spot -- warp-uniform; the loop walks column k: one word per sector, every warp
+    float qik = q[i * nj + k]; // expect: clean (load); run time: hot_spot -- warp-uniform, every active warp reads it (the loop walks column k: one word per sector, cuThermo's "strided + hot")
     float aij = a[i * nj + j]; // expect: clean (load); run time: coalesced
     dot += qik * aij;
   }
   r[k * nj + j] = dot; // expect: clean (store); run time: coalesced
   for (int i = 0; i < ni; ++i) {
-    float qik = q[i * nj + k]; // expect: clean (load); run time: strided, hot_spot -- warp-uniform; the loop walks column k: one word per sector, every warp
+    float qik = q[i * nj + k]; // expect: clean (load); run time: hot_spot -- warp-uniform, every active warp reads it (the loop walks column k: one word per sector, cuThermo's "strided + hot")
     a[i * nj + j] -= qik * dot; // expect: clean (load, store); run time: coalesced
   }
 }
