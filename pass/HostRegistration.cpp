@@ -61,12 +61,20 @@ struct HostRewriter {
   }
 
 private:
+  /// A host runtime entry point compiled into this very module (a test's
+  /// own runtime, say): its cudaMalloc is the real one, or it would call
+  /// itself.
+  static bool isRuntimeEntry(const Function &F) {
+    return F.getName().starts_with("__sectorscope_");
+  }
+
   SmallVector<CallBase *, 8> callsTo(StringRef Name) {
     SmallVector<CallBase *, 8> Calls;
     if (Function *F = M.getFunction(Name))
       for (User *U : F->users())
         if (auto *CB = dyn_cast<CallBase>(U))
-          if (CB->getCalledOperand() == F)
+          if (CB->getCalledOperand() == F &&
+              !isRuntimeEntry(*CB->getFunction()))
             Calls.push_back(CB);
     return Calls;
   }

@@ -46,17 +46,17 @@ SmallVector<BasicBlock *, 16> duplicateKernelBody(Function &K,
   for (BasicBlock &BB : K)
     Original.push_back(&BB);
   BasicBlock *OldEntry = &K.getEntryBlock();
-  BasicBlock *Dispatch =
-      BasicBlock::Create(Ctx, "sectorscope.dispatch", &K, OldEntry);
-
   // Static allocas of the old entry move up; the copy maps them to
   // themselves (a clone in a non-entry block would be a dynamic alloca).
+  // Found before the new entry exists: only entry-block allocas are static.
   ValueToValueMapTy VMap;
   SmallVector<AllocaInst *, 8> Allocas;
   for (Instruction &I : *OldEntry)
     if (auto *AI = dyn_cast<AllocaInst>(&I))
       if (AI->isStaticAlloca())
         Allocas.push_back(AI);
+  BasicBlock *Dispatch =
+      BasicBlock::Create(Ctx, "sectorscope.dispatch", &K, OldEntry);
   for (AllocaInst *AI : Allocas) {
     AI->moveBefore(*Dispatch, Dispatch->end());
     VMap[AI] = AI;

@@ -97,8 +97,12 @@ unsigned SiteTable::add(StringRef Kernel, const MemoryOp &Op,
     }
     R.File = field(Path);
   }
-  if (R.Function.empty())
-    R.Function = field(demangle(F.getName()));
+  if (R.Function.empty()) {
+    // Without debug info: the function's own name, not its clone's.
+    StringRef Name = F.getName();
+    Name = Name.substr(0, Name.find(".sectorscope."));
+    R.Function = field(demangle(Name));
+  }
   Sites.push_back(std::move(R));
   return Sites.back().Id;
 }

@@ -121,8 +121,10 @@ extern "C" __device__ void __sectorscope_access(uint32_t Site,
 
   // Heat map: the sampled block only, shared and global (local memory is
   // private to a thread: no warp ever shares it).
-  if ((Mode & SS_MODE_HEATMAP) && H->heat_capacity &&
-      Space != SS_SPACE_LOCAL && isSampledBlock(H)) {
+  // The condition is uniform across the warp (a generic pointer may be
+  // local in one lane and not in another): every active lane takes part in
+  // the ballots below.
+  if ((Mode & SS_MODE_HEATMAP) && H->heat_capacity && isSampledBlock(H)) {
     // The words each sector's lanes cover, OR-ed over the lanes of the
     // sector: eight uniform ballots instead of a reduction per group.
     uint32_t Mine = wordMask(Addr, Width);
@@ -130,7 +132,7 @@ extern "C" __device__ void __sectorscope_access(uint32_t Site,
     for (unsigned W = 0; W < SS_WORDS_PER_SECTOR; ++W)
       if (__ballot_sync(Active, (Mine >> W) & 1) & Peers)
         Words |= 1u << W;
-    if (SectorLeader)
+    if (SectorLeader && Space != SS_SPACE_LOCAL)
       heatRecord(H, Key, 1u << (linearTid() / 32), Words, Op);
   }
 

@@ -1,0 +1,36 @@
+; atomicrmw, cmpxchg and NVVM atomic intrinsics are atomics (op 2); the
+; width is the value's; shared atomics say so (space 1 -> 256).
+; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s
+
+target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+@s = internal addrspace(3) global [64 x i32] undef, align 4
+
+; CHECK: c"V\093\0AS\090\09k\09atomic\09global\094
+; CHECK-SAME: S\091\09k\09atomic\09global\098
+; CHECK-SAME: S\092\09k\09atomic\09shared\094
+; CHECK-LABEL: entry.ss:
+; CHECK: call void @__sectorscope_access(i32 0, ptr %a, i32 4, i32 2)
+; CHECK-NEXT: atomicrmw fadd ptr %a
+; CHECK: call void @__sectorscope_access(i32 1, ptr %q.ss, i32 8, i32 2)
+; CHECK-NEXT: cmpxchg ptr %q.ss
+; CHECK: call void @__sectorscope_access(i32 2, ptr addrspacecast (ptr addrspace(3) @s to ptr), i32 4, i32 258)
+; CHECK-NEXT: atomicrmw add ptr addrspace(3) @s
+; CHECK: call void @__sectorscope_access(i32 3, ptr %a, i32 4, i32 2)
+; CHECK-NEXT: call i32 @llvm.nvvm.atomic.load.inc.32.p0
+
+define void @k(ptr %a) {
+entry:
+  %q = getelementptr inbounds i8, ptr %a, i64 64
+  %0 = atomicrmw fadd ptr %a, float 1.0 seq_cst, align 4
+  %1 = cmpxchg ptr %q, i64 0, i64 1 seq_cst seq_cst, align 8
+  %2 = atomicrmw add ptr addrspace(3) @s, i32 1 monotonic, align 4
+  %3 = call i32 @llvm.nvvm.atomic.load.inc.32.p0(ptr %a, i32 7)
+  ret void
+}
+
+declare i32 @llvm.nvvm.atomic.load.inc.32.p0(ptr, i32)
+
+!nvvm.annotations = !{!0}
+!0 = !{ptr @k, !"kernel", i32 1}
