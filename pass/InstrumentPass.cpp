@@ -173,8 +173,9 @@ void Instrumenter::instrumentKernel(Function &K) {
   DenseMap<Function *, Function *> Clones;
   SmallVector<Function *, 8> Work;
   instrumentBlocks(Copy, /*InKernel=*/true, K, Clones, Work);
-  while (!Work.empty()) {
-    Function *C = Work.pop_back_val();
+  // In order of discovery, so that site ids follow the call order.
+  for (size_t I = 0; I < Work.size(); ++I) {
+    Function *C = Work[I];
     SmallVector<BasicBlock *, 16> Blocks;
     for (BasicBlock &BB : *C)
       Blocks.push_back(&BB);

@@ -1,0 +1,29 @@
+// A CUDA kernel through the wrapper at -O2: every access of the instrumented
+// copy is a site with its own source position (shared memory classified
+// statically; atomicAdd at the user's call, not in clang's wrapper header),
+// the runtime is linked and inlined, and the descriptor is filled.
+// RUN: %wrapper --cuda-device-only -O2 -S -emit-llvm -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze %s -o - | FileCheck %s
+
+// CHECK: @__sectorscope_site_table = internal addrspace(1) constant
+// CHECK-SAME: S\090\09_Z1kPfPKfi\09load\09global\094\0924\0921\09k\09{{[^\\]*}}device-O2.cu\0A
+// CHECK-SAME: S\091\09_Z1kPfPKfi\09store\09shared\094\0924\0919\09k\09
+// CHECK-SAME: S\092\09_Z1kPfPKfi\09load\09shared\094\0927\0912\09k\09
+// CHECK-SAME: S\093\09_Z1kPfPKfi\09store\09global\094\0927\0910\09k\09
+// CHECK-SAME: S\094\09_Z1kPfPKfi\09atomic\09global\094\0928\093\09k\09
+// CHECK: @__sectorscope_module = {{.*}}{ i32 3, i32 5,
+// CHECK-LABEL: define {{.*}}void @_Z1kPfPKfi(
+// CHECK-NEXT: load volatile i64, {{.*}}@__sectorscope_module
+// CHECK-NOT: call {{.*}}@__sectorscope_access
+// CHECK: atomicrmw fadd
+// CHECK: match.any.sync
+// CHECK-NOT: define {{.*}}@__sectorscope_access
+
+__global__ void k(float *a, const float *b, int n) {
+  __shared__ float sh[256];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  sh[threadIdx.x] = b[i];
+  __syncthreads();
+  if (i < n)
+    a[i] = sh[255 - threadIdx.x];
+  atomicAdd(a, 1.0f);
+}

@@ -1,0 +1,17 @@
+// Inline PTX with memory instructions and cp.async from CUDA source are
+// counted in the kernel's K record; the table still has the other sites.
+// RUN: %wrapper --cuda-device-only -O2 -S -emit-llvm -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze %s -o - | FileCheck %s
+
+// CHECK: @__sectorscope_site_table =
+// CHECK-SAME: S\090\09_Z1kPjS_\09store\09global\094\09
+// CHECK-SAME: K\09_Z1kPjS_\09inline_asm=1,cp_async=1\0A\00"
+
+__global__ void k(unsigned *a, unsigned *b) {
+  __shared__ unsigned s[32];
+  unsigned v;
+  asm volatile("ld.global.cg.u32 %0, [%1];" : "=r"(v) : "l"(b + threadIdx.x));
+  __nvvm_cp_async_ca_shared_global_4(
+      (__attribute__((address_space(3))) void *)(s + threadIdx.x),
+      (__attribute__((address_space(1))) void *)(b + threadIdx.x));
+  a[threadIdx.x] = v;
+}

@@ -1,0 +1,43 @@
+; Memory operations the instrumentation cannot see into are counted per
+; kernel in K records: inline asm with memory instructions, cp.async, bulk
+; copies, textures, memcpy. Inline asm without memory access is not.
+; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s
+
+; CHECK: c"V\093\0A
+; CHECK-SAME: K\09k\09inline_asm=2,cp_async=1,bulk_copy=1,other=1\0A
+; CHECK-SAME: K\09k2\09texture=1\0A\00"
+; The operations stay, uninstrumented.
+; CHECK-LABEL: entry.ss:
+; CHECK-NOT: __sectorscope_access
+; CHECK: ret void
+
+target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+@s = internal addrspace(3) global [64 x i32] undef, align 4
+
+define void @k(ptr %a, ptr addrspace(1) %g) {
+entry:
+  %v = call i32 asm sideeffect "ld.global.nc.u32 $0, [$1];", "=r,l"(ptr %a)
+  call void asm sideeffect "{ .reg .pred p; setp.ne.u32 p, $0, 0; @p st.global.u32 [$1], $0; }", "r,l"(i32 %v, ptr %a)
+  %lane = call i32 asm "mov.u32 $0, %laneid;", "=r"()
+  call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) @s, ptr addrspace(1) %g)
+  call void @llvm.nvvm.cp.async.bulk.prefetch.L2(ptr addrspace(1) %g, i32 64, i64 0, i1 false)
+  call void @llvm.memcpy.p0.p0.i64(ptr %a, ptr addrspacecast (ptr addrspace(3) @s to ptr), i64 64, i1 false)
+  ret void
+}
+
+define void @k2(i64 %tex) {
+entry:
+  %t = call { float, float, float, float } @llvm.nvvm.tex.unified.1d.v4f32.s32(i64 %tex, i32 0)
+  ret void
+}
+
+declare void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3), ptr addrspace(1))
+declare void @llvm.nvvm.cp.async.bulk.prefetch.L2(ptr addrspace(1), i32, i64, i1)
+declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
+declare { float, float, float, float } @llvm.nvvm.tex.unified.1d.v4f32.s32(i64, i32)
+
+!nvvm.annotations = !{!0, !1}
+!0 = !{ptr @k, !"kernel", i32 1}
+!1 = !{ptr @k2, !"kernel", i32 1}

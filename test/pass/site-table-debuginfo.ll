@@ -1,0 +1,43 @@
+; Site records carry the access's own file:line:col and function, also when
+; it was inlined (the helper's line, not the call's); relative files are
+; made absolute with the compilation directory; accesses inside toolchain
+; headers (clang's CUDA wrappers) take the user's call position instead.
+; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s
+
+; CHECK: @__sectorscope_site_table = internal addrspace(1) constant
+; CHECK-SAME: c"V\093\0A
+; CHECK-SAME: S\090\09_Z1kPf\09load\09global\094\093\0917\09helper\09/src/app/k.cu\0A
+; CHECK-SAME: S\091\09_Z1kPf\09store\09global\094\0910\095\09k\09/src/app/k.cu\0A
+; CHECK-SAME: S\092\09_Z1kPf\09atomic\09global\094\0911\093\09k\09/src/app/k.cu\0A\00"
+; CHECK: @__sectorscope_module = {{.*}} { i32 3, i32 3,
+
+target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+define void @_Z1kPf(ptr %a) !dbg !5 {
+entry:
+  %v = load float, ptr %a, align 4, !dbg !12
+  store float %v, ptr %a, align 4, !dbg !13
+  %o = atomicrmw fadd ptr %a, float 1.0 seq_cst, align 4, !dbg !16
+  ret void
+}
+
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3, !4}
+!nvvm.annotations = !{!20}
+!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus_14, file: !1, producer: "clang", isOptimized: true, runtimeVersion: 0, emissionKind: NoDebug)
+!1 = !DIFile(filename: "k.cu", directory: "/src/app")
+!2 = !DIFile(filename: "/usr/lib/llvm-19/lib/clang/19/include/__clang_cuda_device_functions.h", directory: "")
+!3 = !{i32 2, !"Debug Info Version", i32 3}
+!4 = !{i32 1, !"wchar_size", i32 4}
+!5 = distinct !DISubprogram(name: "k", linkageName: "_Z1kPf", scope: !1, file: !1, line: 8, type: !6, scopeLine: 8, spFlags: DISPFlagDefinition, unit: !0)
+!6 = !DISubroutineType(types: !7)
+!7 = !{}
+!8 = distinct !DISubprogram(name: "helper", scope: !1, file: !1, line: 2, type: !6, scopeLine: 2, spFlags: DISPFlagDefinition, unit: !0)
+!9 = distinct !DILocation(line: 9, column: 12, scope: !5)
+!12 = !DILocation(line: 3, column: 17, scope: !8, inlinedAt: !9)
+!13 = !DILocation(line: 10, column: 5, scope: !5)
+!14 = distinct !DISubprogram(name: "__fAtomicAdd", scope: !2, file: !2, line: 176, type: !6, scopeLine: 176, spFlags: DISPFlagDefinition, unit: !0)
+!15 = distinct !DILocation(line: 11, column: 3, scope: !5)
+!16 = !DILocation(line: 177, column: 10, scope: !14, inlinedAt: !15)
+!20 = !{ptr @_Z1kPf, !"kernel", i32 1}
