@@ -2,8 +2,10 @@
 // atomicAdd. Each thread reads one 32-bit word per iteration of a grid-stride
 // loop (coalesced) and adds its four bytes to hist[] in global memory: 256
 // words (32 sectors) updated by every warp of every block, at data-dependent
-// (uniformly random) positions: cuThermo's "random hot" pattern, plus atomic
-// contention in L2. Compared exactly with the CPU; after the PASS line
+// (uniformly random) positions. With ~32 updates per thread every bin is hit
+// by every warp of a block, so the heat map is uniformly hot (hot_spot; with
+// far fewer bytes per block the counts get random: cuThermo's "random hot"),
+// plus atomic contention in L2. Compared exactly with the CPU; after the PASS line
 // "GBPS histogram256_global_atomic <GB/s read>" (best of 5).
 //
 // Usage: histogram_atomic [nbytes]   (multiple of 4; default 2^25)
@@ -31,10 +33,10 @@ __global__ void histogram256_global_atomic(const unsigned *words, size_t nwords,
   const size_t stride = (size_t)gridDim.x * blockDim.x;
   for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < nwords; i += stride) {
     unsigned w = words[i]; // expect: clean (load); run time: coalesced
-    atomicAdd(&hist[w & 0xffu], 1u); // expect: data-dependent (atomic); run time: random_hot
-    atomicAdd(&hist[(w >> 8) & 0xffu], 1u); // expect: data-dependent (atomic); run time: random_hot
-    atomicAdd(&hist[(w >> 16) & 0xffu], 1u); // expect: data-dependent (atomic); run time: random_hot
-    atomicAdd(&hist[w >> 24], 1u); // expect: data-dependent (atomic); run time: random_hot
+    atomicAdd(&hist[w & 0xffu], 1u); // expect: data-dependent (atomic); run time: hot_spot -- all 256 bins (32 sectors) are hit by every warp of a block
+    atomicAdd(&hist[(w >> 8) & 0xffu], 1u); // expect: data-dependent (atomic); run time: hot_spot -- all 256 bins (32 sectors) are hit by every warp of a block
+    atomicAdd(&hist[(w >> 16) & 0xffu], 1u); // expect: data-dependent (atomic); run time: hot_spot -- all 256 bins (32 sectors) are hit by every warp of a block
+    atomicAdd(&hist[w >> 24], 1u); // expect: data-dependent (atomic); run time: hot_spot -- all 256 bins (32 sectors) are hit by every warp of a block
   }
 }
 

@@ -37,7 +37,7 @@ __global__ void transpose_shared_kernel(float *out, const float *in, int width,
   x = blockIdx.y * TILE + threadIdx.x;
   y = blockIdx.x * TILE + threadIdx.y;
   for (int j = 0; j < TILE; j += BLOCK_ROWS)
-    out[(y + j) * height + x] = tile[threadIdx.x][threadIdx.y + j]; // expect: camped under gt200 (store); run time: coalesced, camped -- concurrent blocks write TILE*height*4 bytes apart
+    out[(y + j) * height + x] = tile[threadIdx.x][threadIdx.y + j]; // expect: camped under gt200 (store); run time: coalesced -- concurrent blocks write TILE*height*4 bytes apart: camped with the GT200 partition map (8 x 256 B), not with a hashed (H200) map
 }
 
 int main(int argc, char **argv) {
