@@ -252,46 +252,58 @@ Poly AccessAnalyzer::opaque(const Value *Key, ArrayRef<const Value *> Ops,
 }
 
 // The residue mod 32 of everything but the tid.x terms, for a warp whose
-// first lane has tid.x a multiple of 32: blockDim.x is a multiple of 32,
-// allocation bases are 256-byte aligned, and products of an index with a
-// run-time value are row pitches assumed to be multiples of 32 bytes. A term
-// of run-time values alone (a[i + k]) is a run-time offset: nullopt.
-static std::optional<int64_t>
-warpResidue32(const Poly &P, const std::vector<Atom> &Atoms) {
-  if (P.Unknown)
+// first lane has tid.x a multiple of 32. Assumptions (documented in
+// static/README.md): blockDim.x is a multiple of 32; allocation bases are
+// 256-byte aligned; a run-time value that multiplies an index somewhere in
+// the address is a row pitch, and pitches, and products of two or more
+// run-time values (plane sizes), are multiples of 32 bytes. A lone run-time
+// value that is no pitch (a[i + k]) is a run-time offset: nullopt.
+std::optional<int64_t>
+AccessAnalyzer::warpResidue32(const Poly &P, ArrayRef<unsigned> OuterPitches,
+                              unsigned Depth) const {
+  if (P.Unknown || Depth > 4)
     return std::nullopt;
+  auto IsIndex = [](AtomKind K) {
+    switch (K) {
+    case AtomKind::TidX:
+    case AtomKind::TidY:
+    case AtomKind::TidZ:
+    case AtomKind::CtaX:
+    case AtomKind::CtaY:
+    case AtomKind::CtaZ:
+    case AtomKind::Warp:
+    case AtomKind::Iter:
+      return true;
+    default:
+      return false;
+    }
+  };
+  SmallVector<unsigned, 4> PitchIds(OuterPitches.begin(), OuterPitches.end());
+  for (const auto &[M, C] : P.Terms)
+    if (any_of(M, [&](unsigned A) { return IsIndex(Atoms[A].Kind); }))
+      for (unsigned A : M)
+        if (!IsIndex(Atoms[A].Kind))
+          PitchIds.push_back(A);
   int64_t R = 0;
   for (const auto &[M, C] : P.Terms) {
     if (M.empty()) {
       R += C % 32;
       continue;
     }
-    bool HasTidX = false, HasNtidX = false, HasIndex = false, HasSym = false,
-         HasBase = false;
+    bool HasTidX = false, HasNtidX = false, HasIndex = false, HasBase = false;
+    unsigned Syms = 0;
     for (unsigned A : M) {
-      switch (Atoms[A].Kind) {
-      case AtomKind::TidX:
+      AtomKind K = Atoms[A].Kind;
+      if (K == AtomKind::TidX)
         HasTidX = true;
-        break;
-      case AtomKind::NtidX:
+      else if (K == AtomKind::NtidX)
         HasNtidX = true;
-        break;
-      case AtomKind::TidY:
-      case AtomKind::TidZ:
-      case AtomKind::CtaX:
-      case AtomKind::CtaY:
-      case AtomKind::CtaZ:
-      case AtomKind::Warp:
-      case AtomKind::Iter:
-        HasIndex = true;
-        break;
-      case AtomKind::Base:
+      else if (K == AtomKind::Base)
         HasBase = true;
-        break;
-      default:
-        HasSym = true;
-        break;
-      }
+      else if (IsIndex(K))
+        HasIndex = true;
+      else
+        ++Syms;
     }
     if (HasTidX || HasNtidX)
       continue;
@@ -300,12 +312,38 @@ warpResidue32(const Poly &P, const std::vector<Atom> &Atoms) {
         continue;
       return std::nullopt;
     }
-    if (HasIndex && HasSym)
-      continue;
-    if (HasIndex && !HasSym) {
+    if (Syms == 0) { // indices only: exact
       if (C % 32 == 0)
         continue;
       return std::nullopt;
+    }
+    if (HasIndex || Syms >= 2 || C % 32 == 0)
+      continue;
+    unsigned S = M[0];
+    if (is_contained(PitchIds, S))
+      continue;
+    // A select or phi whose choices all have the same alignment.
+    if (!Atoms[S].Arms.empty()) {
+      std::optional<int64_t> Common;
+      bool Agree = true;
+      for (unsigned Arm : Atoms[S].Arms) {
+        // The arms are judged with this address's pitches.
+        std::optional<int64_t> AR =
+            warpResidue32(scale(ArmPolys[Arm], C), PitchIds, Depth + 1);
+        if (!AR || (Common && *Common != *AR))
+          Agree = false;
+        Common = AR;
+      }
+      if (!Agree && Atoms[S].CommonArm >= 0)
+        Common = warpResidue32(
+            scale(ArmPolys[Atoms[S].Arms[Atoms[S].CommonArm]], C), PitchIds,
+            Depth + 1);
+      else if (!Agree)
+        return std::nullopt;
+      if (!Common)
+        return std::nullopt;
+      R += *Common;
+      continue;
     }
     return std::nullopt;
   }
@@ -327,7 +365,7 @@ Poly AccessAnalyzer::warpDiv(const Poly &X, uint64_t Divisor,
       return Poly::unknown();
   Poly Rest = X;
   Rest.Terms.erase(Monomial{TidX});
-  std::optional<int64_t> R = warpResidue32(Rest, Atoms);
+  std::optional<int64_t> R = warpResidue32(Rest);
   if (!R || *R != 0)
     return Poly::unknown();
   // Products with run-time values passed warpResidue32 as "pitches"; for a
@@ -651,10 +689,12 @@ Poly AccessAnalyzer::ofValue(const Value *V) {
       std::optional<Poly> Same;
       bool Agree = true, Lane = false, Block = false, Thread = false,
            Ld = false;
-      for (const Value *In : Phi->incoming_values()) {
-        if (In == Phi)
+      std::vector<Poly> In;
+      for (const Value *V : Phi->incoming_values()) {
+        if (V == Phi)
           continue;
-        Poly P = Operand(In);
+        Poly P = Operand(V);
+        In.push_back(P);
         Ld |= loaded(P);
         Lane |= laneVariant(P);
         Block |= blockDep(P);
@@ -673,6 +713,10 @@ Poly AccessAnalyzer::ofValue(const Value *V) {
       } else {
         unsigned Id = newAtom(AtomKind::Symbol, V, "phi", Block, Thread);
         Atoms[Id].Loaded = Ld;
+        for (Poly &P : In) {
+          Atoms[Id].Arms.push_back(ArmPolys.size());
+          ArmPolys.push_back(std::move(P));
+        }
         KeyedAtoms[V] = Id;
         R = Poly::atom(Id);
       }
@@ -688,6 +732,16 @@ Poly AccessAnalyzer::ofValue(const Value *V) {
                               blockDep(C) || blockDep(T) || blockDep(E),
                               threadDep(C) || threadDep(T) || threadDep(E));
         Atoms[Id].Loaded = loaded(C) || loaded(T) || loaded(E);
+        for (Poly *P : {&T, &E}) {
+          Atoms[Id].Arms.push_back(ArmPolys.size());
+          ArmPolys.push_back(std::move(*P));
+        }
+        // `z == 0 ? wall : interior`: an equality holds for few indices, so
+        // the other arm is what most blocks do.
+        if (auto *Cmp = dyn_cast<ICmpInst>(Sel->getCondition()))
+          if (Cmp->isEquality())
+            Atoms[Id].CommonArm =
+                Cmp->getPredicate() == ICmpInst::ICMP_EQ ? 1 : 0;
         KeyedAtoms[V] = Id;
         R = Poly::atom(Id);
       }
@@ -908,7 +962,7 @@ std::optional<AccessFacts> AccessAnalyzer::analyzeAccess(Instruction &I,
   for (const auto &[M, C] : A.Terms)
     if (!is_contained(M, TidX))
       addTerm(NoLane, M, C);
-  Facts.SectorOffset = warpResidue32(A, Atoms);
+  Facts.SectorOffset = warpResidue32(A);
 
   // Block strides: coefficients of blockIdx.x / .y.
   bool OpaqueBlock = false;
@@ -996,6 +1050,10 @@ AccessAnalyzer::Cond AccessAnalyzer::classifyCondition(const Value *C,
       return Cond::Opaque; // Data decides who passes.
     if ((blockDep(A) || blockDep(B)) && Cmp->isEquality())
       return Cond::SelectsBlocks;
+    // One lane per warp or block (tid == 0): a hot spot, not whole warps
+    // of every block queueing on the bytes.
+    if ((threadDep(A) || threadDep(B)) && Cmp->isEquality())
+      return Cond::SelectsLanes;
     return Cond::Uniform;
   }
   if (auto *BO = dyn_cast<BinaryOperator>(C)) {
@@ -1020,12 +1078,13 @@ AccessAnalyzer::Cond AccessAnalyzer::classifyCondition(const Value *C,
   return blockDep(P) ? Cond::SelectsBlocks : Cond::Uniform;
 }
 
-bool AccessAnalyzer::reachedByEveryBlock(const Instruction &I,
+Reach AccessAnalyzer::reachedByEveryBlock(const Instruction &I,
                                          PostDominatorTree &PDT) {
   const BasicBlock *BB = I.getParent();
   auto *Node = DT.getNode(BB);
   if (!Node)
-    return false;
+    return Reach::SomeBlocks;
+  Reach R = Reach::AllWarps;
   for (auto *D = Node->getIDom(); D; D = D->getIDom()) {
     const BasicBlock *DB = D->getBlock();
     if (PDT.dominates(BB, DB))
@@ -1037,11 +1096,16 @@ bool AccessAnalyzer::reachedByEveryBlock(const Instruction &I,
     else if (auto *Sw = dyn_cast<SwitchInst>(T))
       C = Sw->getCondition();
     else
-      return false;
-    if (C && classifyCondition(C) != Cond::Uniform)
-      return false;
+      return Reach::SomeBlocks;
+    if (!C)
+      continue;
+    Cond K = classifyCondition(C);
+    if (K == Cond::SelectsLanes)
+      R = Reach::OneLane;
+    else if (K != Cond::Uniform)
+      return Reach::SomeBlocks;
   }
-  return true;
+  return R;
 }
 
 } // namespace sectorscope

@@ -56,6 +56,11 @@ struct Atom {
   bool BlockDep = false;          ///< Opaque but may depend on blockIdx.
   bool ThreadDep = false;         ///< Opaque but may depend on threadIdx.
   bool Loaded = false;            ///< Read from memory written at run time.
+  /// For a select or phi of different values: the values it chooses from
+  /// (their alignment may agree even though the value is opaque).
+  std::vector<unsigned> Arms; ///< Indices into AccessAnalyzer's arm table.
+  /// For `x == c ? A : B`: the arm most lanes and blocks take (B), if any.
+  int CommonArm = -1;
 };
 
 /// A sorted list of atom ids: the product of those atoms.
@@ -85,6 +90,13 @@ Poly mul(const Poly &A, const Poly &B);
 Poly scale(const Poly &A, int64_t C);
 
 enum class AccessOp { Load, Store, Atomic };
+
+/// Who executes an access, as far as the dominating branches tell.
+enum class Reach {
+  SomeBlocks, ///< Only blocks the condition selects, or unknown.
+  OneLane,    ///< Every block, but only selected lanes (tid == 0).
+  AllWarps,   ///< Every block, whole warps (range checks aside).
+};
 const char *opName(AccessOp Op);
 
 /// A global access, its address polynomial, and the numbers the rules need.
@@ -134,10 +146,11 @@ public:
                                            llvm::Value *Ptr, uint64_t Width,
                                            AccessOp Op);
 
-  /// Whether every block that runs the kernel reaches I: no dominating
-  /// branch selects blocks by index equality or on data the domain cannot
-  /// follow. Range checks (i < n) do not count as selecting blocks.
-  bool reachedByEveryBlock(const llvm::Instruction &I,
+  /// Whether every block that runs the kernel reaches I with whole warps:
+  /// no dominating branch selects blocks or lanes by index equality
+  /// (blockIdx.x == 0, threadIdx.x == 0) or on data the domain cannot
+  /// follow. Range checks (i < n) select neither.
+  Reach reachedByEveryBlock(const llvm::Instruction &I,
                            llvm::PostDominatorTree &PDT);
 
   const Atom &atom(unsigned Id) const { return Atoms[Id]; }
@@ -153,17 +166,21 @@ private:
                    bool BlockDep = false, bool ThreadDep = false);
   unsigned fixedAtom(AtomKind K);
   bool laneVariant(const Poly &P) const;
+  std::optional<int64_t>
+  warpResidue32(const Poly &P, llvm::ArrayRef<unsigned> OuterPitches = {},
+                unsigned Depth = 0) const;
   bool threadDep(const Poly &P) const;
   bool blockDep(const Poly &P) const;
   bool loaded(const Poly &P) const;
   bool phiControlLaneVariant(const llvm::PHINode &Phi);
-  enum class Cond { Uniform, SelectsBlocks, Opaque };
+  enum class Cond { Uniform, SelectsLanes, SelectsBlocks, Opaque };
   Cond classifyCondition(const llvm::Value *C, unsigned Depth = 0);
 
   llvm::Function &F;
   llvm::ScalarEvolution &SE;
   llvm::DominatorTree &DT;
   std::vector<Atom> Atoms;
+  std::vector<Poly> ArmPolys;
   llvm::DenseMap<unsigned, unsigned> Fixed; // AtomKind -> id
   llvm::DenseMap<const llvm::SCEV *, Poly> SCEVMemo;
   llvm::DenseMap<const llvm::Value *, Poly> ValueMemo;

@@ -34,6 +34,8 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/TargetParser/Triple.h"
@@ -164,7 +166,21 @@ void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
   AccessAnalyzer AA(F, SE, DT);
   std::string Name = demangle(F.getName().str());
   std::vector<AccessFacts> All;
+  bool MultiBlock = false;
   for (Instruction &I : instructions(F)) {
+    if (auto *II = dyn_cast<IntrinsicInst>(&I))
+      switch (II->getIntrinsicID()) {
+      case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
+      case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
+      case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
+      case Intrinsic::nvvm_read_ptx_sreg_nctaid_x:
+      case Intrinsic::nvvm_read_ptx_sreg_nctaid_y:
+      case Intrinsic::nvvm_read_ptx_sreg_nctaid_z:
+        MultiBlock = true;
+        break;
+      default:
+        break;
+      }
     if (!isa<LoadInst>(I) && !isa<StoreInst>(I) && !isa<AtomicRMWInst>(I) &&
         !isa<AtomicCmpXchgInst>(I) && !isa<IntrinsicInst>(I))
       continue;
@@ -197,14 +213,14 @@ void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
     Instruction &I = *const_cast<Instruction *>(Facts.I);
     // Only stores and atomics that may camp on the same bytes need to know
     // who reaches them; post-dominators are built for those alone.
-    bool EveryBlock = false;
-    if (Facts.Op != AccessOp::Load && Facts.BlockInvariant) {
+    Reach Who = Reach::SomeBlocks;
+    if (Facts.Op != AccessOp::Load && Facts.BlockInvariant && MultiBlock) {
       if (!PDT)
         PDT = &FAM.getResult<PostDominatorTreeAnalysis>(F);
-      EveryBlock = AA.reachedByEveryBlock(I, *PDT);
+      Who = AA.reachedByEveryBlock(I, *PDT);
     }
     SmallVector<Finding, 2> Found;
-    evaluateRules(Facts, AA, Model, EveryBlock, Found);
+    evaluateRules(Facts, AA, Model, Who, MultiBlock, Found);
     for (Finding &Fd : Found) {
       Fd.Pos = positionOf(I);
       Fd.Function = Name;

@@ -61,8 +61,25 @@ static bool splitMonomial(const Poly &P, const AccessAnalyzer &AA, int64_t &C,
   return true;
 }
 
+static bool blockSpreads(const AccessFacts &A, const AccessAnalyzer &AA,
+                         const PartitionModel &Model) {
+  uint64_t Base = uint64_t(1) << 30;
+  for (const auto &[M, C] : A.Addr.Terms) {
+    if (M.size() != 1)
+      continue;
+    AtomKind K = AA.atom(M[0]).Kind;
+    if (K != AtomKind::TidY && K != AtomKind::TidZ && K != AtomKind::Warp &&
+        K != AtomKind::Iter)
+      continue;
+    uint64_t Step = C < 0 ? uint64_t(-C) : uint64_t(C);
+    if (Model.partitionOf(Base + Step) != Model.partitionOf(Base))
+      return true;
+  }
+  return false;
+}
+
 void evaluateRules(const AccessFacts &A, const AccessAnalyzer &AA,
-                   const PartitionModel &Model, bool EveryBlock,
+                   const PartitionModel &Model, Reach Who, bool MultiBlock,
                    SmallVectorImpl<Finding> &Out) {
   if (A.Addr.Unknown)
     return;
@@ -143,13 +160,19 @@ void evaluateRules(const AccessFacts &A, const AccessAnalyzer &AA,
 
   // camped: all blocks on the same bytes (any model), or consecutive
   // blocks on the same partition(s) under a partition map.
-  if (A.Op != AccessOp::Load && A.BlockInvariant && EveryBlock) {
+  // Whole warps of every block on the same bytes camp under any model;
+  // one lane per block (a final atomicAdd of a reduction) is a hot spot
+  // that a partition map still sees as all blocks on one partition.
+  bool Uniform = Model.kind() == PartitionModel::Kind::Uniform;
+  if (A.Op != AccessOp::Load && A.BlockInvariant && MultiBlock &&
+      (Who == Reach::AllWarps || (Who == Reach::OneLane && !Uniform))) {
     Finding G = F;
     G.R = Rule::Camped;
-    G.Message = std::string("camped ") + Op +
-                ": every block " + (A.Op == AccessOp::Atomic ? "updates" : "writes") +
-                " the same bytes (the address does not depend on blockIdx); "
-                "all blocks queue on one memory partition";
+    G.Message = std::string("camped ") + Op + ": every block " +
+                (A.Op == AccessOp::Atomic ? "updates" : "writes") +
+                " the same bytes (the address does not depend on blockIdx" +
+                (Who == Reach::OneLane ? ", one lane per block" : "") +
+                "); all blocks queue on one memory partition";
     G.Note = "reduce within each block first (shared memory or warp "
              "shuffles) and give each block its own output, or combine the "
              "per-block results in a second pass";
@@ -163,6 +186,11 @@ void evaluateRules(const AccessFacts &A, const AccessAnalyzer &AA,
   // A block laid out contiguously along x (a[bx*512 + tx] launched with 512
   // threads) covers its whole block stride, hence every partition.
   bool Contiguous = !A.TidYCoef && S != 0;
+  // Warps of one block at different partitions (rows of a tile less than a
+  // period apart, warps of a block on consecutive rows, a loop sweeping
+  // along a row) spread the block's requests: not camped.
+  if (blockSpreads(A, AA, Model))
+    return;
   if (A.BlockX.Kind == AccessFacts::BlockStride::Constant && A.BlockX.Bytes) {
     int64_t Bx = A.BlockX.Bytes;
     uint64_t AbsB = Bx < 0 ? uint64_t(-Bx) : uint64_t(Bx);

@@ -44,10 +44,12 @@ unsigned sectorsPerRequest(int64_t Stride, uint64_t Width, int64_t Offset);
 /// The sectors a warp needs at best: 32 lanes * Width bytes, aligned.
 unsigned idealSectors(uint64_t Width);
 
-/// Appends the findings of all rules for one access. `EveryBlock` says
-/// whether all blocks of the grid reach the access (for same-bytes camping).
+/// Appends the findings of all rules for one access. `Who` says whether all
+/// blocks of the grid reach the access (for same-bytes camping); `MultiBlock`
+/// whether the kernel reads blockIdx or gridDim at all (a kernel that does
+/// not is launched as one block, or all its blocks do the same work).
 void evaluateRules(const AccessFacts &A, const AccessAnalyzer &AA,
-                   const PartitionModel &Model, bool EveryBlock,
+                   const PartitionModel &Model, Reach Who, bool MultiBlock,
                    llvm::SmallVectorImpl<Finding> &Out);
 
 } // namespace sectorscope

@@ -1,6 +1,12 @@
-// A block reduction finished by one atomic per block on one address.
+// A block reduction finished by one atomic per block on one address: one
+// lane per block is a hot spot, not whole warps camping, under the default
+// (uniform) model; a partition map puts every block's update on one
+// partition.
 // RUN: %wrapper --cuda-device-only -O2 -S -o /dev/null -Xclang -verify %s
 // RUN: %wrapper --cuda-device-only -O0 -S -o /dev/null -Xclang -verify %s
+// RUN: %wrapper --cuda-device-only -O2 -S -o /dev/null -Xclang -verify=gt200 %s -fplugin-arg-sectorscope-partitions=gt200
+// RUN: %wrapper --cuda-device-only -O0 -S -o /dev/null -Xclang -verify=gt200 %s -fplugin-arg-sectorscope-partitions=gt200
+// expected-no-diagnostics
 
 __global__ void reduce(const float *in, float *sum, int n) {
   __shared__ float s[256];
@@ -13,7 +19,7 @@ __global__ void reduce(const float *in, float *sum, int n) {
     __syncthreads();
   }
   if (threadIdx.x == 0)
-    atomicAdd(sum, s[0]); // expected-warning {{camped atomic: every block updates the same bytes (the address does not depend on blockIdx); all blocks queue on one memory partition [sectorscope-camped]}} expected-note {{reduce within each block first}}
+    atomicAdd(sum, s[0]); // gt200-warning {{camped atomic: every block updates the same bytes (the address does not depend on blockIdx, one lane per block); all blocks queue on one memory partition [sectorscope-camped]}} gt200-note {{reduce within each block first}}
 }
 
 // Per-block partial sums: clean.
@@ -24,4 +30,14 @@ __global__ void partials(const float *in, float *part, int n) {
     v += __shfl_down_sync(0xffffffffu, v, o);
   if ((threadIdx.x & 31) == 0)
     part[blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32] = v;
+}
+
+// A kernel that never reads blockIdx or gridDim runs as one block: its
+// lane-0 store is no camping under any model.
+__global__ void singleBlock(const float *in, float *out, int n) {
+  float s = 0;
+  for (int i = threadIdx.x; i < n; i += blockDim.x)
+    s += in[i];
+  if (threadIdx.x == 0)
+    out[0] = s;
 }
