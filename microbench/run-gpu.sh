@@ -6,6 +6,8 @@
 #   map.json device.log (environment and the progress of every step)
 # Usage: OUT=dir microbench/run-gpu.sh [bin-dir]   (default build-mb/bin)
 # Step limits (seconds): SUITE_TIMEOUT (default 200), PROBE_TIMEOUT (330).
+# SUITE_RUNS (default 2) suite runs; REFERENCE compares run 1 with that
+# report instead of run 2.
 # PROBE_ARGS replaces the probe's default plan (see --help).
 set -u
 BIN=${1:-build-mb/bin}
@@ -23,12 +25,14 @@ step() { echo "== $(date -u +%H:%M:%S) $*" | tee -a "$LOG" >&2; }
 step environment
 { nvidia-smi; nvidia-smi -q -d CLOCK,POWER,TEMPERATURE | head -60; ncu --version; } >>"$LOG" 2>&1
 
-for run in 1 2; do
+for run in $(seq 1 "${SUITE_RUNS:-2}"); do
   step "suite run $run"
   timeout "${SUITE_TIMEOUT:-200}" "$MB" --out "$OUT/run$run.json" 2> >(tee -a "$LOG" >&2)
   step "suite run $run rc=$?"
 done
-"$BIN/sectorscope-mbtool" compare "$OUT/run1.json" "$OUT/run2.json" >"$OUT/compare.json" 2>>"$LOG"
+# Agreement with the second run, or with REFERENCE (an earlier report).
+"$BIN/sectorscope-mbtool" compare "${REFERENCE:-$OUT/run2.json}" "$OUT/run1.json" \
+  >"$OUT/compare.json" 2>>"$LOG"
 
 step "slice probe under ncu: $PROBE_ARGS"
 # shellcheck disable=SC2086

@@ -71,7 +71,7 @@ __global__ void __launch_bounds__(ProbeThreads)
 }
 
 struct Planned {
-  const char *Mode; // "baseline", "weights", "enum" or "pairs".
+  const char *Mode; // baseline, weights, enum, uenum, inv or pairs.
   int Page, Sm;
   std::vector<unsigned> Offs; // Pairs: candidates, then the reference.
 };
@@ -142,6 +142,63 @@ void planPairs(const Options &O, std::mt19937_64 &Rng,
         Cands.push_back(L);
     Emit(Cands, Ref, "enum");
   }
+  // With a basis of differences believed to keep the slice: "inv" launches
+  // put ref ^ d (d a random non-zero element of its span) against controls
+  // ref ^ d' (d' outside the span, same partition), and unit enumerations
+  // test one address per coset of the span against a reference.
+  std::vector<uint64_t> Basis;
+  parseMaskList(O.ProbeUnitBasis, Basis, Err);
+  std::vector<unsigned> Span = {0};
+  for (uint64_t B : Basis) {
+    size_t N = Span.size();
+    for (size_t I = 0; I < N; ++I)
+      Span.push_back(Span[I] ^ unsigned(B));
+  }
+  std::sort(Span.begin(), Span.end());
+  Span.erase(std::unique(Span.begin(), Span.end()), Span.end());
+  auto InSpan = [&](unsigned D) {
+    return std::binary_search(Span.begin(), Span.end(), D);
+  };
+  if (Span.size() > 1) {
+    std::uniform_int_distribution<size_t> Pick(1, Span.size() - 1);
+    for (int L = 0; L < O.ProbeInvLaunches; ++L) {
+      const int Want = L % 2;
+      unsigned Ref = RandomIn(Want);
+      std::vector<unsigned> Cands;
+      while (int(Cands.size()) < C) {
+        unsigned Off;
+        if (Cands.size() % 2 == 0) {
+          Off = Ref ^ Span[Pick(Rng)];
+        } else {
+          Off = RandomIn(Want);
+          if (InSpan(Off ^ Ref))
+            continue;
+        }
+        if (Class(Off) == Want && Off != Ref)
+          Cands.push_back(Off);
+      }
+      Emit(Cands, Ref, "inv");
+    }
+    // Coset representatives (the smallest member) of the span.
+    std::vector<unsigned> Units[2];
+    for (unsigned Off = 0; Off < PageBytes; Off += 32) {
+      bool Min = true;
+      for (unsigned S : Span)
+        Min = Min && (Off ^ S) >= Off;
+      if (Min)
+        Units[Class(Off)].push_back(Off);
+    }
+    for (int R = 0; R < O.ProbeUnitEnumRefs; ++R) {
+      const auto &U = Units[R % 2];
+      unsigned Ref = U[std::uniform_int_distribution<size_t>(0, U.size() - 1)(
+          Rng)];
+      std::vector<unsigned> Cands;
+      for (unsigned Off : U)
+        if (Off != Ref)
+          Cands.push_back(Off);
+      Emit(Cands, Ref, "uenum");
+    }
+  }
   // Random pairs: a new reference every launch (tests that the relation
   // depends only on the address difference).
   for (int L = 0; L < O.ProbePairLaunches; ++L) {
@@ -209,6 +266,7 @@ int runSliceProbe(const Options &O, const DeviceInfo &D) {
   M["base"] = O.ProbeBase;
   M["far_mask"] = O.ProbeFarMask;
   M["pair_sms"] = O.ProbePairSms;
+  M["unit_basis"] = O.ProbeUnitBasis;
   M["date_utc"] = utcNow();
   M["pages"] = nlohmann::json::array();
   for (int P = 0; P < Pages; ++P)

@@ -43,6 +43,11 @@ std::string usage() {
         "                        keep to one partition\n"
         "  --probe-pair-sms L    SMs that run every pair launch (default "
         "0,66)\n"
+        "  --probe-unit-basis L  differences that keep the slice (hex list)\n"
+        "  --probe-inv N         launches testing that basis on random "
+        "addresses\n"
+        "  --probe-unit-enum N   references tested against one address per\n"
+        "                        coset of the basis\n"
         "  --help\n";
   return OS.str();
 }
@@ -90,6 +95,24 @@ bool parseProbeSets(const std::string &Spec, std::vector<ProbeSet> &Sets,
   if (Sets.empty()) {
     Error = "empty --probe-sets";
     return false;
+  }
+  return true;
+}
+
+bool parseMaskList(const std::string &Spec, std::vector<uint64_t> &Masks,
+                   std::string &Error) {
+  Masks.clear();
+  for (const auto &Item : split(Spec, ',')) {
+    char *End = nullptr;
+    errno = 0;
+    unsigned long long V = std::strtoull(Item.c_str(), &End, 0);
+    if (Item.empty() || errno || *End != '\0' || !V || V >= (1ULL << 21) ||
+        V % 32) {
+      Error = "bad offset vector '" + Item +
+              "' (want a non-zero multiple of 32 below 1 << 21)";
+      return false;
+    }
+    Masks.push_back(V);
   }
   return true;
 }
@@ -221,6 +244,20 @@ ParseResult parseArgs(const std::vector<std::string> &Argv) {
         return R;
       }
       O.ProbeFarMask = V;
+    } else if (A == "--probe-unit-basis") {
+      if (!Value(O.ProbeUnitBasis))
+        return R;
+      std::vector<uint64_t> Masks;
+      if (!parseMaskList(O.ProbeUnitBasis, Masks, R.Error))
+        return R;
+    } else if (A == "--probe-inv") {
+      if (!IntValue(0, 1 << 16, N))
+        return R;
+      O.ProbeInvLaunches = int(N);
+    } else if (A == "--probe-unit-enum") {
+      if (!IntValue(0, 1024, N))
+        return R;
+      O.ProbeUnitEnumRefs = int(N);
     } else if (A == "--probe-sets") {
       if (!Value(O.ProbeSets))
         return R;

@@ -57,6 +57,12 @@ struct Options {
   /// SM's own, so no request crossed the partition fabric.
   uint64_t ProbeFarMask = 0;
   std::string ProbePairSms = "0,66";
+  /// Differences believed never to change the slice (hex list). With them:
+  /// "inv" launches test ref ^ d for d in their span against controls, and
+  /// unit enumerations test one address per coset of the span.
+  std::string ProbeUnitBasis;
+  int ProbeInvLaunches = 0;
+  int ProbeUnitEnumRefs = 0;
 };
 
 struct ParseResult {
@@ -80,6 +86,10 @@ struct ProbeSet {
 /// Parses Options::ProbeSets; on error returns false and sets \p Error.
 bool parseProbeSets(const std::string &Spec, std::vector<ProbeSet> &Sets,
                     std::string &Error);
+
+/// Parses a comma-separated list of hex or decimal page-offset vectors.
+bool parseMaskList(const std::string &Spec, std::vector<uint64_t> &Masks,
+                   std::string &Error);
 
 /// Parses a comma-separated list of SM ids ("0,66").
 bool parseSmList(const std::string &Spec, std::vector<int> &Sms,

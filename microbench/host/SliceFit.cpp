@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <set>
 #include <sstream>
 
 namespace sectorscope::mb {
@@ -175,11 +176,10 @@ bool readCapture(const json &Manifest, const NcuMetrics &Ncu, Capture &Out,
       continue;
     }
     const uint64_t Ref = probeFeature(Page, Offs[size_t(K - 1)].get<uint32_t>());
-    const bool Enum = Mode == "enum";
     for (int I = 0; I + 1 < K; ++I)
       Out.Pairs.push_back({Ref,
                            probeFeature(Page, Offs[size_t(I)].get<uint32_t>()),
-                           bool(*Same >> I & 1), Enum});
+                           bool(*Same >> I & 1), Mode});
   }
   Out.Slices = SliceN ? SliceSum / double(SliceN) : 0;
   Out.Diag = {{"weighted_launches", Weighted},
@@ -243,6 +243,57 @@ fitPartition(const std::vector<PartitionSample> &Train,
   P.HeldOut = Held;
   P.HeldOutAccuracy = Held ? double(Ok) / double(Held) : 0.0;
   return P;
+}
+
+std::vector<uint64_t> invariantSubspace(const std::vector<PairTest> &Tests) {
+  // Line enumerations test every line of the class but only the reference's
+  // own sectors: line-level invariants come from the member lines, sector
+  // bits from the reference's sectors.
+  constexpr uint64_t Line = ~uint64_t(127);
+  std::map<uint64_t, std::set<uint64_t>> Class; // ref -> member lines
+  std::map<uint64_t, uint64_t> SectorSame;      // ref -> same sector diffs
+  for (const PairTest &T : Tests) {
+    if (T.Mode != "enum")
+      continue;
+    Class[T.Ref].insert(T.Ref & Line);
+    if (T.Same && (T.Cand & Line) == (T.Ref & Line))
+      SectorSame[T.Ref] |= uint64_t(1) << ((T.Cand ^ T.Ref) >> 5 & 3);
+    else if (T.Same)
+      Class[T.Ref].insert(T.Cand & Line);
+  }
+  std::optional<std::set<uint64_t>> Common;
+  for (auto &[Ref, Members] : Class) {
+    // An invariant d maps the reference's line into the class.
+    std::set<uint64_t> Inv;
+    for (uint64_t X : Members) {
+      uint64_t D = X ^ (Ref & Line);
+      bool All = true;
+      for (uint64_t Y : Members)
+        if (!Members.count(Y ^ D)) {
+          All = false;
+          break;
+        }
+      if (All)
+        Inv.insert(D);
+    }
+    // Sector differences 32, 64 and 96 tested against the reference.
+    for (uint64_t S = 1; S < 4; ++S)
+      if (SectorSame[Ref] >> S & 1)
+        Inv.insert(S << 5);
+    if (!Common) {
+      Common = Inv;
+    } else {
+      std::set<uint64_t> Both;
+      for (uint64_t D : Inv)
+        if (Common->count(D))
+          Both.insert(D);
+      Common = Both;
+    }
+  }
+  if (!Common)
+    return {};
+  Common->erase(0);
+  return reducedBasis(std::vector<uint64_t>(Common->begin(), Common->end()));
 }
 
 bool inSpan(const std::vector<uint64_t> &B, uint64_t V) {

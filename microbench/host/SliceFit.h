@@ -61,7 +61,9 @@ struct PartitionSample {
 struct PairTest {
   uint64_t Ref = 0, Cand = 0; ///< probeFeature of both.
   bool Same = false;
-  bool Enumerated = false; ///< Part of a reference's full enumeration.
+  /// enum (every line of the partition class), uenum (one address per coset
+  /// of a basis), inv (basis check against controls) or pairs (random).
+  std::string Mode = "pairs";
 };
 
 struct Capture {
@@ -101,6 +103,11 @@ struct PairFit {
     return N ? double(TestSameOk + TestDiffOk) / double(N) : 0.0;
   }
 };
+
+/// Differences that never move an address out of its slice class, from
+/// full line enumerations: for each reference, every d with class ^ d ==
+/// class; intersected over the references. Returns a reduced basis.
+std::vector<uint64_t> invariantSubspace(const std::vector<PairTest> &Tests);
 
 /// True if \p V is in the span of the reduced basis \p B.
 bool inSpan(const std::vector<uint64_t> &B, uint64_t V);

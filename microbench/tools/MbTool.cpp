@@ -191,7 +191,7 @@ json partitionSection(const std::vector<PartitionSample> &Train,
 json enumerationFacts(const std::vector<PairTest> &Tests) {
   std::map<uint64_t, std::map<uint64_t, bool>> ByRef; // ref -> cand -> same
   for (const auto &T : Tests)
-    if (T.Enumerated)
+    if (T.Mode == "enum")
       ByRef[T.Ref][T.Cand] = T.Same;
   json Out = json::array();
   for (auto &[Ref, Cands] : ByRef) {
@@ -231,6 +231,68 @@ json enumerationFacts(const std::vector<PairTest> &Tests) {
   return Out;
 }
 
+/// The differences that never change the slice (from the line
+/// enumerations), checked on every other test: pairs whose difference is in
+/// the span must all share a slice.
+json invariantSection(const std::vector<PairTest> &Train,
+                      const std::vector<PairTest> &Test) {
+  std::vector<uint64_t> K0 = invariantSubspace(Train);
+  json J;
+  json Basis = json::array();
+  for (uint64_t V : K0)
+    Basis.push_back(hex(V));
+  J["basis"] = Basis;
+  J["dim"] = K0.size();
+  size_t In = 0, InSame = 0, Out = 0, OutSame = 0;
+  for (const auto *Set : {&Train, &Test})
+    for (const PairTest &T : *Set) {
+      if (T.Mode == "enum")
+        continue; // The basis was derived from these.
+      bool Pred = !K0.empty() && inSpan(K0, T.Ref ^ T.Cand);
+      (Pred ? In : Out) += 1;
+      (Pred ? InSame : OutSame) += T.Same;
+    }
+  J["heldout_in_span"] = In;
+  J["heldout_in_span_same"] = InSame;
+  J["heldout_in_span_accuracy"] = In ? double(InSame) / double(In) : 0.0;
+  J["heldout_out_of_span"] = Out;
+  J["heldout_out_of_span_same_rate"] = Out ? double(OutSame) / double(Out) : 0.0;
+  J["meaning"] = "a and a ^ d share an L2 slice for every d in the span "
+                 "(offsets in one 2 MiB page)";
+  std::printf("  invariant subspace %s: held-out %zu/%zu in-span pairs share a "
+              "slice; %zu/%zu out-of-span pairs do\n",
+              Basis.dump().c_str(), InSame, In, OutSame, Out);
+  return J;
+}
+
+/// Unit enumerations: a reference against one address per coset of the
+/// invariant basis of its partition class.
+json unitEnumerationFacts(const std::vector<PairTest> &Tests) {
+  std::map<uint64_t, std::pair<size_t, size_t>> ByRef; // tested, same
+  for (const PairTest &T : Tests)
+    if (T.Mode == "uenum") {
+      ++ByRef[T.Ref].first;
+      ByRef[T.Ref].second += T.Same;
+    }
+  json Out = json::array();
+  std::vector<size_t> Sizes;
+  for (auto &[Ref, TS] : ByRef) {
+    size_t Tested = TS.first + 1, Class = TS.second + 1; // With the ref.
+    Out.push_back({{"reference", hex(Ref)},
+                   {"units_tested", Tested},
+                   {"units_in_class", Class},
+                   {"slices_estimate", double(Tested) / double(Class)}});
+    Sizes.push_back(Class);
+  }
+  if (!Sizes.empty()) {
+    std::sort(Sizes.begin(), Sizes.end());
+    std::printf("  unit enumerations: %zu references, class sizes %zu..%zu "
+                "units\n",
+                Sizes.size(), Sizes.front(), Sizes.back());
+  }
+  return Out;
+}
+
 json sliceSection(const std::vector<PairTest> &AllTrain,
                   const std::vector<PairTest> &AllTest, bool &Ok) {
   std::vector<PairTest> Train, Test = AllTest;
@@ -238,11 +300,11 @@ json sliceSection(const std::vector<PairTest> &AllTrain,
   // (fresh references) test, which also checks translation invariance.
   bool HaveEnum = false;
   for (const auto &T : AllTrain)
-    HaveEnum = HaveEnum || T.Enumerated;
+    HaveEnum = HaveEnum || T.Mode == "enum";
   size_t I = 0;
   for (const auto &T : AllTrain) {
     bool Hold = AllTest.empty() &&
-                (HaveEnum ? !T.Enumerated : (I++ % 4 == 3));
+                (HaveEnum ? T.Mode != "enum" : (I++ % 4 == 3));
     (Hold ? Test : Train).push_back(T);
   }
   const uint64_t Var = ((uint64_t(1) << PageBits) - 1) & ~uint64_t(31);
@@ -297,6 +359,8 @@ json sliceSection(const std::vector<PairTest> &AllTrain,
     std::printf("  slice mask %s %s\n", Mk["mask"].get<std::string>().c_str(),
                 Mk["bits"].dump().c_str());
   J["enumerations"] = enumerationFacts(AllTrain);
+  J["invariant_subspace"] = invariantSection(AllTrain, AllTest);
+  J["unit_enumerations"] = unitEnumerationFacts(AllTrain);
   if (!Linear && !J["enumerations"].empty()) {
     // The finest unit no enumeration splits: the lowest bit whose flip can
     // change the slice.

@@ -431,7 +431,7 @@ void testSliceFit() {
   EXPECT(PX && PX->HeldOutAccuracy < 0.9);
   std::vector<PairTest> Train, Test;
   for (const PairTest &T : C.Pairs)
-    (T.Enumerated ? Train : Test).push_back(T);
+    (T.Mode == "enum" ? Train : Test).push_back(T);
   PairFit F = fitPairs(Train, Test, 0x1fffe0);
   EXPECT(F.Contradictions == 0);
   EXPECT(F.accuracy() == 1.0 && F.TestSame > 0);
@@ -443,12 +443,45 @@ void testSliceFit() {
               F.Kernel.size(), F.Masks.size(), F.accuracy(), F.TestSameOk,
               F.TestSame);
 
+  // Invariant subspace of a non-linear slice choice: slice = (A x) mod 3
+  // for a linear A whose kernel K0 holds 0x14d00 and bits 5, 6, 7, 9; a line
+  // enumeration of one reference recovers K0 (and nothing else).
+  {
+    const std::vector<uint64_t> K0 = {0x20, 0x40, 0x80, 0x200, 0x14d00};
+    // Rows of A: the annihilator of K0 (fitPairs computes exactly that).
+    std::vector<PairTest> Gen;
+    for (uint64_t D : K0)
+      Gen.push_back({0, D, true, "enum"});
+    const std::vector<uint64_t> Rows = fitPairs(Gen, {}, 0x1fffe0).Masks;
+    EXPECT(Rows.size() == 11);
+    auto Slice = [&](uint64_t X) {
+      uint64_t V = 0;
+      for (size_t I = 0; I < Rows.size(); ++I)
+        V |= uint64_t(parity64(X & Rows[I])) << I;
+      return int(V % 3);
+    };
+    uint64_t Ref = 0x3c80;
+    std::vector<PairTest> En;
+    for (uint64_t S : {32u, 64u, 96u})
+      En.push_back({Ref, Ref + S, Slice(Ref + S) == Slice(Ref), "enum"});
+    for (uint64_t L = 0; L < (1u << 21); L += 128)
+      if (L != Ref)
+        En.push_back({Ref, L, Slice(L) == Slice(Ref), "enum"});
+    auto Inv = invariantSubspace(En);
+    bool HasAll = true;
+    for (uint64_t D : K0)
+      HasAll = HasAll && inSpan(Inv, D);
+    EXPECT(HasAll && Inv.size() == 5);
+    std::printf("slicefit: invariant subspace dim %zu, holds K0: %s\n",
+                Inv.size(), HasAll ? "yes" : "no");
+  }
+
   // A slice choice that is not linear (a residue mod 3) shows up as
   // contradictions or held-out misses, not as a confident map.
   std::vector<PairTest> NL, NLTest;
   for (int I = 0; I < 4000; ++I) {
     uint64_t A = Rng() & 0x1fff80, B = Rng() & 0x1fff80;
-    PairTest T{A, B, (A >> 7) % 3 == (B >> 7) % 3, false};
+    PairTest T{A, B, (A >> 7) % 3 == (B >> 7) % 3, "pairs"};
     (I % 4 == 3 ? NLTest : NL).push_back(T);
   }
   PairFit N = fitPairs(NL, NLTest, 0x1fff80);
