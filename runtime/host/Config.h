@@ -41,6 +41,7 @@ struct Config {
   uint32_t Block[3] = {0, 0, 0};      // the sampled block
   std::string PartitionSpec = "default";
   PartitionModel Partitions;
+  std::string PartitionWarning; // the default map failed to load
   std::string OutDir = "./sectorscope-out/";
   uint32_t HeatCapacity = 1u << 18;   // heat-map entries, a power of two
   uint32_t MaxWindows = 64;           // grid mode time windows

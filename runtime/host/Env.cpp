@@ -152,11 +152,21 @@ std::optional<Config> parseConfig(const GetEnvFn &GetEnv, std::string &Err) {
       C.Block[I] = I < Xs.size() ? uint32_t(Xs[I]) : 0;
   }
 
-  if (auto V = Get("SECTORSCOPE_PARTITIONS"); V && !V->empty())
+  bool UserPartitions = false;
+  if (auto V = Get("SECTORSCOPE_PARTITIONS"); V && !V->empty()) {
     C.PartitionSpec = *V;
+    UserPartitions = true;
+  }
   {
     std::string PErr;
     auto M = PartitionModel::parse(C.PartitionSpec, PErr);
+    if (!M && !UserPartitions) {
+      // An unusable installed map must not stop programs that did not ask
+      // for it: fall back to the uniform model and say so in grid mode.
+      C.PartitionWarning = "default partition map unusable (" + PErr +
+                           "); using the uniform model";
+      M = PartitionModel();
+    }
     if (!M) {
       Err = "SECTORSCOPE_PARTITIONS: " + PErr;
       return std::nullopt;

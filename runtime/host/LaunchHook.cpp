@@ -274,6 +274,8 @@ cudaError_t instrumentedLaunch(Runtime &R, KernelState &K, LaunchInfo &Info,
   Req.HeatCapacity = R.Cfg.HeatCapacity;
   Req.Parts = devicePartitions(R.Cfg.Partitions);
   if (Info.TheMode == Mode::Grid) {
+    if (!R.Cfg.PartitionWarning.empty())
+      R.Findings.noteError(R.Cfg.PartitionWarning);
     int Active = 0;
     if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(
             &Active, Func, int(Block.x * Block.y * Block.z), Shmem) !=
