@@ -1,4 +1,5 @@
-//===- Common.cuh - Harness shared by the micro-benchmarks ------*- CUDA -*-===//
+//===- Common.cuh - Harness shared by the micro-benchmarks ------*- CUDA
+//-*-===//
 //
 // Times launches with CUDA events (one untimed warm-up, then Options::Reps
 // timed runs), samples NVML telemetry after each measurement, collects the
@@ -126,8 +127,7 @@ public:
                  S);
   }
   double elapsed() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                         T0)
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - T0)
         .count();
   }
 

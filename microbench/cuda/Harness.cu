@@ -11,8 +11,8 @@ size_t Harness::smemForBlocks(const void *K, int Threads, int Blocks,
                             Dev));
   CK(cudaDeviceGetAttribute(&PerBlockOptin,
                             cudaDevAttrMaxSharedMemoryPerBlockOptin, Dev));
-  CK(cudaDeviceGetAttribute(&Reserved,
-                            cudaDevAttrReservedSharedMemoryPerBlock, Dev));
+  CK(cudaDeviceGetAttribute(&Reserved, cudaDevAttrReservedSharedMemoryPerBlock,
+                            Dev));
   CK(cudaFuncSetAttribute(K, cudaFuncAttributeMaxDynamicSharedMemorySize,
                           PerBlockOptin));
   CK(cudaFuncSetAttribute(K, cudaFuncAttributePreferredSharedMemoryCarveout,

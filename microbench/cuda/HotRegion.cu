@@ -39,9 +39,8 @@ void runHotRegion(Harness &H, const Buffers &Buf) {
     long long Region;
     bool Spread;
   };
-  std::vector<Case> Cases = {{128, false},   {1024, false},
-                             {4096, false},  {65536, false},
-                             {1 << 20, false}, {1024, true}};
+  std::vector<Case> Cases = {{128, false},   {1024, false},    {4096, false},
+                             {65536, false}, {1 << 20, false}, {1024, true}};
   const int Bps = 8;
   const int Grid = H.Dev.Sms * Bps;
   H.begin("hot_region", int(Cases.size()) * 2);

@@ -24,8 +24,8 @@ DeviceInfo queryDevice() {
   D.MaxWarpsPerSm = P.maxThreadsPerMultiProcessor / P.warpSize;
   D.L2Bytes = uint64_t(P.l2CacheSize);
   D.GlobalMemBytes = P.totalGlobalMem;
-  CK(cudaDeviceGetAttribute(&D.MemBusWidthBits,
-                            cudaDevAttrGlobalMemoryBusWidth, Dev));
+  CK(cudaDeviceGetAttribute(&D.MemBusWidthBits, cudaDevAttrGlobalMemoryBusWidth,
+                            Dev));
   CK(cudaDriverGetVersion(&D.DriverVersion));
   CK(cudaRuntimeGetVersion(&D.RuntimeVersion));
   char Bus[64] = {0};
@@ -99,9 +99,9 @@ int main(int Argc, char **Argv) {
   };
   using Group = void (*)(Harness &, const Buffers &);
   const std::pair<const char *, Group> Groups[] = {
-      {"stream", runStream}, {"campprof", runCampProf},
-      {"gt200", runGt200},   {"stride", runStride},
-      {"offset", runOffset}, {"pitch", runPitch},
+      {"stream", runStream},       {"campprof", runCampProf},
+      {"gt200", runGt200},         {"stride", runStride},
+      {"offset", runOffset},       {"pitch", runPitch},
       {"hot_region", runHotRegion}};
   for (auto &[Name, Run] : Groups)
     if (wants(O, Name)) {
@@ -113,10 +113,11 @@ int main(int Argc, char **Argv) {
   // A short summary on stdout: the streaming peaks.
   for (const Row &R : H.Rows)
     if (R.Experiment == "stream" && R.WordBytes == 16)
-      std::printf("stream %-5s 16B bps=%d  best %.3f ms  %.0f GB/s (median %.0f)\n",
-                  R.Op.c_str(), R.BlocksPerSm, R.Time.BestMs,
-                  gbps(R.BytesMoved, R.Time.BestMs),
-                  gbps(R.BytesMoved, R.Time.MedianMs));
+      std::printf(
+          "stream %-5s 16B bps=%d  best %.3f ms  %.0f GB/s (median %.0f)\n",
+          R.Op.c_str(), R.BlocksPerSm, R.Time.BestMs,
+          gbps(R.BytesMoved, R.Time.BestMs),
+          gbps(R.BytesMoved, R.Time.MedianMs));
   std::fprintf(stderr, "[%6.1fs] wrote %zu rows to %s\n", H.elapsed(),
                H.Rows.size(), O.Out.c_str());
   cudaFree(Buf.A);

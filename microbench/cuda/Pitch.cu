@@ -73,8 +73,8 @@ void runPitch(Harness &H, const Buffers &Buf) {
         pitchRead<<<unsigned(Grid), Threads>>>(M, Pitch / 16, Bands, H.Sink);
       });
       int Occ = 0;
-      CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-          &Occ, pitchRead, Threads, 0));
+      CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&Occ, pitchRead, Threads,
+                                                       0));
       R.BlocksPerSm = Occ;
       R.ActiveWarpsPerSm = Occ * Threads / 32;
       H.add(R);

@@ -95,10 +95,10 @@ void planWeighted(const Options &O, const DeviceInfo &D,
         All.push_back(Off);
     }
     for (size_t I = 0; I < All.size(); I += K)
-      Plan.push_back({"weights", S.Page, Sm,
-                      std::vector<unsigned>(All.begin() + I,
-                                            All.begin() +
-                                                std::min(All.size(), I + K))});
+      Plan.push_back(
+          {"weights", S.Page, Sm,
+           std::vector<unsigned>(All.begin() + I,
+                                 All.begin() + std::min(All.size(), I + K))});
   }
 }
 
@@ -190,8 +190,8 @@ void planPairs(const Options &O, std::mt19937_64 &Rng,
     }
     for (int R = 0; R < O.ProbeUnitEnumRefs; ++R) {
       const auto &U = Units[R % 2];
-      unsigned Ref = U[std::uniform_int_distribution<size_t>(0, U.size() - 1)(
-          Rng)];
+      unsigned Ref =
+          U[std::uniform_int_distribution<size_t>(0, U.size() - 1)(Rng)];
       std::vector<unsigned> Cands;
       for (unsigned Off : U)
         if (Off != Ref)

@@ -78,9 +78,9 @@ int activeWarps(const void *K, int BlocksPerSm) {
 struct StreamCase {
   std::string Experiment, Op;
   int BlocksPerSm = 8;
-  size_t Bytes = 0;  ///< Footprint the access pattern spans.
-  int Stride = 1;    ///< Elements.
-  int Offset = 0;    ///< Bytes added to the base pointer.
+  size_t Bytes = 0; ///< Footprint the access pattern spans.
+  int Stride = 1;   ///< Elements.
+  int Offset = 0;   ///< Bytes added to the base pointer.
 };
 
 /// Runs one read or write case with word size Bytes and records its row.
@@ -127,11 +127,16 @@ void runCase(Harness &H, const Buffers &Buf, const StreamCase &C) {
 
 void dispatch(Harness &H, const Buffers &Buf, int Bytes, const StreamCase &C) {
   switch (Bytes) {
-  case 1: return runCase<1>(H, Buf, C);
-  case 2: return runCase<2>(H, Buf, C);
-  case 4: return runCase<4>(H, Buf, C);
-  case 8: return runCase<8>(H, Buf, C);
-  default: return runCase<16>(H, Buf, C);
+  case 1:
+    return runCase<1>(H, Buf, C);
+  case 2:
+    return runCase<2>(H, Buf, C);
+  case 4:
+    return runCase<4>(H, Buf, C);
+  case 8:
+    return runCase<8>(H, Buf, C);
+  default:
+    return runCase<16>(H, Buf, C);
   }
 }
 
@@ -143,7 +148,8 @@ void runStream(Harness &H, const Buffers &Buf) {
   // 16-byte words at several grid sizes: the peak-bandwidth reference.
   for (int Bps : {1, 2, 4, 8})
     for (const char *Op : {"read", "write", "copy"})
-      Cases.push_back({16, {"stream", Op, Bps, Op[0] == 'c' ? Bytes / 2 : Bytes}});
+      Cases.push_back(
+          {16, {"stream", Op, Bps, Op[0] == 'c' ? Bytes / 2 : Bytes}});
   // Every word size at full occupancy.
   for (int W : {1, 2, 4, 8})
     for (const char *Op : {"read", "write"})

@@ -29,7 +29,8 @@ std::string usage() {
     OS << ' ' << N;
   OS << "\n"
         "  --quick               short sweeps (smoke test)\n"
-        "  --slice-probe FILE    run the L2 slice probe kernels (under ncu) and\n"
+        "  --slice-probe FILE    run the L2 slice probe kernels (under ncu) "
+        "and\n"
         "                        write the probed addresses to FILE\n"
         "  --probe-k N           addresses per probe launch (default 12)\n"
         "  --probe-base N        reductions per unit of weight (default 32)\n"

@@ -12,10 +12,10 @@ using nlohmann::json;
 
 std::string rowKey(const json &R) {
   std::string K;
-  for (const char *F : {"experiment", "op", "word_bytes", "camped",
-                        "active_warps_per_sm", "blocks_per_sm", "blocks",
-                        "threads", "stride", "offset", "N", "L", "M", "pitch",
-                        "region_bytes"}) {
+  for (const char *F :
+       {"experiment", "op", "word_bytes", "camped", "active_warps_per_sm",
+        "blocks_per_sm", "blocks", "threads", "stride", "offset", "N", "L", "M",
+        "pitch", "region_bytes"}) {
     K += F;
     K += '=';
     K += R.contains(F) ? R[F].dump() : "null";
@@ -35,15 +35,15 @@ struct Diffs {
       return S;
     std::sort(V.begin(), V.end());
     auto Pct = [&](double P) {
-      size_t I = size_t(std::ceil(P * double(V.size()))) ;
+      size_t I = size_t(std::ceil(P * double(V.size())));
       return V[I ? std::min(I, V.size()) - 1 : 0];
     };
     double Sum = 0;
     for (double D : V)
       Sum += D;
-    S["median_rel_diff"] = V.size() % 2 ? V[V.size() / 2]
-                                        : 0.5 * (V[V.size() / 2 - 1] +
-                                                 V[V.size() / 2]);
+    S["median_rel_diff"] = V.size() % 2
+                               ? V[V.size() / 2]
+                               : 0.5 * (V[V.size() / 2 - 1] + V[V.size() / 2]);
     S["mean_rel_diff"] = Sum / double(V.size());
     S["p95_rel_diff"] = Pct(0.95);
     S["max_rel_diff"] = V.back();

@@ -107,9 +107,10 @@ std::optional<AffineFit> solveAffine(const std::vector<uint64_t> &X,
     return std::nullopt;
   }
   if (Free || FreeConst) {
-    Error = "rank deficient: " + std::to_string(Rank) + " independent samples for " +
-            std::to_string(Vars.size()) + " unknowns; address bits {" +
-            bitList(Free) + "}" + (FreeConst ? " and the constant" : "") +
+    Error = "rank deficient: " + std::to_string(Rank) +
+            " independent samples for " + std::to_string(Vars.size()) +
+            " unknowns; address bits {" + bitList(Free) + "}" +
+            (FreeConst ? " and the constant" : "") +
             " are not determined (probe addresses that vary them)";
     return std::nullopt;
   }
@@ -199,8 +200,9 @@ std::optional<LinearHash> fitLinearHash(const std::vector<uint64_t> &X,
   }
   for (size_t I = 0; I < X.size(); ++I)
     H.Table[H.hash(X[I])].insert(Labels[I]);
-  H.Injective = std::all_of(H.Table.begin(), H.Table.end(),
-                            [](const auto &KV) { return KV.second.size() == 1; });
+  H.Injective = std::all_of(H.Table.begin(), H.Table.end(), [](const auto &KV) {
+    return KV.second.size() == 1;
+  });
   return H;
 }
 

@@ -83,14 +83,13 @@ std::string Nvml::driverVersion() const {
 int Nvml::maxSmClockMhz() const {
   unsigned V = 0;
   return Device && GetMaxClock(Device, NvmlClockSm, &V) == NvmlSuccess ? int(V)
-                                                                        : 0;
+                                                                       : 0;
 }
 
 int Nvml::maxMemClockMhz() const {
   unsigned V = 0;
-  return Device && GetMaxClock(Device, NvmlClockMem, &V) == NvmlSuccess
-             ? int(V)
-             : 0;
+  return Device && GetMaxClock(Device, NvmlClockMem, &V) == NvmlSuccess ? int(V)
+                                                                        : 0;
 }
 
 } // namespace sectorscope::mb

@@ -15,12 +15,34 @@ double finite(double V) { return std::isfinite(V) ? V : 0.0; }
 } // namespace
 
 const std::vector<std::string> &rowFields() {
-  static const std::vector<std::string> F = {
-      "experiment", "op", "word_bytes", "camped", "active_warps_per_sm",
-      "blocks_per_sm", "blocks", "threads", "bytes_moved", "footprint_bytes",
-      "best_ms", "median_ms", "max_ms", "runs", "gbps", "median_gbps",
-      "stride", "offset", "N", "L", "M", "pitch", "region_bytes", "dram",
-      "sm_clock_mhz", "mem_clock_mhz", "temp_c", "power_w"};
+  static const std::vector<std::string> F = {"experiment",
+                                             "op",
+                                             "word_bytes",
+                                             "camped",
+                                             "active_warps_per_sm",
+                                             "blocks_per_sm",
+                                             "blocks",
+                                             "threads",
+                                             "bytes_moved",
+                                             "footprint_bytes",
+                                             "best_ms",
+                                             "median_ms",
+                                             "max_ms",
+                                             "runs",
+                                             "gbps",
+                                             "median_gbps",
+                                             "stride",
+                                             "offset",
+                                             "N",
+                                             "L",
+                                             "M",
+                                             "pitch",
+                                             "region_bytes",
+                                             "dram",
+                                             "sm_clock_mhz",
+                                             "mem_clock_mhz",
+                                             "temp_c",
+                                             "power_w"};
   return F;
 }
 
@@ -87,8 +109,7 @@ json makeReport(const DeviceInfo &D, const Provenance &P,
   return J;
 }
 
-bool writeJsonFile(const std::string &Path, const json &J,
-                   std::string &Error) {
+bool writeJsonFile(const std::string &Path, const json &J, std::string &Error) {
   std::ofstream OS(Path);
   if (!OS) {
     Error = "cannot open '" + Path + "' for writing";

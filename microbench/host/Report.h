@@ -27,8 +27,8 @@ struct DeviceInfo {
   uint64_t L2Bytes = 0;
   uint64_t GlobalMemBytes = 0;
   int MemBusWidthBits = 0;
-  int DriverVersion = 0;  ///< cudaDriverGetVersion (e.g. 13000).
-  int RuntimeVersion = 0; ///< cudaRuntimeGetVersion.
+  int DriverVersion = 0;    ///< cudaDriverGetVersion (e.g. 13000).
+  int RuntimeVersion = 0;   ///< cudaRuntimeGetVersion.
   std::string DriverString; ///< From NVML, empty without it.
   std::string PciBusId;
   // Application/max clocks from NVML (0 when NVML is absent).
@@ -49,8 +49,8 @@ struct Row {
   int ActiveWarpsPerSm = 0;
   int BlocksPerSm = 0;
   long long Blocks = 0;
-  int Threads = 0; ///< Threads per block.
-  double BytesMoved = 0; ///< Bytes the program asked for.
+  int Threads = 0;           ///< Threads per block.
+  double BytesMoved = 0;     ///< Bytes the program asked for.
   double FootprintBytes = 0; ///< Span of addresses touched.
   TimingSummary Time;
   int Stride = 0; ///< Elements.

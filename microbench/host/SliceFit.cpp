@@ -59,8 +59,7 @@ bool parseNcuNumber(const std::string &Field, double &Out) {
   return End && *End == '\0';
 }
 
-bool parseNcuCsv(const std::string &Text, NcuMetrics &Out,
-                 std::string &Error) {
+bool parseNcuCsv(const std::string &Text, NcuMetrics &Out, std::string &Error) {
   std::stringstream SS(Text);
   std::string Line;
   int IdCol = -1, NameCol = -1, ValueCol = -1;
@@ -151,8 +150,8 @@ bool readCapture(const json &Manifest, const NcuMetrics &Ncu, Capture &Out,
     if (Mode == "weights") {
       ++Weighted;
       for (int I = 0; I < K; ++I)
-        Out.Partition.push_back({Page, Offs[size_t(I)].get<uint32_t>(), Sm,
-                                 int(*Far >> I & 1)});
+        Out.Partition.push_back(
+            {Page, Offs[size_t(I)].get<uint32_t>(), Sm, int(*Far >> I & 1)});
       continue;
     }
     // Pairs: every address was chosen near; a far one would also load a
@@ -175,7 +174,8 @@ bool readCapture(const json &Manifest, const NcuMetrics &Ncu, Capture &Out,
       ++BadMax;
       continue;
     }
-    const uint64_t Ref = probeFeature(Page, Offs[size_t(K - 1)].get<uint32_t>());
+    const uint64_t Ref =
+        probeFeature(Page, Offs[size_t(K - 1)].get<uint32_t>());
     for (int I = 0; I + 1 < K; ++I)
       Out.Pairs.push_back({Ref,
                            probeFeature(Page, Offs[size_t(I)].get<uint32_t>()),
@@ -201,8 +201,8 @@ bool readCapture(const json &Manifest, const NcuMetrics &Ncu, Capture &Out,
 
 std::optional<PartitionFit>
 fitPartition(const std::vector<PartitionSample> &Train,
-             const std::vector<PartitionSample> &Test, int Sm,
-             int HoldOutEvery, uint64_t VarMask, std::string &Error) {
+             const std::vector<PartitionSample> &Test, int Sm, int HoldOutEvery,
+             uint64_t VarMask, std::string &Error) {
   std::vector<uint64_t> X, TX;
   std::vector<uint8_t> Y, TY;
   size_t N = 0;

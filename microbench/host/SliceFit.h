@@ -1,4 +1,5 @@
-//===- SliceFit.h - L2 partition and slice maps from probe captures -*- C++ -*-===//
+//===- SliceFit.h - L2 partition and slice maps from probe captures -*- C++
+//-*-===//
 //
 // cuda/SliceProbe.cu explains the probe. ncu reports L2 counters only as
 // roll-ups over slices, so each launch encodes its answer in them:
@@ -87,8 +88,8 @@ struct PartitionFit {
 /// HoldOutEvery-th sample (0: none) or testing on \p Test if non-empty.
 std::optional<PartitionFit>
 fitPartition(const std::vector<PartitionSample> &Train,
-             const std::vector<PartitionSample> &Test, int Sm,
-             int HoldOutEvery, uint64_t VarMask, std::string &Error);
+             const std::vector<PartitionSample> &Test, int Sm, int HoldOutEvery,
+             uint64_t VarMask, std::string &Error);
 
 struct PairFit {
   std::vector<uint64_t> Kernel; ///< Reduced basis of K.

@@ -12,9 +12,9 @@
 #include "host/Report.h"
 #include "host/SliceFit.h"
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <cmath>
 #include <fstream>
 #include <map>
 #include <set>
@@ -81,8 +81,9 @@ int compare(int Argc, char **Argv) {
 bool loadCapture(const std::string &Spec, Capture &C) {
   size_t Colon = Spec.find(':');
   if (Colon == std::string::npos) {
-    std::fprintf(stderr, "sectorscope-mbtool: capture '%s' is not "
-                         "MANIFEST.json:NCU.csv\n",
+    std::fprintf(stderr,
+                 "sectorscope-mbtool: capture '%s' is not "
+                 "MANIFEST.json:NCU.csv\n",
                  Spec.c_str());
     return false;
   }
@@ -216,12 +217,12 @@ json enumerationFacts(const std::vector<PairTest> &Tests) {
       if (All)
         Inv.push_back(B);
     }
-    Out.push_back({{"reference", hex(Ref)},
-                   {"lines_tested", Tested.size()},
-                   {"lines_in_class", Class.size()},
-                   {"slices_estimate", double(Tested.size()) /
-                                           double(Class.size())},
-                   {"invariant_bits", Inv}});
+    Out.push_back(
+        {{"reference", hex(Ref)},
+         {"lines_tested", Tested.size()},
+         {"lines_in_class", Class.size()},
+         {"slices_estimate", double(Tested.size()) / double(Class.size())},
+         {"invariant_bits", Inv}});
     std::printf("  enumeration %s: %zu of %zu lines share its slice (~%.1f "
                 "slices), invariant bits %s\n",
                 hex(Ref).c_str(), Class.size(), Tested.size(),
@@ -256,7 +257,8 @@ json invariantSection(const std::vector<PairTest> &Train,
   J["heldout_in_span_same"] = InSame;
   J["heldout_in_span_accuracy"] = In ? double(InSame) / double(In) : 0.0;
   J["heldout_out_of_span"] = Out;
-  J["heldout_out_of_span_same_rate"] = Out ? double(OutSame) / double(Out) : 0.0;
+  J["heldout_out_of_span_same_rate"] =
+      Out ? double(OutSame) / double(Out) : 0.0;
   J["meaning"] = "a and a ^ d share an L2 slice for every d in the span "
                  "(offsets in one 2 MiB page)";
   std::printf("  invariant subspace %s: held-out %zu/%zu in-span pairs share a "
@@ -303,8 +305,8 @@ json sliceSection(const std::vector<PairTest> &AllTrain,
     HaveEnum = HaveEnum || T.Mode == "enum";
   size_t I = 0;
   for (const auto &T : AllTrain) {
-    bool Hold = AllTest.empty() &&
-                (HaveEnum ? T.Mode != "enum" : (I++ % 4 == 3));
+    bool Hold =
+        AllTest.empty() && (HaveEnum ? T.Mode != "enum" : (I++ % 4 == 3));
     (Hold ? Test : Train).push_back(T);
   }
   const uint64_t Var = ((uint64_t(1) << PageBits) - 1) & ~uint64_t(31);

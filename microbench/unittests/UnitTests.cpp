@@ -55,14 +55,14 @@ void testArgs() {
   EXPECT(wants(R.Opts, "gt200") && !wants(R.Opts, "campprof"));
   std::printf("args: only=%zu reps=%d\n", R.Opts.Only.size(), R.Opts.Reps);
 
-  for (auto Bad : std::vector<std::vector<std::string>>{
-           {"--reps", "0"},
-           {"--reps", "abc"},
-           {"--reps"},
-           {"--only", "stream,bogus"},
-           {"--frobnicate"},
-           {"--probe-sets", "0:0"},
-           {"--probe-k", "21"}}) {
+  for (auto Bad :
+       std::vector<std::vector<std::string>>{{"--reps", "0"},
+                                             {"--reps", "abc"},
+                                             {"--reps"},
+                                             {"--only", "stream,bogus"},
+                                             {"--frobnicate"},
+                                             {"--probe-sets", "0:0"},
+                                             {"--probe-k", "21"}}) {
     ParseResult E = parseArgs(Bad);
     EXPECT(!E.ok());
     std::printf("args error: %s\n", E.Error.c_str());
@@ -103,7 +103,7 @@ void testJson() {
   EXPECT(I == rowFields().size());
   for (const auto &F : rowFields())
     EXPECT(J.contains(F));
-  EXPECT(J["gbps"].get<double>() == 4000.0);      // 2e9 B in 0.5 ms.
+  EXPECT(J["gbps"].get<double>() == 4000.0);        // 2e9 B in 0.5 ms.
   EXPECT(J["median_gbps"].get<double>() == 2000.0); // ... in 1 ms.
   EXPECT(J["power_w"].get<double>() == 0.0);        // NaN is not JSON.
   DeviceInfo D;
@@ -114,9 +114,9 @@ void testJson() {
   EXPECT(Rep["schema"] == ReportSchema);
   EXPECT(Rep["gpu"]["sm_count"] == 132);
   EXPECT(Rep["rows"].size() == 2);
-  std::string Path = std::string(std::getenv("TMPDIR") ? std::getenv("TMPDIR")
-                                                       : "/tmp") +
-                     "/mb-unittest-report.json";
+  std::string Path =
+      std::string(std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "/tmp") +
+      "/mb-unittest-report.json";
   std::string Err;
   EXPECT(writeJsonFile(Path, Rep, Err));
   std::ifstream IS(Path);
@@ -124,7 +124,8 @@ void testJson() {
   EXPECT(Back == Rep);
   EXPECT(!writeJsonFile("/nonexistent-dir/x.json", Rep, Err));
   std::printf("json: %zu fields, gbps=%.0f, schema=%s\n", rowFields().size(),
-              J["gbps"].get<double>(), Rep["schema"].get<std::string>().c_str());
+              J["gbps"].get<double>(),
+              Rep["schema"].get<std::string>().c_str());
   std::printf("json error: %s\n", Err.c_str());
   std::string Now = utcNow();
   EXPECT(Now.size() == 20 && Now.back() == 'Z');
