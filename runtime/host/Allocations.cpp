@@ -37,8 +37,9 @@ void splitAllocSite(const char *Arg, std::string &Site, std::string &Name) {
     if (C1 == std::string::npos)
       continue;
     auto Digits = [&](size_t B, size_t E) {
-      return E > B && std::all_of(S.begin() + B, S.begin() + E,
-                                  [](char C) { return std::isdigit((unsigned char)C); });
+      return E > B && std::all_of(S.begin() + B, S.begin() + E, [](char C) {
+               return std::isdigit((unsigned char)C);
+             });
     };
     if (Digits(C1 + 1, C2) && Digits(C2 + 1, I)) {
       Sp = I;

@@ -92,16 +92,17 @@ std::string fmt1(double V) {
 }
 
 std::string findingMessage(const SiteResult &SR, const PatternHit &P,
-                           const std::string &Object,
-                           const LaunchReport &R) {
+                           const std::string &Object, const LaunchReport &R) {
   std::string Op = opName(SR.S.Op);
-  std::string Fn = shortKernelName(SR.S.Function.empty() ? R.Info.Kernel
-                                                         : SR.S.Function);
+  std::string Fn =
+      shortKernelName(SR.S.Function.empty() ? R.Info.Kernel : SR.S.Function);
   const auto &E = P.Evidence;
   std::string On = Object.empty() ? "" : " on " + Object;
-  auto U = [&](const char *K) { return std::to_string(E.value(K, uint64_t(0))); };
-  std::string Ratio = fmt1(SR.Spr) + " sectors/request (ideal " +
-                      fmt1(SR.Ideal) + ")";
+  auto U = [&](const char *K) {
+    return std::to_string(E.value(K, uint64_t(0)));
+  };
+  std::string Ratio =
+      fmt1(SR.Spr) + " sectors/request (ideal " + fmt1(SR.Ideal) + ")";
   if (P.Name == "strided" || P.Name == "misaligned")
     return P.Name + " " + Op + " in " + Fn + ": " + Ratio + On;
   if (P.Name == "uncoalesced")
@@ -190,8 +191,7 @@ LaunchReport analyzeLaunch(const LaunchInfo &Info, const SiteTable *Sites,
       SR.Ideal = idealSectorsPerRequest(C, SR.S.Width);
     }
     bool HasRange = C.requests && C.addr_min <= C.addr_max;
-    uint32_t SpaceFilter =
-        SR.S.Space == SS_SPACE_GENERIC ? ~0u : SR.S.Space;
+    uint32_t SpaceFilter = SR.S.Space == SS_SPACE_GENERIC ? ~0u : SR.S.Space;
     uint64_t Hi = C.addr_max; // the last byte (abi.h)
     if (HasRange && !Grid) {
       SR.Heat = heatStats(D.Heat, SpaceFilter, C.addr_min, Hi, BlockWarps);
@@ -211,17 +211,19 @@ LaunchReport analyzeLaunch(const LaunchInfo &Info, const SiteTable *Sites,
         }
     }
     if (HasRange && SR.Object < 0)
-      SR.Object = Index.objectOf(
-          SR.S.Space == SS_SPACE_GENERIC ? uint32_t(SS_SPACE_GLOBAL) : SR.S.Space,
-          C.addr_min);
+      SR.Object = Index.objectOf(SR.S.Space == SS_SPACE_GENERIC
+                                     ? uint32_t(SS_SPACE_GLOBAL)
+                                     : SR.S.Space,
+                                 C.addr_min);
     ObjectHeat.resize(R.Objects.size());
     if (S && SR.S.Space != SS_SPACE_SHARED && SR.S.Space != SS_SPACE_LOCAL)
-      SR.Patterns = coalescingPatterns(C, SR.S.Width, SR.Heat ? &*SR.Heat : nullptr);
+      SR.Patterns =
+          coalescingPatterns(C, SR.S.Width, SR.Heat ? &*SR.Heat : nullptr);
     if (SR.Heat) {
       uint32_t Space = SR.S.Space;
       if (Space == SS_SPACE_GENERIC && SR.Object >= 0)
         Space = R.Objects[SR.Object].Kind == "shared" ? SS_SPACE_SHARED
-                                                       : SS_SPACE_GLOBAL;
+                                                      : SS_SPACE_GLOBAL;
       auto HP = heatPatterns(*SR.Heat, Space);
       // A store cannot cause a hot spot or random reuse worth caching, and a
       // load cannot falsely share a sector it does not write.
@@ -239,16 +241,15 @@ LaunchReport analyzeLaunch(const LaunchInfo &Info, const SiteTable *Sites,
       if (SR.S.Space == SS_SPACE_GLOBAL || SR.S.Space == SS_SPACE_GENERIC) {
         SR.Camp = campVerdict(Row, PartCount, Info.SectorBuckets);
         if (SR.Camp->Camped)
-          SR.Patterns.push_back(
-              {"camped",
-               {{"skew", SR.Camp->Skew},
-                {"partitions", SR.Camp->Count},
-                {"used_partitions", SR.Camp->Used},
-                {"share", SR.Camp->Share},
-                {"sectors", SR.Camp->Total},
-                {"max_sectors", SR.Camp->Max},
-                {"hottest", SR.Camp->MaxPartition},
-                {"reason", SR.Camp->Reason}}});
+          SR.Patterns.push_back({"camped",
+                                 {{"skew", SR.Camp->Skew},
+                                  {"partitions", SR.Camp->Count},
+                                  {"used_partitions", SR.Camp->Used},
+                                  {"share", SR.Camp->Share},
+                                  {"sectors", SR.Camp->Total},
+                                  {"max_sectors", SR.Camp->Max},
+                                  {"hottest", SR.Camp->MaxPartition},
+                                  {"reason", SR.Camp->Reason}}});
       }
     }
     if (SR.Object >= 0)
@@ -259,8 +260,8 @@ LaunchReport analyzeLaunch(const LaunchInfo &Info, const SiteTable *Sites,
   // Heat verdicts describe memory, not code: every site whose range covers
   // a hot sector would inherit it. Keep a verdict on the site with the
   // narrowest range and drop it from sites whose range strictly contains it.
-  for (const char *Name : {"hot_spot", "random_hot", "false_sharing",
-                           "smem_abuse"}) {
+  for (const char *Name :
+       {"hot_spot", "random_hot", "false_sharing", "smem_abuse"}) {
     auto Has = [&](const SiteResult &X) {
       return std::any_of(X.Patterns.begin(), X.Patterns.end(),
                          [&](const PatternHit &P) { return P.Name == Name; });
@@ -280,9 +281,10 @@ LaunchReport analyzeLaunch(const LaunchInfo &Info, const SiteTable *Sites,
     for (size_t A = 0; A < R.Sites.size(); ++A)
       if (Drop[A]) {
         auto &Ps = R.Sites[A].Patterns;
-        Ps.erase(std::remove_if(Ps.begin(), Ps.end(),
-                                [&](const PatternHit &P) { return P.Name == Name; }),
-                 Ps.end());
+        Ps.erase(
+            std::remove_if(Ps.begin(), Ps.end(),
+                           [&](const PatternHit &P) { return P.Name == Name; }),
+            Ps.end());
       }
   }
 
@@ -300,8 +302,9 @@ LaunchReport analyzeLaunch(const LaunchInfo &Info, const SiteTable *Sites,
       if (SR.Object == int(O))
         for (const PatternHit &P : SR.Patterns)
           if (P.Name != "coalesced" &&
-              std::none_of(Obj.Patterns.begin(), Obj.Patterns.end(),
-                           [&](const PatternHit &X) { return X.Name == P.Name; }))
+              std::none_of(
+                  Obj.Patterns.begin(), Obj.Patterns.end(),
+                  [&](const PatternHit &X) { return X.Name == P.Name; }))
             FromSites[P.Name].push_back(SR.S.Id);
     for (auto &[Name, Ids] : FromSites)
       Obj.Patterns.push_back({Name, {{"sites", Ids}}});
@@ -328,9 +331,9 @@ LaunchReport analyzeLaunch(const LaunchInfo &Info, const SiteTable *Sites,
   // Findings for the exit summary.
   bool SiteCamped = false;
   for (const SiteResult &SR : R.Sites) {
-    std::string Loc = relativeToCwd(SR.S.File.empty() ? "<unknown>" : SR.S.File) +
-                      ":" + std::to_string(SR.S.Line) + ":" +
-                      std::to_string(SR.S.Column);
+    std::string Loc =
+        relativeToCwd(SR.S.File.empty() ? "<unknown>" : SR.S.File) + ":" +
+        std::to_string(SR.S.Line) + ":" + std::to_string(SR.S.Column);
     std::string Obj = SR.Object >= 0 ? R.Objects[SR.Object].describe() : "";
     for (const PatternHit &P : SR.Patterns) {
       if (P.Name == "coalesced")

@@ -41,7 +41,8 @@ uint32_t devicePartitionOf(const ss_launch_header &H, uint64_t Addr) {
     return 0;
   if (H.part_kind == SS_PART_XOR) {
     uint32_t P = 0;
-    for (uint32_t I = 0; I < H.part_num_masks && I < SS_MAX_PARTITION_MASKS; ++I)
+    for (uint32_t I = 0; I < H.part_num_masks && I < SS_MAX_PARTITION_MASKS;
+         ++I)
       P |= uint32_t(__builtin_parityll(Addr & H.part_masks[I])) << I;
     return P % H.part_count;
   }
@@ -65,8 +66,8 @@ ss_launch_header makeLaunchHeader(const BufferRequest &R) {
   H.part_kind = R.Parts.Kind;
   H.part_count = Grid ? std::max(1u, R.Parts.Count) : 0;
   H.part_gran_log2 = R.Parts.GranLog2;
-  H.part_num_masks = uint32_t(std::min<size_t>(R.Parts.Masks.size(),
-                                               SS_MAX_PARTITION_MASKS));
+  H.part_num_masks =
+      uint32_t(std::min<size_t>(R.Parts.Masks.size(), SS_MAX_PARTITION_MASKS));
   for (uint32_t I = 0; I < H.part_num_masks; ++I)
     H.part_masks[I] = R.Parts.Masks[I];
   H.blocks_per_window = Grid ? std::max(1u, R.BlocksPerWindow) : 1;
@@ -133,8 +134,8 @@ bool decodeLaunchBuffer(const void *Buf, uint64_t Len, LaunchData &Out,
   for (uint32_t S = 0; S < siteStripes(H); ++S)
     for (uint32_t I = 0; I < H.num_sites; ++I) {
       ss_site_counters C;
-      std::memcpy(&C, B + H.off_sites +
-                          (uint64_t(S) * H.num_sites + I) * sizeof(C),
+      std::memcpy(&C,
+                  B + H.off_sites + (uint64_t(S) * H.num_sites + I) * sizeof(C),
                   sizeof(C));
       ss_site_counters &T = Out.Sites[I];
       if (S == 0) {

@@ -73,9 +73,9 @@ struct HeatSector {
 struct LaunchData {
   ss_launch_header Header{};
   std::vector<ss_site_counters> Sites;
-  std::vector<HeatSector> Heat;      // sorted by (space, address)
-  std::vector<uint64_t> PartWindow;  // [num_windows][part_count]
-  std::vector<uint64_t> PartSite;    // [num_sites][part_count]
+  std::vector<HeatSector> Heat;     // sorted by (space, address)
+  std::vector<uint64_t> PartWindow; // [num_windows][part_count]
+  std::vector<uint64_t> PartSite;   // [num_sites][part_count]
 };
 
 /// Checks the header against the buffer size and decodes it.

@@ -35,16 +35,16 @@ struct LaunchSelector {
 
 struct Config {
   Mode TheMode = Mode::Heatmap;
-  std::string KernelsPattern;         // empty: every kernel
-  std::optional<std::regex> Kernels;  // searched in the demangled name
-  LaunchSelector Launches;            // default: the first launch
-  uint32_t Block[3] = {0, 0, 0};      // the sampled block
+  std::string KernelsPattern;        // empty: every kernel
+  std::optional<std::regex> Kernels; // searched in the demangled name
+  LaunchSelector Launches;           // default: the first launch
+  uint32_t Block[3] = {0, 0, 0};     // the sampled block
   std::string PartitionSpec = "default";
   PartitionModel Partitions;
   std::string PartitionWarning; // the default map failed to load
   std::string OutDir = "./sectorscope-out/";
-  uint32_t HeatCapacity = 1u << 18;   // heat-map entries, a power of two
-  uint32_t MaxWindows = 64;           // grid mode time windows
+  uint32_t HeatCapacity = 1u << 18; // heat-map entries, a power of two
+  uint32_t MaxWindows = 64;         // grid mode time windows
   bool Quiet = false;
 
   bool selectsKernel(const std::string &Demangled) const;

@@ -24,7 +24,8 @@ const char *modeName(Mode M) {
 
 static bool parseU64(const std::string &S, uint64_t &Out) {
   if (S.empty() || S.size() > 19 ||
-      !std::all_of(S.begin(), S.end(), [](char C) { return C >= '0' && C <= '9'; }))
+      !std::all_of(S.begin(), S.end(),
+                   [](char C) { return C >= '0' && C <= '9'; }))
     return false;
   Out = std::strtoull(S.c_str(), nullptr, 10);
   return true;
@@ -172,8 +173,8 @@ std::optional<Config> parseConfig(const GetEnvFn &GetEnv, std::string &Err) {
       return std::nullopt;
     }
     if (M->count() > SS_MAX_PARTITIONS) {
-      Err = "SECTORSCOPE_PARTITIONS='" + C.PartitionSpec + "': " +
-            std::to_string(M->count()) + " partitions, at most " +
+      Err = "SECTORSCOPE_PARTITIONS='" + C.PartitionSpec +
+            "': " + std::to_string(M->count()) + " partitions, at most " +
             std::to_string(SS_MAX_PARTITIONS) + " supported";
       return std::nullopt;
     }

@@ -16,8 +16,8 @@ ProcessIdentity currentProcess(const GetEnvFn &GetEnv) {
     std::strcpy(Host, "host");
   P.Host = sanitizeForFileName(Host, 40);
   P.Pid = long(getpid());
-  for (const char *V : {"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK",
-                        "SLURM_PROCID"})
+  for (const char *V :
+       {"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK", "SLURM_PROCID"})
     if (const char *R = GetEnv(V); R && *R) {
       P.Rank = sanitizeForFileName(R, 16);
       break;

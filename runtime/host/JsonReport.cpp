@@ -30,9 +30,12 @@ static json patternsJson(const std::vector<PatternHit> &Ps, json &Evidence) {
 }
 
 static json campJson(const CampVerdict &V) {
-  return {{"sectors", V.Total},       {"max", V.Max},
-          {"hottest", V.MaxPartition}, {"used", V.Used},
-          {"skew", V.Skew},           {"share", V.Share},
+  return {{"sectors", V.Total},
+          {"max", V.Max},
+          {"hottest", V.MaxPartition},
+          {"used", V.Used},
+          {"skew", V.Skew},
+          {"share", V.Share},
           {"camped", V.Camped},
           {"reason", V.Reason.empty() ? json(nullptr) : json(V.Reason)}};
 }
@@ -73,8 +76,8 @@ json launchJson(const LaunchReport &R) {
   J["schema"] = "sectorscope-launch/1";
   J["kernel"] = I.Kernel;
   J["mangled"] = I.Mangled;
-  J["launch"] = {{"seq", I.Seq}, {"kernel_launch", I.KernelLaunch},
-                 {"stream", I.Stream}};
+  J["launch"] = {
+      {"seq", I.Seq}, {"kernel_launch", I.KernelLaunch}, {"stream", I.Stream}};
   J["grid"] = dim(I.Grid);
   J["block"] = dim(I.Block);
   J["shared_bytes"] = I.SharedBytes;
@@ -87,9 +90,10 @@ json launchJson(const LaunchReport &R) {
                  {"sm_count", I.Device.SmCount},
                  {"cc", std::to_string(I.Device.CcMajor) + "." +
                             std::to_string(I.Device.CcMinor)}};
-  J["time_ms"] = I.TimeMs ? json(round3(*I.TimeMs * 1000) / 1000) : json(nullptr);
-  J["kernel_ms"] = I.KernelMs ? json(round3(*I.KernelMs * 1000) / 1000)
-                              : json(nullptr);
+  J["time_ms"] =
+      I.TimeMs ? json(round3(*I.TimeMs * 1000) / 1000) : json(nullptr);
+  J["kernel_ms"] =
+      I.KernelMs ? json(round3(*I.KernelMs * 1000) / 1000) : json(nullptr);
   J["error"] = I.Error.empty() ? json(nullptr) : json(I.Error);
   J["note"] = I.Note.empty() ? json(nullptr) : json(I.Note);
   json NI = json::object();
@@ -152,10 +156,10 @@ json launchJson(const LaunchReport &R) {
               {"kind", Obj.Kind},
               {"base", Alloc ? json(hexAddr(Obj.A.Base)) : json(nullptr)},
               {"size", Alloc ? json(Obj.A.Size) : json(nullptr)},
-              {"name", Alloc && !Obj.A.Name.empty() ? json(Obj.A.Name)
-                                                     : json(nullptr)},
-              {"site", Alloc && !Obj.A.Site.empty() ? json(Obj.A.Site)
-                                                     : json(nullptr)},
+              {"name",
+               Alloc && !Obj.A.Name.empty() ? json(Obj.A.Name) : json(nullptr)},
+              {"site",
+               Alloc && !Obj.A.Site.empty() ? json(Obj.A.Site) : json(nullptr)},
               {"sectors", Obj.Heat.Sectors},
               {"words", Obj.Heat.Words},
               {"sites", Obj.Sites},
@@ -183,12 +187,13 @@ json launchJson(const LaunchReport &R) {
         V.pop_back();
       return V;
     };
-    J["heatmap"] = {{"sectors", R.Data.Heat.size()},
-                    {"words", Words},
-                    {"capacity", H.heat_capacity},
-                    {"sector_warps_histogram", Trim(SecHist)},
-                    {"word_warps_histogram", Trim(WordHist)},
-                    {"csv", I.CsvName.empty() ? json(nullptr) : json(I.CsvName)}};
+    J["heatmap"] = {
+        {"sectors", R.Data.Heat.size()},
+        {"words", Words},
+        {"capacity", H.heat_capacity},
+        {"sector_warps_histogram", Trim(SecHist)},
+        {"word_warps_histogram", Trim(WordHist)},
+        {"csv", I.CsvName.empty() ? json(nullptr) : json(I.CsvName)}};
   } else {
     J["heatmap"] = nullptr;
   }
@@ -202,7 +207,8 @@ json launchJson(const LaunchReport &R) {
     json Per = json::array();
     for (const SiteResult &S : R.Sites)
       if (S.Camp)
-        Per.push_back({{"site", S.S.Id}, {"skew", S.Camp->Skew},
+        Per.push_back({{"site", S.S.Id},
+                       {"skew", S.Camp->Skew},
                        {"camped", S.Camp->Camped}});
     J["partitions"] = {
         {"model", I.PartitionModelName},

@@ -7,8 +7,8 @@
 // which the device runtime treats as "uninstrumented".
 //
 //===----------------------------------------------------------------------===//
-#include "DeviceBuffers.h"
 #include "Demangle.h"
+#include "DeviceBuffers.h"
 #include "FileNames.h"
 #include "Summary.h"
 
@@ -133,8 +133,8 @@ void report(Runtime &R, LaunchInfo &Info, const SiteTable *Table,
     }
   }
   long Tid = long(syscall(SYS_gettid));
-  std::string Stem = launchFileStem(shortKernelName(Info.Kernel), R.Ident,
-                                    Tid, Info.Seq);
+  std::string Stem =
+      launchFileStem(shortKernelName(Info.Kernel), R.Ident, Tid, Info.Seq);
   bool WantCsv = Data && Info.TheMode == Mode::Heatmap;
   if (WantCsv)
     Info.CsvName = Stem + ".heat.csv";
@@ -209,10 +209,11 @@ bool readModule(Runtime &R, ModuleState &M, int Dev, ss_module &Desc,
   if (!M.TableRead) {
     M.TableRead = true;
     std::string Text(Desc.site_table_len, '\0');
-    cudaError_t E = Desc.site_table_len
-                        ? cudaMemcpy(Text.data(), (const void *)Desc.site_table,
-                                     Desc.site_table_len, cudaMemcpyDeviceToHost)
-                        : cudaSuccess;
+    cudaError_t E =
+        Desc.site_table_len
+            ? cudaMemcpy(Text.data(), (const void *)Desc.site_table,
+                         Desc.site_table_len, cudaMemcpyDeviceToHost)
+            : cudaSuccess;
     std::string PErr;
     if (E != cudaSuccess)
       R.Findings.noteError(cudaMsg("cannot read a site table", E));
@@ -240,8 +241,8 @@ cudaError_t instrumentedLaunch(Runtime &R, KernelState &K, LaunchInfo &Info,
   cudaError_t SyncErr;
   auto Plain = [&](const std::string &Why, bool IsError) {
     (IsError ? Info.Error : Info.Note) = Why;
-    cudaError_t E = timedLaunch(Func, Grid, Block, Args, Shmem, Stream, Ms,
-                                SyncErr);
+    cudaError_t E =
+        timedLaunch(Func, Grid, Block, Args, Shmem, Stream, Ms, SyncErr);
     Info.KernelMs = Ms;
     if (E != cudaSuccess)
       Info.Error = cudaMsg("launch failed", E);
@@ -299,13 +300,13 @@ cudaError_t instrumentedLaunch(Runtime &R, KernelState &K, LaunchInfo &Info,
   }
   std::vector<uint8_t> Prefix = initialBufferPrefix(H);
   uint64_t Ptr = uint64_t(D.Buffer);
-  if ((E = cudaMemsetAsync(D.Buffer, 0, H.total_bytes, Stream)) != cudaSuccess ||
+  if ((E = cudaMemsetAsync(D.Buffer, 0, H.total_bytes, Stream)) !=
+          cudaSuccess ||
       (E = cudaMemcpyAsync(D.Buffer, Prefix.data(), Prefix.size(),
                            cudaMemcpyHostToDevice, Stream)) != cudaSuccess ||
-      (E = cudaMemcpyToSymbolAsync(M->Shadow, &Ptr, sizeof(Ptr),
-                                   offsetof(ss_module, launch),
-                                   cudaMemcpyHostToDevice, Stream)) !=
-          cudaSuccess)
+      (E = cudaMemcpyToSymbolAsync(
+           M->Shadow, &Ptr, sizeof(Ptr), offsetof(ss_module, launch),
+           cudaMemcpyHostToDevice, Stream)) != cudaSuccess)
     return Plain(cudaMsg("cannot set up the launch buffer", E), true);
 
   cudaError_t LaunchErr =

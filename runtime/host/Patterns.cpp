@@ -69,7 +69,8 @@ HeatStats heatStats(const std::vector<HeatSector> &Heat, uint32_t Space,
   H.SharedSectors = SharedLevels.size();
   if (!SharedLevels.empty()) {
     double Mean = 0, Var = 0;
-    H.MinSharedWarps = *std::min_element(SharedLevels.begin(), SharedLevels.end());
+    H.MinSharedWarps =
+        *std::min_element(SharedLevels.begin(), SharedLevels.end());
     for (uint32_t L : SharedLevels)
       Mean += L;
     Mean /= SharedLevels.size();
@@ -124,7 +125,8 @@ std::vector<PatternHit> coalescingPatterns(const ss_site_counters &C,
     return Out;
   }
   if (std::fabs(Spr - (Ideal + 1)) <= T::MisalignedTolerance &&
-      (Ideal >= 2 || (HaveHeat && Heat->WordFill() >= T::MisalignedMinWordFill))) {
+      (Ideal >= 2 ||
+       (HaveHeat && Heat->WordFill() >= T::MisalignedMinWordFill))) {
     nlohmann::json E = Base;
     E["extra_sectors_per_request"] = round3(Spr - Ideal);
     Out.push_back({"misaligned", E});
@@ -170,10 +172,9 @@ std::vector<PatternHit> heatPatterns(const HeatStats &H, uint32_t Space) {
                     {"written_sectors", H.WrittenSectors},
                     {"max_sector_warps", H.MaxSectorWarps}}});
   bool Hot = false;
-  if (H.HotSectors > 0 &&
-      (H.HotSectors <= T::HotFewSectors ||
-       H.HotSectors <= T::HotFewFraction * H.Sectors ||
-       H.HotSectors >= T::HotAllFraction * H.Sectors)) {
+  if (H.HotSectors > 0 && (H.HotSectors <= T::HotFewSectors ||
+                           H.HotSectors <= T::HotFewFraction * H.Sectors ||
+                           H.HotSectors >= T::HotAllFraction * H.Sectors)) {
     Hot = true;
     Out.push_back({"hot_spot",
                    {{"hot_sectors", H.HotSectors},

@@ -44,7 +44,9 @@ struct HeatStats {
   // again, a gather does not.
   uint32_t MaskPeriod = 0;
   double MaskPeriodShare = 0;
-  double WordFill() const { return Sectors ? double(Words) / (8.0 * Sectors) : 0; }
+  double WordFill() const {
+    return Sectors ? double(Words) / (8.0 * Sectors) : 0;
+  }
 };
 
 /// Heat is sorted by (space, address); takes the sectors of Space in
@@ -74,8 +76,7 @@ struct CampVerdict {
   double Share = 0; // max / total
   std::string Reason;
 };
-CampVerdict campVerdict(const uint64_t *Counts, uint32_t N,
-                        bool SectorBuckets);
+CampVerdict campVerdict(const uint64_t *Counts, uint32_t N, bool SectorBuckets);
 
 } // namespace sectorscope::rt
 

@@ -38,17 +38,17 @@ struct LaunchInfo {
   uint32_t Sample[3] = {0, 0, 0};
   bool SampleInGrid = true;
   DeviceInfo Device;
-  uint64_t Seq = 0;         // per-process launch counter
+  uint64_t Seq = 0;          // per-process launch counter
   uint64_t KernelLaunch = 0; // this kernel's launch index
-  std::string Stream;       // "0x..." of the cudaStream_t
+  std::string Stream;        // "0x..." of the cudaStream_t
   std::optional<double> TimeMs, KernelMs;
-  std::string Error;        // "" when all went well
-  std::string Note;         // why there is no data, when that is no error
+  std::string Error; // "" when all went well
+  std::string Note;  // why there is no data, when that is no error
   // Grid mode.
   std::string PartitionModelName;
   bool SectorBuckets = false;
   uint32_t ActiveBlocksPerSm = 0;
-  std::string CsvName;      // file name of the heat-map CSV, if written
+  std::string CsvName; // file name of the heat-map CSV, if written
 };
 
 struct SiteResult {

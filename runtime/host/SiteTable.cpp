@@ -35,9 +35,9 @@ const char *spaceName(uint32_t Space) {
 }
 
 const Site *SiteTable::find(uint32_t Id) const {
-  auto It = std::lower_bound(
-      Sites.begin(), Sites.end(), Id,
-      [](const Site &S, uint32_t V) { return S.Id < V; });
+  auto It =
+      std::lower_bound(Sites.begin(), Sites.end(), Id,
+                       [](const Site &S, uint32_t V) { return S.Id < V; });
   return It != Sites.end() && It->Id == Id ? &*It : nullptr;
 }
 

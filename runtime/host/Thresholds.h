@@ -28,22 +28,22 @@ constexpr double RegularMaskFraction = 0.6;
 constexpr double FalseSharingFraction = 0.25; // of written sectors
 constexpr uint64_t FalseSharingMinSectors = 2;
 constexpr double HotWarpFraction = 0.5; // a word read by >= half the warps
-constexpr uint32_t HotMinWarps = 2;
-constexpr uint64_t HotFewSectors = 8;        // "few": <= 8 sectors, or
-constexpr double HotFewFraction = 0.10;      // <= 10% of the sectors, or
-constexpr double HotAllFraction = 0.90;      // nearly all (broadcast data)
+constexpr uint32_t HotMinWarps = 4;     // not 2: stencil halos are shared by 2
+constexpr uint64_t HotFewSectors = 8;   // "few": <= 8 sectors, or
+constexpr double HotFewFraction = 0.10; // <= 10% of the sectors, or
+constexpr double HotAllFraction = 0.90; // nearly all (broadcast data)
 constexpr double RandomSharedFraction = 0.25; // sectors with a shared word
 constexpr uint64_t RandomMinSectors = 8;
-constexpr double RandomMinVariation = 0.25; // coeff. of variation of warps
+constexpr double RandomMinVariation = 0.25;  // coeff. of variation of warps
 constexpr double SmemPrivateFraction = 0.95; // words touched by one warp
 constexpr uint64_t SmemMinWords = 8;
 
 // Grid mode: partition camping.
-constexpr double CampSkew = 2.0;              // max / mean
-constexpr uint64_t CampMinPerPartition = 16;  // sectors per partition needed
-constexpr double CampFewPartitions = 0.25;    // all traffic on <= 1/4
-constexpr double CampSameSectorShare = 0.10;  // uniform: one sector's share
-constexpr uint64_t CampSameSectorMin = 32;    // uniform: its requests needed
+constexpr double CampSkew = 2.0;             // max / mean
+constexpr uint64_t CampMinPerPartition = 16; // sectors per partition needed
+constexpr double CampFewPartitions = 0.25;   // all traffic on <= 1/4
+constexpr double CampSameSectorShare = 0.10; // uniform: one sector's share
+constexpr uint64_t CampSameSectorMin = 32;   // uniform: its requests needed
 
 } // namespace sectorscope::rt::thresholds
 

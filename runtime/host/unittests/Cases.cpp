@@ -15,8 +15,8 @@
 #include "Summary.h"
 
 #include <cstdio>
-#include <cstring>
 #include <cstdlib>
+#include <cstring>
 #include <iostream>
 #include <sstream>
 
@@ -101,8 +101,8 @@ int oneSite(const char *Op, uint32_t Width,
   D.run(T, Grid, Block, [&](Dim B, Dim Th) {
     return std::vector<Access>{{0, ArrA + Index(B.X, Th.X) * Width}};
   });
-  return printReport(analyze(D, launchInfo(Mode::Heatmap, Grid, Block), T,
-                             twoArrays()));
+  return printReport(
+      analyze(D, launchInfo(Mode::Heatmap, Grid, Block), T, twoArrays()));
 }
 
 int caseCoalesced(int, char **) {
@@ -123,9 +123,8 @@ int caseUncoalesced(int, char **) {
 }
 int caseFalseSharing(int, char **) {
   // out[lane * 8 + warp]: each sector gets one word from each of 8 warps.
-  return oneSite("store", 4, [](uint64_t, uint64_t T) {
-    return (T % 32) * 8 + T / 32;
-  });
+  return oneSite("store", 4,
+                 [](uint64_t, uint64_t T) { return (T % 32) * 8 + T / 32; });
 }
 int caseVector(int, char **) {
   // float4 loads, coalesced: ideal 16 sectors a request.
@@ -140,12 +139,11 @@ int caseHotSpot(int, char **) {
   FakeDevice D(testHeader(Mode::Heatmap, 3));
   Dim Grid{2}, Block{256};
   D.run(T, Grid, Block, [](Dim, Dim Th) {
-    return std::vector<Access>{{0, ArrA + 4 * (1 + Th.X)},
-                               {1, ArrA},
-                               {2, ArrB + 4 * Th.X}};
+    return std::vector<Access>{
+        {0, ArrA + 4 * (1 + Th.X)}, {1, ArrA}, {2, ArrB + 4 * Th.X}};
   });
-  return printReport(analyze(D, launchInfo(Mode::Heatmap, Grid, Block), T,
-                             twoArrays()));
+  return printReport(
+      analyze(D, launchInfo(Mode::Heatmap, Grid, Block), T, twoArrays()));
 }
 
 int caseRandomHot(int, char **) {
@@ -163,8 +161,8 @@ int caseRandomHot(int, char **) {
     }
     return V;
   });
-  return printReport(analyze(D, launchInfo(Mode::Heatmap, Grid, Block), T,
-                             twoArrays()));
+  return printReport(
+      analyze(D, launchInfo(Mode::Heatmap, Grid, Block), T, twoArrays()));
 }
 
 int smem(bool Abuse) {
@@ -178,8 +176,8 @@ int smem(bool Abuse) {
     return std::vector<Access>{{0, 0x400 + 4 * Th.X},
                                {1, 0x400 + 4 * (Abuse ? Th.X : Tr)}};
   });
-  return printReport(analyze(D, launchInfo(Mode::Heatmap, Grid, Block), T,
-                             twoArrays()));
+  return printReport(
+      analyze(D, launchInfo(Mode::Heatmap, Grid, Block), T, twoArrays()));
 }
 int caseSmemAbuse(int, char **) { return smem(true); }
 int caseSmemShared(int, char **) { return smem(false); }
@@ -255,8 +253,8 @@ int caseOverflow(int, char **) {
     // site 5 is beyond the table: counted as a site overflow
     return std::vector<Access>{{0, ArrA + 32 * Th.X}, {5, ArrA}};
   });
-  LaunchReport R = analyze(D, launchInfo(Mode::Heatmap, Grid, Block), T,
-                           twoArrays());
+  LaunchReport R =
+      analyze(D, launchInfo(Mode::Heatmap, Grid, Block), T, twoArrays());
   auto J = launchJson(R);
   std::cout << J["overflow"].dump() << "\n" << J["heatmap"]["sectors"] << "\n";
   return 0;
@@ -266,8 +264,8 @@ int caseNoData(int Argc, char **Argv) {
   // What the host writes without device data: time mode, a sticky error,
   // a sampled block outside the grid.
   std::string What = Argc > 0 ? Argv[0] : "";
-  SiteTable T = mustParse(siteLine(0, "load", "global", 4, 12, 9) +
-                          "K\t" + Kernel + "\tinline_asm=2,texture=1\n");
+  SiteTable T = mustParse(siteLine(0, "load", "global", 4, 12, 9) + "K\t" +
+                          Kernel + "\tinline_asm=2,texture=1\n");
   LaunchInfo I = launchInfo(What == "time" ? Mode::Time : Mode::Heatmap,
                             Dim{8, 2}, Dim{128});
   if (What == "time")
@@ -297,8 +295,8 @@ int caseSummary(int, char **) {
       return std::vector<Access>{{0, ArrA + 256 * Th.X},
                                  {1, ArrB + 4 * (Th.X + 1)}};
     });
-    LaunchReport R = analyze(D, launchInfo(Mode::Heatmap, Grid, Block), T,
-                             twoArrays());
+    LaunchReport R =
+        analyze(D, launchInfo(Mode::Heatmap, Grid, Block), T, twoArrays());
     S.add(R.Findings);
     S.countLaunch(true);
   }
@@ -343,14 +341,15 @@ int caseAlloc(int, char **) {
 }
 
 int caseFileName(int, char **) {
-  ProcessIdentity P = currentProcess([](const char *N) { return std::getenv(N); });
+  ProcessIdentity P =
+      currentProcess([](const char *N) { return std::getenv(N); });
   P.Pid = 4242; // for a stable check
   std::string Host = P.Host;
   P.Host = "node1";
   std::cout << "rank: " << (P.Rank.empty() ? "none" : P.Rank) << "\n";
-  std::cout << launchFileStem(shortKernelName(demangle(
-                                  "_Z9transposeILi32EEvPfPKfii")),
-                              P, 77, 3)
+  std::cout << launchFileStem(
+                   shortKernelName(demangle("_Z9transposeILi32EEvPfPKfii")), P,
+                   77, 3)
             << "\n";
   std::cout << sanitizeForFileName("../etc/pa ss<wd>") << "\n";
   std::cout << "host ok: " << (sanitizeForFileName(Host) == Host) << "\n";
@@ -359,8 +358,8 @@ int caseFileName(int, char **) {
 
 int caseDemangle(int Argc, char **Argv) {
   for (int I = 0; I < Argc; ++I)
-    std::cout << demangle(Argv[I]) << " | " << shortKernelName(demangle(Argv[I]))
-              << "\n";
+    std::cout << demangle(Argv[I]) << " | "
+              << shortKernelName(demangle(Argv[I])) << "\n";
   return 0;
 }
 
@@ -386,8 +385,8 @@ int caseEnv(int, char **) {
     std::fprintf(stderr, "sectorscope: error: %s\n", Err.c_str());
     return 2;
   }
-  std::cout << "mode=" << modeName(C->TheMode)
-            << " kernels=" << (C->KernelsPattern.empty() ? "*" : C->KernelsPattern)
+  std::cout << "mode=" << modeName(C->TheMode) << " kernels="
+            << (C->KernelsPattern.empty() ? "*" : C->KernelsPattern)
             << " launches=" << C->Launches.str() << " block=" << C->Block[0]
             << "," << C->Block[1] << "," << C->Block[2]
             << " partitions=" << C->Partitions.name()
@@ -418,25 +417,26 @@ int caseSiteTable(int, char **) {
               << S.Line << ":" << S.Column << " in '" << S.Function << "'\n";
   for (const auto &[K, Kinds] : T.NotInstrumented)
     for (const auto &[Kind, N] : Kinds)
-      std::cout << "not instrumented in " << K << ": " << Kind << "=" << N << "\n";
+      std::cout << "not instrumented in " << K << ": " << Kind << "=" << N
+                << "\n";
   return 0;
 }
 
 int caseLayout(int Argc, char **Argv) {
-  Mode M = Argc > 0 && std::string(Argv[0]) == "grid" ? Mode::Grid : Mode::Heatmap;
+  Mode M =
+      Argc > 0 && std::string(Argv[0]) == "grid" ? Mode::Grid : Mode::Heatmap;
   std::string Err;
   auto P = PartitionModel::parse(Argc > 1 ? Argv[1] : "gt200", Err);
   ss_launch_header H = testHeader(M, 3, 1024, &*P, 100, 5);
-  std::printf("header %zu sites %llu heat %llu part_window %llu part_site %llu "
-              "total %llu capacity %u parts %u gran_log2 %u windows %u bpw %u "
-              "mode %u abi %u stripes %u\n",
-              sizeof(ss_launch_header), (unsigned long long)H.off_sites,
-              (unsigned long long)H.off_heat,
-              (unsigned long long)H.off_part_window,
-              (unsigned long long)H.off_part_site,
-              (unsigned long long)H.total_bytes, H.heat_capacity, H.part_count,
-              H.part_gran_log2, H.num_windows, H.blocks_per_window, H.mode,
-              H.abi_version, H.site_stripes);
+  std::printf(
+      "header %zu sites %llu heat %llu part_window %llu part_site %llu "
+      "total %llu capacity %u parts %u gran_log2 %u windows %u bpw %u "
+      "mode %u abi %u stripes %u\n",
+      sizeof(ss_launch_header), (unsigned long long)H.off_sites,
+      (unsigned long long)H.off_heat, (unsigned long long)H.off_part_window,
+      (unsigned long long)H.off_part_site, (unsigned long long)H.total_bytes,
+      H.heat_capacity, H.part_count, H.part_gran_log2, H.num_windows,
+      H.blocks_per_window, H.mode, H.abi_version, H.site_stripes);
   std::vector<uint8_t> Pre = initialBufferPrefix(H);
   const auto *C =
       reinterpret_cast<const ss_site_counters *>(Pre.data() + H.off_sites);
@@ -447,7 +447,8 @@ int caseLayout(int Argc, char **Argv) {
   LaunchData D;
   std::vector<uint8_t> Full(H.total_bytes);
   std::memcpy(Full.data(), &H, sizeof(H));
-  std::printf("decode full: %d\n", decodeLaunchBuffer(Full.data(), Full.size(), D, Err));
+  std::printf("decode full: %d\n",
+              decodeLaunchBuffer(Full.data(), Full.size(), D, Err));
   bool Ok = decodeLaunchBuffer(Full.data(), Full.size() - 8, D, Err);
   std::printf("decode short: %d (%s)\n", Ok, Err.c_str());
   reinterpret_cast<ss_launch_header *>(Full.data())->abi_version = 1;
