@@ -113,6 +113,24 @@ std::optional<PartitionModel> PartitionModel::parse(std::string_view Spec,
   return std::nullopt;
 }
 
+static bool readMask(const nlohmann::json &V, uint64_t &Mask) {
+  Mask = 0;
+  if (V.is_number_unsigned())
+    Mask = V.get<uint64_t>();
+  else if (V.is_string())
+    Mask = std::strtoull(V.get<std::string>().c_str(), nullptr, 0);
+  return Mask != 0;
+}
+
+// Two layouts are accepted:
+//  * {"masks": [m0, m1, ...], "granularity": g}: bit i of the partition index
+//    is parity(address & m_i);
+//  * the micro-benchmarks' map ("schema": "sectorscope-partition-map/1"),
+//    whose "partition_hash" gives the one mask that splits the H200's L2 into
+//    its two partitions ("mask", "granularity_bytes"). Its per-2-MiB-page
+//    constant depends on physical address bits no program sees; it flips
+//    every partition of a page at once, so "same partition" and the skew
+//    between partitions are unaffected.
 std::optional<PartitionModel>
 PartitionModel::fromXorJson(std::string_view Text, std::string &Err) {
   nlohmann::json J = nlohmann::json::parse(Text, nullptr, false);
@@ -122,6 +140,19 @@ PartitionModel::fromXorJson(std::string_view Text, std::string &Err) {
   }
   PartitionModel M;
   M.K = Kind::Xor;
+  if (J.contains("partition_hash")) {
+    const nlohmann::json &H = J["partition_hash"];
+    uint64_t Mask = 0;
+    if (!H.is_object() || !H.contains("mask") || !readMask(H["mask"], Mask)) {
+      Err = "field 'partition_hash.mask' must be a non-zero bit mask";
+      return std::nullopt;
+    }
+    M.Masks.push_back(Mask);
+    M.Name = J.value("arch", std::string("xor"));
+    M.Granularity = H.value("granularity_bytes", uint64_t(0));
+    M.Count = 2;
+    return M;
+  }
   M.Name = J.value("name", std::string("xor"));
   if (!J.contains("masks") || !J["masks"].is_array() || J["masks"].empty() ||
       J["masks"].size() > 16) {
@@ -130,11 +161,7 @@ PartitionModel::fromXorJson(std::string_view Text, std::string &Err) {
   }
   for (const auto &V : J["masks"]) {
     uint64_t Mask = 0;
-    if (V.is_number_unsigned())
-      Mask = V.get<uint64_t>();
-    else if (V.is_string())
-      Mask = std::strtoull(V.get<std::string>().c_str(), nullptr, 0);
-    if (Mask == 0) {
+    if (!readMask(V, Mask)) {
       Err = "field 'masks' holds a zero or non-numeric mask";
       return std::nullopt;
     }
