@@ -93,7 +93,16 @@ double asNumber(const Json &V, const Ctx &C, NumRule Rule) {
     if (D != std::floor(D) || D < 1)
       C.fail("expected an integer >= 1, got " + fmtNum(D));
     break;
+  case NumRule::Count:
+    if (D != std::floor(D) || D < 0)
+      C.fail("expected a non-negative integer, got " + fmtNum(D));
+    if (D > 9007199254740992.0)
+      C.fail("impossible value " + fmtNum(D) + " (above 2^53)");
+    break;
   }
+  if ((Rule == NumRule::Integer || Rule == NumRule::PositiveInteger) &&
+      D > 2147483647.0)
+    C.fail("impossible value " + fmtNum(D) + " (above 2^31-1)");
   return D;
 }
 

@@ -76,8 +76,8 @@ static Site parseSite(const Json &J, const Ctx &C) {
   if (S.Width > 16 && S.TheSpace != Space::Shared)
     C.at("width").fail("impossible access width " + std::to_string(S.Width) +
                        " bytes (at most 16)");
-  S.Requests = getNumber(J, C, "requests", NumRule::Integer);
-  S.Sectors = getNumber(J, C, "sectors", NumRule::Integer);
+  S.Requests = getNumber(J, C, "requests", NumRule::Count);
+  S.Sectors = getNumber(J, C, "sectors", NumRule::Count);
   // A warp request touches at most 32 lanes x 2 sectors (a misaligned 16-byte
   // access straddles two): more means the counters are corrupt.
   if (S.Sectors > 64 * S.Requests)
@@ -138,7 +138,7 @@ Profile parseProfile(const Json &J, const std::string &File) {
   }
   P.WorkItems = getOptNumber(J, Top, "work_items", NumRule::Positive);
   P.SampledBlocks =
-      getOptNumber(J, Top, "sampled_blocks", NumRule::Integer).value_or(1);
+      getOptNumber(J, Top, "sampled_blocks", NumRule::Count).value_or(1);
   if (P.SampledBlocks == 0 && !P.Sites.empty())
     Top.at("sampled_blocks")
         .fail("no block took the instrumented path (sampled block outside "

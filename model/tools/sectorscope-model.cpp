@@ -184,10 +184,11 @@ int cmdBand(const Args &A) {
   O.Kind = modelOpt(A, /*AllowGT200=*/false);
   O.Warps = A.number("warps");
   O.TimeMs = A.number("time-ms");
-  if (auto M = A.number("max-warps", true))
+  if (auto M = A.number("max-warps", true)) {
+    if (*M > 1024)
+      fail("", "--max-warps", "impossible value " + fmtNum(*M));
     O.MaxWarps = (int)*M;
-  if (O.MaxWarps > 1024)
-    fail("", "--max-warps", "impossible value " + fmtNum(O.MaxWarps));
+  }
   A.need("profile");
   const auto &Profiles = A.Opts.at("profile");
   if (Profiles.size() > 1 && (O.TimeMs || O.Warps))

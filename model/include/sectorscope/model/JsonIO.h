@@ -43,8 +43,17 @@ private:
   std::string Path;
 };
 
-/// Range checks applied to numbers.
-enum class NumRule { Any, NonNegative, Positive, Integer, PositiveInteger };
+/// Range checks applied to numbers. Integer and PositiveInteger also cap at
+/// INT_MAX, so the value always fits an int; Count is a non-negative integer
+/// up to 2^53 (counters summed over a grid).
+enum class NumRule {
+  Any,
+  NonNegative,
+  Positive,
+  Integer,
+  PositiveInteger,
+  Count
+};
 
 /// Required members. Obj must be an object (checked).
 double getNumber(const Json &Obj, const Ctx &C, const char *Key,
