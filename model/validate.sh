@@ -78,11 +78,15 @@ src, dst, lbm_re, lbm_ex = sys.argv[1:5]
 # (mode time, no sites) as separate launches: pair them by kernel and launch
 # shape. A profile carrying both is its own pair.
 def dims(d):
-    if isinstance(d, dict):
-        return tuple(int(d.get(k, 1)) for k in "xyz")
-    if isinstance(d, list):
-        return tuple(int(x) for x in d) + (1,) * (3 - len(d))
-    return None
+    # Only a key for pairing: the CLI checks the values and names errors.
+    try:
+        if isinstance(d, dict):
+            return tuple(int(d.get(k, 1)) for k in "xyz")
+        if isinstance(d, list):
+            return tuple(int(x) for x in d) + (1,) * (3 - len(d))
+    except (TypeError, ValueError):
+        pass
+    return str(d)
 counters, times, skipped, order = {}, {}, [], []
 for f in sorted(os.listdir(src)):
     if not f.endswith(".json") or f == "cases.json":
@@ -134,7 +138,8 @@ for key in order:
     if re.search(lbm_re, kernel, re.I) and not re.search(lbm_ex, kernel, re.I):
         # MLUPS: one thread per lattice node (ghost layers included).
         threads = 1
-        for d in (grid or (1, 1, 1)) + (block or (1, 1, 1)):
+        for d in (grid if isinstance(grid, tuple) else (1,)) + \
+                 (block if isinstance(block, tuple) else (1,)):
             threads *= d
         c["work_items"] = p.get("work_items") or threads
     cases.append(c)
