@@ -1,7 +1,7 @@
 //===- UnitTests.cpp - CPU tests of the micro-benchmark host logic --------===//
 //
 // usage: microbench-unittests [args|json|stats|gf2-affine|gf2-hash|decode|
-//                              ncu-csv|slicefit|compare|all]...
+//                              ncu-csv|slicefit|compare|nvml|all]...
 // Prints one line per check worth reading (FileCheck matches them) and exits
 // non-zero if any check failed.
 //
@@ -9,6 +9,7 @@
 #include "host/Args.h"
 #include "host/Compare.h"
 #include "host/GF2.h"
+#include "host/Nvml.h"
 #include "host/Report.h"
 #include "host/SliceFit.h"
 #include "host/Stats.h"
@@ -519,6 +520,19 @@ void testCompare() {
   std::printf("compare: dram median=%.4f error: %s\n", Med, Err.c_str());
 }
 
+void testNvml() {
+  // No device has this bus id: with or without libnvidia-ml, telemetry must
+  // degrade to -1 values and a reason, never a crash.
+  Nvml N("ffff:ff:1f.7");
+  Telemetry T = N.sample();
+  EXPECT(!N.available() && !N.error().empty());
+  EXPECT(T.SmClockMhz == -1 && T.MemClockMhz == -1 && T.TempC == -1 &&
+         T.PowerW == -1);
+  EXPECT(N.driverVersion().empty() && N.maxSmClockMhz() == 0);
+  std::printf("nvml: available=%d sample=%d/%d/%d/%.0f\n", int(N.available()),
+              T.SmClockMhz, T.MemClockMhz, T.TempC, T.PowerW);
+}
+
 } // namespace
 
 int main(int Argc, char **Argv) {
@@ -527,7 +541,7 @@ int main(int Argc, char **Argv) {
       {"json", testJson},        {"gf2-affine", testGf2Affine},
       {"gf2-hash", testGf2Hash}, {"decode", testDecode},
       {"ncu-csv", testNcuCsv},   {"slicefit", testSliceFit},
-      {"compare", testCompare}};
+      {"nvml", testNvml},        {"compare", testCompare}};
   std::vector<std::string> Want(Argv + 1, Argv + Argc);
   if (Want.empty() || (Want.size() == 1 && Want[0] == "all")) {
     Want.clear();
