@@ -453,6 +453,33 @@ int fitmap(int Argc, char **Argv) {
       partitionSection(Train.Partition, Test.Partition, Pages, Ok);
   if (!Train.Pairs.empty())
     Map["slice_hash"] = sliceSection(Train.Pairs, Test.Pairs, Ok);
+  // The summary the analyzer and runtime read; the sections above hold the
+  // evidence.
+  json Model;
+  const json &Ph = Map["partition_hash"];
+  Model["arch"] = "sm_90";
+  Model["partitions"] = Ph["partitions"];
+  Model["partition_mask"] = Ph["mask"];
+  Model["partition_granularity_bytes"] = Ph["granularity_bytes"];
+  Model["partition_heldout_accuracy"] = Ph["heldout_accuracy"];
+  Model["l2_slices"] = Map["l2_slices"];
+  Model["slices_per_partition"] =
+      std::llround(Slices / Ph["partitions"].get<double>());
+  if (Map.contains("slice_hash")) {
+    const json &Sh = Map["slice_hash"];
+    Model["slice_hash_linear"] = Sh["linear"];
+    Model["slice_masks"] = Sh["masks"];
+    Model["slice_invariant_basis"] = Sh["invariant_subspace"]["basis"];
+    Model["slice_invariant_heldout_accuracy"] =
+        Sh["invariant_subspace"]["heldout_in_span_accuracy"];
+  }
+  Model["usage"] =
+      "for a and b in one 2 MiB page: same partition iff parity((a ^ b) & "
+      "partition_mask) == 0; same slice if a ^ b is in the span of "
+      "slice_invariant_basis (or, with slice_hash_linear, iff parity((a ^ b) "
+      "& m) == 0 for every slice mask m); otherwise, in one partition, about "
+      "1 / slices_per_partition";
+  Map["model"] = Model;
   if (!Out.empty()) {
     std::string E;
     if (!writeJsonFile(Out, Map, E)) {
