@@ -130,8 +130,10 @@ bool isKernel(const Function &F) {
 }
 
 AccessAnalyzer::AccessAnalyzer(Function &F, ScalarEvolution &SE,
-                               DominatorTree &DT)
-    : F(F), SE(SE), DT(DT) {}
+                               DominatorTree &DT,
+                               std::vector<std::string> ParamNames)
+    : F(F), SE(SE), DT(DT), ParamNames(std::move(ParamNames)),
+      IsKernel(isKernel(F)) {}
 
 unsigned AccessAnalyzer::newAtom(AtomKind K, const Value *V, std::string Name,
                                  bool BlockDep, bool ThreadDep) {
@@ -557,7 +559,12 @@ Poly AccessAnalyzer::ofValue(const Value *V) {
   } else if (auto *A = dyn_cast<Argument>(V)) {
     R = Poly::atom(newAtom(A->getType()->isPointerTy() ? AtomKind::Base
                                                        : AtomKind::Symbol,
-                           A, argName(*A)));
+                           A,
+                           A->getArgNo() < ParamNames.size() &&
+                                   !ParamNames[A->getArgNo()].empty() &&
+                                   !A->hasName()
+                               ? ParamNames[A->getArgNo()]
+                               : argName(*A)));
   } else if (auto *GV = dyn_cast<GlobalVariable>(V)) {
     R = Poly::atom(newAtom(AtomKind::Base, GV, GV->getName().str()));
   } else if (isa<ConstantExpr>(V) && !isa<Instruction>(V)) {

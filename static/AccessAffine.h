@@ -133,7 +133,8 @@ struct AccessFacts {
 class AccessAnalyzer {
 public:
   AccessAnalyzer(llvm::Function &F, llvm::ScalarEvolution &SE,
-                 llvm::DominatorTree &DT);
+                 llvm::DominatorTree &DT,
+                 std::vector<std::string> ParamNames = {});
 
   /// Is the pointer operand of this access global memory (addrspace(1), or a
   /// generic pointer based on a kernel argument or a global variable)?
@@ -180,6 +181,8 @@ private:
   llvm::ScalarEvolution &SE;
   llvm::DominatorTree &DT;
   std::vector<Atom> Atoms;
+  std::vector<std::string> ParamNames; ///< From the source, for messages.
+  bool IsKernel;
   std::vector<Poly> ArmPolys;
   llvm::DenseMap<unsigned, unsigned> Fixed; // AtomKind -> id
   llvm::DenseMap<const llvm::SCEV *, Poly> SCEVMemo;

@@ -21,6 +21,7 @@
 #include "static/AccessAffine.h"
 #include "static/Rules.h"
 #include "static/Sarif.h"
+#include "static/SourceNames.h"
 
 #include "llvm/ADT/StringSet.h"
 #include "llvm/IR/Instructions.h"
@@ -163,7 +164,7 @@ void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
   auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
   PostDominatorTree *PDT = nullptr;
-  AccessAnalyzer AA(F, SE, DT);
+  AccessAnalyzer AA(F, SE, DT, parameterNames(F));
   std::string Name = demangle(F.getName().str());
   std::vector<AccessFacts> All;
   bool MultiBlock = false;

@@ -1,0 +1,103 @@
+//===- SourceNames.cpp - Kernel parameter names from the source -----------===//
+#include "static/SourceNames.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Function.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <cctype>
+
+using namespace llvm;
+
+namespace sectorscope {
+
+// The last identifier of one parameter declaration ("const float *in",
+// "float (*fp)(float)", "int n = 4").
+static std::string lastIdentifier(StringRef Decl) {
+  Decl = Decl.split('=').first.trim();
+  // A function pointer: the name is inside the first parentheses.
+  if (size_t Star = Decl.find("(*"); Star != StringRef::npos) {
+    StringRef In = Decl.drop_front(Star + 2);
+    Decl = In.take_until([](char C) { return C == ')'; });
+  } else {
+    // Array parameters: "float a[16]".
+    Decl = Decl.take_until([](char C) { return C == '['; });
+  }
+  size_t End = Decl.size();
+  while (End > 0 && !(isalnum((unsigned char)Decl[End - 1]) || Decl[End - 1] == '_'))
+    --End;
+  size_t Begin = End;
+  while (Begin > 0 && (isalnum((unsigned char)Decl[Begin - 1]) || Decl[Begin - 1] == '_'))
+    --Begin;
+  if (Begin == End || isdigit((unsigned char)Decl[Begin]))
+    return "";
+  return Decl.slice(Begin, End).str();
+}
+
+std::vector<std::string> parameterNames(const Function &F) {
+  const DISubprogram *SP = F.getSubprogram();
+  if (!SP || !SP->getFile() || SP->getLine() == 0)
+    return {};
+  SmallString<256> Path(SP->getFilename());
+  if (!sys::path::is_absolute(Path) && !SP->getDirectory().empty()) {
+    Path = SP->getDirectory();
+    sys::path::append(Path, SP->getFilename());
+  }
+  auto Buf = MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return {};
+  StringRef Text = (*Buf)->getBuffer();
+  for (unsigned L = 1; L < SP->getLine() && !Text.empty(); ++L)
+    Text = Text.split('\n').second;
+  Text = Text.take_front(4096);
+  StringRef Name = SP->getName().take_until([](char C) { return C == '<'; });
+  size_t At = Text.find(Name);
+  if (Name.empty() || At == StringRef::npos)
+    return {};
+  Text = Text.drop_front(At + Name.size()).ltrim();
+  // Template arguments of a specialization name in the source: skip them.
+  if (Text.starts_with("<")) {
+    int Depth = 0;
+    size_t I = 0;
+    for (; I < Text.size(); ++I) {
+      if (Text[I] == '<')
+        ++Depth;
+      else if (Text[I] == '>' && --Depth == 0)
+        break;
+    }
+    Text = Text.drop_front(I + 1).ltrim();
+  }
+  if (!Text.starts_with("("))
+    return {};
+  std::vector<std::string> Names;
+  int Paren = 0, Angle = 0;
+  size_t Start = 1;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (C == '(' || C == '[' || C == '{')
+      ++Paren;
+    else if (C == '<')
+      ++Angle;
+    else if (C == '>' && Angle > 0)
+      --Angle;
+    else if (C == ')' || C == ']' || C == '}') {
+      if (--Paren == 0) {
+        StringRef Last = Text.slice(Start, I).trim();
+        if (!Last.empty() && Last != "void")
+          Names.push_back(lastIdentifier(Last));
+        break;
+      }
+    } else if (C == ',' && Paren == 1 && Angle == 0) {
+      Names.push_back(lastIdentifier(Text.slice(Start, I)));
+      Start = I + 1;
+    }
+  }
+  if (Names.size() != F.arg_size())
+    return {};
+  return Names;
+}
+
+} // namespace sectorscope

@@ -1,0 +1,27 @@
+//===- SourceNames.h - Kernel parameter names from the source ---*- C++ -*-===//
+//
+// clang drops value names in release builds and location tracking records no
+// variables, yet a message saying "4*height bytes apart" beats "4*arg3".
+// The kernel's DISubprogram gives the file and line of its declaration; the
+// parameter list is read back from the source text there.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SECTORSCOPE_STATIC_SOURCENAMES_H
+#define SECTORSCOPE_STATIC_SOURCENAMES_H
+
+#include <string>
+#include <vector>
+
+namespace llvm {
+class Function;
+}
+
+namespace sectorscope {
+
+/// One name per IR argument of F, or an empty vector when the source cannot
+/// be read or does not parse into exactly that many parameters.
+std::vector<std::string> parameterNames(const llvm::Function &F);
+
+} // namespace sectorscope
+
+#endif
