@@ -214,17 +214,21 @@ void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,
         continue;
       }
     }
-    std::optional<MemoryOp> Op = classifyAccess(*I, DL, InKernel);
-    if (!Op)
-      continue;
-    unsigned Site = Sites.add(K.getName(), *Op, *I->getFunction());
-    insertAccess(*Op, Site);
-    if (Op->Op == SS_OP_LOAD)
-      ++NumLoads;
-    else if (Op->Op == SS_OP_STORE)
-      ++NumStores;
+    SmallVector<MemoryOp, 2> Ops;
+    if (std::optional<MemoryOp> Op = classifyAccess(*I, DL, InKernel))
+      Ops.push_back(*Op);
     else
-      ++NumAtomics;
+      classifySmallMemIntrinsic(*I, DL, InKernel, Ops);
+    for (const MemoryOp &Op : Ops) {
+      unsigned Site = Sites.add(K.getName(), Op, *I->getFunction());
+      insertAccess(Op, Site);
+      if (Op.Op == SS_OP_LOAD)
+        ++NumLoads;
+      else if (Op.Op == SS_OP_STORE)
+        ++NumStores;
+      else
+        ++NumAtomics;
+    }
   }
 }
 

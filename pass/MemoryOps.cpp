@@ -126,6 +126,32 @@ std::optional<MemoryOp> classifyAccess(Instruction &I, const DataLayout &DL,
   return M;
 }
 
+bool classifySmallMemIntrinsic(Instruction &I, const DataLayout &,
+                               bool InKernel, SmallVectorImpl<MemoryOp> &Ops) {
+  auto *MI = dyn_cast<MemIntrinsic>(&I);
+  if (!MI || MI->isVolatile())
+    return false;
+  auto *Len = dyn_cast<ConstantInt>(MI->getLength());
+  if (!Len || Len->isZero() || Len->getZExtValue() > MaxMemIntrinsicBytes)
+    return false;
+  unsigned Width = unsigned(Len->getZExtValue());
+  auto add = [&](Value *Ptr, unsigned Op) {
+    if (!isModelled(Ptr))
+      return;
+    MemoryOp M;
+    M.I = &I;
+    M.Ptr = Ptr;
+    M.Op = Op;
+    M.Width = Width;
+    M.Space = staticSpace(Ptr, InKernel);
+    Ops.push_back(M);
+  };
+  if (auto *MT = dyn_cast<MemTransferInst>(MI))
+    add(MT->getRawSource(), SS_OP_LOAD);
+  add(MI->getRawDest(), SS_OP_STORE);
+  return true;
+}
+
 bool asmTouchesMemory(StringRef Asm) {
   static const char *const Mnemonics[] = {
       "ld.",   "ldu.",  "st.",       "atom.",     "red.",  "cp.async",
@@ -166,6 +192,13 @@ std::optional<Uninstrumented> classifyUninstrumented(Instruction &I) {
       N.starts_with("llvm.nvvm.suld.") || N.starts_with("llvm.nvvm.sust.") ||
       N.starts_with("llvm.nvvm.txq.") || N.starts_with("llvm.nvvm.suq."))
     return Uninstrumented::Texture;
+  if (auto *MI = dyn_cast<MemIntrinsic>(CB)) {
+    auto *Len = dyn_cast<ConstantInt>(MI->getLength());
+    if (!MI->isVolatile() && Len && !Len->isZero() &&
+        Len->getZExtValue() <= MaxMemIntrinsicBytes)
+      return std::nullopt; // Instrumented as a load and a store.
+    return Uninstrumented::Other;
+  }
   if (isa<AnyMemIntrinsic>(CB) || N.starts_with("llvm.masked.load") ||
       N.starts_with("llvm.masked.store") ||
       N.starts_with("llvm.masked.gather") ||

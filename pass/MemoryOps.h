@@ -9,6 +9,7 @@
 #ifndef SECTORSCOPE_PASS_MEMORYOPS_H
 #define SECTORSCOPE_PASS_MEMORYOPS_H
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
@@ -44,6 +45,18 @@ const char *uninstrumentedName(Uninstrumented K);
 std::optional<MemoryOp> classifyAccess(llvm::Instruction &I,
                                        const llvm::DataLayout &DL,
                                        bool InKernel);
+
+/// Small fixed-size memcpy/memmove/memset (struct copies such as
+/// `out[i] = in[i]` for a float4): the backend turns them into one load and
+/// one store of that size, so they are a load site and a store site. Larger
+/// or variable sizes are left to classifyUninstrumented ("other").
+bool classifySmallMemIntrinsic(llvm::Instruction &I, const llvm::DataLayout &DL,
+                               bool InKernel,
+                               llvm::SmallVectorImpl<MemoryOp> &Ops);
+
+/// Largest memcpy/memset we model as one access per side: a 16-byte vector
+/// access is the widest the hardware has.
+constexpr unsigned MaxMemIntrinsicBytes = 16;
 
 /// Non-null kind when `I` touches memory in a way we cannot instrument.
 std::optional<Uninstrumented> classifyUninstrumented(llvm::Instruction &I);

@@ -24,6 +24,12 @@ __global__ void vec4(const float4 *in, float4 *out) {
   out[i] = make_float4(v.w, v.z, v.y, v.x);
 }
 
+// A struct copy: clang emits a 16-byte memcpy, the backend ld.v4/st.v4.
+__global__ void structCopy(const float4 *in, float4 *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i];
+}
+
 constexpr int Threads = 256, Blocks = 4, N = Threads * Blocks;
 
 template <typename T>
@@ -63,6 +69,10 @@ int main() {
   for (size_t i = 0; i < h.size(); ++i)
     h[i] = float(i) * 0.5f + 1.0f;
   SS_CUDA(cudaMemcpy(in, h.data(), bytes, cudaMemcpyHostToDevice));
+  if (ss::registration_missing()) {
+    printf("FAIL: instrumented build, but no module was registered\n");
+    return 1;
+  }
   if (!ss::active()) {
     // A plain build runs the same kernels, for Nsight Compute's counters.
     for (int s : {1, 2, 4, 8})
@@ -73,6 +83,7 @@ int main() {
     misaligned<<<Blocks, Threads>>>(in, out);
     broadcast<<<Blocks, Threads>>>(in, out);
     vec4<<<Blocks, Threads>>>((const float4 *)in, (float4 *)out);
+    structCopy<<<Blocks, Threads>>>((const float4 *)in, (float4 *)out);
     SS_CUDA(cudaDeviceSynchronize());
     printf("coalescing: plain build, kernels ran, nothing checked\n");
     return 0;
@@ -110,6 +121,13 @@ int main() {
   // Stores are counted too: one store site per kernel, same shape.
   c = ss::counters(ss::find_site("vec4", "store"));
   SS_CHECK(c.sectors == 16 * c.requests && c.requests == 8, "float4 store");
+
+  structCopy<<<Blocks, Threads>>>((const float4 *)in, (float4 *)out);
+  SS_CUDA(cudaDeviceSynchronize());
+  c = ss::counters(ss::find_site("structCopy", "load"));
+  SS_CHECK(c.sectors == 16 * c.requests && c.requests == 8, "struct copy load");
+  c = ss::counters(ss::find_site("structCopy", "store"));
+  SS_CHECK(c.sectors == 16 * c.requests && c.requests == 8, "struct copy store");
 
   // Same results, instrumented or not (grid mode instruments every block).
   std::vector<float> a(N * 4), b(N * 4);

@@ -15,6 +15,10 @@ int main() {
   SS_CUDA(cudaMalloc(&in, N * 4));
   SS_CUDA(cudaMalloc(&out, N * 4));
   SS_CUDA(cudaMemset(in, 0, N * 4));
+  if (ss::registration_missing()) {
+    printf("FAIL: instrumented build, but no module was registered\n");
+    return 1;
+  }
   if (!ss::active()) {
     stream<<<Blocks, Threads>>>(in, out);
     SS_CUDA(cudaDeviceSynchronize());

@@ -35,6 +35,10 @@ int main() {
   SS_CUDA(cudaMalloc(&cnt, 256));
   SS_CUDA(cudaMemset(in, 0, 1 << 20));
   SS_CUDA(cudaMemset(cnt, 0, 256));
+  if (ss::registration_missing()) {
+    printf("FAIL: instrumented build, but no module was registered\n");
+    return 1;
+  }
   if (!ss::active()) {
     overlap<<<Blocks, Threads>>>(in, out);
     smem<<<Blocks, Threads>>>(in, out);

@@ -42,6 +42,10 @@ int main() {
   SS_CUDA(cudaMalloc(&bins, Bins * 4));
   SS_CUDA(cudaMalloc(&fin, N * 4));
   SS_CUDA(cudaMalloc(&fout, Blocks * 4));
+  if (ss::registration_missing()) {
+    printf("FAIL: instrumented build, but no module was registered\n");
+    return 1;
+  }
   std::vector<unsigned> h(N);
   std::vector<float> hf(N);
   for (int i = 0; i < N; ++i) {

@@ -63,6 +63,10 @@ int main() {
   SS_CUDA(cudaMalloc(&a, N * 4));
   SS_CUDA(cudaMalloc(&b, N * 4));
   SS_CUDA(cudaMalloc(&bins, 1024 * 4));
+  if (ss::registration_missing()) {
+    printf("FAIL: instrumented build, but no module was registered\n");
+    return 1;
+  }
   std::vector<unsigned> h(N);
   for (size_t i = 0; i < N; ++i)
     h[i] = unsigned(i * 2654435761u) >> 3;

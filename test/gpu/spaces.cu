@@ -45,6 +45,10 @@ int main() {
   SS_CUDA(cudaMemcpy(in, h.data(), Threads * 4, cudaMemcpyHostToDevice));
   SS_CUDA(cudaMemcpy(idx, hi.data(), Threads * 4, cudaMemcpyHostToDevice));
   SS_CUDA(cudaMemset(b, 7, Threads));
+  if (ss::registration_missing()) {
+    printf("FAIL: instrumented build, but no module was registered\n");
+    return 1;
+  }
   if (!ss::active()) {
     mixed<<<1, Threads>>>(in, out);
     local<<<1, Threads>>>(idx, out);

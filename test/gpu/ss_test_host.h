@@ -47,8 +47,12 @@ struct Site {
   std::string kernel, op, space, function, file;
 };
 
+// Set from CUDA's module constructor, which may run before or after this
+// file's dynamic initializers: plain pointers, constant-initialized.
+inline void *g_shadow = nullptr;
+inline bool g_hooked = false; // the pass routed an allocation to us
+
 struct State {
-  void *shadow = nullptr;
   Config cfg;
   std::vector<char> last; // the last launch buffer, as the device left it
   std::vector<Site> sites;
@@ -58,7 +62,10 @@ struct State {
 } inline g;
 
 inline Config &cfg() { return g.cfg; }
-inline bool active() { return g.shadow != nullptr; }
+inline bool active() { return g_shadow != nullptr; }
+/// An instrumented build whose module never registered: a failure, not a
+/// plain run (call after the first cudaMalloc).
+inline bool registration_missing() { return g_hooked && !g_shadow; }
 
 #define SS_CUDA(x)                                                            \
   do {                                                                        \
@@ -82,12 +89,12 @@ inline bool active() { return g.shadow != nullptr; }
 
 inline ss_module module() {
   ss_module M;
-  SS_CUDA(cudaMemcpyFromSymbol(&M, g.shadow, sizeof M));
+  SS_CUDA(cudaMemcpyFromSymbol(&M, static_cast<const void *>(g_shadow), sizeof M));
   return M;
 }
 
 inline const std::vector<Site> &sites() {
-  if (!g.sites.empty() || !g.shadow)
+  if (!g.sites.empty() || !g_shadow)
     return g.sites;
   ss_module M = module();
   g.table.resize(M.site_table_len);
@@ -219,11 +226,12 @@ inline uint64_t align_up(uint64_t V) { return (V + 255) & ~uint64_t(255); }
 } // namespace ss
 
 extern "C" void __sectorscope_register_module(void **, void *shadow) {
-  ss::g.shadow = shadow;
+  ss::g_shadow = shadow;
 }
 extern "C" void __sectorscope_register_kernel(void **, const void *,
                                               const char *) {}
 extern "C" cudaError_t __sectorscope_malloc(void **p, size_t n, const char *) {
+  ss::g_hooked = true;
   return cudaMalloc(p, n);
 }
 extern "C" cudaError_t __sectorscope_malloc_managed(void **p, size_t n,
@@ -245,7 +253,7 @@ extern "C" cudaError_t __sectorscope_launch_kernel(const void *func, dim3 grid,
   uint64_t Launch = 0;
   void *Buf = nullptr;
   ss_module M{};
-  if (C.enabled && g.shadow) {
+  if (C.enabled && g_shadow) {
     M = module();
     ss_launch_header H{};
     H.abi_version = SS_ABI_VERSION;
@@ -286,8 +294,8 @@ extern "C" cudaError_t __sectorscope_launch_kernel(const void *func, dim3 grid,
     SS_CUDA(cudaMemcpy(Buf, Host.data(), Off, cudaMemcpyHostToDevice));
     Launch = reinterpret_cast<uint64_t>(Buf);
   }
-  if (g.shadow)
-    SS_CUDA(cudaMemcpyToSymbol(g.shadow, &Launch, 8, offsetof(ss_module, launch)));
+  if (g_shadow)
+    SS_CUDA(cudaMemcpyToSymbol(static_cast<const void *>(g_shadow), &Launch, 8, offsetof(ss_module, launch)));
   SS_CUDA(cudaEventRecord(E0, stream));
   cudaError_t R = cudaLaunchKernel(func, grid, block, args, shmem, stream);
   SS_CUDA(cudaEventRecord(E1, stream));
@@ -303,7 +311,7 @@ extern "C" cudaError_t __sectorscope_launch_kernel(const void *func, dim3 grid,
                        cudaMemcpyDeviceToHost));
     SS_CUDA(cudaFree(Buf));
     Launch = 0;
-    SS_CUDA(cudaMemcpyToSymbol(g.shadow, &Launch, 8,
+    SS_CUDA(cudaMemcpyToSymbol(static_cast<const void *>(g_shadow), &Launch, 8,
                                offsetof(ss_module, launch)));
   }
   cudaEventDestroy(E0);
