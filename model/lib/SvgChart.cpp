@@ -73,8 +73,8 @@ static std::string shorten(const std::string &S, size_t Max = 44) {
 namespace {
 /// The plot frame: data ranges mapped into a pixel box.
 struct Frame {
-  double W = 820, H = 480;
-  double L = 80, R = 250, T = 62, B = 62; // margins; legend sits right.
+  double W = 860, H = 480;
+  double L = 80, R = 290, T = 62, B = 62; // margins; legend sits right.
   double X0 = 0, X1 = 1, Y0 = 0, Y1 = 1;
   bool LogY = false; ///< Y0 > 0 then; values below Y0 sit on the axis.
   double px(double X) const { return L + (X - X0) / (X1 - X0) * (W - L - R); }
@@ -217,9 +217,10 @@ std::string renderBandChart(const BandChart &C) {
   S +=
       axes(F, XStep, YStep, C.XLabel, C.YLabel + (F.LogY ? ", log scale" : ""));
   // Clip the data to the plot box so a steep line never crosses the legend.
-  S += "<defs><clipPath id=\"plot\"><rect x=\"" + num(F.L) + "\" y=\"" +
-       num(F.T) + "\" width=\"" + num(F.right() - F.L) + "\" height=\"" +
-       num(F.bottom() - F.T) + "\"/></clipPath></defs>\n";
+  // A little slack so markers on the edge (e.g. at 64 warps) stay whole.
+  S += "<defs><clipPath id=\"plot\"><rect x=\"" + num(F.L - 9) + "\" y=\"" +
+       num(F.T - 9) + "\" width=\"" + num(F.right() - F.L + 18) +
+       "\" height=\"" + num(F.bottom() - F.T + 18) + "\"/></clipPath></defs>\n";
   S += "<g clip-path=\"url(#plot)\">\n";
   if (!C.Lower.empty() && C.Lower.size() == C.Upper.size()) {
     S += "<polygon fill=\"#fdd9b5\" fill-opacity=\"0.75\" stroke=\"none\" "
@@ -244,7 +245,7 @@ std::string renderBandChart(const BandChart &C) {
         "<rect x=\"" + num(LX) + "\" y=\"" + num(LY - 9) +
         "\" width=\"26\" height=\"12\" fill=\"#fdd9b5\" stroke=\"#d9a066\"/>\n";
     S += "<text x=\"" + num(LX + 34) + "\" y=\"" + num(LY + 2) + "\">" +
-         xmlEscape(shorten(C.BandLabel, 30)) + "</text>\n";
+         xmlEscape(shorten(C.BandLabel, 36)) + "</text>\n";
     LY += 22;
   }
   for (const ChartLine &L : C.Lines) {
@@ -253,13 +254,13 @@ std::string renderBandChart(const BandChart &C) {
          "\" stroke-width=\"2.5\"" +
          (L.Dashed ? " stroke-dasharray=\"8 5\"" : "") + "/>\n";
     S += "<text x=\"" + num(LX + 34) + "\" y=\"" + num(LY + 1) + "\">" +
-         xmlEscape(shorten(L.Label, 30)) + "</text>\n";
+         xmlEscape(shorten(L.Label, 36)) + "</text>\n";
     LY += 22;
   }
   for (const ChartMarker &M : C.Markers) {
     S += diamond(LX + 13, LY - 3, 6, M.Color);
     S += "<text x=\"" + num(LX + 34) + "\" y=\"" + num(LY + 1) + "\">" +
-         xmlEscape(shorten(M.Label, 30)) + "</text>\n";
+         xmlEscape(shorten(M.Label, 36)) + "</text>\n";
     LY += 22;
   }
   S += "</g>\n</svg>\n";
@@ -269,6 +270,7 @@ std::string renderBandChart(const BandChart &C) {
 std::string renderBarChart(const BarChart &C) {
   Frame F;
   F.R = 170;
+  F.W = 820;
   double YMax = 0;
   for (const auto &Ser : C.Values)
     for (double V : Ser)
@@ -298,8 +300,8 @@ std::string renderBarChart(const BarChart &C) {
            num(BarW * 0.92) + "\" height=\"" + num(F.bottom() - F.py(V)) +
            "\" fill=\"" + Color + "\"/>\n";
       S += "<text x=\"" + num(X + BarW * 0.46) + "\" y=\"" + num(F.py(V) - 4) +
-           "\" text-anchor=\"middle\">" +
-           xmlEscape(fmtNum(std::round(V * 10) / 10)) + "</text>\n";
+           "\" text-anchor=\"middle\" font-size=\"10\">" +
+           fmtFixed(V, V >= 100 ? 0 : 1) + "</text>\n";
     }
     double Mid = F.L + CatW * ((double)K + 0.5);
     S += "<text x=\"" + num(Mid) + "\" y=\"" + num(F.bottom() + 18) +
@@ -324,6 +326,20 @@ std::string renderBarChart(const BarChart &C) {
   return S;
 }
 
+std::string shortKernelName(const std::string &K) {
+  // Drop the parameter list: the first '(' outside template brackets.
+  int Depth = 0;
+  for (size_t I = 0; I < K.size(); ++I) {
+    if (K[I] == '<')
+      ++Depth;
+    else if (K[I] == '>' && Depth > 0)
+      --Depth;
+    else if (K[I] == '(' && Depth == 0 && I > 0)
+      return K.substr(0, I);
+  }
+  return K;
+}
+
 BandChart bandChartFor(const std::vector<BandResult> &Results,
                        const std::string &Title) {
   static const char *AppColors[] = {"#2166ac", "#7b3294", "#e08214",
@@ -332,11 +348,12 @@ BandChart bandChartFor(const std::vector<BandResult> &Results,
   if (Results.empty())
     return C;
   const BandResult &First = Results.front();
-  C.Title = Title.empty() ? "sectorscope: " + First.Kernel : Title;
+  C.Title =
+      Title.empty() ? "sectorscope: " + shortKernelName(First.Kernel) : Title;
   C.Subtitle = std::string("model ") + modelName(First.Kind) + ", " +
                fmtFixed(First.TotalBytes / 1e6, 1) + " MB moved (sectors x 32)";
   if (Results.size() > 1)
-    C.Subtitle += "; band from " + First.Kernel;
+    C.Subtitle += "; band from " + shortKernelName(First.Kernel);
   for (const BandPoint &P : First.Points) {
     C.Lower.push_back({P.Warps, P.Best});
     C.Upper.push_back({P.Warps, P.Worst});
@@ -353,9 +370,11 @@ BandChart bandChartFor(const std::vector<BandResult> &Results,
     for (const BandPoint &P : R.Points)
       if (P.App)
         App.push_back({P.Warps, *P.App});
-    std::string Name = Results.size() > 1 ? R.Kernel : "Application";
+    std::string Name =
+        Results.size() > 1 ? shortKernelName(R.Kernel) : "Application";
     C.Lines.push_back(
-        {Name + " (d=" + fmtFixed(*R.DegreeClamped, 2) + ")", App, Col, true});
+        {shorten(Name, 22) + " (d=" + fmtFixed(*R.DegreeClamped, 2) + ")", App,
+         Col, true});
     C.Markers.push_back({"measured " + fmtNum(*R.MeasuredMs) + " ms @ " +
                              fmtNum(R.Warps) + " w",
                          R.Warps, *R.MeasuredMs, Col});

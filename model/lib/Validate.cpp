@@ -224,22 +224,41 @@ std::string validateTable(const ValidateResult &R) {
   return Out;
 }
 
-BarChart mlupsChart(const ValidateResult &R, const std::string &Title) {
+BarChart mlupsChart(const std::vector<ValidateResult> &Rs,
+                    const std::string &Title) {
+  static const char *Colors[] = {"#f4a582", "#92c5de", "#b2abd2"};
   BarChart C;
   C.Title = Title.empty() ? "Actual vs estimated throughput" : Title;
-  C.Subtitle = std::string("model ") + modelName(R.Kind) +
-               "; million work items (lattice updates) per second";
   C.YLabel = "MLUPS";
-  C.SeriesLabels = {"Actual", "Estimated"};
-  C.Colors = {"#4393c3", "#f4a582"};
-  C.Values.assign(2, {});
-  for (const ValidateRow &Row : R.Rows) {
-    if (!Row.ActualMlups || !Row.EstimatedMlups)
+  C.SeriesLabels = {"Actual"};
+  C.Colors = {"#2166ac"};
+  std::string Models;
+  for (size_t M = 0; M < Rs.size(); ++M) {
+    Models += (M ? ", " : "") + std::string(modelName(Rs[M].Kind));
+    C.SeriesLabels.push_back(Rs.size() == 1 ? std::string("Estimated")
+                                            : std::string("Est. ") +
+                                                  modelName(Rs[M].Kind));
+    C.Colors.push_back(Colors[M % 3]);
+  }
+  C.Subtitle = std::string(Rs.size() == 1 ? "model " : "models ") + Models +
+               "; million work items (lattice updates) per second";
+  C.Values.assign(1 + Rs.size(), {});
+  if (Rs.empty())
+    return C;
+  // Cases are in the same order in every result (one validate per model).
+  for (size_t I = 0; I < Rs.front().Rows.size(); ++I) {
+    const ValidateRow &Row = Rs.front().Rows[I];
+    if (!Row.ActualMlups)
       continue;
     C.Categories.push_back(Row.Case.Name);
     C.Values[0].push_back(*Row.ActualMlups);
-    C.Values[1].push_back(*Row.EstimatedMlups);
-    C.Annotations.push_back("err " + fmtFixed(100 * Row.RelErr, 1) + "%");
+    std::string Note;
+    for (size_t M = 0; M < Rs.size(); ++M) {
+      const ValidateRow &MR = Rs[M].Rows[I];
+      C.Values[1 + M].push_back(MR.EstimatedMlups ? *MR.EstimatedMlups : NAN);
+      Note += (M ? " / " : "err ") + fmtFixed(100 * MR.RelErr, 1) + "%";
+    }
+    C.Annotations.push_back(Note);
   }
   return C;
 }

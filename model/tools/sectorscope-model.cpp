@@ -43,7 +43,7 @@ commands:
   predict   --calib FILE --profile FILE [--model all|bandwidth|campprof|gt200]
             [--warps W] [--work-items N] [--json FILE]
             Predicted time of one launch by every calibrated model.
-  validate  --calib FILE --cases FILE [--model bandwidth|campprof|gt200]
+  validate  --calib FILE --cases FILE [--model all|bandwidth|campprof|gt200]
             [--json FILE] [--mlups-svg FILE] [--band-svg FILE] [--title TEXT]
             [--log-y]
             Predicted vs measured table and geometric-mean error.
@@ -289,26 +289,54 @@ int cmdPredict(const Args &A) {
 int cmdValidate(const Args &A) {
   Calibration C = readCalibration(A.need("calib"));
   std::vector<ValidateCase> Cases = readCases(A.need("cases"));
-  ModelKind K = modelOpt(A, /*AllowGT200=*/true);
+  // "all": every calibrated model over the same cases, one table each and
+  // one MLUPS chart comparing them (the GT200 paper's Table 1, per model).
+  std::vector<ModelKind> Kinds;
+  if (A.get("model") == "all") {
+    if (C.Bandwidth)
+      Kinds.push_back(ModelKind::Bandwidth);
+    if (C.CampProf)
+      Kinds.push_back(ModelKind::CampProf);
+    if (C.GT200)
+      Kinds.push_back(ModelKind::GT200);
+  } else {
+    Kinds.push_back(modelOpt(A, /*AllowGT200=*/true));
+  }
   if (A.has("mlups-svg") && A.get("mlups-svg") == A.get("band-svg"))
     fail("", "--mlups-svg", "same file as --band-svg");
-  ValidateResult R = validate(C, Cases, K);
+  std::vector<ValidateResult> Rs;
+  for (ModelKind K : Kinds)
+    Rs.push_back(validate(C, Cases, K));
   if (A.get("json") != "-" && A.get("mlups-svg") != "-" &&
       A.get("band-svg") != "-")
-    std::cout << validateTable(R);
-  if (A.has("json"))
-    writeJsonFile(A.get("json"), validateToJson(R));
+    for (size_t I = 0; I < Rs.size(); ++I)
+      std::cout << (I ? "\n" : "") << validateTable(Rs[I]);
+  if (A.has("json")) {
+    Json J = validateToJson(Rs.front());
+    if (Rs.size() > 1) {
+      J = Json::object();
+      J["schema"] = "sectorscope-validate/1";
+      J["models"] = Json::array();
+      for (const ValidateResult &R : Rs)
+        J["models"].push_back(validateToJson(R));
+    }
+    writeJsonFile(A.get("json"), J);
+  }
   if (A.has("mlups-svg")) {
-    BarChart B = mlupsChart(R, A.get("title"));
+    BarChart B = mlupsChart(Rs, A.get("title"));
     if (B.Categories.empty())
       fail(A.get("cases"), "work_items",
            "no case gives work_items, so there is no MLUPS chart");
     writeTextFile(A.get("mlups-svg"), renderBarChart(B));
   }
   if (A.has("band-svg")) {
-    if (R.Bands.empty())
+    const ValidateResult *WithBand = nullptr;
+    for (const ValidateResult &R : Rs)
+      if (!R.Bands.empty() && !WithBand)
+        WithBand = &R;
+    if (!WithBand)
       fail("", "--band-svg", "model gt200 has no band to draw");
-    BandChart Chart = bandChartFor(R.Bands, A.get("title"));
+    BandChart Chart = bandChartFor(WithBand->Bands, A.get("title"));
     Chart.LogY = A.has("log-y");
     writeTextFile(A.get("band-svg"), renderBandChart(Chart));
   }

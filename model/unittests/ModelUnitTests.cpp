@@ -532,6 +532,9 @@ TEST(jsonErrorsNameFileAndField) {
 
 TEST(svgHelpers) {
   CHECK(xmlEscape("a<b>&\"c'") == "a&lt;b&gt;&amp;&quot;c&apos;");
+  CHECK(shortKernelName("k(float*, int)") == "k");
+  CHECK(shortKernelName("void f<g(int)>(int*)") == "void f<g(int)>");
+  CHECK(shortKernelName("plain") == "plain");
   auto [Top, Step] = niceAxis(0.83);
   CHECK_NEAR(Step, 0.2, 1e-12);
   CHECK_NEAR(Top, 1.0, 1e-12);

@@ -54,6 +54,10 @@ struct BarChart {
 
 std::string xmlEscape(const std::string &S);
 
+/// A demangled kernel name without its parameter list ("f<int>(int*)" ->
+/// "f<int>"), for titles and legends.
+std::string shortKernelName(const std::string &K);
+
 /// "Nice" axis maximum and tick step (1, 2, 5 x 10^k) for data in [0, Max].
 std::pair<double, double> niceAxis(double Max, int TargetTicks = 6);
 

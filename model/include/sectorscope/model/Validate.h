@@ -57,7 +57,9 @@ Json validateToJson(const ValidateResult &R);
 std::string validateTable(const ValidateResult &R);
 /// Actual vs estimated throughput (million work items per second) for the
 /// cases that give work_items; empty Categories if none do.
-BarChart mlupsChart(const ValidateResult &R, const std::string &Title);
+/// One series per result (model), all over the same cases.
+BarChart mlupsChart(const std::vector<ValidateResult> &Rs,
+                    const std::string &Title);
 
 } // namespace sectorscope::model
 
