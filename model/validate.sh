@@ -39,7 +39,7 @@ while [[ $# -gt 0 ]]; do
     --lbm-regex) LBM_RE="${2:?}"; shift 2 ;;
     --lbm-exclude) LBM_EXCLUDE_RE="${2:?}"; shift 2 ;;
     --transpose-regex) TRANSPOSE_RE="${2:?}"; shift 2 ;;
-    -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
     *) die "unknown argument '$1' (try --help)" ;;
   esac
 done
