@@ -3,6 +3,9 @@
 #include "sectorscope/model/Error.h"
 #include "sectorscope/model/TextTable.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace sectorscope::model {
 
 Calibration fitCalibration(const BenchData &D, const FitSettings &S) {
@@ -101,6 +104,17 @@ std::string calibrationSummary(const Calibration &C) {
            fmtFixed(K.R2, 4), fmtNum(K.Rmse)});
     }
     Out += T.render();
+    // The paper's own summary, for comparison: R^2 0.953-0.976.
+    double R2Lo = 1, R2Hi = 0, RmLo = INFINITY, RmHi = 0;
+    for (const CampProfClass &K : C.CampProf->Classes) {
+      R2Lo = std::min(R2Lo, K.R2);
+      R2Hi = std::max(R2Hi, K.R2);
+      RmLo = std::min(RmLo, K.Rmse);
+      RmHi = std::max(RmHi, K.Rmse);
+    }
+    Out += "R2 " + fmtFixed(R2Lo, 4) + ".." + fmtFixed(R2Hi, 4) + ", RMSE " +
+           fmtNum(RmLo) + ".." + fmtNum(RmHi) +
+           " (CampProf on the GTX 280: R2 0.953..0.976)\n";
   }
   if (C.GT200) {
     const GT200Model &G = *C.GT200;
