@@ -25,15 +25,15 @@
 #include <vector>
 #include <cuda_runtime.h>
 
-#define CUDA_CHECK(call)                                                      \
-  do {                                                                        \
-    cudaError_t err_ = (call);                                                \
-    if (err_ != cudaSuccess) {                                                \
-      std::fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__,     \
-                   #call, cudaGetErrorString(err_));                          \
-      std::exit(2);                                                           \
-    }                                                                         \
-  } while (0)
+#include "example_util.cuh"
+// From example_util.cuh:
+//   CUDA_CHECK(call)  on an error prints file:line, the call and the CUDA
+//                     error string, and exits 2.
+//   dump_output(name, data, bytes)  with SECTORSCOPE_EXAMPLE_DUMP=DIR set,
+//                     writes a result the GPU computed to DIR/<name>.bin
+//                     (utils/gpu-tests.sh diffs the plain and the
+//                     instrumented builds' dumps); otherwise does nothing.
+// (This comment also keeps the line numbers that README.md refers to.)
 
 constexpr int BLOCK = 256;
 constexpr int BAND = 256; // nonzeros in columns row-BAND .. row+BAND (mod n)
@@ -149,6 +149,7 @@ int main(int argc, char **argv) {
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaDeviceSynchronize());
     CUDA_CHECK(cudaMemcpy(got.data(), d_y, nrows * sizeof(float), cudaMemcpyDeviceToHost));
+    dump_output(variant == 0 ? "y_scalar" : "y_vector", got.data(), nrows * sizeof(float));
     for (int r = 0; r < nrows; ++r)
       if (got[r] != ref[r] && bad++ < 10)
         std::printf("%s: y[%d] = %g, want %g\n", name, r, got[r], ref[r]);

@@ -17,15 +17,15 @@
 #include <vector>
 #include <cuda_runtime.h>
 
-#define CUDA_CHECK(call)                                                      \
-  do {                                                                        \
-    cudaError_t err_ = (call);                                                \
-    if (err_ != cudaSuccess) {                                                \
-      std::fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__,     \
-                   #call, cudaGetErrorString(err_));                          \
-      std::exit(2);                                                           \
-    }                                                                         \
-  } while (0)
+#include "example_util.cuh"
+// From example_util.cuh:
+//   CUDA_CHECK(call)  on an error prints file:line, the call and the CUDA
+//                     error string, and exits 2.
+//   dump_output(name, data, bytes)  with SECTORSCOPE_EXAMPLE_DUMP=DIR set,
+//                     writes a result the GPU computed to DIR/<name>.bin
+//                     (utils/gpu-tests.sh diffs the plain and the
+//                     instrumented builds' dumps); otherwise does nothing.
+// (This comment also keeps the line numbers that README.md refers to.)
 
 constexpr int BLOCK = 256;
 constexpr int WARPS = BLOCK / 32;
@@ -114,6 +114,7 @@ int main(int argc, char **argv) {
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaDeviceSynchronize());
     CUDA_CHECK(cudaMemcpy(got.data(), d_out, n * sizeof(int), cudaMemcpyDeviceToHost));
+    dump_output(variant == 0 ? "out_smem_broadcast" : "out_shfl_broadcast", got.data(), n * sizeof(int));
     for (size_t i = 0; i < n; ++i)
       if (got[i] != ref[i] && bad++ < 10)
         std::printf("%s: out[%zu][%zu] = %d, want %d\n", name, i / ROW, i % ROW, got[i], ref[i]);
