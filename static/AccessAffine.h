@@ -123,6 +123,9 @@ struct AccessFacts {
     std::string Text; ///< "262144", "128*height", "not affine", "0".
   } BlockX, BlockY;
 
+  /// Whether the kernel reads blockIdx.x anywhere. When it does not (a grid
+  /// of one column), consecutively scheduled blocks differ in blockIdx.y.
+  bool KernelUsesBlockIdxX = true;
   /// The address depends on no block index (and on nothing opaque).
   bool BlockInvariant = false;
   /// Coefficient of tid.y (for 2D tiles), when affine.

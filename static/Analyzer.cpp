@@ -106,7 +106,8 @@ SourcePos positionOf(const Instruction &I) {
 
 // Pieces of one vector: SROA splits `float4 v = b[i]` into four float loads
 // 16 bytes apart, which the NVPTX backend's load/store vectorizer glues back
-// into one ld.v4 when the first piece is 16-byte aligned. Such a group is one
+// into one ld.v4 when the first piece is 16-byte aligned (a lone piece, like
+// `p[i].x` of a float4 array, stays a strided field access). Such a group is one
 // access of the whole vector's width, not four strided ones. Returns, per
 // access, the index of the group's leader (itself when not merged) and
 // updates the leaders' widths.
@@ -136,19 +137,16 @@ SmallVector<unsigned, 16> mergeVectorPieces(std::vector<AccessFacts> &All,
     });
     const AccessFacts &First = All[Members.front()];
     int64_t Start = First.Addr.constantTerm(), End = Start;
-    bool Contiguous = true;
-    for (unsigned K : Members) {
-      int64_t C = All[K].Addr.constantTerm();
-      if (C > End) {
-        Contiguous = false;
-        break;
-      }
-      End = std::max<int64_t>(End, C + int64_t(All[K].Width));
-    }
+    for (unsigned K : Members)
+      End = std::max<int64_t>(End, All[K].Addr.constantTerm() +
+                                       int64_t(All[K].Width));
     int64_t S = First.LaneStride;
     Align A = isa<LoadInst>(First.I) ? cast<LoadInst>(First.I)->getAlign()
                                      : cast<StoreInst>(First.I)->getAlign();
-    if (!Contiguous || End - Start != S || int64_t(A.value()) < S)
+    // Two or more pieces inside one naturally aligned vector-sized slot:
+    // the source accessed a vector or aligned struct (a uchar4 whose y and w
+    // the optimizer found unchanged loses those bytes, not its width).
+    if (End - Start > S || int64_t(A.value()) < S)
       continue;
     All[Members.front()].Width = uint64_t(S);
     for (unsigned K : Members)
@@ -167,11 +165,13 @@ void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
   AccessAnalyzer AA(F, SE, DT, parameterNames(F));
   std::string Name = demangle(F.getName().str());
   std::vector<AccessFacts> All;
-  bool MultiBlock = false;
+  bool MultiBlock = false, UsesCtaX = false;
   for (Instruction &I : instructions(F)) {
     if (auto *II = dyn_cast<IntrinsicInst>(&I))
       switch (II->getIntrinsicID()) {
       case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
+        UsesCtaX = MultiBlock = true;
+        break;
       case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
       case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
       case Intrinsic::nvvm_read_ptx_sreg_nctaid_x:
@@ -211,6 +211,7 @@ void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
     if (Leader[K] != K)
       continue;
     AccessFacts &Facts = All[K];
+    Facts.KernelUsesBlockIdxX = UsesCtaX;
     Instruction &I = *const_cast<Instruction *>(Facts.I);
     // Only stores and atomics that may camp on the same bytes need to know
     // who reaches them; post-dominators are built for those alone.

@@ -191,8 +191,14 @@ void evaluateRules(const AccessFacts &A, const AccessAnalyzer &AA,
   // along a row) spread the block's requests: not camped.
   if (blockSpreads(A, AA, Model))
     return;
-  if (A.BlockX.Kind == AccessFacts::BlockStride::Constant && A.BlockX.Bytes) {
-    int64_t Bx = A.BlockX.Bytes;
+  // Consecutively scheduled blocks differ in blockIdx.x, or in blockIdx.y
+  // for a kernel that never reads blockIdx.x.
+  const AccessFacts::BlockStride &BX =
+      !A.KernelUsesBlockIdxX && A.BlockX.Kind == AccessFacts::BlockStride::None
+          ? A.BlockY
+          : A.BlockX;
+  if (BX.Kind == AccessFacts::BlockStride::Constant && BX.Bytes) {
+    int64_t Bx = BX.Bytes;
     uint64_t AbsB = Bx < 0 ? uint64_t(-Bx) : uint64_t(Bx);
     if (Contiguous && AbsB <= 1024 * AbsS)
       return;
@@ -238,8 +244,8 @@ void evaluateRules(const AccessFacts &A, const AccessAnalyzer &AA,
   int64_t CB, CY;
   Monomial SB, SY;
   if (Model.kind() == PartitionModel::Kind::Linear &&
-      A.BlockX.Kind == AccessFacts::BlockStride::Symbolic && A.TidYCoef &&
-      splitMonomial(A.BlockX.Coef, AA, CB, SB) &&
+      BX.Kind == AccessFacts::BlockStride::Symbolic && A.TidYCoef &&
+      splitMonomial(BX.Coef, AA, CB, SB) &&
       splitMonomial(*A.TidYCoef, AA, CY, SY) && SB == SY) {
     uint64_t Period = Model.period();
     uint64_t AbsC = CB < 0 ? uint64_t(-CB) : uint64_t(CB);
@@ -250,7 +256,7 @@ void evaluateRules(const AccessFacts &A, const AccessAnalyzer &AA,
     Finding G = F;
     G.R = Rule::Camped;
     G.Message = std::string("likely camped ") + Op +
-                ": consecutive blocks are " + A.BlockX.Text +
+                ": consecutive blocks are " + BX.Text +
                 " bytes apart, a multiple of the " + Model.name() +
                 " partition period (" + std::to_string(Period) +
                 " bytes) when " + Sym + " is a multiple of " +
