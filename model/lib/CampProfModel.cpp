@@ -26,12 +26,27 @@ static int nearestWidth(const std::vector<int> &Widths, int W) {
   return Best;
 }
 
-double CampProfClass::unitTime(int Width, double Warps) const {
+double CampProfClass::linearTime(int Width, double Warps) const {
   double T = Intercept + PerWarp * Warps;
   int W = nearestWidth(Widths, Width);
   auto It = WidthCoef.find(W);
   if (It != WidthCoef.end())
     T += It->second;
+  return T;
+}
+
+double CampProfClass::unitTime(int Width, double Warps, bool *Floored) const {
+  double T = linearTime(Width, Warps);
+  // A straight line through a saturating curve dips below every
+  // measurement at low occupancy (on the H200 even below 0): never predict
+  // less than the fastest row of this width actually took.
+  auto It = MinResponse.find(nearestWidth(Widths, Width));
+  double Floor = It != MinResponse.end() ? It->second : 0;
+  if (T < Floor) {
+    if (Floored)
+      *Floored = true;
+    return Floor;
+  }
   return T;
 }
 
@@ -77,6 +92,9 @@ CampProfModel CampProfModel::fit(const BenchData &D, double Unit) {
           if (Names[K] == widthName(R.WordBytes))
             X(Row, (Eigen::Index)K) = 1;
         Y[Row] = R.TimeMs * Unit * R.Warps * D.Gpu.SmCount / *R.BytesMoved;
+        auto [It, New] = C.MinResponse.insert({R.WordBytes, Y[Row]});
+        if (!New)
+          It->second = std::min(It->second, Y[Row]);
       }
       std::string Where =
           D.File + ": campprof " + opName(O) + (Camped ? " camped" : " spread");
@@ -124,14 +142,13 @@ double CampProfModel::kernelTime(const Traffic &T, bool Camped, double Warps,
     const CampProfClass *C = find(TC.TheOp, Camped, Notes);
     if (!C)
       fail("", "campprof", "calibration has no classes");
-    double U = C->unitTime(TC.Width, Warps);
-    if (U < 0) {
-      if (Notes)
-        Notes->push_back("campprof: " + std::string(opName(TC.TheOp)) +
-                         " line negative at some occupancies (outside the "
-                         "fitted range), clamped to 0");
-      U = 0;
-    }
+    bool Floored = false;
+    double U = C->unitTime(TC.Width, Warps, &Floored);
+    if (Floored && Notes)
+      Notes->push_back("campprof: " + std::string(opName(TC.TheOp)) +
+                       (Camped ? " camped" : " spread") +
+                       " line below the fastest measurement at some "
+                       "occupancies; floored there");
     Total += U * TC.Bytes / (UnitBytesPerWarp * Warps * SmCount);
   }
   return Total;
@@ -155,6 +172,10 @@ Json CampProfModel::toJson() const {
     CJ["width_coefficients"] = WC;
     CJ["widths"] = C.Widths;
     CJ["warps_range"] = {C.MinWarps, C.MaxWarps};
+    Json MR = Json::object();
+    for (auto &[W, V] : C.MinResponse)
+      MR[std::to_string(W)] = V;
+    CJ["min_response"] = MR;
     CJ["rows"] = C.Rows;
     CJ["r2"] = C.R2;
     CJ["rmse"] = C.Rmse;
@@ -207,6 +228,18 @@ CampProfModel CampProfModel::fromJson(const Json &J, const Ctx &C) {
         CJ["warps_range"].size() == 2) {
       K.MinWarps = asNumber(CJ["warps_range"][0], CC.at("warps_range").at(0));
       K.MaxWarps = asNumber(CJ["warps_range"][1], CC.at("warps_range").at(1));
+    }
+    if (CJ.contains("min_response") && !CJ["min_response"].is_null()) {
+      const Json &MR = getObject(CJ, CC, "min_response");
+      for (auto It = MR.begin(); It != MR.end(); ++It) {
+        Ctx MC = CC.at("min_response").at(It.key());
+        const std::string &Key = It.key();
+        if (Key.empty() || Key.size() > 4 ||
+            Key.find_first_not_of("0123456789") != std::string::npos)
+          MC.fail("expected a width in bytes as the key");
+        K.MinResponse[std::stoi(Key)] =
+            asNumber(It.value(), MC, NumRule::NonNegative);
+      }
     }
     K.Rows = (size_t)getOptNumber(CJ, CC, "rows", NumRule::Integer).value_or(0);
     K.R2 = getOptNumber(CJ, CC, "r2").value_or(0);

@@ -91,7 +91,14 @@ ValidateResult validate(const Calibration &C,
       Row.Degree = B.DegreeClamped;
       Row.PredictedMs = VC.Expect == "worst" ? B.WorstMs : B.BestMs;
       for (const std::string &N : B.Notes)
-        R.Notes.push_back(Row.Case.Name + ": " + N);
+        // Notes about the calibration itself ("campprof: ...") hold for
+        // every case: say them once, not per case.
+        R.Notes.push_back(N.rfind("campprof:", 0) == 0 ||
+                                  N.rfind("bandwidth:", 0) == 0 ||
+                                  N.rfind("gt200:", 0) == 0 ||
+                                  N.rfind("calibration has", 0) == 0
+                              ? N
+                              : Row.Case.Name + ": " + N);
       R.Bands.push_back(std::move(B));
     }
     Row.RelErr = std::abs(Row.PredictedMs - Row.MeasuredMs) / Row.MeasuredMs;

@@ -225,6 +225,14 @@ TEST(campprofFitRecoversCoefficients) {
   CHECK_NEAR(C.R2, 1, 1e-12);
   // Unit time for a width the benchmark lacks: nearest (16 -> 8).
   CHECK_NEAR(C.unitTime(16, 4), Beta + A1 * 4, 1e-9);
+  // The floor: never below the fastest measurement of that width (w = 1).
+  CHECK_NEAR(C.MinResponse.at(8), Beta + A1, 1e-9);
+  CampProfClass Dip = C;
+  Dip.Intercept = -1; // a line that dips below 0 at low occupancy
+  bool Floored = false;
+  CHECK_NEAR(Dip.unitTime(8, 1, &Floored), Beta + A1, 1e-9);
+  CHECK(Floored);
+  CHECK(Dip.linearTime(8, 1) < 0);
 }
 
 TEST(bandwidthFitRecoversLaunchPeakAndLatency) {

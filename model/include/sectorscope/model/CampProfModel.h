@@ -35,11 +35,15 @@ struct CampProfClass {
   std::map<int, double> WidthCoef; ///< b_k coefficients, k != baseline.
   std::vector<int> Widths;         ///< Widths seen in the data.
   double MinWarps = 0, MaxWarps = 0;
+  /// Smallest response measured per width: the floor of unitTime.
+  std::map<int, double> MinResponse;
   size_t Rows = 0;
   double R2 = 0, Rmse = 0;
 
   /// t(w) for this class at the given width (ms per unit wave).
-  double unitTime(int Width, double Warps) const;
+  double unitTime(int Width, double Warps, bool *Floored = nullptr) const;
+  /// The regression line itself, without the floor.
+  double linearTime(int Width, double Warps) const;
 };
 
 struct CampProfModel {
@@ -53,8 +57,9 @@ struct CampProfModel {
   const CampProfClass *find(Op O, bool Camped,
                             std::vector<std::string> *Notes) const;
   bool hasCamped() const;
-  /// Kernel time (ms) at occupancy Warps; negative class times (a linear
-  /// fit extrapolated past its data) are clamped to 0 and noted.
+  /// Kernel time (ms) at occupancy Warps; a class line below the fastest
+  /// measurement of its width (the straight line dips at low occupancy) is
+  /// floored there and noted.
   double kernelTime(const Traffic &T, bool Camped, double Warps,
                     std::vector<std::string> *Notes) const;
 
