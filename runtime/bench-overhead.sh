@@ -29,7 +29,7 @@ build() {
   build=${1:-$root/build}
   carry=${2:-$root/.bench-carry}
   [ -x "$build/bin/sectorscope-clang++" ] || die "no wrapper in $build/bin; configure and build first"
-  ninja -C "$build" sectorscope sectorscope_rt >/dev/null || die "building the plugin and runtime failed"
+  ninja -C "$build" sectorscope sectorscope-frontend sectorscope_rt >/dev/null || die "building the plugin and runtime failed"
   ninja -C "$build" sectorscope_device_bc >/dev/null 2>&1 || true
   mkdir -p "$carry/bin" "$carry/lib" "$carry/logs"
   # Keep the carry directory out of git (and so out of `git add`).
