@@ -162,10 +162,12 @@ void evaluateRules(const AccessFacts &A, const AccessAnalyzer &AA,
   // blocks on the same partition(s) under a partition map.
   // Whole warps of every block on the same bytes camp under any model;
   // one lane per block (a final atomicAdd of a reduction) is a hot spot
-  // that a partition map still sees as all blocks on one partition.
-  bool Uniform = Model.kind() == PartitionModel::Kind::Uniform;
+  // that a round-robin map (gt200, linear) still sees as all blocks on one
+  // partition. The default model (uniform, or the calibrated sm_90 hash,
+  // 2 partitions) leaves it to the run-time heat map.
+  bool RoundRobin = Model.kind() == PartitionModel::Kind::Linear;
   if (A.Op != AccessOp::Load && A.BlockInvariant && MultiBlock &&
-      (Who == Reach::AllWarps || (Who == Reach::OneLane && !Uniform))) {
+      (Who == Reach::AllWarps || (Who == Reach::OneLane && RoundRobin))) {
     Finding G = F;
     G.R = Rule::Camped;
     G.Message = std::string("camped ") + Op + ": every block " +
