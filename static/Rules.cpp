@@ -213,9 +213,21 @@ void evaluateRules(const AccessFacts &A, const AccessAnalyzer &AA,
       return;
     // Warp-leading addresses of the first 16 blocks from a 256-byte-aligned
     // base (1 GiB keeps them non-negative).
-    int64_t O = (A.Addr.constantTerm() % (int64_t(1) << 30)) + (int64_t(1) << 30);
+    int64_t O = (A.Addr.constantTerm() % (int64_t(1) << 20)) + (int64_t(1) << 30);
     unsigned P0 = Model.partitionOf(uint64_t(O));
-    for (int64_t B = 1; B < 16; ++B)
+    // Hashed maps are known for the offset within a 2 MiB page only (the
+    // higher, physical bits are invisible to programs): blocks in other
+    // pages may land anywhere, so only blocks within the page count.
+    int64_t Blocks = 16;
+    if (Model.kind() == PartitionModel::Kind::Xor) {
+      Blocks = 0;
+      while (Blocks < 16 &&
+             ((O + Blocks * Bx) >> 21) == (O >> 21))
+        ++Blocks;
+      if (Blocks < 4)
+        return;
+    }
+    for (int64_t B = 1; B < Blocks; ++B)
       if (Model.partitionOf(uint64_t(O + B * Bx)) != P0)
         return;
     Finding G = F;
