@@ -242,6 +242,8 @@ void Instrumenter::insertAccess(const MemoryOp &Op, unsigned Site) {
   Value *P = Op.Ptr;
   if (P->getType()->getPointerAddressSpace() != 0)
     P = B.CreateAddrSpaceCast(P, B.getPtrTy(0));
+  if (Op.Offset)
+    P = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), P, Op.Offset);
   // Everything the compiler knows is a constant: with the runtime inlined,
   // the space dispatch and the width arithmetic fold away.
   AccessCalls.push_back(B.CreateCall(

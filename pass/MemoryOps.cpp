@@ -9,6 +9,8 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 
+#include <algorithm>
+
 using namespace llvm;
 
 namespace sectorscope {
@@ -134,8 +136,14 @@ bool classifySmallMemIntrinsic(Instruction &I, const DataLayout &,
   auto *Len = dyn_cast<ConstantInt>(MI->getLength());
   if (!Len || Len->isZero() || Len->getZExtValue() > MaxMemIntrinsicBytes)
     return false;
-  unsigned Width = unsigned(Len->getZExtValue());
-  auto add = [&](Value *Ptr, unsigned Op) {
+  unsigned Size = unsigned(Len->getZExtValue());
+  auto *MT = dyn_cast<MemTransferInst>(MI);
+  // Pieces as SelectionDAG's memcpy lowering makes them on NVPTX: the
+  // widest legal integer (8 bytes) the common alignment allows.
+  uint64_t Align = MI->getDestAlign().valueOrOne().value();
+  if (MT)
+    Align = std::min<uint64_t>(Align, MT->getSourceAlign().valueOrOne().value());
+  auto add = [&](Value *Ptr, unsigned Op, unsigned Offset, unsigned Width) {
     if (!isModelled(Ptr))
       return;
     MemoryOp M;
@@ -143,12 +151,19 @@ bool classifySmallMemIntrinsic(Instruction &I, const DataLayout &,
     M.Ptr = Ptr;
     M.Op = Op;
     M.Width = Width;
+    M.Offset = Offset;
     M.Space = staticSpace(Ptr, InKernel);
     Ops.push_back(M);
   };
-  if (auto *MT = dyn_cast<MemTransferInst>(MI))
-    add(MT->getRawSource(), SS_OP_LOAD);
-  add(MI->getRawDest(), SS_OP_STORE);
+  for (unsigned Off = 0; Off < Size;) {
+    unsigned W = unsigned(std::min<uint64_t>(8, Align));
+    while (W > Size - Off)
+      W /= 2;
+    if (MT)
+      add(MT->getRawSource(), SS_OP_LOAD, Off, W);
+    add(MI->getRawDest(), SS_OP_STORE, Off, W);
+    Off += W;
+  }
   return true;
 }
 

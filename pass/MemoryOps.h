@@ -31,6 +31,7 @@ struct MemoryOp {
   unsigned Op = 0;    ///< ss_op
   unsigned Space = 0; ///< ss_space, SS_SPACE_GENERIC when only run time knows
   unsigned Width = 0; ///< bytes
+  unsigned Offset = 0; ///< bytes from Ptr (pieces of a memcpy/memset)
 };
 
 /// Why a memory operation is not instrumented; names as in the site table.
@@ -47,16 +48,18 @@ std::optional<MemoryOp> classifyAccess(llvm::Instruction &I,
                                        bool InKernel);
 
 /// Small fixed-size memcpy/memmove/memset (struct copies such as
-/// `out[i] = in[i]` for a float4): the backend turns them into one load and
-/// one store of that size, so they are a load site and a store site. Larger
-/// or variable sizes are left to classifyUninstrumented ("other").
+/// `out[i] = in[i]` for a float4): the NVPTX backend expands them into
+/// loads and stores of at most 8 bytes, as wide as the alignment allows (a
+/// float4 copy is two ld.global.u64 and two st.global.u64), so each piece
+/// is a site. Larger or variable sizes are left to classifyUninstrumented
+/// ("other").
 bool classifySmallMemIntrinsic(llvm::Instruction &I, const llvm::DataLayout &DL,
                                bool InKernel,
                                llvm::SmallVectorImpl<MemoryOp> &Ops);
 
-/// Largest memcpy/memset we model as one access per side: a 16-byte vector
-/// access is the widest the hardware has.
-constexpr unsigned MaxMemIntrinsicBytes = 16;
+/// Largest memcpy/memset we model piece by piece (beyond it the backend may
+/// emit a loop).
+constexpr unsigned MaxMemIntrinsicBytes = 32;
 
 /// Non-null kind when `I` touches memory in a way we cannot instrument.
 std::optional<Uninstrumented> classifyUninstrumented(llvm::Instruction &I);

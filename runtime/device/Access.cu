@@ -24,19 +24,29 @@ SS_DEV void add(uint64_t *P, uint64_t V) {
   atomicAdd(reinterpret_cast<u64 *>(P), (u64)V);
 }
 
+// clang 19's __reduce_{min,max}_sync pass (mask, value) to builtins that
+// take (value, mask): redux.sync then runs with the value as member mask
+// (illegal instruction or hang on the GPU). Call the builtins directly, in
+// their own order: redux.sync.op dst, src, membermask.
+SS_DEV unsigned reduceMin(unsigned Mask, unsigned V) {
+  return __nvvm_redux_sync_umin(V, Mask);
+}
+SS_DEV unsigned reduceMax(unsigned Mask, unsigned V) {
+  return __nvvm_redux_sync_umax(V, Mask);
+}
+
 /// 64-bit minimum and maximum over the active lanes from 32-bit reductions
 /// (redux.sync has no 64-bit form): high halves first, then the low halves of
 /// the lanes that hold the extreme high half.
 SS_DEV uint64_t warpMin(unsigned Active, uint64_t V) {
-  unsigned Hi = __reduce_min_sync(Active, unsigned(V >> 32));
-  unsigned Lo = __reduce_min_sync(
-      Active, unsigned(V >> 32) == Hi ? unsigned(V) : 0xffffffffu);
+  unsigned Hi = reduceMin(Active, unsigned(V >> 32));
+  unsigned Lo =
+      reduceMin(Active, unsigned(V >> 32) == Hi ? unsigned(V) : 0xffffffffu);
   return (uint64_t(Hi) << 32) | Lo;
 }
 SS_DEV uint64_t warpMax(unsigned Active, uint64_t V) {
-  unsigned Hi = __reduce_max_sync(Active, unsigned(V >> 32));
-  unsigned Lo =
-      __reduce_max_sync(Active, unsigned(V >> 32) == Hi ? unsigned(V) : 0u);
+  unsigned Hi = reduceMax(Active, unsigned(V >> 32));
+  unsigned Lo = reduceMax(Active, unsigned(V >> 32) == Hi ? unsigned(V) : 0u);
   return (uint64_t(Hi) << 32) | Lo;
 }
 
