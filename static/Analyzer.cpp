@@ -26,7 +26,9 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/IR/Instructions.h"
 
+#include <algorithm>
 #include <map>
+#include <tuple>
 #include <vector>
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/PostDominators.h"
@@ -313,6 +315,12 @@ PreservedAnalyses AnalyzerPass::run(Module &M, ModuleAnalysisManager &AM) {
       continue;
     Unique.push_back(std::move(F));
   }
+  // Source order, as a reader expects (instructions come in IR order).
+  std::stable_sort(Unique.begin(), Unique.end(),
+                   [](const Finding &A, const Finding &B) {
+                     return std::tie(A.Pos.File, A.Pos.Line, A.Pos.Column) <
+                            std::tie(B.Pos.File, B.Pos.Line, B.Pos.Column);
+                   });
   for (const Finding &F : Unique) {
     ++NumReported;
     DiagLevel L = O.action(F.R) == RuleAction::Error ? DiagLevel::Error

@@ -54,9 +54,21 @@ std::vector<std::string> parameterNames(const Function &F) {
     Text = Text.split('\n').second;
   Text = Text.take_front(4096);
   StringRef Name = SP->getName().take_until([](char C) { return C == '<'; });
-  size_t At = Text.find(Name);
-  if (Name.empty() || At == StringRef::npos)
+  if (Name.empty())
     return {};
+  // The name as a whole word followed by its parameter (or template
+  // argument) list: not inside __launch_bounds__ or a return type.
+  auto IsIdent = [](char C) { return isalnum((unsigned char)C) || C == '_'; };
+  size_t At = 0;
+  for (;; At += Name.size()) {
+    At = Text.find(Name, At);
+    if (At == StringRef::npos)
+      return {};
+    StringRef After = Text.drop_front(At + Name.size()).ltrim();
+    if ((At == 0 || !IsIdent(Text[At - 1])) &&
+        (After.starts_with("(") || After.starts_with("<")))
+      break;
+  }
   Text = Text.drop_front(At + Name.size()).ltrim();
   // Template arguments of a specialization name in the source: skip them.
   if (Text.starts_with("<")) {
