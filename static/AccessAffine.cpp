@@ -131,8 +131,8 @@ bool isKernel(const Function &F) {
 
 AccessAnalyzer::AccessAnalyzer(Function &F, ScalarEvolution &SE,
                                DominatorTree &DT,
-                               std::vector<std::string> ParamNames)
-    : F(F), SE(SE), DT(DT), ParamNames(std::move(ParamNames)),
+                               std::function<std::vector<std::string>()> Names)
+    : F(F), SE(SE), DT(DT), GetParamNames(std::move(Names)),
       IsKernel(isKernel(F)) {}
 
 unsigned AccessAnalyzer::newAtom(AtomKind K, const Value *V, std::string Name,
@@ -232,7 +232,7 @@ std::string AccessAnalyzer::text(const Poly &P) const {
 
 // A value with no structure the domain follows: one atom, the same in every
 // lane when its inputs are, else Unknown.
-Poly AccessAnalyzer::opaque(const Value *Key, ArrayRef<const Value *> Ops,
+Poly AccessAnalyzer::opaque(const void *Key, ArrayRef<const Value *> Ops,
                             StringRef Name) {
   bool Block = false, Thread = false, Loaded = false;
   for (const Value *Op : Ops) {
@@ -247,7 +247,7 @@ Poly AccessAnalyzer::opaque(const Value *Key, ArrayRef<const Value *> Ops,
   auto It = KeyedAtoms.find(Key);
   if (It != KeyedAtoms.end())
     return Poly::atom(It->second);
-  unsigned Id = newAtom(AtomKind::Symbol, Key, Name.str(), Block, Thread);
+  unsigned Id = newAtom(AtomKind::Symbol, nullptr, Name.str(), Block, Thread);
   Atoms[Id].Loaded = Loaded;
   KeyedAtoms[Key] = Id;
   return Poly::atom(Id);
@@ -355,7 +355,7 @@ AccessAnalyzer::warpResidue32(const Poly &P, ArrayRef<unsigned> OuterPitches,
 // X / Divisor for X = tid.x + (multiples of 32 at warp-leading lanes): the
 // same for all lanes of a warp when Divisor is a multiple of 32.
 Poly AccessAnalyzer::warpDiv(const Poly &X, uint64_t Divisor,
-                             const Value *Key) {
+                             const void *Key) {
   if (X.Unknown || Divisor == 0 || Divisor % 32 != 0)
     return Poly::unknown();
   unsigned TidX = fixedAtom(AtomKind::TidX);
@@ -379,7 +379,7 @@ Poly AccessAnalyzer::warpDiv(const Poly &X, uint64_t Divisor,
   auto K = KeyedAtoms.find(Key);
   if (K != KeyedAtoms.end())
     return Poly::atom(K->second);
-  unsigned Id = newAtom(AtomKind::Warp, Key, "warp", blockDep(X), true);
+  unsigned Id = newAtom(AtomKind::Warp, nullptr, "warp", blockDep(X), true);
   Atoms[Id].Loaded = loaded(X);
   KeyedAtoms[Key] = Id;
   return Poly::atom(Id);
@@ -413,7 +413,7 @@ Poly AccessAnalyzer::ofSCEV(const SCEV *S) {
     if (Bits >= 32) {
       R = X;
     } else if (!laneVariant(X)) {
-      R = opaque(reinterpret_cast<const Value *>(S), {}, "trunc");
+      R = opaque(static_cast<const void *>(S), {}, "trunc");
       if (!R.Unknown) {
         Atom &A = Atoms[R.Terms.begin()->first[0]];
         A.BlockDep |= blockDep(X);
@@ -422,7 +422,7 @@ Poly AccessAnalyzer::ofSCEV(const SCEV *S) {
       }
     } else if (Bits >= 5) {
       // X mod 2^Bits = X - 2^Bits * (X / 2^Bits), the quotient per warp.
-      Poly Q = warpDiv(X, uint64_t(1) << Bits, reinterpret_cast<const Value *>(S));
+      Poly Q = warpDiv(X, uint64_t(1) << Bits, static_cast<const void *>(S));
       R = Q.Unknown ? Q : sub(X, scale(Q, int64_t(1) << Bits));
     } else {
       R = Poly::unknown();
@@ -448,7 +448,7 @@ Poly AccessAnalyzer::ofSCEV(const SCEV *S) {
         L.constantTerm() >= 0) {
       R = Poly::constant(L.constantTerm() / Rt.constantTerm());
     } else if (!laneVariant(L) && !laneVariant(Rt)) {
-      auto K = KeyedAtoms.find(reinterpret_cast<const Value *>(S));
+      auto K = KeyedAtoms.find(static_cast<const void *>(S));
       if (K != KeyedAtoms.end()) {
         R = Poly::atom(K->second);
       } else {
@@ -456,12 +456,12 @@ Poly AccessAnalyzer::ofSCEV(const SCEV *S) {
                               blockDep(L) || blockDep(Rt),
                               threadDep(L) || threadDep(Rt));
         Atoms[Id].Loaded = loaded(L) || loaded(Rt);
-        KeyedAtoms[reinterpret_cast<const Value *>(S)] = Id;
+        KeyedAtoms[static_cast<const void *>(S)] = Id;
         R = Poly::atom(Id);
       }
     } else if (Rt.isConstant() && Rt.constantTerm() > 0) {
       R = warpDiv(L, uint64_t(Rt.constantTerm()),
-                  reinterpret_cast<const Value *>(S));
+                  static_cast<const void *>(S));
     } else {
       R = Poly::unknown();
     }
@@ -509,13 +509,13 @@ Poly AccessAnalyzer::ofSCEV(const SCEV *S) {
       R = Poly::unknown();
       break;
     }
-    auto K = KeyedAtoms.find(reinterpret_cast<const Value *>(S));
+    auto K = KeyedAtoms.find(static_cast<const void *>(S));
     if (K != KeyedAtoms.end()) {
       R = Poly::atom(K->second);
     } else {
       unsigned Id = newAtom(AtomKind::Symbol, nullptr, "minmax", Block, Thread);
       Atoms[Id].Loaded = Ld;
-      KeyedAtoms[reinterpret_cast<const Value *>(S)] = Id;
+      KeyedAtoms[static_cast<const void *>(S)] = Id;
       R = Poly::atom(Id);
     }
     break;
@@ -557,14 +557,17 @@ Poly AccessAnalyzer::ofValue(const Value *V) {
   } else if (isa<ConstantPointerNull>(V)) {
     R = Poly::constant(0);
   } else if (auto *A = dyn_cast<Argument>(V)) {
+    std::string Name = argName(*A);
+    if (!A->hasName() && GetParamNames) {
+      if (!ParamNames)
+        ParamNames = GetParamNames();
+      if (A->getArgNo() < ParamNames->size() &&
+          !(*ParamNames)[A->getArgNo()].empty())
+        Name = (*ParamNames)[A->getArgNo()];
+    }
     R = Poly::atom(newAtom(A->getType()->isPointerTy() ? AtomKind::Base
                                                        : AtomKind::Symbol,
-                           A,
-                           A->getArgNo() < ParamNames.size() &&
-                                   !ParamNames[A->getArgNo()].empty() &&
-                                   !A->hasName()
-                               ? ParamNames[A->getArgNo()]
-                               : argName(*A)));
+                           A, Name));
   } else if (auto *GV = dyn_cast<GlobalVariable>(V)) {
     R = Poly::atom(newAtom(AtomKind::Base, GV, GV->getName().str()));
   } else if (isa<ConstantExpr>(V) && !isa<Instruction>(V)) {
@@ -965,10 +968,6 @@ std::optional<AccessFacts> AccessAnalyzer::analyzeAccess(Instruction &I,
     Facts.StrideText = text(Stride);
   }
 
-  Poly NoLane;
-  for (const auto &[M, C] : A.Terms)
-    if (!is_contained(M, TidX))
-      addTerm(NoLane, M, C);
   Facts.SectorOffset = warpResidue32(A);
 
   // Block strides: coefficients of blockIdx.x / .y.

@@ -23,6 +23,7 @@
 #include "llvm/IR/Instructions.h"
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -137,7 +138,7 @@ class AccessAnalyzer {
 public:
   AccessAnalyzer(llvm::Function &F, llvm::ScalarEvolution &SE,
                  llvm::DominatorTree &DT,
-                 std::vector<std::string> ParamNames = {});
+                 std::function<std::vector<std::string>()> ParamNames = {});
 
   /// Is the pointer operand of this access global memory (addrspace(1), or a
   /// generic pointer based on a kernel argument or a global variable)?
@@ -163,9 +164,9 @@ public:
 private:
   Poly ofSCEV(const llvm::SCEV *S);
   Poly ofValue(const llvm::Value *V);
-  Poly opaque(const llvm::Value *V, llvm::ArrayRef<const llvm::Value *> Ops,
+  Poly opaque(const void *Key, llvm::ArrayRef<const llvm::Value *> Ops,
               llvm::StringRef Name);
-  Poly warpDiv(const Poly &X, uint64_t Divisor, const llvm::Value *Key);
+  Poly warpDiv(const Poly &X, uint64_t Divisor, const void *Key);
   unsigned newAtom(AtomKind K, const llvm::Value *V, std::string Name,
                    bool BlockDep = false, bool ThreadDep = false);
   unsigned fixedAtom(AtomKind K);
@@ -184,13 +185,17 @@ private:
   llvm::ScalarEvolution &SE;
   llvm::DominatorTree &DT;
   std::vector<Atom> Atoms;
-  std::vector<std::string> ParamNames; ///< From the source, for messages.
+  /// Parameter names from the source, for messages; fetched on first use.
+  std::function<std::vector<std::string>()> GetParamNames;
+  std::optional<std::vector<std::string>> ParamNames;
   bool IsKernel;
   std::vector<Poly> ArmPolys;
   llvm::DenseMap<unsigned, unsigned> Fixed; // AtomKind -> id
   llvm::DenseMap<const llvm::SCEV *, Poly> SCEVMemo;
   llvm::DenseMap<const llvm::Value *, Poly> ValueMemo;
-  llvm::DenseMap<const llvm::Value *, unsigned> KeyedAtoms;
+  /// Opaque atoms by what they stand for: a Value, a SCEV expression, or a
+  /// loop header, so that one value is one atom however often it is met.
+  llvm::DenseMap<const void *, unsigned> KeyedAtoms;
   llvm::SmallPtrSet<const llvm::Value *, 8> InProgress;
   unsigned CycleHits = 0;
 };

@@ -158,13 +158,14 @@ SmallVector<unsigned, 16> mergeVectorPieces(std::vector<AccessFacts> &All,
 }
 
 void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
-                   const PartitionModel &Model,
+                   const PartitionModel &Model, SourceCache &Sources,
                    SmallVectorImpl<Finding> &Out) {
   ++NumKernels;
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
   auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
   PostDominatorTree *PDT = nullptr;
-  AccessAnalyzer AA(F, SE, DT, parameterNames(F));
+  AccessAnalyzer AA(F, SE, DT,
+                    [&F, &Sources] { return parameterNames(F, Sources); });
   std::string Name = demangle(F.getName().str());
   std::vector<AccessFacts> All;
   bool MultiBlock = false, UsesCtaX = false;
@@ -235,9 +236,10 @@ void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
 
 void analyzeModule(Module &M, FunctionAnalysisManager &FAM,
                    const PartitionModel &Model, SmallVectorImpl<Finding> &Out) {
+  SourceCache Sources;
   for (Function &F : M)
     if (!F.isDeclaration() && isKernel(F))
-      analyzeKernel(F, FAM, Model, Out);
+      analyzeKernel(F, FAM, Model, Sources, Out);
 }
 
 // -O0: a private copy, inlined and promoted to SSA like an -O2 build.

@@ -37,7 +37,27 @@ static std::string lastIdentifier(StringRef Decl) {
   return Decl.slice(Begin, End).str();
 }
 
-std::vector<std::string> parameterNames(const Function &F) {
+StringRef SourceCache::fromLine(StringRef Path, unsigned Line) {
+  auto [It, New] = Files.try_emplace(Path);
+  File &F = It->second;
+  if (New) {
+    auto Buf = MemoryBuffer::getFile(Path);
+    if (Buf) {
+      F.Buf = std::move(*Buf);
+      StringRef T = F.Buf->getBuffer();
+      F.LineStarts.push_back(0);
+      for (size_t I = 0; I < T.size(); ++I)
+        if (T[I] == '\n')
+          F.LineStarts.push_back(I + 1);
+    }
+  }
+  if (!F.Buf || Line == 0 || Line > F.LineStarts.size())
+    return "";
+  return F.Buf->getBuffer().drop_front(F.LineStarts[Line - 1]);
+}
+
+std::vector<std::string> parameterNames(const Function &F,
+                                        SourceCache &Sources) {
   const DISubprogram *SP = F.getSubprogram();
   if (!SP || !SP->getFile() || SP->getLine() == 0)
     return {};
@@ -46,12 +66,7 @@ std::vector<std::string> parameterNames(const Function &F) {
     Path = SP->getDirectory();
     sys::path::append(Path, SP->getFilename());
   }
-  auto Buf = MemoryBuffer::getFile(Path);
-  if (!Buf)
-    return {};
-  StringRef Text = (*Buf)->getBuffer();
-  for (unsigned L = 1; L < SP->getLine() && !Text.empty(); ++L)
-    Text = Text.split('\n').second;
+  StringRef Text = Sources.fromLine(Path, SP->getLine());
   Text = Text.take_front(4096);
   StringRef Name = SP->getName().take_until([](char C) { return C == '<'; });
   if (Name.empty())

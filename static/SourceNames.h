@@ -9,6 +9,10 @@
 #ifndef SECTORSCOPE_STATIC_SOURCENAMES_H
 #define SECTORSCOPE_STATIC_SOURCENAMES_H
 
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -18,9 +22,24 @@ class Function;
 
 namespace sectorscope {
 
+/// Source files read once per module, with their line starts.
+class SourceCache {
+public:
+  /// The text from the start of `Line` (1-based) on, or "" if unreadable.
+  llvm::StringRef fromLine(llvm::StringRef Path, unsigned Line);
+
+private:
+  struct File {
+    std::unique_ptr<llvm::MemoryBuffer> Buf;
+    std::vector<size_t> LineStarts;
+  };
+  llvm::StringMap<File> Files;
+};
+
 /// One name per IR argument of F, or an empty vector when the source cannot
 /// be read or does not parse into exactly that many parameters.
-std::vector<std::string> parameterNames(const llvm::Function &F);
+std::vector<std::string> parameterNames(const llvm::Function &F,
+                                        SourceCache &Sources);
 
 } // namespace sectorscope
 
