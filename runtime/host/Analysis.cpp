@@ -107,7 +107,10 @@ std::string findingMessage(const SiteResult &SR, const PatternHit &P,
     return P.Name + " " + Op + " in " + Fn + ": " + Ratio + On;
   if (P.Name == "uncoalesced")
     return "uncoalesced " + Op + " in " + Fn + ": " + Ratio +
-           ", irregular addresses," + On;
+           (E.contains("regular") && E["regular"].is_null()
+                ? " (grid mode: stride or gather unknown),"
+                : ", irregular addresses,") +
+           On;
   if (P.Name == "false_sharing")
     return "false sharing at " + Op + " in " + Fn + ": " +
            U("false_shared_sectors") + " of " + U("written_sectors") +
@@ -190,7 +193,10 @@ LaunchReport analyzeLaunch(const LaunchInfo &Info, const SiteTable *Sites,
       SR.Spr = double(C.sectors) / double(C.requests);
       SR.Ideal = idealSectorsPerRequest(C, SR.S.Width);
     }
-    bool HasRange = C.requests && C.addr_min <= C.addr_max;
+    // ~0 is what the host primed addr_min with and no access ends at: a
+    // range holding it was not written properly, so it is not used.
+    bool HasRange =
+        C.requests && C.addr_min <= C.addr_max && C.addr_max != ~uint64_t(0);
     uint32_t SpaceFilter = SR.S.Space == SS_SPACE_GENERIC ? ~0u : SR.S.Space;
     uint64_t Hi = C.addr_max; // the last byte (abi.h)
     if (HasRange && !Grid) {

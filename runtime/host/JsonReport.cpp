@@ -133,7 +133,8 @@ json launchJson(const LaunchReport &R) {
               {"sectors_per_request", round3(S.Spr)},
               {"ideal_sectors_per_request", S.Ideal},
               {"address_range",
-               S.C.requests && S.C.addr_min <= S.C.addr_max
+               S.C.requests && S.C.addr_min <= S.C.addr_max &&
+                       S.C.addr_max != ~uint64_t(0)
                    ? json::array({hexAddr(S.C.addr_min), hexAddr(S.C.addr_max)})
                    : json(nullptr)},
               {"patterns", Names},

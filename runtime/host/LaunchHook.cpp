@@ -22,6 +22,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <set>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -42,7 +43,8 @@ struct KernelState {
   void **Module = nullptr;
   std::string Mangled, Demangled, Short;
   uint64_t Launches = 0;
-  int Selected = -1; // cached SECTORSCOPE_KERNELS verdict
+  int Selected = -1;    // cached SECTORSCOPE_KERNELS verdict
+  std::set<int> Loaded; // devices it was loaded on (see warmUp)
 };
 
 /// All process-wide state. Leaked on purpose: launches from other static
@@ -396,6 +398,22 @@ SS_EXPORT cudaError_t __sectorscope_launch_kernel(const void *Func, dim3 Grid,
       Capture != cudaStreamCaptureStatusNone)
     return cudaLaunchKernel(Func, Grid, Block, Args, Shmem, Stream);
 
+  int Dev = 0;
+  cudaGetDevice(&Dev);
+  // With lazy module loading (CUDA 12+ default) the first launch of a kernel
+  // also loads it; load it before the timed launch so that time_ms and
+  // kernel_ms measure the kernel alone.
+  bool Load = false;
+  {
+    std::lock_guard<std::mutex> G(R.Lock);
+    Load = K->Loaded.insert(Dev).second;
+  }
+  if (Load) {
+    cudaFuncAttributes Attr;
+    if (cudaFuncGetAttributes(&Attr, Func) != cudaSuccess)
+      cudaGetLastError(); // not sticky; the launch will report real trouble
+  }
+
   LaunchInfo Info;
   Info.Mangled = K->Mangled;
   Info.Kernel = K->Demangled;
@@ -404,8 +422,6 @@ SS_EXPORT cudaError_t __sectorscope_launch_kernel(const void *Func, dim3 Grid,
   Info.SharedBytes = Shmem;
   Info.TheMode = R.Cfg.TheMode;
   std::copy(R.Cfg.Block, R.Cfg.Block + 3, Info.Sample);
-  int Dev = 0;
-  cudaGetDevice(&Dev);
   Info.Device = R.Devices.get(Dev).Info;
   Info.Seq = R.Seq++;
   Info.KernelLaunch = Index;

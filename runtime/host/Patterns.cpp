@@ -135,9 +135,10 @@ std::vector<PatternHit> coalescingPatterns(const ss_site_counters &C,
   if (Spr >= Ideal * T::StridedFactor) {
     nlohmann::json E = Base;
     if (!HaveHeat) {
-      // Grid mode keeps no heat map: the ratio alone says "strided".
+      // Grid mode keeps no heat map: too many sectors, but whether by a
+      // stride or a gather cannot be told.
       E["regular"] = nullptr;
-      Out.push_back({"strided", E});
+      Out.push_back({"uncoalesced", E});
       return Out;
     }
     E["word_fill"] = round3(Heat->WordFill());

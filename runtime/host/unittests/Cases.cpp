@@ -229,6 +229,37 @@ int caseSpreadGt200(int, char **) { return camping("gt200", false); }
 int caseCampedUniform(int, char **) { return camping("uniform", true); }
 int caseSpreadUniform(int, char **) { return camping("uniform", false); }
 
+int caseGridStride(int, char **) {
+  // Grid mode keeps no heat map: a stride cannot be told from a gather.
+  SiteTable T = mustParse(siteLine(0, "load", "global", 4, 70, 9));
+  PartitionModel Uniform;
+  FakeDevice D(testHeader(Mode::Grid, 1, 0, &Uniform, 16, 4));
+  Dim Grid{8}, Block{64};
+  D.run(T, Grid, Block, [](Dim B, Dim Th) {
+    return std::vector<Access>{{0, ArrA + 256 * (B.X * 64 + Th.X)}};
+  });
+  LaunchInfo I = launchInfo(Mode::Grid, Grid, Block);
+  I.SectorBuckets = true;
+  return printReport(analyze(D, I, T, twoArrays()));
+}
+
+int caseBadRange(int, char **) {
+  // A device that never wrote the address range (addr_min still ~0): no
+  // range, no object, but the counters still count.
+  SiteTable T = mustParse(siteLine(0, "load", "global", 4, 12, 9));
+  FakeDevice D(testHeader(Mode::Heatmap, 1));
+  Dim Grid{1}, Block{64};
+  D.run(T, Grid, Block, [](Dim, Dim Th) {
+    return std::vector<Access>{{0, ArrA + 4 * Th.X}};
+  });
+  ss_launch_header &H = D.header();
+  auto *C = reinterpret_cast<ss_site_counters *>(
+      const_cast<uint8_t *>(D.bytes().data()) + H.off_sites);
+  C->addr_min = C->addr_max = ~uint64_t(0);
+  return printReport(
+      analyze(D, launchInfo(Mode::Heatmap, Grid, Block), T, twoArrays()));
+}
+
 int caseCsv(int, char **) {
   SiteTable T = mustParse(siteLine(0, "store", "global", 4, 12, 9) +
                           siteLine(1, "load", "shared", 4, 13, 9));
@@ -475,6 +506,8 @@ const std::vector<TestCase> &allCases() {
       {"spread-gt200", caseSpreadGt200},
       {"camped-uniform", caseCampedUniform},
       {"spread-uniform", caseSpreadUniform},
+      {"grid-stride", caseGridStride},
+      {"bad-range", caseBadRange},
       {"csv", caseCsv},
       {"overflow", caseOverflow},
       {"no-data", caseNoData},
