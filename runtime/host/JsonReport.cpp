@@ -14,6 +14,8 @@ namespace sectorscope::rt {
 using json = nlohmann::ordered_json;
 
 static double round3(double V) { return std::round(V * 1000.0) / 1000.0; }
+// Times to the nanosecond, in one division so the shortest form prints.
+static double round6(double V) { return std::round(V * 1e6) / 1e6; }
 
 static json dim(const uint32_t D[3]) {
   return {{"x", D[0]}, {"y", D[1]}, {"z", D[2]}};
@@ -91,9 +93,9 @@ json launchJson(const LaunchReport &R) {
                  {"cc", std::to_string(I.Device.CcMajor) + "." +
                             std::to_string(I.Device.CcMinor)}};
   J["time_ms"] =
-      I.TimeMs ? json(round3(*I.TimeMs * 1000) / 1000) : json(nullptr);
+      I.TimeMs ? json(round6(*I.TimeMs)) : json(nullptr);
   J["kernel_ms"] =
-      I.KernelMs ? json(round3(*I.KernelMs * 1000) / 1000) : json(nullptr);
+      I.KernelMs ? json(round6(*I.KernelMs)) : json(nullptr);
   J["error"] = I.Error.empty() ? json(nullptr) : json(I.Error);
   J["note"] = I.Note.empty() ? json(nullptr) : json(I.Note);
   json NI = json::object();
