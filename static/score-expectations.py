@@ -35,6 +35,9 @@ def found(path, wrapper, model):
         if model != "default":
             cmd.append("-fplugin-arg-sectorscope-partitions=" + model)
         subprocess.run(cmd, stderr=subprocess.DEVNULL, check=False)
+        if not os.path.exists(sarif):
+            print(f"{path}: compile failed, no SARIF", file=sys.stderr)
+            return {}
         doc = json.load(open(sarif))
     res = {}
     for r in doc["runs"][0]["results"]:
