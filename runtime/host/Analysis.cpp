@@ -216,6 +216,13 @@ LaunchReport analyzeLaunch(const LaunchInfo &Info, const SiteTable *Sites,
           SR.Object = O;
         }
     }
+    // A block's shared memory is small and all one object: without a range
+    // a shared site still gets the heat of the block's shared memory.
+    if (!HasRange && C.requests && !Grid && SR.S.Space == SS_SPACE_SHARED) {
+      SR.Heat =
+          heatStats(D.Heat, SS_SPACE_SHARED, 0, ~uint64_t(0) >> 2, BlockWarps);
+      SR.Object = Index.objectOf(SS_SPACE_SHARED, 0);
+    }
     if (HasRange && SR.Object < 0)
       SR.Object = Index.objectOf(SR.S.Space == SS_SPACE_GENERIC
                                      ? uint32_t(SS_SPACE_GLOBAL)

@@ -92,10 +92,8 @@ json launchJson(const LaunchReport &R) {
                  {"sm_count", I.Device.SmCount},
                  {"cc", std::to_string(I.Device.CcMajor) + "." +
                             std::to_string(I.Device.CcMinor)}};
-  J["time_ms"] =
-      I.TimeMs ? json(round6(*I.TimeMs)) : json(nullptr);
-  J["kernel_ms"] =
-      I.KernelMs ? json(round6(*I.KernelMs)) : json(nullptr);
+  J["time_ms"] = I.TimeMs ? json(round6(*I.TimeMs)) : json(nullptr);
+  J["kernel_ms"] = I.KernelMs ? json(round6(*I.KernelMs)) : json(nullptr);
   J["error"] = I.Error.empty() ? json(nullptr) : json(I.Error);
   J["note"] = I.Note.empty() ? json(nullptr) : json(I.Note);
   json NI = json::object();

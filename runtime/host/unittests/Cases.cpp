@@ -260,6 +260,21 @@ int caseBadRange(int, char **) {
       analyze(D, launchInfo(Mode::Heatmap, Grid, Block), T, twoArrays()));
 }
 
+int caseSmemNoRange(int, char **) {
+  // As smem-abuse, from a device that wrote no address ranges.
+  SiteTable T = mustParse(siteLine(0, "store", "shared", 4, 50, 7));
+  FakeDevice D(testHeader(Mode::Heatmap, 1));
+  Dim Grid{1}, Block{256};
+  D.run(T, Grid, Block, [](Dim, Dim Th) {
+    return std::vector<Access>{{0, 0x400 + 4 * Th.X}};
+  });
+  auto *C = reinterpret_cast<ss_site_counters *>(
+      const_cast<uint8_t *>(D.bytes().data()) + D.header().off_sites);
+  C->addr_min = C->addr_max = ~uint64_t(0);
+  return printReport(
+      analyze(D, launchInfo(Mode::Heatmap, Grid, Block), T, twoArrays()));
+}
+
 int caseCsv(int, char **) {
   SiteTable T = mustParse(siteLine(0, "store", "global", 4, 12, 9) +
                           siteLine(1, "load", "shared", 4, 13, 9));
@@ -508,6 +523,7 @@ const std::vector<TestCase> &allCases() {
       {"spread-uniform", caseSpreadUniform},
       {"grid-stride", caseGridStride},
       {"bad-range", caseBadRange},
+      {"smem-no-range", caseSmemNoRange},
       {"csv", caseCsv},
       {"overflow", caseOverflow},
       {"no-data", caseNoData},
