@@ -409,9 +409,10 @@ SS_EXPORT cudaError_t __sectorscope_launch_kernel(const void *Func, dim3 Grid,
     Load = K->Loaded.insert(Dev).second;
   }
   if (Load) {
+    // Not checked: where this fails the launch fails the same way, and
+    // clearing the error could swallow one the program has yet to read.
     cudaFuncAttributes Attr;
-    if (cudaFuncGetAttributes(&Attr, Func) != cudaSuccess)
-      cudaGetLastError(); // not sticky; the launch will report real trouble
+    (void)cudaFuncGetAttributes(&Attr, Func);
   }
 
   LaunchInfo Info;

@@ -14,11 +14,13 @@
 #include "Report.h"
 #include "Summary.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <sstream>
+#include <thread>
 
 namespace sectorscope::rt::test {
 namespace {
@@ -386,6 +388,35 @@ int caseAlloc(int, char **) {
   return 0;
 }
 
+int caseThreads(int, char **) {
+  // Launches from many host threads share the allocation table and the
+  // summary; both must come out whole.
+  AllocationTable T;
+  Summary S;
+  std::vector<std::thread> Ts;
+  for (int I = 0; I < 8; ++I)
+    Ts.emplace_back([&, I] {
+      for (int K = 0; K < 1000; ++K) {
+        Allocation A;
+        A.Base = 0x100000ull * (I * 1000 + K + 1);
+        A.Size = 256;
+        T.add(A);
+        S.add({{"k|f.cu:" + std::to_string(K % 10) + ":1|strided",
+                "f.cu:" + std::to_string(K % 10) + ":1", "strided load"}});
+        S.countLaunch(true);
+        if (K % 2)
+          T.remove(A.Base);
+      }
+    });
+  for (auto &Th : Ts)
+    Th.join();
+  std::string R = S.render("out/");
+  std::printf("live %zu, lines %zu\n%s", T.size(),
+              size_t(std::count(R.begin(), R.end(), '\n')),
+              R.substr(R.rfind("sectorscope:")).c_str());
+  return 0;
+}
+
 int caseFileName(int, char **) {
   ProcessIdentity P =
       currentProcess([](const char *N) { return std::getenv(N); });
@@ -529,6 +560,7 @@ const std::vector<TestCase> &allCases() {
       {"no-data", caseNoData},
       {"summary", caseSummary},
       {"alloc", caseAlloc},
+      {"threads", caseThreads},
       {"filename", caseFileName},
       {"demangle", caseDemangle},
       {"launches", caseLaunches},
