@@ -41,7 +41,15 @@ std::optional<unsigned> spaceOfAddrSpace(unsigned AS) {
 
 bool isModelled(const Value *Ptr) {
   unsigned AS = Ptr->getType()->getPointerAddressSpace();
-  return AS != AS_Const && AS != AS_Param;
+  if (AS == AS_Const || AS == AS_Param)
+    return false;
+  // A kernel's by-value struct argument lives in param space. Passing its
+  // address to the runtime would make NVPTXLowerArgs copy the whole struct
+  // to local memory at kernel entry, on the original path too.
+  if (auto *A = dyn_cast<Argument>(getUnderlyingObject(Ptr, 16)))
+    if (A->hasByValAttr())
+      return false;
+  return true;
 }
 } // namespace
 
@@ -77,6 +85,13 @@ unsigned staticSpace(const Value *Ptr, bool InKernel) {
   if (auto *A = dyn_cast<Argument>(Obj))
     if (InKernel && !A->hasByValAttr())
       return SS_SPACE_GLOBAL;
+  // A pointer the host put in a by-value kernel argument (a struct of
+  // pointers) is a global pointer too.
+  if (auto *L = dyn_cast<LoadInst>(Obj))
+    if (auto *A = dyn_cast<Argument>(
+            getUnderlyingObject(L->getPointerOperand(), 16)))
+      if (InKernel && A->hasByValAttr())
+        return SS_SPACE_GLOBAL;
   return SS_SPACE_GENERIC;
 }
 
