@@ -203,8 +203,22 @@ LaunchReport analyzeLaunch(const LaunchInfo &Info, const SiteTable *Sites,
       SR.Heat = heatStats(D.Heat, SpaceFilter, C.addr_min, Hi, BlockWarps);
       // The object this site mostly touched: most heat sectors in range.
       std::map<int, uint64_t> Tally;
-      for (size_t I = 0; I < D.Heat.size(); ++I) {
+      // Heat is sorted by (space, address): start at the range.
+      size_t First = 0;
+      if (SpaceFilter != ~0u)
+        First = size_t(
+            std::lower_bound(
+                D.Heat.begin(), D.Heat.end(),
+                std::make_pair(SpaceFilter, C.addr_min & ~uint64_t(31)),
+                [](const HeatSector &X, std::pair<uint32_t, uint64_t> K) {
+                  return X.Space != K.first ? X.Space < K.first
+                                            : X.Addr < K.second;
+                }) -
+            D.Heat.begin());
+      for (size_t I = First; I < D.Heat.size(); ++I) {
         const HeatSector &H = D.Heat[I];
+        if (SpaceFilter != ~0u && (H.Space != SpaceFilter || H.Addr > Hi))
+          break;
         if ((SpaceFilter == ~0u || H.Space == SpaceFilter) &&
             H.Addr + 31 >= C.addr_min && H.Addr <= Hi)
           ++Tally[R.HeatObject[I]];
