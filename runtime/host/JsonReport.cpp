@@ -92,6 +92,13 @@ json launchJson(const LaunchReport &R) {
                  {"sm_count", I.Device.SmCount},
                  {"cc", std::to_string(I.Device.CcMajor) + "." +
                             std::to_string(I.Device.CcMinor)}};
+  if (I.ActiveBlocksPerSm) {
+    uint64_t Warps = (uint64_t(I.Block[0]) * I.Block[1] * I.Block[2] + 31) / 32;
+    J["occupancy"] = {{"active_blocks_per_sm", I.ActiveBlocksPerSm},
+                      {"active_warps_per_sm", I.ActiveBlocksPerSm * Warps}};
+  } else {
+    J["occupancy"] = nullptr;
+  }
   J["time_ms"] = I.TimeMs ? json(round6(*I.TimeMs)) : json(nullptr);
   J["kernel_ms"] = I.KernelMs ? json(round6(*I.KernelMs)) : json(nullptr);
   J["error"] = I.Error.empty() ? json(nullptr) : json(I.Error);

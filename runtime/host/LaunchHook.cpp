@@ -279,13 +279,7 @@ cudaError_t instrumentedLaunch(Runtime &R, KernelState &K, LaunchInfo &Info,
   if (Info.TheMode == Mode::Grid) {
     if (!R.Cfg.PartitionWarning.empty())
       R.Findings.noteError(R.Cfg.PartitionWarning);
-    int Active = 0;
-    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-            &Active, Func, int(Block.x * Block.y * Block.z), Shmem) !=
-            cudaSuccess ||
-        Active < 1)
-      Active = 1;
-    Info.ActiveBlocksPerSm = uint32_t(Active);
+    uint64_t Active = std::max(1u, Info.ActiveBlocksPerSm);
     uint64_t Wave = uint64_t(std::max(1, Info.Device.SmCount)) * Active;
     uint64_t Blocks = uint64_t(Grid.x) * Grid.y * Grid.z;
     Req.BlocksPerWindow = uint32_t(std::min<uint64_t>(Wave, 0xffffffffu));
@@ -428,6 +422,14 @@ SS_EXPORT cudaError_t __sectorscope_launch_kernel(const void *Func, dim3 Grid,
   Info.KernelLaunch = Index;
   Info.Stream = streamName(Stream);
   Info.PartitionModelName = R.Cfg.Partitions.name();
+  // Occupancy of the original kernel: grid mode sizes its time windows by
+  // it, and the model places the measured time by active warps per SM.
+  int Active = 0;
+  if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+          &Active, Func, int(Block.x * Block.y * Block.z), Shmem) ==
+          cudaSuccess &&
+      Active > 0)
+    Info.ActiveBlocksPerSm = uint32_t(Active);
   Info.SectorBuckets = devicePartitions(R.Cfg.Partitions).SectorBuckets;
 
   if (Info.TheMode == Mode::Time) {

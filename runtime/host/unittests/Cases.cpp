@@ -316,9 +316,10 @@ int caseNoData(int Argc, char **Argv) {
                           Kernel + "\tinline_asm=2,texture=1\n");
   LaunchInfo I = launchInfo(What == "time" ? Mode::Time : Mode::Heatmap,
                             Dim{8, 2}, Dim{128});
-  if (What == "time")
+  if (What == "time") {
     I.TimeMs = 1.25;
-  else if (What == "sticky")
+    I.ActiveBlocksPerSm = 16;
+  } else if (What == "sticky")
     I.Error = "kernel failed: cudaErrorLaunchFailure (unspecified launch "
               "failure); launch buffer unreadable: cudaErrorLaunchFailure "
               "(unspecified launch failure)";
