@@ -418,7 +418,7 @@ int caseThreads(int, char **) {
   return 0;
 }
 
-int caseFileName(int, char **) {
+int caseFileName(int Argc, char **Argv) {
   ProcessIdentity P =
       currentProcess([](const char *N) { return std::getenv(N); });
   P.Pid = 4242; // for a stable check
@@ -431,6 +431,14 @@ int caseFileName(int, char **) {
             << "\n";
   std::cout << sanitizeForFileName("../etc/pa ss<wd>") << "\n";
   std::cout << "host ok: " << (sanitizeForFileName(Host) == Host) << "\n";
+  // SECTORSCOPE_OUT is created with its parents; a path through a file is
+  // refused with a reason (the runtime then writes no reports, says so once
+  // in the summary, and the program runs on).
+  for (int I = 0; I < Argc; ++I) {
+    std::string Err;
+    bool Ok = makeDirectories(Argv[I], Err);
+    std::cout << "mkdir " << Ok << (Ok ? "" : " (" + Err + ")") << "\n";
+  }
   return 0;
 }
 
