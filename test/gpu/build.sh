@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Builds the GPU tests here (the GPU machine has no clang) into <outdir>:
+#   <name>          instrumented, -O2 (what the checks run)
+#   <name>.plain    the same source without the plugin (ncu ground truth,
+#                   overhead baseline)
+#   identical_O0    the exactness test at -O0
+# The tests carry their own host runtime (ss_test_host.h), so cudart is all
+# they need; it is linked statically so that <outdir> runs anywhere.
+# Usage: test/gpu/build.sh <build-dir> <outdir>
+set -euo pipefail
+build=${1:?usage: build.sh <build-dir> <outdir>}
+out=${2:?usage: build.sh <build-dir> <outdir>}
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+w=$build/bin/sectorscope-clang++
+link=(-L"$build/cuda-compat/lib64" -lcudart_static -ldl -lpthread -lrt)
+cxx=${SECTORSCOPE_CLANGXX:-clang++-19}
+mkdir -p "$out"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for src in "$here"/*.cu; do
+  n=$(basename "$src" .cu)
+  "$w" -O2 -w -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze \
+    -c "$src" -o "$tmp/$n.o"
+  "$cxx" "$tmp/$n.o" -o "$out/$n" "${link[@]}"
+  SECTORSCOPE_NO_PLUGIN=1 "$w" -O2 -w -c "$src" -o "$tmp/$n.plain.o"
+  "$cxx" "$tmp/$n.plain.o" -o "$out/$n.plain" "${link[@]}"
+done
+"$w" -O0 -w -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze \
+  -c "$here/identical.cu" -o "$tmp/identical_O0.o"
+"$cxx" "$tmp/identical_O0.o" -o "$out/identical_O0" "${link[@]}"
+cp "$here/run-checks.sh" "$out/"
+echo "built into $out; on the GPU machine: bash $out/run-checks.sh"
