@@ -45,6 +45,7 @@ struct Config {
   std::string OutDir = "./sectorscope-out/";
   uint32_t HeatCapacity = 1u << 18; // heat-map entries, a power of two
   uint32_t MaxWindows = 64;         // grid mode time windows
+  uint32_t OccupancyWarps = 0;      // cap on active warps/SM; 0: none
   bool Quiet = false;
 
   bool selectsKernel(const std::string &Demangled) const;

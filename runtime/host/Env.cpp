@@ -209,6 +209,16 @@ std::optional<Config> parseConfig(const GetEnvFn &GetEnv, std::string &Err) {
     C.MaxWindows = uint32_t(N);
   }
 
+  if (auto V = Get("SECTORSCOPE_OCCUPANCY"); V && !V->empty()) {
+    uint64_t N;
+    if (!parseU64(*V, N) || N < 1 || N > 64) {
+      Err = "SECTORSCOPE_OCCUPANCY='" + *V +
+            "': expected active warps per SM in 1..64";
+      return std::nullopt;
+    }
+    C.OccupancyWarps = uint32_t(N);
+  }
+
   if (auto V = Get("SECTORSCOPE_QUIET")) {
     if (*V == "1" || *V == "yes" || *V == "true")
       C.Quiet = true;

@@ -10,6 +10,7 @@
 #include "Demangle.h"
 #include "DeviceBuffers.h"
 #include "FileNames.h"
+#include "OccupancyCap.h"
 #include "Summary.h"
 
 #include "sectorscope/abi.h"
@@ -183,6 +184,37 @@ cudaError_t timedLaunch(const void *Func, dim3 Grid, dim3 Block, void **Args,
   if (Stop)
     cudaEventDestroy(Stop);
   return E;
+}
+
+/// Pads Shmem to cap the launch's active warps per SM (OccupancyCap.h).
+size_t capOccupancy(const void *Func, dim3 Block, size_t Shmem,
+                    uint32_t WarpsPerSm, int Dev) {
+  // A failure here must not leave an error the program would read as its own.
+  bool PendingBefore = cudaPeekAtLastError() != cudaSuccess;
+  cudaFuncAttributes Attr;
+  int PerSm = 0, PerBlock = 0, Reserved = 0;
+  if (cudaFuncGetAttributes(&Attr, Func) != cudaSuccess ||
+      cudaDeviceGetAttribute(&PerSm, cudaDevAttrMaxSharedMemoryPerMultiprocessor,
+                             Dev) != cudaSuccess ||
+      cudaDeviceGetAttribute(&PerBlock,
+                             cudaDevAttrMaxSharedMemoryPerBlockOptin,
+                             Dev) != cudaSuccess ||
+      cudaDeviceGetAttribute(&Reserved, cudaDevAttrReservedSharedMemoryPerBlock,
+                             Dev) != cudaSuccess)
+    return Shmem;
+  SharedMemoryLimits L{size_t(PerSm), size_t(PerBlock), size_t(Reserved)};
+  size_t Padded = paddedSharedBytes(WarpsPerSm, Block.x * Block.y * Block.z,
+                                    Attr.sharedSizeBytes, Shmem, L);
+  // Ask for the whole carveout as shared memory, and allow the larger size.
+  if (cudaFuncSetAttribute(Func, cudaFuncAttributePreferredSharedMemoryCarveout,
+                           100) != cudaSuccess ||
+      cudaFuncSetAttribute(Func, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                           int(Padded)) != cudaSuccess) {
+    if (!PendingBefore)
+      (void)cudaGetLastError();
+    return Shmem;
+  }
+  return Padded;
 }
 
 std::string cudaMsg(const char *What, cudaError_t E) {
@@ -422,6 +454,8 @@ SS_EXPORT cudaError_t __sectorscope_launch_kernel(const void *Func, dim3 Grid,
   Info.KernelLaunch = Index;
   Info.Stream = streamName(Stream);
   Info.PartitionModelName = R.Cfg.Partitions.name();
+  if (R.Cfg.OccupancyWarps)
+    Shmem = capOccupancy(Func, Block, Shmem, R.Cfg.OccupancyWarps, Dev);
   // Occupancy of the original kernel: grid mode sizes its time windows by
   // it, and the model places the measured time by active warps per SM.
   int Active = 0;

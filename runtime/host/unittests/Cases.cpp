@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "Cases.h"
 #include "FakeDevice.h"
+#include "OccupancyCap.h"
 
 #include "Config.h"
 #include "Demangle.h"
@@ -478,12 +479,28 @@ int caseEnv(int, char **) {
             << " partitions=" << C->Partitions.name()
             << " count=" << C->Partitions.count() << " out=" << C->OutDir
             << " heat=" << C->HeatCapacity << " windows=" << C->MaxWindows
-            << " quiet=" << C->Quiet << "\n";
+            << " quiet=" << C->Quiet << " occupancy=" << C->OccupancyWarps
+            << "\n";
   if (!C->PartitionWarning.empty())
     std::cout << "warning: " << C->PartitionWarning << "\n";
   for (const char *K : {"gs_norm(float*)", "transpose<32>(float*)"})
     std::cout << K << ": " << (C->selectsKernel(K) ? "selected" : "skipped")
               << "\n";
+  return 0;
+}
+
+// occupancy <warps/SM> <threads/block> <static> <requested>: the padded
+// dynamic shared memory for an H100/H200-like SM (228 KiB, 227 KiB opt-in
+// per block, 1 KiB reserved per block).
+int caseOccupancy(int Argc, char **Argv) {
+  if (Argc < 4)
+    return 2;
+  SharedMemoryLimits L{233472, 232448, 1024};
+  std::cout << paddedSharedBytes(uint32_t(std::atoi(Argv[0])),
+                                 unsigned(std::atoi(Argv[1])),
+                                 size_t(std::atoll(Argv[2])),
+                                 size_t(std::atoll(Argv[3])), L)
+            << "\n";
   return 0;
 }
 
@@ -574,6 +591,7 @@ const std::vector<TestCase> &allCases() {
       {"demangle", caseDemangle},
       {"launches", caseLaunches},
       {"env", caseEnv},
+      {"occupancy", caseOccupancy},
       {"sitetable", caseSiteTable},
       {"layout", caseLayout},
   };
