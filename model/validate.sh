@@ -117,7 +117,11 @@ for f in sorted(os.listdir(src)):
     if p.get("sites"):
         counters.setdefault(key, (path, p))
     if timed:
-        times.setdefault(key, []).append(t)
+        # Time-mode launches at several occupancies (SECTORSCOPE_OCCUPANCY)
+        # give one case each: the same counters, the time at that occupancy.
+        occ = p.get("occupancy") or {}
+        w = occ.get("active_warps_per_sm") if isinstance(occ, dict) else None
+        times.setdefault(key, {}).setdefault(w, []).append(t)
 cases, names = [], {}
 for key in order:
     kernel, grid, block = key[:3]
@@ -133,17 +137,23 @@ for key in order:
     base = os.path.basename(path)[:-5] if len(key) > 3 else short
     names[base] = names.get(base, 0) + 1
     name = base if names[base] == 1 else "%s_%d" % (base, names[base])
-    c = {"name": name, "profile": path, "group": short}
-    if len(key) == 3:  # paired: the median of the time-mode launches
-        c["time_ms"] = statistics.median(times[key])
-    if re.search(lbm_re, kernel, re.I) and not re.search(lbm_ex, kernel, re.I):
-        # MLUPS: one thread per lattice node (ghost layers included).
-        threads = 1
-        for d in (grid if isinstance(grid, tuple) else (1,)) + \
-                 (block if isinstance(block, tuple) else (1,)):
-            threads *= d
-        c["work_items"] = p.get("work_items") or threads
-    cases.append(c)
+    # Paired: one case per occupancy, the median of its time-mode launches.
+    by_warps = times[key] if len(key) == 3 else {None: []}
+    for w in sorted(by_warps, key=lambda w: (w is None, w or 0)):
+        c = {"name": name if len(by_warps) == 1 else "%s_w%s" % (name, w),
+             "profile": path, "group": short}
+        if len(key) == 3:
+            c["time_ms"] = statistics.median(by_warps[w])
+            if isinstance(w, int) and w > 0:
+                c["warps"] = w
+        if re.search(lbm_re, kernel, re.I) and not re.search(lbm_ex, kernel, re.I):
+            # MLUPS: one thread per lattice node (ghost layers included).
+            threads = 1
+            for d in (grid if isinstance(grid, tuple) else (1,)) + \
+                     (block if isinstance(block, tuple) else (1,)):
+                threads *= d
+            c["work_items"] = p.get("work_items") or threads
+        cases.append(c)
 with open(dst, "w") as fh:
     json.dump({"cases": cases}, fh, indent=1)
 for s in skipped:
