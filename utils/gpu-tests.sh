@@ -1,38 +1,41 @@
 #!/usr/bin/env bash
-# The GPU test run: self-checking programs built here (where clang is) and
-# run on a GPU machine (where it is not).
+# GPU tests and benchmarks: built here (where clang is), run on a GPU
+# machine (where it is not).
 #
 #   utils/gpu-tests.sh build [DIR]  (here)  build everything into DIR
 #                                   (default build-gpu/, carried to the GPU)
-#   utils/gpu-tests.sh run [DIR]    (there) run it all; prints one line per
-#                                   check and "N passed, M failed"; exit 1 on
-#                                   any failure
+#   DIR/utils/gpu-tests.sh run DIR  (there) the tests; one line per check
+#                                   and "N passed, M failed"; exit 1 on any
+#                                   failure
+#   DIR/utils/gpu-tests.sh bench DIR OUT  (there) the benchmarks: run-time
+#                                   overhead (runtime/bench-overhead.sh) and
+#                                   model validation (model/validate.sh),
+#                                   results under OUT
 #
-# What runs: every examples/ program in three builds (plain clang++, with the
-# plugin, instrumented), checked by its own self-check and for bit-identical
-# output dumps across the builds; every test/gpu/*.cu program (instrumented,
-# self-checking against known answers); compute-sanitizer memcheck on the
-# instrumented programs; and Nsight Compute as ground truth for sector and
-# request counts (utils/ncu-compare.py, grid mode).
+# The tests: every examples/ program in three builds (plain clang++, with the
+# plugin, instrumented), each passing its own self-check, with bit-identical
+# output dumps between plain and instrumented; the test/gpu programs (known
+# answers for sectors/request, heat maps, spaces, grid mode, exactness);
+# compute-sanitizer memcheck on instrumented programs; and Nsight Compute as
+# ground truth for sector and request counts (utils/ncu-compare.py).
 set -uo pipefail
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 cmd=${1:-}
-dir=${2:-$root/build-gpu}
+dir=${2:-$here/../build-gpu}
 
 build() {
-  local build=${SECTORSCOPE_BUILD_DIR:-$root/build}
+  local root=$here/.. build=${SECTORSCOPE_BUILD_DIR:-$here/../build}
   "$root/utils/setup.sh" "$build" || exit 1
   ninja -C "$build" examples >/dev/null || ninja -C "$build" examples || exit 1
-  rm -rf "$dir" && mkdir -p "$dir/bin" "$dir/lib" "$dir/utils"
+  rm -rf "$dir" && mkdir -p "$dir/bin" "$dir/lib" "$dir/utils" "$dir/data"
   cp "$build"/lib/libsectorscope_rt.so "$dir/lib/"
-  cp "$build"/examples/* "$dir/bin/" 2>/dev/null
-  local wrapper=$build/bin/sectorscope-clang++ src name
-  for src in "$root"/test/gpu/*.cu; do
-    name=$(basename "$src" .cu)
-    "$wrapper" -O2 -w -fplugin-arg-sectorscope-instrument "$src" -o "$dir/bin/gpu-$name" || exit 1
-  done
-  cp "$root"/utils/gpu-tests.sh "$root"/utils/ncu-compare.py "$dir/utils/"
-  du -sh "$dir"
+  find "$build/examples" -maxdepth 1 -type f -perm -u+x -exec cp {} "$dir/bin/" \;
+  cp "$build/bin/sectorscope-model" "$dir/bin/"
+  "$root/test/gpu/build.sh" "$build" "$dir/gpu" >/dev/null || exit 1
+  cp "$root"/utils/gpu-tests.sh "$root"/utils/ncu-compare.py \
+     "$root"/runtime/bench-overhead.sh "$root"/model/validate.sh "$dir/utils/"
+  cp "$root"/model/data/h200-microbench.json "$dir/data/"
+  echo "built into $dir ($(du -sh "$dir" | cut -f1))"
 }
 
 passed=0 failed=0
@@ -48,52 +51,114 @@ check() { # label command...
   fi
 }
 
-# Runs one example build with its output dumped to $2 (see examples/README).
-run_dump() { # exe dumpdir
-  mkdir -p "$2" && SECTORSCOPE_EXAMPLE_DUMP=$2 SECTORSCOPE_QUIET=1 \
-    SECTORSCOPE_OUT=$2/report "$1" >/dev/null
+setenv() {
+  cd "$dir" || exit 1
+  dir=$(pwd)
+  export LD_LIBRARY_PATH=$dir/lib:${CUDA_HOME:-/usr/local/cuda}/lib64:${LD_LIBRARY_PATH:-}
+  export SECTORSCOPE_OUT=$dir/out SECTORSCOPE_QUIET=1
+}
+
+# An example's self-check: exit 0 and "PASS <name>".
+self_check() { # exe name
+  timeout 120 "$1" | grep -qx "PASS $2"
+}
+
+# Plain and instrumented builds must compute the same bits.
+same_output() { # name
+  local n=$1 v
+  rm -rf "dump/$n" && mkdir -p "dump/$n/plain" "dump/$n/instrumented"
+  for v in plain instrumented; do
+    SECTORSCOPE_EXAMPLE_DUMP=$dir/dump/$n/$v SECTORSCOPE_OUT=$dir/dump/$n/report-$v \
+      timeout 120 "bin/$n-$v" >/dev/null || return 1
+  done
+  [ -n "$(ls "dump/$n/plain")" ] || { echo "no output dumped"; return 1; }
+  diff -r "dump/$n/plain" "dump/$n/instrumented" && rm -rf "dump/$n"
 }
 
 run() {
-  cd "$dir" || exit 1
-  export LD_LIBRARY_PATH=$dir/lib:${CUDA_HOME:-/usr/local/cuda}/lib64:${LD_LIBRARY_PATH:-}
-  export SECTORSCOPE_OUT=$dir/out
+  setenv
   nvidia-smi -L
-  local exe name v
+  local exe n v
   for exe in bin/*-plain; do
-    name=$(basename "$exe" -plain)
+    n=$(basename "$exe" -plain)
     for v in -plain "" -instrumented; do
-      check "example $name$v" bash -c "bin/$name$v | grep -qx 'PASS $name'"
+      check "example $n$v" self_check "bin/$n$v" "$n"
     done
-    run_dump "bin/$name-plain" "dump/$name-plain"
-    run_dump "bin/$name-instrumented" "dump/$name-instrumented"
-    check "identical output $name (plain vs instrumented)" \
-      diff -r -x report "dump/$name-plain" "dump/$name-instrumented"
+    check "identical output $n (plain vs instrumented)" same_output "$n"
   done
-  for exe in bin/gpu-*; do
-    check "gpu test $(basename "$exe")" "$exe"
+  for exe in gpu/*.plain; do
+    n=$(basename "$exe" .plain)
+    check "gpu test $n" timeout 120 "gpu/$n"
   done
+  [ -x gpu/identical_O0 ] && check "gpu test identical_O0" timeout 120 gpu/identical_O0
   if command -v compute-sanitizer >/dev/null; then
-    for exe in bin/*-instrumented bin/gpu-*; do
-      check "memcheck $(basename "$exe")" compute-sanitizer --tool memcheck \
-        --error-exitcode 1 --print-limit 5 "$exe"
+    for exe in bin/*-instrumented gpu/coalescing gpu/heatmap gpu/spaces gpu/grid; do
+      check "memcheck $(basename "$exe")" timeout 300 compute-sanitizer \
+        --tool memcheck --error-exitcode 1 --print-limit 5 "$exe"
     done
   fi
   if command -v ncu >/dev/null; then
-    for name in transpose_naive transpose_shared gemm_mapping gram_schmidt \
-                spmv_csr stream_copy; do
-      [ -x "bin/$name-plain" ] || continue
-      check "ncu sectors/requests $name" python3 utils/ncu-compare.py \
-        --plain "bin/$name-plain" --instrumented "bin/$name-instrumented" \
-        --out "ncu/$name"
+    for n in transpose_naive transpose_shared transpose_diagonal gemm_mapping \
+             stream_copy spmv_csr lbm_d3q19; do
+      [ -x "bin/$n-plain" ] || continue
+      check "ncu sectors/requests $n" timeout 300 python3 utils/ncu-compare.py \
+        --plain "bin/$n-plain" --instrumented "bin/$n-instrumented" --out "ncu/$n"
     done
   fi
   echo "$passed passed, $failed failed"
   [ $failed -eq 0 ]
 }
 
+# Model validation: counters from one instrumented launch of each kernel
+# (heat-map mode), times from uninstrumented launches at four occupancies
+# (time mode, SECTORSCOPE_OCCUPANCY), then model/validate.sh.
+validate_model() { # out
+  local out=$1 profiles=$dir/profiles spec name w
+  rm -rf "$profiles" && mkdir -p "$profiles" "$out"
+  while read -r spec; do
+    name=${spec%% *}
+    [ -x "bin/$name" ] || continue
+    echo "model: $spec" >&2
+    SECTORSCOPE_MODE=heatmap SECTORSCOPE_LAUNCHES=1 SECTORSCOPE_OUT=$profiles \
+      timeout 120 bin/$spec >/dev/null 2>&1
+    for w in 8 16 32 64; do
+      SECTORSCOPE_MODE=time SECTORSCOPE_LAUNCHES=all SECTORSCOPE_OCCUPANCY=$w \
+        SECTORSCOPE_OUT=$profiles timeout 120 bin/$spec >/dev/null 2>&1
+    done
+  done <<'LIST'
+transpose_naive-instrumented
+transpose_shared-instrumented
+transpose_diagonal-instrumented
+gemm_mapping-instrumented
+gram_schmidt-instrumented
+spmv_csr-instrumented
+stream_copy-instrumented
+reduction-instrumented
+histogram_atomic-instrumented
+private_smem-instrumented
+warp_broadcast_smem-instrumented
+lbm_d3q19-instrumented 64 64 64
+lbm_d3q19-instrumented 128 64 64
+lbm_d3q19-instrumented 128 128 64
+lbm_d3q19-instrumented 256 128 128
+LIST
+  bash utils/validate.sh --bench data/h200-microbench.json --profiles "$profiles" \
+    --out "$out" --bin bin/sectorscope-model
+}
+
+bench() {
+  local out=${3:-$dir/bench-out}
+  setenv
+  mkdir -p "$out"
+  echo "== run-time overhead (instrumented / plain kernel time)"
+  BENCH_BUDGET_S=${BENCH_BUDGET_S:-150} bash utils/bench-overhead.sh run "$dir" 0-4
+  echo "== model validation"
+  validate_model "$out/model"
+}
+
 case $cmd in
 build) build ;;
 run) run ;;
-*) echo "usage: $0 build|run [DIR]" >&2; exit 2 ;;
+bench) bench "$@" ;;
+*) echo "usage: $0 build|run|bench [DIR] [OUT]" >&2; exit 2 ;;
 esac
