@@ -156,8 +156,9 @@ void Instrumenter::vectorizeAccesses(ArrayRef<Function *> Kernels) {
   for (Function &F : M) {
     if (F.isDeclaration() || F.hasOptNone())
       continue;
-    PreservedAnalyses PA = LoadStoreVectorizerPass().run(F, FAM);
-    FAM.invalidate(F, PA);
+    LoadStoreVectorizerPass().run(F, FAM);
+    // Everything cached for F goes stale when its body is duplicated next.
+    FAM.invalidate(F, PreservedAnalyses::none());
   }
 }
 
