@@ -25,6 +25,10 @@ static int64_t floorDiv(int64_t A, int64_t B) {
 }
 
 unsigned sectorsPerRequest(int64_t Stride, uint64_t Width, int64_t Offset) {
+  // Lanes a sector or more apart each need their own sectors; past 2^40
+  // bytes the arithmetic below could overflow, and the answer is known.
+  if (Stride > (int64_t(1) << 40) || Stride < -(int64_t(1) << 40))
+    return 32 * unsigned((Width + 31) / 32);
   std::set<int64_t> Sectors;
   for (int64_t Lane = 0; Lane < 32; ++Lane) {
     int64_t First = Offset + Lane * Stride;

@@ -69,8 +69,9 @@ EOK
 best() { # cmd...: least CPU seconds of $repeat runs
   local b=999999 t
   for _ in $(seq "$repeat"); do
-    t=$( { TIMEFORMAT='%U %S'; time "$@" > /dev/null 2>&1; } 2>&1 | tail -1) ||
+    { TIMEFORMAT='%U %S'; time "$@" > /dev/null 2>&1; } 2> "$work/time" ||
       { echo "failed: $*" >&2; exit 1; }
+    t=$(tail -1 "$work/time")
     b=$(echo "$t $b" | awk '{d = $1 + $2; print (d < $3 ? d : $3)}')
   done
   echo "$b"
