@@ -100,7 +100,7 @@ private:
   void insertAccess(const MemoryOp &Op, unsigned Site);
   bool finish();
 
-  void vectorizeAccesses(ArrayRef<Function *> Kernels);
+  void vectorizeAccesses();
 
   Module &M;
   const DataLayout &DL;
@@ -136,7 +136,7 @@ bool Instrumenter::run() {
       FunctionType::get(Type::getVoidTy(Ctx),
                         {I32, PointerType::get(Ctx, 0), I32, I32}, false));
   KernelSet.insert(Kernels.begin(), Kernels.end());
-  vectorizeAccesses(Kernels);
+  vectorizeAccesses();
   for (Function *K : Kernels)
     instrumentKernel(*K);
   return finish();
@@ -148,7 +148,7 @@ bool Instrumenter::run() {
 /// between would keep the instrumented copy from being merged at all. So the
 /// same vectorizer runs first, on every function a kernel may reach; the
 /// backend finds nothing left to do.
-void Instrumenter::vectorizeAccesses(ArrayRef<Function *> Kernels) {
+void Instrumenter::vectorizeAccesses() {
   if (!ClVectorizeFirst)
     return;
   FunctionAnalysisManager &FAM =
