@@ -11,6 +11,7 @@
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
+#include "llvm/IR/PatternMatch.h"
 
 using namespace llvm;
 
@@ -1051,14 +1052,32 @@ AccessAnalyzer::Cond AccessAnalyzer::classifyCondition(const Value *C,
     return ofValue(Op);
   };
   if (auto *Cmp = dyn_cast<CmpInst>(C)) {
+    // (a | b) == 0, instcombine's form of a == 0 && b == 0: the worse of
+    // the two equalities.
+    if (auto *Or = dyn_cast<BinaryOperator>(Cmp->getOperand(0)))
+      if (Cmp->isEquality() && Or->getOpcode() == Instruction::Or &&
+          isa<ConstantInt>(Cmp->getOperand(1)) &&
+          cast<ConstantInt>(Cmp->getOperand(1))->isZero()) {
+        Cond Worst = Cond::Uniform;
+        for (const Value *Op : Or->operands()) {
+          Poly P = Operand(Op);
+          Cond K = P.Unknown || loaded(P) ? Cond::Opaque
+                   : blockDep(P)          ? Cond::SelectsBlocks
+                   : laneVariant(P)       ? Cond::SelectsLanes
+                                          : Cond::Uniform;
+          Worst = std::max(Worst, K);
+        }
+        return Worst;
+      }
     Poly A = Operand(Cmp->getOperand(0)), B = Operand(Cmp->getOperand(1));
     if (A.Unknown || B.Unknown || loaded(A) || loaded(B))
       return Cond::Opaque; // Data decides who passes.
     if ((blockDep(A) || blockDep(B)) && Cmp->isEquality())
       return Cond::SelectsBlocks;
     // One lane per warp or block (tid == 0): a hot spot, not whole warps
-    // of every block queueing on the bytes.
-    if ((threadDep(A) || threadDep(B)) && Cmp->isEquality())
+    // of every block queueing on the bytes. (warp == 0, threadIdx.y == 0
+    // select whole warps.)
+    if ((laneVariant(A) || laneVariant(B)) && Cmp->isEquality())
       return Cond::SelectsLanes;
     return Cond::Uniform;
   }
@@ -1112,6 +1131,69 @@ Reach AccessAnalyzer::reachedByEveryBlock(const Instruction &I,
       return Reach::SomeBlocks;
   }
   return R;
+}
+
+} // namespace sectorscope
+
+namespace sectorscope {
+using namespace llvm::PatternMatch;
+
+bool AccessAnalyzer::singleLane(const Instruction &I, PostDominatorTree &PDT) {
+  const BasicBlock *BB = I.getParent();
+  auto *Node = DT.getNode(BB);
+  if (!Node)
+    return false;
+  auto Operand = [&](const Value *Op) -> Poly {
+    if (SE.isSCEVable(Op->getType()))
+      return ofSCEV(SE.getSCEV(const_cast<Value *>(Op)));
+    return ofValue(Op);
+  };
+  // `lane == c` (affine in threadIdx.x, so one lane matches) on the path.
+  auto OneLane = [&](const Value *C, bool Taken, auto &Self,
+                     unsigned Depth) -> bool {
+    if (Depth > 4)
+      return false;
+    if (auto *Cmp = dyn_cast<ICmpInst>(C)) {
+      if (!Cmp->isEquality() ||
+          Taken != (Cmp->getPredicate() == ICmpInst::ICMP_EQ))
+        return false;
+      // (a | b) == 0, instcombine's form of a == 0 && b == 0.
+      if (auto *Or = dyn_cast<BinaryOperator>(Cmp->getOperand(0)))
+        if (Or->getOpcode() == Instruction::Or &&
+            match(Cmp->getOperand(1), m_Zero()))
+          for (const Value *Op : Or->operands()) {
+            Poly P = Operand(Op);
+            if (!P.Unknown && laneVariant(P))
+              return true;
+          }
+      Poly A = Operand(Cmp->getOperand(0)), B = Operand(Cmp->getOperand(1));
+      return !A.Unknown && !B.Unknown && (laneVariant(A) || laneVariant(B));
+    }
+    // a && b taken: either one pins the lane.
+    if (auto *BO = dyn_cast<BinaryOperator>(C))
+      if (Taken && BO->getOpcode() == Instruction::And)
+        return Self(BO->getOperand(0), true, Self, Depth + 1) ||
+               Self(BO->getOperand(1), true, Self, Depth + 1);
+    if (auto *Sel = dyn_cast<SelectInst>(C))
+      if (Taken && isa<ConstantInt>(Sel->getFalseValue()) &&
+          cast<ConstantInt>(Sel->getFalseValue())->isZero())
+        return Self(Sel->getCondition(), true, Self, Depth + 1) ||
+               Self(Sel->getTrueValue(), true, Self, Depth + 1);
+    return false;
+  };
+  for (auto *D = Node->getIDom(); D; D = D->getIDom()) {
+    const BasicBlock *DB = D->getBlock();
+    if (PDT.dominates(BB, DB))
+      continue;
+    auto *Br = dyn_cast<BranchInst>(DB->getTerminator());
+    if (!Br || !Br->isConditional())
+      continue;
+    for (unsigned S = 0; S < 2; ++S)
+      if (DT.dominates(BasicBlockEdge(DB, Br->getSuccessor(S)), BB) &&
+          OneLane(Br->getCondition(), S == 0, OneLane, 0))
+        return true;
+  }
+  return false;
 }
 
 } // namespace sectorscope

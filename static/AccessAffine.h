@@ -158,6 +158,10 @@ public:
   Reach reachedByEveryBlock(const llvm::Instruction &I,
                            llvm::PostDominatorTree &PDT);
 
+  /// Whether only one lane of each warp runs I: a dominating branch taken
+  /// on `x == c` with x affine in threadIdx.x (tid == 0, lane == 0).
+  bool singleLane(const llvm::Instruction &I, llvm::PostDominatorTree &PDT);
+
   const Atom &atom(unsigned Id) const { return Atoms[Id]; }
   std::string text(const Poly &P) const;
 

@@ -226,6 +226,14 @@ void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
     }
     SmallVector<Finding, 2> Found;
     evaluateRules(Facts, AA, Model, Who, MultiBlock, Found);
+    // One active lane per warp touches one sector: whatever the lane stride,
+    // there is nothing to coalesce (if (threadIdx.x == 0) out[gid] = ...).
+    if (any_of(Found, [](const Finding &Fd) { return Fd.R != Rule::Camped; })) {
+      if (!PDT)
+        PDT = &FAM.getResult<PostDominatorTreeAnalysis>(F);
+      if (AA.singleLane(I, *PDT))
+        erase_if(Found, [](const Finding &Fd) { return Fd.R != Rule::Camped; });
+    }
     for (Finding &Fd : Found) {
       Fd.Pos = positionOf(I);
       Fd.Function = Name;

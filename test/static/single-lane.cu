@@ -1,0 +1,23 @@
+// Accesses made by one lane per warp (lane == 0, threadIdx.x == 0) touch
+// one sector whatever their stride: no strided or misaligned warning.
+// The same under a partition map for same-bytes updates: one lane per
+// block camps only under round-robin maps.
+// RUN: %wrapper --cuda-device-only -O2 -S -o /dev/null -Xclang -verify %s
+// RUN: %wrapper --cuda-device-only -O0 -S -o /dev/null -Xclang -verify %s
+// RUN: %wrapper --cuda-device-only -O2 -S -o /dev/null -Xclang -verify=expected,gt200 %s -fplugin-arg-sectorscope-partitions=gt200
+
+__global__ void perWarpResults(float *part, const float *in, float *total) {
+  int gid = blockIdx.x * blockDim.x + threadIdx.x;
+  int lane = threadIdx.x & 31;
+  float v = in[gid];
+  if (lane == 0)
+    part[gid] = v;
+  if (threadIdx.x == 0 && threadIdx.y == 0) {
+    part[gid * 32 + 1] = v;
+    atomicAdd(total, v); // gt200-warning {{camped atomic: every block updates the same bytes (the address does not depend on blockIdx, one lane per block)}} gt200-note {{reduce within each block first}}
+  }
+  if (lane != 0)
+    part[gid * 2] = v; // expected-warning {{strided store: consecutive threads are 8 bytes apart}} expected-note {{consecutive elements}}
+  if (threadIdx.y == 0)
+    part[gid * 4] = v; // expected-warning {{strided store: consecutive threads are 16 bytes apart}} expected-note {{consecutive elements}}
+}
