@@ -206,9 +206,19 @@ std::optional<Uninstrumented> classifyUninstrumented(Instruction &I) {
   if (!CB)
     return std::nullopt;
   if (auto *IA = dyn_cast<InlineAsm>(CB->getCalledOperand())) {
-    if (asmTouchesMemory(IA->getAsmString()))
-      return Uninstrumented::InlineAsm;
-    return std::nullopt;
+    StringRef Asm = IA->getAsmString();
+    if (!asmTouchesMemory(Asm))
+      return std::nullopt;
+    // clang's own headers use inline PTX for texture fetches (tex1Dfetch on
+    // texture objects) and users write cp.async by hand: name them as such.
+    if (Asm.contains("cp.async.bulk"))
+      return Uninstrumented::BulkCopy;
+    if (Asm.contains("cp.async"))
+      return Uninstrumented::CpAsync;
+    if (Asm.contains("tex.") || Asm.contains("tld4.") ||
+        Asm.contains("suld.") || Asm.contains("sust."))
+      return Uninstrumented::Texture;
+    return Uninstrumented::InlineAsm;
   }
   Function *F = CB->getCalledFunction();
   if (!F || !F->isIntrinsic())

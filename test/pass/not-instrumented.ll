@@ -4,8 +4,8 @@
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s
 
 ; CHECK: c"V\093\0A
-; CHECK-SAME: K\09k\09inline_asm=2,cp_async=1,bulk_copy=1,other=1\0A
-; CHECK-SAME: K\09k2\09texture=1\0A\00"
+; CHECK-SAME: K\09k\09inline_asm=2,cp_async=2,bulk_copy=1,other=1\0A
+; CHECK-SAME: K\09k2\09texture=2\0A\00"
 ; The operations stay, uninstrumented.
 ; CHECK-LABEL: entry.ss:
 ; CHECK-NOT: __sectorscope_access
@@ -21,6 +21,7 @@ entry:
   %v = call i32 asm sideeffect "ld.global.nc.u32 $0, [$1];", "=r,l"(ptr %a)
   call void asm sideeffect "{ .reg .pred p; setp.ne.u32 p, $0, 0; @p st.global.u32 [$1], $0; }", "r,l"(i32 %v, ptr %a)
   %lane = call i32 asm "mov.u32 $0, %laneid;", "=r"()
+  call void asm sideeffect "cp.async.ca.shared.global [$0], [$1], 4;", "l,l"(ptr %a, ptr %a)
   call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) @s, ptr addrspace(1) %g)
   call void @llvm.nvvm.cp.async.bulk.prefetch.L2(ptr addrspace(1) %g, i32 64, i64 0, i1 false)
   call void @llvm.memcpy.p0.p0.i64(ptr %a, ptr addrspacecast (ptr addrspace(3) @s to ptr), i64 64, i1 false)
@@ -30,6 +31,7 @@ entry:
 define void @k2(i64 %tex) {
 entry:
   %t = call { float, float, float, float } @llvm.nvvm.tex.unified.1d.v4f32.s32(i64 %tex, i32 0)
+  %u = call { float, float, float, float } asm "tex.1d.v4.f32.s32 {$0, $1, $2, $3}, [$4, {$5}];", "=f,=f,=f,=f,l,r"(i64 %tex, i32 0)
   ret void
 }
 
