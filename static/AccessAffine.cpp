@@ -814,7 +814,9 @@ bool AccessAnalyzer::phiControlLaneVariant(const PHINode &Phi) {
   return false;
 }
 
-bool AccessAnalyzer::isGlobalPointer(const Value *Ptr, const Function &F) {
+bool AccessAnalyzer::isGlobalPointer(const Value *Ptr, const Function &F,
+                                     std::optional<bool> FIsKernel) {
+  bool Kernel = FIsKernel ? *FIsKernel : isKernel(F);
   unsigned AS = Ptr->getType()->getPointerAddressSpace();
   if (AS == 1)
     return true;
@@ -826,7 +828,7 @@ bool AccessAnalyzer::isGlobalPointer(const Value *Ptr, const Function &F) {
     return false;
   auto BaseIsGlobalOrParam = [&](const Value *O) {
     if (auto *A = dyn_cast<Argument>(O))
-      return A->getParent() == &F && isKernel(F);
+      return A->getParent() == &F && Kernel;
     if (auto *GV = dyn_cast<GlobalVariable>(O)) {
       unsigned GAS = GV->getAddressSpace();
       return GAS == 1 || GAS == 4;
@@ -841,7 +843,7 @@ bool AccessAnalyzer::isGlobalPointer(const Value *Ptr, const Function &F) {
     }
     if (auto *A = dyn_cast<Argument>(O)) {
       // A byval struct parameter is kernel-parameter memory, not global.
-      if (A->hasByValAttr() || A->getParent() != &F || !isKernel(F))
+      if (A->hasByValAttr() || A->getParent() != &F || !Kernel)
         return false;
       continue;
     }
@@ -925,7 +927,7 @@ std::optional<AccessFacts> AccessAnalyzer::analyzeAccess(Instruction &I,
   AccessFacts Facts;
   Facts.I = &I;
   Facts.Op = Op;
-  if (Width == 0 || !isGlobalPointer(Ptr, F))
+  if (Width == 0 || !isGlobalPointer(Ptr, F, IsKernel))
     return std::nullopt;
   Facts.Width = Width;
   Facts.Addr = ofSCEV(SE.getSCEV(Ptr));

@@ -116,7 +116,7 @@ struct AccessFacts {
   /// when every other term is a known multiple of 32 bytes.
   std::optional<int64_t> SectorOffset;
 
-  /// Block strides (blockIdx.x, blockIdx.y), when affine and constant.
+  /// Block strides: bytes between consecutive blockIdx.x (blockIdx.y).
   struct BlockStride {
     enum { Constant, Symbolic, NotAffine, None } Kind = None;
     int64_t Bytes = 0;
@@ -142,7 +142,9 @@ public:
 
   /// Is the pointer operand of this access global memory (addrspace(1), or a
   /// generic pointer based on a kernel argument or a global variable)?
-  static bool isGlobalPointer(const llvm::Value *Ptr, const llvm::Function &F);
+  /// `FIsKernel` saves looking F up in nvvm.annotations when known.
+  static bool isGlobalPointer(const llvm::Value *Ptr, const llvm::Function &F,
+                              std::optional<bool> FIsKernel = std::nullopt);
 
   /// Facts for the global accesses of I: a load, store, atomicrmw,
   /// cmpxchg, ldg/ldu intrinsic, or small memcpy/memset (struct copies).
