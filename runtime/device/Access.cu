@@ -101,8 +101,11 @@ extern "C" __device__ void __sectorscope_access(uint32_t Site,
   unsigned Peers = __match_any_sync(Active, (u64)Key);
   bool SectorLeader = Lane == unsigned(__ffs(Peers) - 1);
   unsigned SectorLeaders = __ballot_sync(Active, SectorLeader);
-  uint64_t Lo = warpMin(Active, Addr);
-  uint64_t Hi = warpMax(Active, Addr + (Width ? Width - 1 : 0));
+  // The address range names the allocation a site touched: global lanes
+  // only (shared and local offsets would look like tiny addresses).
+  bool Global = Space == SS_SPACE_GLOBAL;
+  uint64_t Lo = warpMin(Active, Global ? Addr : ~0ull);
+  uint64_t Hi = warpMax(Active, Global ? Addr + (Width ? Width - 1 : 0) : 0);
 
   uint32_t NumSites = H->num_sites;
   if (Site >= NumSites) {

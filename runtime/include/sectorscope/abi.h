@@ -22,6 +22,8 @@
  *   holds S copies, ss_site_counters[S][num_sites], stripe = SM id % S, and
  *   the host adds them up (min of addr_min, max of addr_max). 0 or 1 means
  *   one copy, as in v2, so a host that leaves the field zero is unaffected.
+ *   addr_min/addr_max cover global-memory lanes only; a site that touched
+ *   no global memory keeps UINT64_MAX / 0.
  *
  *===----------------------------------------------------------------------===*/
 #ifndef SECTORSCOPE_ABI_H
@@ -91,8 +93,8 @@ typedef struct ss_site_counters {
   uint64_t sectors;
   uint64_t bytes; /* bytes requested: width x active lanes */
   uint64_t threads; /* active lanes summed over requests */
-  uint64_t addr_min; /* lowest byte address accessed (host inits UINT64_MAX) */
-  uint64_t addr_max; /* highest byte address accessed (host inits 0) */
+  uint64_t addr_min; /* lowest global byte address accessed (host inits UINT64_MAX) */
+  uint64_t addr_max; /* highest global byte address accessed (host inits 0) */
 } ss_site_counters;
 
 /* One heat-map entry: a 32-byte sector the sampled block touched.
