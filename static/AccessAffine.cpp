@@ -734,8 +734,19 @@ Poly AccessAnalyzer::ofValue(const Value *V) {
     } else if (auto *Sel = dyn_cast<SelectInst>(I)) {
       Poly C = Operand(Sel->getCondition());
       Poly T = Operand(Sel->getTrueValue()), E = Operand(Sel->getFalseValue());
+      const auto *Cmp = dyn_cast<ICmpInst>(Sel->getCondition());
+      bool OneLaneCond = false;
+      if (Cmp && Cmp->isEquality()) {
+        Poly A = Operand(Cmp->getOperand(0)), B = Operand(Cmp->getOperand(1));
+        OneLaneCond = !A.Unknown && !B.Unknown &&
+                      (laneVariant(A) || laneVariant(B));
+      }
       if (!T.Unknown && !E.Unknown && T.Terms == E.Terms)
         R = T;
+      else if (OneLaneCond)
+        // `tid == 0 ? A : B` (if/else merged by SimplifyCFG): one lane takes
+        // A, the other 31 take B, which describes the warp's request.
+        R = Cmp->getPredicate() == ICmpInst::ICMP_EQ ? E : T;
       else if (laneVariant(C) || laneVariant(T) || laneVariant(E))
         R = Poly::unknown();
       else {

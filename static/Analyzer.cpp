@@ -74,22 +74,41 @@ bool isSystemFile(const DILocation *L) {
 // Hoisted or merged instructions may lose their location; the address
 // computation or a neighbour usually still has the right line.
 const DILocation *locationOf(const Instruction &I) {
-  if (const DILocation *L = I.getDebugLoc().get())
+  // Line 0 is a merged location (if/else bodies folded into one store).
+  auto Good = [](const Instruction *J) -> const DILocation * {
+    const DILocation *L = J->getDebugLoc().get();
+    return L && L->getLine() ? L : nullptr;
+  };
+  if (const DILocation *L = Good(&I))
     return L;
-  if (auto *Ptr = dyn_cast_or_null<Instruction>(getLoadStorePointerOperand(&I)))
-    if (const DILocation *L = Ptr->getDebugLoc().get())
+  // The address computation (GEP, extension, select) usually keeps its line.
+  const Value *Ptr = getLoadStorePointerOperand(&I);
+  for (unsigned Depth = 0; Depth < 4 && Ptr; ++Depth) {
+    auto *PI = dyn_cast<Instruction>(Ptr);
+    if (!PI)
+      break;
+    if (const DILocation *L = Good(PI))
       return L;
+    const Value *Next = nullptr;
+    for (const Value *Op : PI->operands())
+      if (isa<Instruction>(Op) && !isa<PHINode>(Op)) {
+        Next = Op;
+        if (Op->getType()->isPointerTy() == PI->getType()->isPointerTy())
+          break;
+      }
+    Ptr = Next;
+  }
   for (const User *U : I.users())
     if (auto *UI = dyn_cast<Instruction>(U))
-      if (const DILocation *L = UI->getDebugLoc().get())
+      if (const DILocation *L = Good(UI))
         return L;
   for (const Instruction *J = I.getNextNode(); J; J = J->getNextNode())
-    if (const DILocation *L = J->getDebugLoc().get())
+    if (const DILocation *L = Good(J))
       return L;
   for (const Instruction *J = I.getPrevNode(); J; J = J->getPrevNode())
-    if (const DILocation *L = J->getDebugLoc().get())
+    if (const DILocation *L = Good(J))
       return L;
-  return nullptr;
+  return I.getDebugLoc().get();
 }
 
 SourcePos positionOf(const Instruction &I) {
