@@ -138,7 +138,13 @@ AccessAnalyzer::AccessAnalyzer(Function &F, ScalarEvolution &SE,
 
 unsigned AccessAnalyzer::newAtom(AtomKind K, const Value *V, std::string Name,
                                  bool BlockDep, bool ThreadDep) {
-  Atoms.push_back({K, V, std::move(Name), BlockDep, ThreadDep});
+  Atom A;
+  A.Kind = K;
+  A.V = V;
+  A.Name = std::move(Name);
+  A.BlockDep = BlockDep;
+  A.ThreadDep = ThreadDep;
+  Atoms.push_back(std::move(A));
   return Atoms.size() - 1;
 }
 

@@ -51,7 +51,7 @@ enum class AtomKind {
 };
 
 struct Atom {
-  AtomKind Kind;
+  AtomKind Kind = AtomKind::Symbol;
   const llvm::Value *V = nullptr; ///< The value it stands for, if any.
   std::string Name;               ///< For messages ("nj", "blockDim.x").
   bool BlockDep = false;          ///< Opaque but may depend on blockIdx.
