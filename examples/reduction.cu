@@ -40,7 +40,7 @@ __global__ void reduce_sum_atomic(const unsigned *in, size_t n, unsigned *total)
     __syncthreads();
   }
   if (threadIdx.x == 0)
-    atomicAdd(total, partial[0]); // expect: camped under gt200 (atomic); run time: camped -- one word, one lane of every block (grid mode); one access per block, so no heat-map pattern
+    atomicAdd(total, partial[0]); // expect: camped (atomic); run time: camped -- one word, one lane of every block (grid mode); one access per block, so no heat-map pattern
 }
 
 int main(int argc, char **argv) {

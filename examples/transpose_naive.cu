@@ -28,7 +28,7 @@ __global__ void transpose_naive_kernel(float *out, const float *in, int width,
   int y = blockIdx.y * TILE + threadIdx.y;
   for (int j = 0; j < TILE; j += BLOCK_ROWS) {
     float v = in[(y + j) * width + x]; // expect: clean (load); run time: coalesced
-    out[x * height + (y + j)] = v; // expect: strided (store); run time: strided, false_sharing -- stride height floats; each sector of out gets one word from each of 8 warps
+    out[x * height + (y + j)] = v; // expect: strided + camped under gt200 (store); run time: strided, false_sharing -- stride height floats; each sector of out gets one word from each of 8 warps
   }
 }
 

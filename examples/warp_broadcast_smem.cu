@@ -43,8 +43,8 @@ __global__ void row_affine_smem_broadcast(const int *in, const int2 *header,
   __syncwarp();
   const int2 h = slot[warp]; // expect: clean (shared load); run time: smem_abuse -- warp-local broadcast through shared memory
   for (int c = lane; c < ROW; c += 32) {
-    int v = in[(size_t)row * ROW + c]; // expect: clean (load); run time: coalesced
-    out[(size_t)row * ROW + c] = v * h.x + h.y; // expect: clean (store); run time: coalesced
+    int v = in[(size_t)row * ROW + c]; // expect: camped under gt200 (load); run time: coalesced
+    out[(size_t)row * ROW + c] = v * h.x + h.y; // expect: camped under gt200 (store); run time: coalesced
   }
 }
 
@@ -60,8 +60,8 @@ __global__ void row_affine_shfl_broadcast(const int *in, const int2 *header,
   h.x = __shfl_sync(0xffffffffu, h.x, 0);
   h.y = __shfl_sync(0xffffffffu, h.y, 0);
   for (int c = lane; c < ROW; c += 32) {
-    int v = in[(size_t)row * ROW + c]; // expect: clean (load); run time: coalesced
-    out[(size_t)row * ROW + c] = v * h.x + h.y; // expect: clean (store); run time: coalesced
+    int v = in[(size_t)row * ROW + c]; // expect: camped under gt200 (load); run time: coalesced
+    out[(size_t)row * ROW + c] = v * h.x + h.y; // expect: camped under gt200 (store); run time: coalesced
   }
 }
 

@@ -82,6 +82,75 @@ static bool blockSpreads(const AccessFacts &A, const AccessAnalyzer &AA,
   return false;
 }
 
+static const char *CampedFix =
+    "spread consecutive blocks over partitions: use a diagonal block order "
+    "(bx = (blockIdx.x + blockIdx.y) % gridDim.x) or pad the row pitch by one "
+    "partition width";
+
+// The camped rule under a round-robin map. Consecutively scheduled blocks
+// differ in blockIdx.x (blockIdx.y for a kernel that never reads blockIdx.x).
+// A constant block stride camps when it is a non-zero multiple of the period.
+// A run-time one (the transposes' writes: TILE*4*height) camps "likely" when
+// it is a constant times a run-time row pitch, a value that also multiplies a
+// thread index of the same access: pitches are powers of two often enough.
+static void campedRoundRobin(const AccessFacts &A, const AccessAnalyzer &AA,
+                             const PartitionModel &Model, const Finding &F,
+                             const char *Op, SmallVectorImpl<Finding> &Out) {
+  const AccessFacts::BlockStride &BX =
+      !A.KernelUsesBlockIdxX && A.BlockX.Kind == AccessFacts::BlockStride::None
+          ? A.BlockY
+          : A.BlockX;
+  uint64_t Period = Model.period();
+  if (BX.Kind == AccessFacts::BlockStride::Constant && BX.Bytes) {
+    int64_t Bx = BX.Bytes;
+    uint64_t AbsB = Bx < 0 ? uint64_t(-Bx) : uint64_t(Bx);
+    if (AbsB % Period)
+      return;
+    Finding G = F;
+    G.R = Rule::Camped;
+    G.Message = std::string("camped ") + Op + ": consecutive blocks are " +
+                std::to_string(Bx) + " bytes apart, a multiple of the " +
+                Model.name() + " partition period (" + std::to_string(Period) +
+                " bytes); the warps of consecutive blocks queue on one of " +
+                std::to_string(Model.count()) + " memory partitions";
+    G.Note = CampedFix;
+    Out.push_back(G);
+    ++NumCamped;
+    return;
+  }
+  int64_t CB;
+  Monomial SB;
+  if (BX.Kind != AccessFacts::BlockStride::Symbolic ||
+      !splitMonomial(BX.Coef, AA, CB, SB) || SB.size() != 1 ||
+      AA.atom(SB[0]).Kind != AtomKind::Symbol)
+    return;
+  // Is the symbol a pitch: does it multiply threadIdx.x or .y here?
+  bool Pitch = false;
+  for (const auto &[M, C] : A.Addr.Terms) {
+    if (M.size() != 2 || !llvm::is_contained(M, SB[0]))
+      continue;
+    for (unsigned Id : M)
+      Pitch |= AA.atom(Id).Kind == AtomKind::TidX ||
+               AA.atom(Id).Kind == AtomKind::TidY;
+  }
+  if (!Pitch)
+    return;
+  uint64_t AbsC = CB < 0 ? uint64_t(-CB) : uint64_t(CB);
+  uint64_t Need = Period / std::gcd(Period, AbsC);
+  Finding G = F;
+  G.R = Rule::Camped;
+  G.Message = std::string("likely camped ") + Op + ": consecutive blocks are " +
+              BX.Text + " bytes apart, a multiple of the " + Model.name() +
+              " partition period (" + std::to_string(Period) + " bytes) when " +
+              AA.atom(SB[0]).Name + " is a multiple of " +
+              std::to_string(Need) +
+              "; the warps of consecutive blocks queue on one memory "
+              "partition";
+  G.Note = CampedFix;
+  Out.push_back(G);
+  ++NumCamped;
+}
+
 void evaluateRules(const AccessFacts &A, const AccessAnalyzer &AA,
                    const PartitionModel &Model, Reach Who, bool MultiBlock,
                    SmallVectorImpl<Finding> &Out) {
@@ -164,14 +233,12 @@ void evaluateRules(const AccessFacts &A, const AccessAnalyzer &AA,
 
   // camped: all blocks on the same bytes (any model), or consecutive
   // blocks on the same partition(s) under a partition map.
-  // Whole warps of every block on the same bytes camp under any model;
-  // one lane per block (a final atomicAdd of a reduction) is a hot spot
-  // that a round-robin map (gt200, linear) still sees as all blocks on one
-  // partition. The default model (uniform, or the calibrated sm_90 hash,
-  // 2 partitions) leaves it to the run-time heat map.
+  // Every block storing to or updating the same bytes camps under any
+  // model, whole warps or one lane per block (a reduction's final
+  // atomicAdd): all blocks queue on the partition that holds those bytes.
   bool RoundRobin = Model.kind() == PartitionModel::Kind::Linear;
   if (A.Op != AccessOp::Load && A.BlockInvariant && MultiBlock &&
-      (Who == Reach::AllWarps || (Who == Reach::OneLane && RoundRobin))) {
+      (Who == Reach::AllWarps || Who == Reach::OneLane)) {
     Finding G = F;
     G.R = Rule::Camped;
     G.Message = std::string("camped ") + Op + ": every block " +
@@ -186,8 +253,17 @@ void evaluateRules(const AccessFacts &A, const AccessAnalyzer &AA,
     ++NumCamped;
     return;
   }
-  if (Model.kind() == PartitionModel::Kind::Uniform || !Constant ||
-      AbsS > A.Width)
+  if (Model.kind() == PartitionModel::Kind::Uniform)
+    return;
+  // Round-robin maps (gt200, linear) follow the rule's definition exactly:
+  // a block stride that is a non-zero multiple of the map's period puts
+  // consecutively scheduled blocks on the same partition, whatever the
+  // lanes and warps of one block do.
+  if (RoundRobin) {
+    campedRoundRobin(A, AA, Model, F, Op, Out);
+    return;
+  }
+  if (!Constant || AbsS > A.Width)
     return;
   // A block laid out contiguously along x (a[bx*512 + tx] launched with 512
   // threads) covers its whole block stride, hence every partition.
@@ -208,12 +284,8 @@ void evaluateRules(const AccessFacts &A, const AccessAnalyzer &AA,
     uint64_t AbsB = Bx < 0 ? uint64_t(-Bx) : uint64_t(Bx);
     if (Contiguous && AbsB <= 1024 * AbsS)
       return;
-    // Linear maps: exactly "a non-zero multiple of the period". Hashed maps:
-    // blocks closer than a partition's granularity share it trivially.
-    if (Model.kind() == PartitionModel::Kind::Linear && AbsB % Model.period())
-      return;
-    if (Model.kind() == PartitionModel::Kind::Xor &&
-        AbsB < std::max<uint64_t>(256, Model.granularity()))
+    // Blocks closer than a partition's granularity share it trivially.
+    if (AbsB < std::max<uint64_t>(256, Model.granularity()))
       return;
     // Warp-leading addresses of the first 16 blocks from a 256-byte-aligned
     // base (1 GiB keeps them non-negative).
@@ -222,68 +294,22 @@ void evaluateRules(const AccessFacts &A, const AccessAnalyzer &AA,
     // Hashed maps are known for the offset within a 2 MiB page only (the
     // higher, physical bits are invisible to programs): blocks in other
     // pages may land anywhere, so only blocks within the page count.
-    int64_t Blocks = 16;
-    if (Model.kind() == PartitionModel::Kind::Xor) {
-      Blocks = 0;
-      while (Blocks < 16 &&
-             ((O + Blocks * Bx) >> 21) == (O >> 21))
-        ++Blocks;
-      if (Blocks < 4)
-        return;
-    }
+    int64_t Blocks = 0;
+    while (Blocks < 16 && ((O + Blocks * Bx) >> 21) == (O >> 21))
+      ++Blocks;
+    if (Blocks < 4)
+      return;
     for (int64_t B = 1; B < Blocks; ++B)
       if (Model.partitionOf(uint64_t(O + B * Bx)) != P0)
         return;
     Finding G = F;
     G.R = Rule::Camped;
-    if (Model.kind() == PartitionModel::Kind::Linear)
-      G.Message = std::string("camped ") + Op + ": consecutive blocks are " +
-                  std::to_string(Bx) + " bytes apart, a multiple of the " +
-                  Model.name() + " partition period (" +
-                  std::to_string(Model.period()) +
-                  " bytes); the warps of consecutive blocks queue on one of " +
-                  std::to_string(Model.count()) + " memory partitions";
-    else
-      G.Message = std::string("camped ") + Op + ": consecutive blocks are " +
+    G.Message = std::string("camped ") + Op + ": consecutive blocks are " +
                   std::to_string(Bx) + " bytes apart and all map to memory "
                   "partition " + std::to_string(P0) + " of " +
                   std::to_string(Model.count()) + " under the " +
                   Model.name() + " map";
-    G.Note = "spread consecutive blocks over partitions: use a diagonal "
-             "block order (bx = (blockIdx.x + blockIdx.y) % gridDim.x) or pad "
-             "the row pitch by one partition width";
-    Out.push_back(G);
-    ++NumCamped;
-    return;
-  }
-  // 2D tiles stepping rows with blockIdx.x at a run-time pitch (the tiled
-  // transpose's writes: block stride TILE*4*height, row stride 4*height):
-  // camped whenever the pitch is a power of two of a useful size.
-  int64_t CB, CY;
-  Monomial SB, SY;
-  if (Model.kind() == PartitionModel::Kind::Linear &&
-      BX.Kind == AccessFacts::BlockStride::Symbolic && A.TidYCoef &&
-      splitMonomial(BX.Coef, AA, CB, SB) &&
-      splitMonomial(*A.TidYCoef, AA, CY, SY) && SB == SY) {
-    uint64_t Period = Model.period();
-    uint64_t AbsC = CB < 0 ? uint64_t(-CB) : uint64_t(CB);
-    uint64_t Need = Period / std::gcd(Period, AbsC);
-    std::string Sym;
-    for (unsigned Id : SB)
-      Sym += (Sym.empty() ? "" : "*") + AA.atom(Id).Name;
-    Finding G = F;
-    G.R = Rule::Camped;
-    G.Message = std::string("likely camped ") + Op +
-                ": consecutive blocks are " + BX.Text +
-                " bytes apart, a multiple of the " + Model.name() +
-                " partition period (" + std::to_string(Period) +
-                " bytes) when " + Sym + " is a multiple of " +
-                std::to_string(Need) +
-                "; the warps of consecutive blocks queue on one memory "
-                "partition";
-    G.Note = "spread consecutive blocks over partitions: use a diagonal "
-             "block order (bx = (blockIdx.x + blockIdx.y) % gridDim.x) or pad "
-             "the row pitch by one partition width";
+    G.Note = CampedFix;
     Out.push_back(G);
     ++NumCamped;
   }

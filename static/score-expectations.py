@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """score-expectations.py: compare sectorscope's SARIF findings with the
-`// expect: <rule|clean|data-dependent> [under <model>] (<ops>)` comments of
+`// expect: <rule|clean|data-dependent> [under <model>] [+ ...] (<ops>)` comments of
 CUDA sources (examples/*.cu use them).
 
 Usage: score-expectations.py [--wrapper W] [--partitions P] FILE.cu...
@@ -9,7 +9,9 @@ prints per-line mismatches and precision/recall over (file, line, rule).
 """
 import argparse, json, os, re, subprocess, sys, tempfile
 
-EXPECT = re.compile(r"expect:\s*([a-z-]+)(?:\s+under\s+([\w:]+))?")
+# "expect: strided + camped under gt200 (store)": rules joined by "+".
+EXPECT = re.compile(r"expect:\s*([^(;]*)")
+TERM = re.compile(r"([a-z-]+)(?:\s+under\s+([\w:]+))?")
 RULES = {"strided", "misaligned", "camped"}
 
 
@@ -19,10 +21,14 @@ def expected(path, model):
         m = EXPECT.search(line)
         if not m:
             continue
-        rule, under = m.group(1), m.group(2)
         want = set()
-        if rule in RULES and (under is None or under == model):
-            want.add(rule)
+        for term in m.group(1).split("+"):
+            t = TERM.match(term.strip())
+            if not t:
+                continue
+            rule, under = t.group(1), t.group(2)
+            if rule in RULES and (under is None or under == model):
+                want.add(rule)
         out[n] = want
     return out
 

@@ -1,6 +1,6 @@
 // linear:<bytes>:<n>: camping when consecutive blocks are a non-zero
-// multiple of bytes*n apart; a block laid out contiguously along x covers
-// every partition and does not camp.
+// multiple of bytes*n apart, as the rule defines it: also for a block laid
+// out contiguously along x.
 // RUN: %wrapper --cuda-device-only -O2 -S -o /dev/null -Xclang -verify=lin %s -fplugin-arg-sectorscope-partitions=linear:512:4
 // RUN: %wrapper --cuda-device-only -O2 -S -o /dev/null -Xclang -verify=gt %s -fplugin-arg-sectorscope-partitions=gt200
 // RUN: %wrapper --cuda-device-only -O2 -S -o /dev/null -Xclang -verify=uni %s
@@ -12,9 +12,9 @@ __global__ void columns(float *a, const float *b) {
   a[blockIdx.x * 1024 + threadIdx.y * 4096 + threadIdx.x] = 1.0f; // lin-warning {{camped store: consecutive blocks are 4096 bytes apart}} lin-note {{diagonal}} gt-warning {{camped store: consecutive blocks are 4096 bytes apart}} gt-note {{diagonal}}
 }
 
-// a[bx*512 + tx]: the block spans 2048 bytes itself.
+// a[bx*512 + tx]: block stride 2048 bytes, a multiple of both periods.
 __global__ void contiguous(float *a, const float *b) {
-  a[blockIdx.x * 512 + threadIdx.x] = b[blockIdx.x * 1024 + threadIdx.x];
+  a[blockIdx.x * 512 + threadIdx.x] = b[blockIdx.x * 1024 + threadIdx.x]; // lin-warning {{camped store: consecutive blocks are 2048 bytes apart}} lin-note {{diagonal}} gt-warning {{camped store: consecutive blocks are 2048 bytes apart}} gt-note {{diagonal}} lin-warning {{camped load: consecutive blocks are 4096 bytes apart}} lin-note {{diagonal}} gt-warning {{camped load: consecutive blocks are 4096 bytes apart}} gt-note {{diagonal}}
 }
 
 // One element per block, 2048 bytes apart: every block on one partition.

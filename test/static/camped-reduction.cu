@@ -1,12 +1,10 @@
-// A block reduction finished by one atomic per block on one address: one
-// lane per block is a hot spot, not whole warps camping, under the default
-// (uniform) model; a partition map puts every block's update on one
-// partition.
+// A block reduction finished by one atomic per block on one address: every
+// block updates the same bytes (block stride 0 on an atomic), camped under
+// every model.
 // RUN: %wrapper --cuda-device-only -O2 -S -o /dev/null -Xclang -verify %s
 // RUN: %wrapper --cuda-device-only -O0 -S -o /dev/null -Xclang -verify %s
-// RUN: %wrapper --cuda-device-only -O2 -S -o /dev/null -Xclang -verify=gt200 %s -fplugin-arg-sectorscope-partitions=gt200
-// RUN: %wrapper --cuda-device-only -O0 -S -o /dev/null -Xclang -verify=gt200 %s -fplugin-arg-sectorscope-partitions=gt200
-// expected-no-diagnostics
+// RUN: %wrapper --cuda-device-only -O2 -S -o /dev/null -Xclang -verify %s -fplugin-arg-sectorscope-partitions=gt200
+// RUN: %wrapper --cuda-device-only -O0 -S -o /dev/null -Xclang -verify %s -fplugin-arg-sectorscope-partitions=gt200
 
 __global__ void reduce(const float *in, float *sum, int n) {
   __shared__ float s[256];
@@ -19,7 +17,7 @@ __global__ void reduce(const float *in, float *sum, int n) {
     __syncthreads();
   }
   if (threadIdx.x == 0)
-    atomicAdd(sum, s[0]); // gt200-warning {{camped atomic: every block updates the same bytes (the address does not depend on blockIdx, one lane per block); all blocks queue on one memory partition [sectorscope-camped]}} gt200-note {{reduce within each block first}}
+    atomicAdd(sum, s[0]); // expected-warning {{camped atomic: every block updates the same bytes (the address does not depend on blockIdx, one lane per block); all blocks queue on one memory partition [sectorscope-camped]}} expected-note {{reduce within each block first}}
 }
 
 // Per-block partial sums: clean.

@@ -31,7 +31,7 @@ __global__ void perBlock(float *out, const float *table, float v) {
 __global__ void lastBlock(unsigned *done, float *result, float v) {
   __shared__ bool last;
   if (threadIdx.x == 0)
-    last = atomicInc(done, gridDim.x) == gridDim.x - 1; // gt200-warning {{camped atomic: every block updates the same bytes (the address does not depend on blockIdx, one lane per block)}} gt200-note {{reduce within each block first}}
+    last = atomicInc(done, gridDim.x) == gridDim.x - 1; // expected-warning {{camped atomic: every block updates the same bytes (the address does not depend on blockIdx, one lane per block)}} expected-note {{reduce within each block first}}
   __syncthreads();
   if (last)
     *result = v;

@@ -28,5 +28,5 @@ __global__ void sameBytes(float *out, float *sum, const float *in) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[threadIdx.x] = in[i]; // expected-warning {{camped store: every block writes the same bytes}} expected-note {{reduce within each block first}}
   if (threadIdx.x == 0)
-    atomicAdd(sum, in[i]);
+    atomicAdd(sum, in[i]); // expected-warning {{camped atomic: every block updates the same bytes (the address does not depend on blockIdx, one lane per block)}} expected-note {{reduce within each block first}}
 }

@@ -14,7 +14,7 @@ __global__ void perWarpResults(float *part, const float *in, float *total) {
     part[gid] = v;
   if (threadIdx.x == 0 && threadIdx.y == 0) {
     part[gid * 32 + 1] = v;
-    atomicAdd(total, v); // gt200-warning {{camped atomic: every block updates the same bytes (the address does not depend on blockIdx, one lane per block)}} gt200-note {{reduce within each block first}}
+    atomicAdd(total, v); // expected-warning {{camped atomic: every block updates the same bytes (the address does not depend on blockIdx, one lane per block)}} expected-note {{reduce within each block first}}
   }
   if (lane != 0)
     part[gid * 2] = v; // expected-warning {{strided store: consecutive threads are 8 bytes apart}} expected-note {{consecutive elements}}

@@ -2,7 +2,7 @@
 // are rows of the block (blockDim.x a multiple of 32).
 // RUN: %wrapper --cuda-device-only -O2 -S -o /dev/null -Xclang -verify %s
 // RUN: %wrapper --cuda-device-only -O0 -S -o /dev/null -Xclang -verify %s
-// RUN: %wrapper --cuda-device-only -O2 -S -o /dev/null -Xclang -verify %s -fplugin-arg-sectorscope-partitions=gt200
+// RUN: %wrapper --cuda-device-only -O2 -S -o /dev/null -Xclang -verify=expected,gt200 %s -fplugin-arg-sectorscope-partitions=gt200
 
 #define T 16
 __global__ void tiledMatmul(float *C, const float *A, const float *B, int N) {
@@ -22,5 +22,5 @@ __global__ void tiledMatmul(float *C, const float *A, const float *B, int N) {
 
 __global__ void swappedRoles(float *out, const float *in) {
   // threadIdx.y is the fast index here: consecutive lanes are 64 rows apart.
-  out[(blockIdx.x * 32 + threadIdx.x) * 64 + threadIdx.y] = in[blockIdx.x * 32 + threadIdx.x]; // expected-warning {{strided store: consecutive threads are 256 bytes apart; a warp touches 32 sectors per request instead of 4}} expected-note {{consecutive elements}}
+  out[(blockIdx.x * 32 + threadIdx.x) * 64 + threadIdx.y] = in[blockIdx.x * 32 + threadIdx.x]; // expected-warning {{strided store: consecutive threads are 256 bytes apart; a warp touches 32 sectors per request instead of 4}} expected-note {{consecutive elements}} gt200-warning {{camped store: consecutive blocks are 8192 bytes apart}} gt200-note {{diagonal}}
 }
