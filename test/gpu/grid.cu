@@ -1,3 +1,4 @@
+#include <cstdio>
 // Grid mode: every block counts; global sectors per memory partition per time
 // window and per site, for the linear and XOR partition models; window
 // clamping; bounded tables (site ids past num_sites, a full heat map).
@@ -94,6 +95,11 @@ int main() {
   c.heat_capacity = 4;
   stream<<<Blocks, Threads>>>(in, out);
   SS_CUDA(cudaDeviceSynchronize());
+  // Diagnostics: split warps would show as more than 8 requests per site.
+  for (int Site = 0; Site < 2; ++Site)
+    std::printf("heat-overflow case: site %d requests %llu sectors %llu\n", Site,
+                (unsigned long long)ss::counters(Site).requests,
+                (unsigned long long)ss::counters(Site).sectors);
   SS_CHECK(ss::header().heat_used == 4 && ss::header().heat_overflow == 60,
            "heat used %llu overflow %llu",
            (unsigned long long)ss::header().heat_used,

@@ -1,0 +1,36 @@
+// Where a block closes the region its immediate dominator's branch opened
+// (a store after a loop whose trip count differs per lane), the instrumented
+// copy makes the lanes that were together at the branch meet again, as ptxas
+// does in the plain program, so the store counts one request per warp.
+// Straight-line accesses and joins that do not post-dominate the branch
+// (an early return) get nothing.
+// RUN: %wrapper --cuda-device-only -O2 -S -emit-llvm -fplugin-arg-sectorscope-no-analyze %s -o %t.ll
+// RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=0 -S %t.ll -o - | FileCheck %s
+// RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=0 -S %t.ll -o - | grep -c 'call void @llvm.nvvm.bar.warp.sync' | FileCheck --check-prefix=ONE %s
+// ONE: 1
+
+__global__ void rows(const int *ptr, const float *v, float *y, int n) {
+  int r = blockIdx.x * blockDim.x + threadIdx.x;
+  if (r >= n)
+    return;
+  float s = 0.0f;
+  for (int j = ptr[r]; j < ptr[r + 1]; ++j)
+    s += v[j];
+  y[r] = s;
+}
+
+__global__ void straight(const float *a, float *b) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  b[i] = a[i] * 2.0f;
+}
+
+// CHECK-LABEL: define {{.*}} @_Z4rowsPKiPKfPfi(
+// The original body: no reconvergence there.
+// CHECK-NOT: call void @llvm.nvvm.bar.warp.sync
+// CHECK: [[LANES:%.*]] = call i32 @llvm.nvvm.activemask()
+// CHECK: call void @llvm.nvvm.bar.warp.sync(i32 [[LANES]])
+// CHECK: call void @__sectorscope_access(i32 {{[0-9]+}}, ptr {{.*}}, i32 4, i32 1)
+// CHECK-NOT: call void @llvm.nvvm.bar.warp.sync
+// CHECK-LABEL: define {{.*}} @_Z8straightPKfPf(
+// CHECK-NOT: call void @llvm.nvvm.bar.warp.sync
+// CHECK: ret void
