@@ -111,6 +111,7 @@ extern "C" __device__ void __sectorscope_access(uint32_t Site,
   if (Site >= NumSites) {
     if (Lane == Leader)
       add(&H->site_overflow, 1);
+    __syncwarp(Active);
     return;
   }
   uint32_t Mode = H->mode;
@@ -168,4 +169,9 @@ extern "C" __device__ void __sectorscope_access(uint32_t Site,
           N);
     }
   }
+  // The leader-only updates above split the warp; ptxas does not rejoin it
+  // on its own here, and the program's next access would then run (and be
+  // counted) once per fragment: 22 requests for 8 warps' coalesced store.
+  // The lanes that came in together leave together, as in the plain code.
+  __syncwarp(Active);
 }

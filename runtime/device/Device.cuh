@@ -21,9 +21,13 @@ namespace sectorscope_rt {
 /// The launch buffer of the current launch, or null. The host writes the
 /// descriptor between launches, so a plain load is enough; volatile keeps the
 /// compiler from assuming the initializer the pass wrote.
+// The host sets `launch` before the kernel starts and nothing changes it
+// while the kernel runs: a read-only cached load, not a volatile one, which
+// would go to L2 at every instrumented access.
 SS_DEV ss_launch_header *header() {
   return reinterpret_cast<ss_launch_header *>(
-      *reinterpret_cast<volatile uint64_t *>(&__sectorscope_module.launch));
+      __ldg(reinterpret_cast<const unsigned long long *>(
+          &__sectorscope_module.launch)));
 }
 
 template <typename T> SS_DEV T *table(ss_launch_header *H, uint64_t Off) {

@@ -7,7 +7,7 @@
 // CHECK-SAME: _Z1kPf\09store\09local\098\09
 // CHECK-SAME: _Z1kPf\09load\09generic\094\0914\0950\09twice\09
 // CHECK-LABEL: define {{.*}}void @_Z1kPf(
-// CHECK: load volatile i64, {{.*}}@__sectorscope_module
+// CHECK: call {{.*}}i64 @llvm.nvvm.ldg.global.i.i64.p0({{.*}}@__sectorscope_module
 // CHECK: call {{.*}}@_Z5twicePf.sectorscope._Z1kPf(
 // CHECK-LABEL: define internal {{.*}}@_Z5twicePf.sectorscope._Z1kPf(
 

@@ -12,7 +12,7 @@
 // CHECK-SAME: S\094\09_Z1kPfPKfi\09atomic\09global\094\0928\093\09k\09
 // CHECK: @__sectorscope_module = {{.*}}{ i32 3, i32 5,
 // CHECK-LABEL: define {{.*}}void @_Z1kPfPKfi(
-// CHECK-NEXT: load volatile i64, {{.*}}@__sectorscope_module
+// CHECK-NEXT: call {{.*}}i64 @llvm.nvvm.ldg.global.i.i64.p0({{.*}}@__sectorscope_module
 // CHECK-NOT: call {{.*}}@__sectorscope_access
 // CHECK: atomicrmw fadd
 // CHECK: match.any.sync

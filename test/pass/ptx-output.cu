@@ -6,7 +6,8 @@
 // CHECK: .global .align 8 .b8 __sectorscope_site_table[
 // CHECK: .visible .global .align 8 .u64 __sectorscope_module[4] = {{{[0-9]+}}, generic(__sectorscope_site_table), {{[0-9]+}}, 0};
 // CHECK-LABEL: .visible .entry _Z4copyPKfPf(
-// CHECK: ld.volatile.global.u64 {{.*}}[__sectorscope_module+24];
+// CHECK: mov.u64 [[M:%rd[0-9]+]], __sectorscope_module;
+// CHECK: ld.global.nc.u64 {{.*}}[{{%rd[0-9]+}}+24];
 // CHECK: match.any.sync.b64
 // CHECK-NOT: .func __sectorscope
 
