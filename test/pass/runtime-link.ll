@@ -11,7 +11,7 @@
 ; CHECK: @__sectorscope_module = {{.*}}addrspace(1) externally_initialized global %struct.ss_module { i32 3, i32 1, i64 ptrtoint (ptr addrspacecast (ptr addrspace(1) @__sectorscope_site_table to ptr) to i64), i64 {{[0-9]+}}, i64 0 }
 ; CHECK-LABEL: define void @k(
 ; CHECK: call noundef i64 @llvm.nvvm.ldg.global.i.i64.p0(ptr nonnull getelementptr inbounds (i8, ptr addrspacecast (ptr addrspace(1) @__sectorscope_module to ptr), i64 24), i32 8)
-; CHECK-NOT: call {{.*}}@__sectorscope_
+; CHECK-NOT: call {{.*}}@__sectorscope_{{access|enter}}
 ; CHECK: call {{.*}}i32 @llvm.nvvm.match.any.sync.i64
 ; CHECK-NOT: define {{.*}}@__sectorscope_access
 ; CHECK-NOT: define {{.*}}@__sectorscope_enter
