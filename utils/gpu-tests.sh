@@ -8,9 +8,9 @@
 #                                   and "N passed, M failed"; exit 1 on any
 #                                   failure
 #   DIR/utils/gpu-tests.sh bench DIR OUT  (there) the benchmarks: run-time
-#                                   overhead (runtime/bench-overhead.sh) and
-#                                   model validation (model/validate.sh),
-#                                   results under OUT
+#                                   overhead (`overhead`: runtime/bench-overhead.sh)
+#                                   and model validation (`model DIR OUT`:
+#                                   model/validate.sh), results under OUT
 #
 # The tests: every examples/ program in three builds (plain clang++, with the
 # plugin, instrumented), each passing its own self-check, with bit-identical
@@ -169,12 +169,15 @@ LIST
     --out "$out" --bin bin/sectorscope-model
 }
 
-bench() {
-  local out=${3:-$dir/bench-out}
+overhead() {
   setenv
-  mkdir -p "$out"
   echo "== run-time overhead (instrumented / plain kernel time)"
   BENCH_BUDGET_S=${BENCH_BUDGET_S:-150} bash utils/bench-overhead.sh run "$dir" 0-4
+}
+
+model() {
+  local out=${3:-$dir/bench-out}
+  setenv
   echo "== model validation"
   validate_model "$out/model"
 }
@@ -182,6 +185,8 @@ bench() {
 case $cmd in
 build) build ;;
 run) run ;;
-bench) bench "$@" ;;
-*) echo "usage: $0 build|run|bench [DIR] [OUT]" >&2; exit 2 ;;
+overhead) overhead ;;
+model) model "$@" ;;
+bench) overhead && model "$@" ;;
+*) echo "usage: $0 build|run|overhead|model|bench [DIR] [OUT]" >&2; exit 2 ;;
 esac
