@@ -127,10 +127,10 @@ extern "C" __device__ void __sectorscope_access(uint32_t Site,
     add(&C->sectors, __popc(SectorLeaders));
     add(&C->bytes, uint64_t(Width) * Threads);
     add(&C->threads, Threads);
-    if (Lo < peek(&C->addr_min))
-      atomicMin(reinterpret_cast<u64 *>(&C->addr_min), (u64)Lo);
-    if (Hi > peek(&C->addr_max))
-      atomicMax(reinterpret_cast<u64 *>(&C->addr_max), (u64)Hi);
+    // Unconditional, so they compile to reductions the warp does not wait
+    // for (see setBits).
+    atomicMin(reinterpret_cast<u64 *>(&C->addr_min), (u64)Lo);
+    atomicMax(reinterpret_cast<u64 *>(&C->addr_max), (u64)Hi);
   }
 
   // Heat map: the sampled block only, shared and global (local memory is

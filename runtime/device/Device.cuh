@@ -50,15 +50,6 @@ SS_DEV bool isSampledBlock(const ss_launch_header *H) {
 
 SS_DEV unsigned laneId() { return __nvvm_read_ptx_sreg_laneid(); }
 
-/// Monotonic counters (minimum, maximum, bit sets) may be read stale: a
-/// stale value is never "better" than the current one, so skipping the atomic
-/// when it would not change it is exact and saves most of the contention.
-SS_DEV uint64_t peek(const uint64_t *P) {
-  return *reinterpret_cast<const volatile uint64_t *>(P);
-}
-SS_DEV uint32_t peek(const uint32_t *P) {
-  return *reinterpret_cast<const volatile uint32_t *>(P);
-}
 
 } // namespace sectorscope_rt
 

@@ -22,9 +22,12 @@ SS_DEV uint32_t heatHash(uint64_t Key) {
   return uint32_t((Key * 0x9E3779B97F4A7C15ull) >> 32);
 }
 
+/// Fire and forget: an atomic whose result is unused compiles to a
+/// reduction (RED) that the warp does not wait for. Reading the bits first
+/// to skip it would cost the sampled block an L2 round trip per record, and
+/// the sampled block is the kernel's critical path.
 SS_DEV void setBits(uint32_t *P, uint32_t Bits) {
-  if ((peek(P) & Bits) != Bits)
-    atomicOr(reinterpret_cast<unsigned *>(P), Bits);
+  atomicOr(reinterpret_cast<unsigned *>(P), Bits);
 }
 
 /// Records that warp bit `WarpBit` touched the words `WordMask` of the sector
@@ -37,14 +40,12 @@ SS_DEV void heatRecord(ss_launch_header *H, uint64_t Key, uint32_t WarpBit,
   uint32_t Slot = heatHash(K) & (Cap - 1);
   for (unsigned Probe = 0; Probe < kMaxProbes && Probe < Cap; ++Probe) {
     ss_heat_entry *E = &T[Slot];
-    uint64_t Cur = peek(&E->key);
+    // One round trip whether the slot is free, ours or another key's.
+    uint64_t Cur = atomicCAS(reinterpret_cast<unsigned long long *>(&E->key),
+                             0ull, (unsigned long long)K);
     if (Cur == 0) {
-      Cur = atomicCAS(reinterpret_cast<unsigned long long *>(&E->key), 0ull,
-                      (unsigned long long)K);
-      if (Cur == 0) {
-        atomicAdd(reinterpret_cast<unsigned long long *>(&H->heat_used), 1ull);
-        Cur = K;
-      }
+      atomicAdd(reinterpret_cast<unsigned long long *>(&H->heat_used), 1ull);
+      Cur = K;
     }
     if (Cur == K) {
       setBits(&E->sector_warps, WarpBit);
