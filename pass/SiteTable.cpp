@@ -15,29 +15,8 @@ using namespace llvm;
 
 namespace sectorscope {
 
-const char *opName(unsigned Op) {
-  switch (Op) {
-  case SS_OP_LOAD:
-    return "load";
-  case SS_OP_STORE:
-    return "store";
-  default:
-    return "atomic";
-  }
-}
-
-const char *spaceName(unsigned Space) {
-  switch (Space) {
-  case SS_SPACE_GLOBAL:
-    return "global";
-  case SS_SPACE_SHARED:
-    return "shared";
-  case SS_SPACE_LOCAL:
-    return "local";
-  default:
-    return "generic";
-  }
-}
+const char *opName(unsigned Op) { return ss_op_name(Op); }
+const char *spaceName(unsigned Space) { return ss_space_name(Space); }
 
 namespace {
 /// Fields never contain the table's separators.

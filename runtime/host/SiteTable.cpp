@@ -8,31 +8,8 @@
 
 namespace sectorscope::rt {
 
-const char *opName(uint32_t Op) {
-  switch (Op) {
-  case SS_OP_LOAD:
-    return "load";
-  case SS_OP_STORE:
-    return "store";
-  case SS_OP_ATOMIC:
-    return "atomic";
-  }
-  return "unknown";
-}
-
-const char *spaceName(uint32_t Space) {
-  switch (Space) {
-  case SS_SPACE_GLOBAL:
-    return "global";
-  case SS_SPACE_SHARED:
-    return "shared";
-  case SS_SPACE_LOCAL:
-    return "local";
-  case SS_SPACE_GENERIC:
-    return "generic";
-  }
-  return "unknown";
-}
+const char *opName(uint32_t Op) { return ss_op_name(Op); }
+const char *spaceName(uint32_t Space) { return ss_space_name(Space); }
 
 const Site *SiteTable::find(uint32_t Id) const {
   auto It =

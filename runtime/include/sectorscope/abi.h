@@ -52,6 +52,21 @@ enum ss_space {
   SS_SPACE_GENERIC = 3
 };
 
+/* The names the site table and the reports use (abi.h's one copy of them,
+ * shared by the pass that writes the table and the runtime that reads it). */
+static inline const char *ss_op_name(uint32_t op) {
+  return op == SS_OP_LOAD    ? "load"
+         : op == SS_OP_STORE ? "store"
+         : op == SS_OP_ATOMIC ? "atomic"
+                              : "unknown";
+}
+static inline const char *ss_space_name(uint32_t space) {
+  return space == SS_SPACE_GLOBAL   ? "global"
+         : space == SS_SPACE_SHARED ? "shared"
+         : space == SS_SPACE_LOCAL  ? "local"
+                                    : "generic";
+}
+
 /* Launch modes (ss_launch_header.mode bits). */
 enum ss_mode {
   SS_MODE_HEATMAP = 1u, /* sampled block: heat map + per-site counters */
