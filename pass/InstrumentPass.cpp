@@ -101,8 +101,9 @@ private:
   void instrumentBlocks(ArrayRef<BasicBlock *> Blocks, bool InKernel,
                         Function &K, DenseMap<Function *, Function *> &Clones,
                         SmallVectorImpl<Function *> &Work);
-  void insertAccess(const MemoryOp &Op, unsigned Site);
-  void reconverge(BasicBlock &BB, DominatorTree &DT, PostDominatorTree &PDT);
+  void insertAccess(const MemoryOp &Op, unsigned Site, Value *Lanes);
+  Value *arrivingLanes(BasicBlock &BB, DominatorTree &DT,
+                       PostDominatorTree &PDT);
   bool finish();
 
   void vectorizeAccesses();
@@ -139,7 +140,7 @@ bool Instrumenter::run() {
   Access = M.getOrInsertFunction(
       "__sectorscope_access",
       FunctionType::get(Type::getVoidTy(Ctx),
-                        {I32, PointerType::get(Ctx, 0), I32, I32}, false));
+                        {I32, PointerType::get(Ctx, 0), I32, I32, I32}, false));
   KernelSet.insert(Kernels.begin(), Kernels.end());
   vectorizeAccesses();
   for (Function *K : Kernels)
@@ -201,7 +202,7 @@ void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,
   Function &F = *Blocks.front()->getParent();
   DominatorTree DT(F);
   PostDominatorTree PDT(F);
-  SmallPtrSet<BasicBlock *, 16> Reconverged;
+  DenseMap<BasicBlock *, Value *> Lanes;
   for (Instruction *I : Insts) {
     if (auto *CB = dyn_cast<CallBase>(I)) {
       Function *G = CB->getCalledFunction();
@@ -232,9 +233,10 @@ void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,
       classifySmallMemIntrinsic(*I, DL, InKernel, Ops);
     for (const MemoryOp &Op : Ops) {
       unsigned Site = Sites.add(K.getName(), Op, *I->getFunction());
-      if (Reconverged.insert(I->getParent()).second)
-        reconverge(*I->getParent(), DT, PDT);
-      insertAccess(Op, Site);
+      auto [It, New] = Lanes.try_emplace(I->getParent(), nullptr);
+      if (New)
+        It->second = arrivingLanes(*I->getParent(), DT, PDT);
+      insertAccess(Op, Site, It->second);
       if (Op.Op == SS_OP_LOAD)
         ++NumLoads;
       else if (Op.Op == SS_OP_STORE)
@@ -247,30 +249,31 @@ void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,
 
 /// In the plain program ptxas reconverges a warp where divergent paths
 /// rejoin, so an access after a divergent loop (spmv's `y[row] = sum`) is one
-/// request per warp. The runtime's warp-synchronous code in the instrumented
-/// copy keeps ptxas from doing the same, and the access would be counted
-/// once per group of lanes that left the loop together (8.8 requests per
-/// warp instead of Nsight Compute's 1). So where a block closes the region
-/// its immediate dominator's branch opened, the lanes that were together at
-/// that branch meet again before the block's accesses: the reconvergence
-/// the plain program gets, made explicit. All of them get there: the block
-/// post-dominates the branch.
-void Instrumenter::reconverge(BasicBlock &BB, DominatorTree &DT,
-                              PostDominatorTree &PDT) {
+/// request per warp. In the instrumented copy the runtime's warp-synchronous
+/// code keeps ptxas from doing the same, and __activemask() at the access
+/// would see each group of lanes that left the loop together as a request of
+/// its own (8.8 requests per warp where Nsight Compute counts 1); nor does a
+/// __syncwarp() make the lanes run the next instructions together. So where a
+/// block closes the region its immediate dominator's branch opened, the lanes
+/// active at that branch are captured and handed to the runtime: they all get
+/// to the block (it post-dominates the branch), and the runtime's
+/// match.any.sync on that mask waits for every one of them, so the request
+/// is counted as the plain program issues it. Returns null elsewhere.
+Value *Instrumenter::arrivingLanes(BasicBlock &BB, DominatorTree &DT,
+                                   PostDominatorTree &PDT) {
   DomTreeNode *N = DT.getNode(&BB);
   if (!N || !N->getIDom())
-    return;
+    return nullptr;
   BasicBlock *D = N->getIDom()->getBlock();
   if (D->getTerminator()->getNumSuccessors() < 2 || !PDT.dominates(&BB, D))
-    return;
+    return nullptr;
   IRBuilder<> AtBranch(D->getTerminator());
-  Value *Lanes = AtBranch.CreateIntrinsic(Intrinsic::nvvm_activemask, {}, {});
-  IRBuilder<> AtJoin(&*BB.getFirstInsertionPt());
-  AtJoin.CreateIntrinsic(Intrinsic::nvvm_bar_warp_sync, {}, {Lanes});
   ++NumReconverged;
+  return AtBranch.CreateIntrinsic(Intrinsic::nvvm_activemask, {}, {});
 }
 
-void Instrumenter::insertAccess(const MemoryOp &Op, unsigned Site) {
+void Instrumenter::insertAccess(const MemoryOp &Op, unsigned Site,
+                                Value *Lanes) {
   IRBuilder<> B(Op.I);
   DebugLoc Loc = Op.I->getDebugLoc();
   if (!Loc)
@@ -286,7 +289,8 @@ void Instrumenter::insertAccess(const MemoryOp &Op, unsigned Site) {
   // the space dispatch and the width arithmetic fold away.
   AccessCalls.push_back(B.CreateCall(
       Access, {B.getInt32(Site), P, B.getInt32(Op.Width),
-               B.getInt32(Op.Op | (Op.Space << 8))}));
+               B.getInt32(Op.Op | (Op.Space << 8)),
+               Lanes ? Lanes : B.getInt32(0)}));
 }
 
 /// Links the runtime, fills the module descriptor and inlines.

@@ -74,7 +74,8 @@ SS_DEV uint32_t wordMask(uint64_t Addr, uint32_t Width) {
 extern "C" __device__ void __sectorscope_access(uint32_t Site,
                                                 const void *Ptr,
                                                 uint32_t Width,
-                                                uint32_t OpSpace) {
+                                                uint32_t OpSpace,
+                                                uint32_t Lanes) {
   ss_launch_header *H = header();
   if (!H)
     return;
@@ -95,7 +96,9 @@ extern "C" __device__ void __sectorscope_access(uint32_t Site,
     Addr = ((Off >> 2) << 7) | (uint64_t(Lane) << 2) | (Off & 3);
   }
 
-  unsigned Active = __activemask();
+  // The lanes of this request: those the pass knows will all get here
+  // (abi.h), else those that are here now.
+  unsigned Active = Lanes ? Lanes : __activemask();
   unsigned Leader = __ffs(Active) - 1;
   uint64_t Key = (uint64_t(Space) << 62) | (Addr >> 5);
   unsigned Peers = __match_any_sync(Active, (u64)Key);

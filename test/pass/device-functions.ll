@@ -8,7 +8,7 @@
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK: c"V\093\0AS\090\09k1\09load\09generic\094\090\090\09get\09\0AS\091\09k1\09load\09generic\094\090\090\09rec\09\0AS\092\09k2\09load\09generic\094\090\090\09get\09\0A\00"
+; CHECK: c"V\094\0AS\090\09k1\09load\09generic\094\090\090\09get\09\0AS\091\09k1\09load\09generic\094\090\090\09rec\09\0AS\092\09k2\09load\09generic\094\090\090\09get\09\0A\00"
 ; CHECK-LABEL: define float @get(ptr %p) #0 {
 ; CHECK-NEXT: load float
 ; CHECK-LABEL: define void @k1(
@@ -22,7 +22,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: entry.ss:
 ; CHECK-NEXT: call float @get.sectorscope.k2(ptr %a) #[[CA]]
 ; CHECK: define internal float @get.sectorscope.k1(ptr %p) #[[ATTR:[0-9]+]] {
-; CHECK-NEXT: call void @__sectorscope_access(i32 0, ptr %p, i32 4, i32 768)
+; CHECK-NEXT: call void @__sectorscope_access(i32 0, ptr %p, i32 4, i32 768, i32 0)
 ; CHECK-LABEL: define internal float @rec.sectorscope.k1(
 ; CHECK: call void @__sectorscope_access(i32 1,
 ; CHECK: call float @rec.sectorscope.k1(

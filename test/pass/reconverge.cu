@@ -1,12 +1,12 @@
 // Where a block closes the region its immediate dominator's branch opened
-// (a store after a loop whose trip count differs per lane), the instrumented
-// copy makes the lanes that were together at the branch meet again, as ptxas
-// does in the plain program, so the store counts one request per warp.
-// Straight-line accesses and joins that do not post-dominate the branch
-// (an early return) get nothing.
+// (a store after a loop whose trip count differs per lane), the lanes active
+// at the branch are captured and passed to the runtime, which waits for all
+// of them, as the plain program's reconvergence would: the store counts one
+// request per warp. Straight-line accesses and joins that do not
+// post-dominate the branch (an early return) pass 0 (the lanes present).
 // RUN: %wrapper --cuda-device-only -O2 -S -emit-llvm -fplugin-arg-sectorscope-no-analyze %s -o %t.ll
 // RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=0 -S %t.ll -o - | FileCheck %s
-// RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=0 -S %t.ll -o - | grep -c 'call void @llvm.nvvm.bar.warp.sync' | FileCheck --check-prefix=ONE %s
+// RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=0 -S %t.ll -o - | grep -c 'call i32 @llvm.nvvm.activemask' | FileCheck --check-prefix=ONE %s
 // ONE: 1
 
 __global__ void rows(const int *ptr, const float *v, float *y, int n) {
@@ -25,12 +25,14 @@ __global__ void straight(const float *a, float *b) {
 }
 
 // CHECK-LABEL: define {{.*}} @_Z4rowsPKiPKfPfi(
-// The original body: no reconvergence there.
-// CHECK-NOT: call void @llvm.nvvm.bar.warp.sync
+// The loads before the loop: the lanes present.
+// CHECK: call void @__sectorscope_access(i32 0, ptr {{.*}}, i32 4, i32 0, i32 0)
 // CHECK: [[LANES:%.*]] = call i32 @llvm.nvvm.activemask()
-// CHECK: call void @llvm.nvvm.bar.warp.sync(i32 [[LANES]])
-// CHECK: call void @__sectorscope_access(i32 {{[0-9]+}}, ptr {{.*}}, i32 4, i32 1)
-// CHECK-NOT: call void @llvm.nvvm.bar.warp.sync
+// The store after the loop: the lanes captured at the branch.
+// CHECK: call void @__sectorscope_access(i32 {{[0-9]+}}, ptr {{.*}}, i32 4, i32 1, i32 [[LANES]])
+// The loads in the loop: the lanes present.
+// CHECK: call void @__sectorscope_access({{.*}}, i32 4, i32 0, i32 0)
 // CHECK-LABEL: define {{.*}} @_Z8straightPKfPf(
-// CHECK-NOT: call void @llvm.nvvm.bar.warp.sync
+// CHECK-NOT: @llvm.nvvm.activemask
+// CHECK: call void @__sectorscope_access({{.*}}, i32 4, i32 1, i32 0)
 // CHECK: ret void

@@ -5,15 +5,15 @@
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -sectorscope-vectorize-first=false -S %s | FileCheck %s --check-prefix=SCALAR
 
-; CHECK: c"V\093\0AS\090\09k\09load\09global\0916\09
+; CHECK: c"V\094\0AS\090\09k\09load\09global\0916\09
 ; CHECK-SAME: S\091\09k\09store\09global\0916\09
 ; CHECK-LABEL: entry.ss:
-; CHECK: call void @__sectorscope_access(i32 0, ptr %{{.*}}, i32 16, i32 0)
+; CHECK: call void @__sectorscope_access(i32 0, ptr %{{.*}}, i32 16, i32 0, i32 0)
 ; CHECK-NEXT: load <4 x float>
-; CHECK: call void @__sectorscope_access(i32 1, ptr %{{.*}}, i32 16, i32 1)
+; CHECK: call void @__sectorscope_access(i32 1, ptr %{{.*}}, i32 16, i32 1, i32 0)
 ; CHECK-NEXT: store <4 x float>
 
-; SCALAR-COUNT-4: call void @__sectorscope_access(i32 {{[0-3]}}, ptr %{{.*}}, i32 4, i32 0)
+; SCALAR-COUNT-4: call void @__sectorscope_access(i32 {{[0-3]}}, ptr %{{.*}}, i32 4, i32 0, i32 0)
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

@@ -24,6 +24,9 @@
  *   one copy, as in v2, so a host that leaves the field zero is unaffected.
  *   addr_min/addr_max cover global-memory lanes only; a site that touched
  *   no global memory keeps UINT64_MAX / 0.
+ * v4 (pass, device runtime): __sectorscope_access takes a fifth argument,
+ *   the lanes known to reach the access (see below), so that a request after
+ *   divergence is counted as the plain program issues it.
  *
  *===----------------------------------------------------------------------===*/
 #ifndef SECTORSCOPE_ABI_H
@@ -31,7 +34,7 @@
 
 #include <stdint.h>
 
-#define SS_ABI_VERSION 3u
+#define SS_ABI_VERSION 4u
 
 /* Warps per block we can tell apart: 1024 threads / 32. */
 #define SS_MAX_WARPS 32u
@@ -158,9 +161,11 @@ typedef struct ss_launch_header {
 /* Device entry points (runtime/device), called by instrumented code.
  *   __sectorscope_enter(): non-zero when this block takes the instrumented
  *     path (called once at kernel entry by every thread).
- *   __sectorscope_access(site, addr, width, op_space): one memory access;
- *     op_space = op | (space << 8). Called by every active lane; aggregates
- *     across the warp itself (one atomic per distinct sector per request). */
+ *   __sectorscope_access(site, addr, width, op_space, lanes): one memory
+ *     access; op_space = op | (space << 8). Called by every active lane;
+ *     aggregates across the warp itself (one atomic per distinct sector per
+ *     request). lanes: 0, or the mask of lanes the pass knows all reach this
+ *     access (a join after divergence), which the request then waits for. */
 
 /* Host entry points (runtime/host), called from host code the pass rewrote:
  *   void __sectorscope_register_module(void **fatbin_handle, void *shadow);
