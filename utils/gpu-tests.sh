@@ -177,6 +177,7 @@ overhead() {
 
 model() {
   local out=${3:-$dir/bench-out}
+  mkdir -p "$out" && out=$(cd "$out" && pwd) # setenv changes directory
   setenv
   echo "== model validation"
   validate_model "$out/model"
