@@ -141,6 +141,18 @@ ModelKind modelOpt(const Args &A, bool AllowGT200) {
   return *K;
 }
 
+/// The models a calibration holds, in table order ("--model all").
+std::vector<ModelKind> calibratedModels(const Calibration &C) {
+  std::vector<ModelKind> Kinds;
+  if (C.Bandwidth)
+    Kinds.push_back(ModelKind::Bandwidth);
+  if (C.CampProf)
+    Kinds.push_back(ModelKind::CampProf);
+  if (C.GT200)
+    Kinds.push_back(ModelKind::GT200);
+  return Kinds;
+}
+
 std::vector<std::string> splitComma(const std::string &S) {
   std::vector<std::string> Out;
   size_t Start = 0;
@@ -233,12 +245,7 @@ int cmdPredict(const Args &A) {
   std::vector<ModelKind> Kinds;
   std::string M = A.has("model") ? A.get("model") : "all";
   if (M == "all") {
-    if (C.Bandwidth)
-      Kinds.push_back(ModelKind::Bandwidth);
-    if (C.CampProf)
-      Kinds.push_back(ModelKind::CampProf);
-    if (C.GT200)
-      Kinds.push_back(ModelKind::GT200);
+    Kinds = calibratedModels(C);
   } else {
     auto K = parseModelKind(M);
     if (!K)
@@ -293,12 +300,7 @@ int cmdValidate(const Args &A) {
   // one MLUPS chart comparing them (the GT200 paper's Table 1, per model).
   std::vector<ModelKind> Kinds;
   if (A.get("model") == "all") {
-    if (C.Bandwidth)
-      Kinds.push_back(ModelKind::Bandwidth);
-    if (C.CampProf)
-      Kinds.push_back(ModelKind::CampProf);
-    if (C.GT200)
-      Kinds.push_back(ModelKind::GT200);
+    Kinds = calibratedModels(C);
   } else {
     Kinds.push_back(modelOpt(A, /*AllowGT200=*/true));
   }

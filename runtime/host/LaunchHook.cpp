@@ -158,10 +158,17 @@ void report(Runtime &R, LaunchInfo &Info, const SiteTable *Table,
   R.Findings.countLaunch(Wrote);
 }
 
-/// Times a launch with events on its stream; returns the launch's result.
+std::string cudaMsg(const char *What, cudaError_t E) {
+  return std::string(What) + ": " + cudaGetErrorName(E) + " (" +
+         cudaGetErrorString(E) + ")";
+}
+
+/// Times a launch with events on its stream, into Ms; a failed launch or
+/// kernel is recorded in Error. Returns the launch's result.
 cudaError_t timedLaunch(const void *Func, dim3 Grid, dim3 Block, void **Args,
                         size_t Shmem, cudaStream_t Stream,
-                        std::optional<double> &Ms, cudaError_t &SyncErr) {
+                        std::optional<double> &Ms, std::string &Error) {
+  cudaError_t SyncErr;
   cudaEvent_t Start = nullptr, Stop = nullptr;
   bool Events = cudaEventCreate(&Start) == cudaSuccess &&
                 cudaEventCreate(&Stop) == cudaSuccess;
@@ -183,6 +190,10 @@ cudaError_t timedLaunch(const void *Func, dim3 Grid, dim3 Block, void **Args,
     cudaEventDestroy(Start);
   if (Stop)
     cudaEventDestroy(Stop);
+  if (E != cudaSuccess)
+    Error = cudaMsg("launch failed", E);
+  else if (SyncErr != cudaSuccess)
+    Error = cudaMsg("kernel failed", SyncErr);
   return E;
 }
 
@@ -215,11 +226,6 @@ size_t capOccupancy(const void *Func, dim3 Block, size_t Shmem,
     return Shmem;
   }
   return Padded;
-}
-
-std::string cudaMsg(const char *What, cudaError_t E) {
-  return std::string(What) + ": " + cudaGetErrorName(E) + " (" +
-         cudaGetErrorString(E) + ")";
 }
 
 /// Reads the module's descriptor on this device, and its site table once.
@@ -271,17 +277,10 @@ cudaError_t instrumentedLaunch(Runtime &R, KernelState &K, LaunchInfo &Info,
     if (It != R.Modules.end() && It->second.Shadow)
       M = &It->second;
   }
-  std::optional<double> Ms;
-  cudaError_t SyncErr;
   auto Plain = [&](const std::string &Why, bool IsError) {
     (IsError ? Info.Error : Info.Note) = Why;
-    cudaError_t E =
-        timedLaunch(Func, Grid, Block, Args, Shmem, Stream, Ms, SyncErr);
-    Info.KernelMs = Ms;
-    if (E != cudaSuccess)
-      Info.Error = cudaMsg("launch failed", E);
-    else if (SyncErr != cudaSuccess)
-      Info.Error = cudaMsg("kernel failed", SyncErr);
+    cudaError_t E = timedLaunch(Func, Grid, Block, Args, Shmem, Stream,
+                                Info.KernelMs, Info.Error);
     report(R, Info, M && M->TableOk ? &M->Table : nullptr, nullptr);
     return E;
   };
@@ -337,13 +336,8 @@ cudaError_t instrumentedLaunch(Runtime &R, KernelState &K, LaunchInfo &Info,
            cudaMemcpyHostToDevice, Stream)) != cudaSuccess)
     return Plain(cudaMsg("cannot set up the launch buffer", E), true);
 
-  cudaError_t LaunchErr =
-      timedLaunch(Func, Grid, Block, Args, Shmem, Stream, Ms, SyncErr);
-  Info.KernelMs = Ms;
-  if (LaunchErr != cudaSuccess)
-    Info.Error = cudaMsg("launch failed", LaunchErr);
-  else if (SyncErr != cudaSuccess)
-    Info.Error = cudaMsg("kernel failed", SyncErr);
+  cudaError_t LaunchErr = timedLaunch(Func, Grid, Block, Args, Shmem, Stream,
+                                      Info.KernelMs, Info.Error);
 
   // Read back whatever the device wrote; after a sticky error (a trap, an
   // illegal address) nothing can be read and the report says so.
@@ -467,15 +461,8 @@ SS_EXPORT cudaError_t __sectorscope_launch_kernel(const void *Func, dim3 Grid,
   Info.SectorBuckets = devicePartitions(R.Cfg.Partitions).SectorBuckets;
 
   if (Info.TheMode == Mode::Time) {
-    std::optional<double> Ms;
-    cudaError_t SyncErr;
-    cudaError_t E =
-        timedLaunch(Func, Grid, Block, Args, Shmem, Stream, Ms, SyncErr);
-    Info.TimeMs = Ms;
-    if (E != cudaSuccess)
-      Info.Error = cudaMsg("launch failed", E);
-    else if (SyncErr != cudaSuccess)
-      Info.Error = cudaMsg("kernel failed", SyncErr);
+    cudaError_t E = timedLaunch(Func, Grid, Block, Args, Shmem, Stream,
+                                Info.TimeMs, Info.Error);
     report(R, Info, nullptr, nullptr);
     return E;
   }
