@@ -28,5 +28,4 @@ done
 "$w" -O0 -w -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze \
   -c "$here/identical.cu" -o "$tmp/identical_O0.o"
 "$cxx" "$tmp/identical_O0.o" -o "$out/identical_O0" "${link[@]}"
-cp "$here/run-checks.sh" "$out/"
-echo "built into $out; on the GPU machine: bash $out/run-checks.sh"
+echo "built into $out (utils/gpu-tests.sh runs them)"
