@@ -114,6 +114,9 @@ def main():
         print("%s %s: %s" % ("PASS" if ok else "FAIL", k, "; ".join(parts)))
         passed += ok
         failed += not ok
+    if not truth:
+        print("FAIL: ncu reported no launch to compare with")
+        failed += 1
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 
