@@ -50,6 +50,16 @@ double extrapolateApp(double Best0, double Worst0, double Measured0,
   return BestW + D * (WorstW - BestW);
 }
 
+bool outsideMemoryScope(double Best, double Worst, double Measured,
+                        double Factor) {
+  return Measured > std::max(Factor * Best, Worst);
+}
+
+std::string scopeRule(double Factor) {
+  return "outside the memory-bound scope when measured > max(" +
+         fmtNum(Factor) + " x best, worst) at the measured occupancy";
+}
+
 std::string placement(double D, bool HasBand) {
   if (!HasBand)
     return "no band (no camped benchmarks)";
@@ -176,10 +186,23 @@ BandResult computeBand(const Calibration &C, const Profile &P,
   }
   double Best0 = std::min(B.BestMs, B.WorstMs);
   double Worst0 = std::max(B.BestMs, B.WorstMs);
+  B.ScopeFactor = O.ScopeFactor;
   if (B.MeasuredMs) {
     double D = campingDegree(Best0, Worst0, *B.MeasuredMs);
     B.Degree = D;
     B.DegreeClamped = std::clamp(D, 0.0, 1.0);
+    B.InScope =
+        !outsideMemoryScope(Best0, Worst0, *B.MeasuredMs, O.ScopeFactor);
+    if (!*B.InScope)
+      B.Notes.push_back("measured " + fmtNum(*B.MeasuredMs / Best0) +
+                        "x the best line: outside the memory-bound scope (" +
+                        scopeRule(O.ScopeFactor) + ")");
+  }
+  std::optional<KernelCurve> App;
+  if (O.Kind == ModelKind::Bandwidth) {
+    B.BestCurve = C.Bandwidth->curve(T, false, nullptr);
+    if (B.MeasuredMs)
+      App = B.BestCurve->throughPoint(B.Warps, *B.MeasuredMs);
   }
   int Max = O.MaxWarps > 0 ? O.MaxWarps : C.Gpu.MaxWarpsPerSm;
   // CampProf drew the application line only up to the kernel's maximum
@@ -194,7 +217,9 @@ BandResult computeBand(const Calibration &C, const Profile &P,
     Pt.Worst = std::max(Bw, Ww);
     if (B.MeasuredMs && W <= B.AppMaxWarps)
       Pt.App = checkTime(
-          extrapolateApp(Best0, Worst0, *B.MeasuredMs, Pt.Best, Pt.Worst),
+          App ? App->at(W)
+              : extrapolateApp(Best0, Worst0, *B.MeasuredMs, Pt.Best,
+                               Pt.Worst),
           "application time at " + std::to_string(W) + " warps/SM");
     B.Points.push_back(Pt);
   }
@@ -222,6 +247,19 @@ Json bandToJson(const BandResult &B) {
     J["camping_degree"] = *B.DegreeClamped;
     J["camping_degree_raw"] = *B.Degree;
     J["placement"] = placement(*B.Degree, B.HasBand);
+    J["in_scope"] = *B.InScope;
+    J["ratio_to_best"] = B.BestMs > 0 ? *B.MeasuredMs / B.BestMs : 0;
+    J["scope_rule"] = scopeRule(B.ScopeFactor);
+  }
+  if (B.BestCurve) {
+    // The best line's two terms at the measured occupancy: which bound
+    // dominates (and by how much) is the model's explanation.
+    J["best_terms"] = {
+        {"launch_ms", B.BestCurve->LaunchMs},
+        {"bandwidth_ms", B.BestCurve->BwMs},
+        {"latency_ms", B.BestCurve->LatMsWarps /
+                           B.BestCurve->effectiveWarps(B.Warps)},
+        {"smooth_max_exponent", B.BestCurve->P}};
   }
   Json Pts = Json::array();
   for (const BandPoint &P : B.Points) {
@@ -251,6 +289,17 @@ std::string bandTable(const BandResult &B) {
     Out += "measured " + fmtNum(*B.MeasuredMs) + " ms: camping degree " +
            fmtFixed(*B.DegreeClamped, 2) + " (raw " + fmtFixed(*B.Degree, 2) +
            "), " + placement(*B.Degree, B.HasBand) + "\n";
+  if (B.MeasuredMs)
+    Out += std::string(*B.InScope ? "in" : "OUTSIDE") +
+           " the memory-bound scope: measured " +
+           fmtFixed(B.BestMs > 0 ? *B.MeasuredMs / B.BestMs : 0, 2) +
+           "x best (" + scopeRule(B.ScopeFactor) + ")\n";
+  if (B.BestCurve)
+    Out += "best line terms at " + fmtNum(B.Warps) + " warps/SM: bandwidth " +
+           fmtNum(B.BestCurve->BwMs) + " ms, latency " +
+           fmtNum(B.BestCurve->LatMsWarps /
+                  B.BestCurve->effectiveWarps(B.Warps)) +
+           " ms, launch " + fmtNum(B.BestCurve->LaunchMs) + " ms\n";
   std::vector<std::string> H = {"warps/SM", "best_ms", "worst_ms"};
   if (B.MeasuredMs)
     H.push_back("app_ms");

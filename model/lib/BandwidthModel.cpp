@@ -1,10 +1,12 @@
-//===- BandwidthModel.cpp - Volume / saturating-bandwidth model -----------===//
+//===- BandwidthModel.cpp - Little's-law bandwidth / latency model --------===//
 #include "sectorscope/model/BandwidthModel.h"
 #include "sectorscope/model/Error.h"
 #include "sectorscope/model/Regression.h"
+#include "sectorscope/model/TextTable.h"
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace sectorscope::model {
 
@@ -13,18 +15,250 @@ static std::string className(Op O, bool Camped, int Width) {
          std::to_string(Width) + "B";
 }
 
+double smoothMax(double A, double B, double P) {
+  double M = std::max(A, B);
+  if (!(M > 0))
+    return 0;
+  return M * std::pow(std::pow(A / M, P) + std::pow(B / M, P), 1.0 / P);
+}
+
+double KernelCurve::effectiveWarps(double W) const {
+  // A grid with fewer warps than the occupancy allows fills each SM with
+  // what it has; below 1 warp/SM the latency term becomes one warp's chain.
+  return std::max(std::min(W, GridWarpsPerSm), 1e-9);
+}
+
+double KernelCurve::at(double Warps) const {
+  return LaunchMs + smoothMax(BwMs * BwScale,
+                              LatScale * LatMsWarps / effectiveWarps(Warps), P);
+}
+
+KernelCurve KernelCurve::throughPoint(double Warps, double MeasuredMs) const {
+  KernelCurve K = *this;
+  K.BwScale = K.LatScale = 1;
+  double E = MeasuredMs - LaunchMs;
+  if (!(E > 0)) { // Faster than the launch latency: a flat line.
+    K.LaunchMs = MeasuredMs;
+    K.BwScale = K.LatScale = 0;
+    return K;
+  }
+  double Lw = LatMsWarps / effectiveWarps(Warps);
+  if (E > BwMs && Lw > 0) {
+    // Above the bandwidth floor: the latency term carries the difference
+    // (the kernel's effective round trips, e.g. an mlp the count missed).
+    K.LatScale = std::pow(std::pow(E, P) - std::pow(BwMs, P), 1.0 / P) / Lw;
+    return K;
+  }
+  // At or below the floor (or no latency term): the traffic estimate is
+  // off by a factor; scale both terms by it.
+  double S = smoothMax(BwMs, Lw, P);
+  K.BwScale = K.LatScale = S > 0 ? E / S : 0;
+  return K;
+}
+
+double benchRowMlp(const BenchRow &R) {
+  if (R.Mlp)
+    return *R.Mlp;
+  // From microbench/cuda (checked in the PTX nvcc emits): campKernel loads 4
+  // words per trip; streamRead unrolls 8 (1-4 B words) or 4 (8, 16 B).
+  if (R.Experiment == "campprof")
+    return 4;
+  if (R.Experiment == "stream")
+    return R.WordBytes >= 8 ? 4 : 8;
+  return 0;
+}
+
+namespace {
+
+/// One benchmark row as the fit sees it.
+struct FitRow {
+  const BenchRow *Row;
+  size_t Class;
+  double Bytes, Z, T; ///< Z: serial steps per SM / effective warps.
+};
+
+struct Solution {
+  double LaunchMs = 0, P = 1, Score = 1e300;
+  std::vector<double> A, L;
+};
+
+double predictRow(const FitRow &R, const Solution &S) {
+  return S.LaunchMs + smoothMax(R.Bytes * S.A[R.Class], R.Z * S.L[R.Class], S.P);
+}
+
+} // namespace
+
+/// For fixed launch and p, fits (a^p, L^p) per class; classes measured at
+/// one occupancy borrow L from the nearest swept class of the same op and
+/// camping (BorrowFrom[k] >= 0) and fit a alone.
+static Solution solveClasses(const std::vector<FitRow> &Rows, size_t NC,
+                             const std::vector<int> &BorrowFrom,
+                             double LaunchMs, double P,
+                             const std::string &Ctx) {
+  Solution S;
+  S.LaunchMs = LaunchMs;
+  S.P = P;
+  S.A.assign(NC, 0);
+  S.L.assign(NC, 0);
+  for (int Pass = 0; Pass < 2; ++Pass)
+    for (size_t K = 0; K < NC; ++K) {
+      bool Borrow = BorrowFrom[K] >= 0;
+      if (Borrow != (Pass == 1))
+        continue;
+      std::vector<const FitRow *> In;
+      for (const FitRow &R : Rows)
+        if (R.Class == K)
+          In.push_back(&R);
+      if (In.empty())
+        continue;
+      const auto N = (Eigen::Index)In.size();
+      Eigen::MatrixXd X(N, Borrow ? 1 : 2);
+      Eigen::VectorXd Y(N), W(N);
+      double LB = Borrow ? S.L[(size_t)BorrowFrom[K]] : 0;
+      for (Eigen::Index I = 0; I < N; ++I) {
+        const FitRow &R = *In[(size_t)I];
+        double E = std::max(R.T - LaunchMs, 1e-6 * R.T);
+        double Yp = std::pow(E, P);
+        // Bytes in GB keep B^p representable for large p.
+        X(I, 0) = std::pow(R.Bytes * 1e-9, P);
+        if (Borrow)
+          Yp = std::max(Yp - std::pow(R.Z * LB, P), 1e-12 * Yp);
+        else
+          X(I, 1) = std::pow(R.Z, P);
+        Y[I] = Yp;
+        W[I] = 1.0 / Yp; // Relative error in t^p = p x relative error in t.
+      }
+      FitOptions O;
+      O.Weights = W;
+      O.NonNegative.assign((size_t)X.cols(), true);
+      std::vector<std::string> Names = {"a^p"};
+      if (!Borrow)
+        Names.push_back("L^p");
+      FitResult F = fitLeastSquares(X, Y, Names, O, Ctx);
+      S.A[K] = std::pow(std::max(F.Coef[0], 0.0), 1.0 / P) * 1e-9;
+      S.L[K] = Borrow ? LB : std::pow(std::max(F.Coef[1], 0.0), 1.0 / P);
+      if (S.A[K] <= 0 && S.L[K] <= 0) // Launch explained it all.
+        S.A[K] = 1e-15;
+    }
+  double Score = 0;
+  for (const FitRow &R : Rows) {
+    // The shape (p, launch) is chosen on the spread rows: DRAM streams, for
+    // which the form is physical. Camped rows hammer a 1 KiB L2 window whose
+    // rate jumps with the block size (microbench/README.md); letting their
+    // scatter pick p would bend the DRAM classes to fit noise.
+    if (R.Row->Camped)
+      continue;
+    double E = std::log(std::max(predictRow(R, S), 1e-12) / R.T);
+    Score += E * E;
+  }
+  S.Score = Score;
+  return S;
+}
+
+/// A gt200 row as a kernel: per thread N loads (L of them one word off, 5
+/// sectors per request instead of 4) then N stores (M off). The loop is
+/// unrolled by 8 (microbench/cuda/Gt200.cu, `#pragma unroll 8`): N loads
+/// take ceil(N / 8) round trips.
+static Traffic gt200Traffic(const BenchRow &R) {
+  Traffic T;
+  double N = *R.N, L = R.L.value_or(0), M = R.M.value_or(0);
+  double Nodes = *R.BytesMoved / (2 * N * 4);
+  double Warps = std::ceil(Nodes / 32);
+  T.Blocks = R.Blocks.value_or(1);
+  T.WarpsPerBlock = R.Threads ? std::ceil(*R.Threads / 32.0) : 1;
+  double Trips = std::ceil(N / 8);
+  auto Add = [&](Op O, double Count, double Spr) {
+    if (Count <= 0)
+      return;
+    MemItem I;
+    I.TheOp = O;
+    I.Waits = O == Op::Read;
+    I.SectorsPerRequest = Spr;
+    I.Requests = Warps * Count;
+    I.Bytes = I.Requests * Spr * 32;
+    // Round trips shared pro rata between the aligned and misaligned loads.
+    I.Mlp = O == Op::Read ? N / Trips : 1;
+    T.Items.push_back(I);
+  };
+  Add(Op::Read, N - L, 4);
+  Add(Op::Read, L, 5);
+  Add(Op::Write, N - M, 4);
+  Add(Op::Write, M, 5);
+  return T;
+}
+
+static bool usableGt200(const BenchRow &R) {
+  return R.Experiment == "gt200" && R.N && *R.N >= 1 && R.BytesMoved &&
+         *R.BytesMoved > 0 && R.Warps > 0 && R.Blocks && R.Threads;
+}
+
+/// MixedStoreMsPerStep from the aligned gt200 rows: a one-dimensional
+/// search (the form is monotone in it) minimizing the squared log error.
+static void fitMixed(BandwidthModel &M, const BenchData &D) {
+  std::vector<std::pair<Traffic, const BenchRow *>> Fit, Held;
+  for (const BenchRow &R : D.Rows)
+    if (usableGt200(R))
+      (R.L.value_or(0) == 0 && R.M.value_or(0) == 0 ? Fit : Held)
+          .push_back({gt200Traffic(R), &R});
+  auto Score = [&](auto &Rows, double &Geo) {
+    double S = 0, LogSum = 0;
+    for (auto &[T, R] : Rows) {
+      double E = std::log(M.kernelTime(T, false, R->Warps, nullptr) / R->TimeMs);
+      S += E * E;
+      double Rel = std::abs(std::exp(E) - 1);
+      LogSum += std::log(std::max(Rel, 1e-4));
+    }
+    Geo = Rows.empty() ? 0 : std::exp(LogSum / (double)Rows.size());
+    return S;
+  };
+  if (Fit.size() < 2)
+    return;
+  double Best = 0, BestS = 1e300, Geo = 0;
+  // Log grid from 0.1 ns to 10 us per request, then a finer pass.
+  for (int Pass = 0; Pass < 2; ++Pass) {
+    double Lo = Pass ? Best / 1.5 : 1e-7, Hi = Pass ? Best * 1.5 : 1e-2;
+    for (int I = 0; I <= 200; ++I) {
+      double V = Lo * std::pow(Hi / Lo, I / 200.0);
+      M.MixedStoreMsPerStep = V;
+      double S = Score(Fit, Geo);
+      if (S < BestS) {
+        BestS = S;
+        Best = V;
+      }
+    }
+  }
+  M.MixedStoreMsPerStep = Best;
+  M.MixedRows = Fit.size();
+  Score(Fit, M.MixedGeomeanRelErr);
+  M.HeldOutRows = Held.size();
+  if (!Held.empty())
+    Score(Held, M.HeldOutGeomeanRelErr);
+}
+
 BandwidthModel BandwidthModel::fit(const BenchData &D,
                                    const std::vector<std::string> &Exps) {
   BandwidthModel M;
   M.Experiments = Exps;
+  M.SmCount = D.Gpu.SmCount;
+  M.L2Bytes = D.Gpu.L2Bytes;
   std::vector<const BenchRow *> Rows;
+  size_t NoMlp = 0;
   for (const std::string &E : Exps)
     for (const BenchRow *R : D.rowsOf(E))
-      if (R->TheOp && R->BytesMoved && R->WordBytes && R->Warps > 0)
+      if (R->TheOp && R->BytesMoved && *R->BytesMoved > 0 && R->WordBytes &&
+          R->Warps > 0) {
+        if (*R->TheOp == Op::Read && benchRowMlp(*R) <= 0) {
+          ++NoMlp;
+          continue;
+        }
         Rows.push_back(R);
+      }
+  if (NoMlp)
+    M.FitNotes.push_back(std::to_string(NoMlp) +
+                         " read rows left out: their loads in flight per "
+                         "thread (mlp) are unknown (give rows an `mlp`)");
   if (Rows.empty())
     return M;
-  // Classes in a stable order: op, camped, width.
   for (const BenchRow *R : Rows) {
     bool Seen = false;
     for (const BandwidthClass &C : M.Classes)
@@ -50,150 +284,185 @@ BandwidthModel BandwidthModel::fit(const BenchData &D,
         return K;
     return (size_t)0;
   };
-
-  // Columns: launch, then (B, B/w) per class.
-  const auto NC = (Eigen::Index)M.Classes.size();
-  std::vector<std::string> Names = {"launch"};
-  for (const BandwidthClass &C : M.Classes) {
-    Names.push_back(className(C.TheOp, C.Camped, C.Width) + " a");
-    Names.push_back(className(C.TheOp, C.Camped, C.Width) + " b");
-  }
-  const auto N = (Eigen::Index)Rows.size();
-  Eigen::MatrixXd X = Eigen::MatrixXd::Zero(N, 1 + 2 * NC);
-  Eigen::VectorXd Y(N), W(N);
-  for (Eigen::Index I = 0; I < N; ++I) {
-    const BenchRow &R = *Rows[(size_t)I];
-    auto K = (Eigen::Index)ClassOf(R);
-    X(I, 0) = 1;
-    X(I, 1 + 2 * K) = *R.BytesMoved;
-    X(I, 2 + 2 * K) = *R.BytesMoved / R.Warps;
-    Y[I] = R.TimeMs;
-    W[I] = 1.0 / R.TimeMs;
-  }
-  // Launch latency is identifiable only if the rows move different byte
-  // counts: the suite's CampProf rows all move the same bytes, and if every
-  // row does, launch and the per-byte costs are collinear. Then pin it at 0
-  // rather than let the QR split the time arbitrarily.
-  Eigen::MatrixXd NoLaunch = X.rightCols(X.cols() - 1);
-  M.LaunchIdentified = numericalRank(X) > numericalRank(NoLaunch);
-  if (!M.LaunchIdentified)
-    X.col(0).setZero();
-  FitOptions Opts;
-  Opts.Weights = W;
-  Opts.NonNegative.assign((size_t)X.cols(), true);
-  FitResult F = fitLeastSquares(X, Y, Names, Opts, D.File + ": bandwidth");
-  M.LaunchMs = F.Coef[0];
-  for (Eigen::Index K = 0; K < NC; ++K) {
-    M.Classes[(size_t)K].MsPerByte = F.Coef[1 + 2 * K];
-    M.Classes[(size_t)K].MsPerByteWarp = F.Coef[2 + 2 * K];
+  std::vector<FitRow> FR;
+  double MinT = 1e300;
+  for (const BenchRow *R : Rows) {
+    FitRow F;
+    F.Row = R;
+    F.Class = ClassOf(*R);
+    F.Bytes = *R->BytesMoved;
+    F.T = R->TimeMs;
+    // Every lane of a warp request moves one word: requests = B / (32 w).
+    double Requests = F.Bytes / (32.0 * R->WordBytes);
+    double Steps = *R->TheOp == Op::Read ? Requests / benchRowMlp(*R)
+                                         : Requests;
+    double WEff = R->Warps;
+    if (R->Blocks && R->Threads)
+      WEff = std::min(WEff, *R->Blocks * std::ceil(*R->Threads / 32.0) /
+                                M.SmCount);
+    F.Z = Steps / M.SmCount / std::max(WEff, 1e-9);
+    MinT = std::min(MinT, F.T);
+    FR.push_back(F);
   }
 
-  // Classes measured at a single occupancy cannot separate a from b. Borrow
-  // the shape b/a from the nearest-width class of the same op and camping
-  // that was swept over occupancy, and fit only the scale.
-  auto Occupancies = [&](size_t K) {
-    std::vector<double> Ws;
-    for (const BenchRow *R : Rows)
-      if (ClassOf(*R) == K &&
-          std::find(Ws.begin(), Ws.end(), R->Warps) == Ws.end())
-        Ws.push_back(R->Warps);
-    return Ws.size();
-  };
-  std::vector<size_t> Swept(M.Classes.size());
-  for (size_t K = 0; K < M.Classes.size(); ++K)
-    Swept[K] = Occupancies(K);
-  for (size_t K = 0; K < M.Classes.size(); ++K) {
-    BandwidthClass &C = M.Classes[K];
-    if (Swept[K] >= 2)
+  // Classes run at a single occupancy cannot separate a from L.
+  const size_t NC = M.Classes.size();
+  std::vector<std::vector<double>> Occ(NC);
+  for (const FitRow &F : FR)
+    if (std::find(Occ[F.Class].begin(), Occ[F.Class].end(), F.Row->Warps) ==
+        Occ[F.Class].end())
+      Occ[F.Class].push_back(F.Row->Warps);
+  std::vector<int> BorrowFrom(NC, -1);
+  for (size_t K = 0; K < NC; ++K) {
+    if (Occ[K].size() >= 2)
       continue;
-    const BandwidthClass *Ref = nullptr;
+    const BandwidthClass &C = M.Classes[K];
     double BestD = 1e30;
-    for (size_t J = 0; J < M.Classes.size(); ++J) {
+    for (size_t J = 0; J < NC; ++J) {
       const BandwidthClass &O = M.Classes[J];
-      if (Swept[J] < 2 || O.MsPerByte <= 0)
+      if (Occ[J].size() < 2)
         continue;
       double Dist =
           (O.TheOp != C.TheOp) * 100 + (O.Camped != C.Camped) * 10 +
           std::abs(std::log2((double)O.Width) - std::log2((double)C.Width));
       if (Dist < BestD) {
         BestD = Dist;
-        Ref = &O;
+        BorrowFrom[K] = (int)J;
       }
     }
-    double Ratio = Ref ? Ref->MsPerByteWarp / Ref->MsPerByte : 0;
-    double Sum = 0;
-    size_t Cnt = 0;
-    for (const BenchRow *R : Rows)
-      if (ClassOf(*R) == K) {
-        Sum += std::max(R->TimeMs - M.LaunchMs, 0.0) /
-               (*R->BytesMoved * (1 + Ratio / R->Warps));
-        ++Cnt;
-      }
-    C.MsPerByte = Sum / (double)Cnt;
-    C.MsPerByteWarp = Ratio * C.MsPerByte;
-    if (C.MsPerByte <= 0) // Launch explained everything: keep a finite cost.
-      C.MsPerByte = 1e-15;
-    C.ShapeFrom = Ref ? className(Ref->TheOp, Ref->Camped, Ref->Width)
-                      : std::string("none (flat in occupancy)");
+    M.Classes[K].ShapeFrom =
+        BorrowFrom[K] >= 0
+            ? className(M.Classes[(size_t)BorrowFrom[K]].TheOp,
+                        M.Classes[(size_t)BorrowFrom[K]].Camped,
+                        M.Classes[(size_t)BorrowFrom[K]].Width)
+            : std::string("none (no latency term)");
+    if (BorrowFrom[K] < 0)
+      BorrowFrom[K] = -2; // Fit a alone with L = 0: handled as "borrow 0".
+  }
+  // A class with nothing to borrow from fits a with L fixed at 0.
+  std::vector<int> Borrow = BorrowFrom;
+  bool NeedZeroL = std::any_of(Borrow.begin(), Borrow.end(),
+                               [](int B) { return B == -2; });
+  for (int &B : Borrow)
+    if (B == -2)
+      B = (int)NC; // The virtual class after the real ones.
+  size_t NCx = NeedZeroL ? NC + 1 : NC;
+  Borrow.resize(NCx, -1);
+
+  // Grid search of the shared exponent and launch latency. The launch is a
+  // few microseconds; it cannot exceed half the fastest row.
+  const std::string Ctx = D.File + ": bandwidth";
+  Solution Best;
+  const double Launches[] = {0,      0.0005, 0.001, 0.0015, 0.002, 0.003,
+                             0.004, 0.005,  0.006, 0.008,  0.010};
+  for (double Launch : Launches) {
+    if (Launch > 0.5 * MinT)
+      continue;
+    for (double P = 1; P <= 6.0001; P += 0.25) {
+      // A virtual class (no rows) keeps L = 0 for those that borrow it.
+      Solution S = solveClasses(FR, NCx, Borrow, Launch, P, Ctx);
+      if (S.Score < Best.Score)
+        Best = S;
+    }
+  }
+  M.LaunchMs = Best.LaunchMs;
+  M.P = Best.P;
+  for (size_t K = 0; K < NC; ++K) {
+    M.Classes[K].MsPerByte = Best.A[K];
+    M.Classes[K].MsPerStep = Best.L[K];
   }
 
+  fitMixed(M, D);
+
   // Statistics from the final coefficients, overall and per class.
-  Eigen::VectorXd Pred(N);
-  for (Eigen::Index I = 0; I < N; ++I) {
-    const BenchRow &R = *Rows[(size_t)I];
-    const BandwidthClass &C = M.Classes[ClassOf(R)];
-    Pred[I] =
-        M.LaunchMs + *R.BytesMoved * (C.MsPerByte + C.MsPerByteWarp / R.Warps);
-  }
   auto Stats = [&](auto InClass, double &R2, double &Rmse, size_t &Cnt,
-                   double *MaxRel) {
-    double SSRes = 0, Sum = 0, SumSq = 0;
-    Cnt = 0;
-    for (Eigen::Index I = 0; I < N; ++I)
-      if (InClass(I)) {
-        double E = Pred[I] - Y[I];
+                   double &MaxRel, double *Median, double *Geo) {
+    double SSRes = 0, Sum = 0, SumSq = 0, LogSum = 0;
+    std::vector<double> Rel;
+    for (const FitRow &F : FR)
+      if (InClass(F)) {
+        double E = predictRow(F, Best) - F.T;
         SSRes += E * E;
-        Sum += Y[I];
-        SumSq += Y[I] * Y[I];
-        ++Cnt;
-        if (MaxRel)
-          *MaxRel = std::max(*MaxRel, std::abs(E / Y[I]));
+        Sum += F.T;
+        SumSq += F.T * F.T;
+        Rel.push_back(std::abs(E / F.T));
+        LogSum += std::log(std::max(Rel.back(), 1e-4));
       }
+    Cnt = Rel.size();
+    if (!Cnt)
+      return;
     double SSTot = SumSq - Sum * Sum / (double)Cnt;
     R2 = SSTot > 1e-12 * SumSq ? 1 - SSRes / SSTot
                                : (SSRes <= 1e-24 * SumSq ? 1 : 0);
     Rmse = std::sqrt(SSRes / (double)Cnt);
+    MaxRel = *std::max_element(Rel.begin(), Rel.end());
+    if (Median) {
+      std::sort(Rel.begin(), Rel.end());
+      *Median = Rel[Rel.size() / 2];
+    }
+    if (Geo)
+      *Geo = std::exp(LogSum / (double)Cnt);
   };
-  Stats([](Eigen::Index) { return true; }, M.R2, M.Rmse, M.Rows, &M.MaxRelErr);
-  for (size_t K = 0; K < M.Classes.size(); ++K) {
+  Stats([](const FitRow &) { return true; }, M.R2, M.Rmse, M.Rows, M.MaxRelErr,
+        nullptr, &M.GeomeanRelErr);
+  for (size_t K = 0; K < NC; ++K) {
     BandwidthClass &C = M.Classes[K];
-    Stats([&](Eigen::Index I) { return ClassOf(*Rows[(size_t)I]) == K; }, C.R2,
-          C.Rmse, C.Rows, nullptr);
+    Stats([&](const FitRow &F) { return F.Class == K; }, C.R2, C.Rmse, C.Rows,
+          C.MaxRelErr, &C.MedianRelErr, nullptr);
   }
   return M;
 }
 
-const BandwidthClass *
-BandwidthModel::find(Op O, bool Camped, int Width,
-                     std::vector<std::string> *Notes) const {
-  const BandwidthClass *Best = nullptr;
-  double BestScore = 1e30;
-  for (const BandwidthClass &C : Classes) {
-    double Score =
-        (C.TheOp != O) * 1000 + (C.Camped != Camped) * 100 +
-        std::abs(std::log2((double)C.Width) - std::log2((double)Width)) -
-        (C.Width > Width) * 0.01; // Ties go to the wider word.
-    if (Score < BestScore) {
-      Best = &C;
-      BestScore = Score;
+void BandwidthModel::coefficients(Op O, bool Camped, double Spr, double &A,
+                                  double &L,
+                                  std::vector<std::string> *Notes) const {
+  if (Classes.empty())
+    fail("", "bandwidth", "calibration has no classes");
+  // Same op and camping if measured, else the same op, else anything.
+  std::vector<const BandwidthClass *> Cs;
+  for (int Tier = 0; Tier < 3 && Cs.empty(); ++Tier)
+    for (const BandwidthClass &C : Classes)
+      if ((Tier == 2 || C.TheOp == O) && (Tier >= 1 || C.Camped == Camped))
+        Cs.push_back(&C);
+  if (Notes && (Cs.front()->TheOp != O || Cs.front()->Camped != Camped))
+    Notes->push_back(std::string("bandwidth: no ") + opName(O) +
+                     (Camped ? " camped" : " spread") + " benchmark; used " +
+                     opName(Cs.front()->TheOp) +
+                     (Cs.front()->Camped ? " camped" : " spread"));
+  std::sort(Cs.begin(), Cs.end(),
+            [](const BandwidthClass *X, const BandwidthClass *Y) {
+              return X->Width < Y->Width;
+            });
+  double X = std::log2(std::max(Spr, 1.0));
+  if (Cs.size() == 1 || X <= std::log2((double)Cs.front()->Width)) {
+    A = Cs.front()->MsPerByte;
+    L = Cs.front()->MsPerStep;
+    return;
+  }
+  for (size_t I = 1; I < Cs.size(); ++I) {
+    double X0 = std::log2((double)Cs[I - 1]->Width);
+    double X1 = std::log2((double)Cs[I]->Width);
+    if (X <= X1) {
+      double F = (X - X0) / (X1 - X0);
+      A = Cs[I - 1]->MsPerByte + F * (Cs[I]->MsPerByte - Cs[I - 1]->MsPerByte);
+      L = Cs[I - 1]->MsPerStep + F * (Cs[I]->MsPerStep - Cs[I - 1]->MsPerStep);
+      return;
     }
   }
-  if (Best && Notes &&
-      (Best->TheOp != O || Best->Camped != Camped || Best->Width != Width))
-    Notes->push_back("bandwidth: no " + className(O, Camped, Width) +
-                     " benchmark; used " +
-                     className(Best->TheOp, Best->Camped, Best->Width));
-  return Best;
+  // Wider than any benchmark (e.g. 32 sectors per request): bandwidth per
+  // byte stays; the latency of a request keeps growing with its sectors as
+  // between the two widest benchmarks.
+  const BandwidthClass *Hi = Cs.back();
+  A = Hi->MsPerByte;
+  L = Hi->MsPerStep;
+  if (Cs.size() >= 2) {
+    const BandwidthClass *Lo = Cs[Cs.size() - 2];
+    if (Lo->MsPerStep > 0 && Hi->MsPerStep > 0) {
+      double Slope = std::log(Hi->MsPerStep / Lo->MsPerStep) /
+                     std::log((double)Hi->Width / Lo->Width);
+      L = Hi->MsPerStep * std::pow(Spr / Hi->Width, std::max(Slope, 0.0));
+    }
+  }
 }
 
 bool BandwidthModel::hasCamped() const {
@@ -201,29 +470,63 @@ bool BandwidthModel::hasCamped() const {
                      [](const BandwidthClass &C) { return C.Camped; });
 }
 
+KernelCurve BandwidthModel::curve(const Traffic &T, bool Camped,
+                                  std::vector<std::string> *Notes) const {
+  if (SmCount <= 0)
+    fail("", "bandwidth", "calibration has no sm_count");
+  KernelCurve K;
+  K.LaunchMs = LaunchMs;
+  K.P = P;
+  K.GridWarpsPerSm = T.totalWarps() / SmCount;
+  double L1 = 0, Dram = 0;
+  bool Loads = std::any_of(T.Items.begin(), T.Items.end(),
+                           [](const MemItem &I) { return I.Waits; });
+  for (const MemItem &I : T.Items) {
+    double A = 0, L = 0;
+    coefficients(I.TheOp, Camped, I.SectorsPerRequest, A, L, Notes);
+    double B = T.dramBytes(I, L2Bytes);
+    L1 += I.Bytes;
+    Dram += B;
+    K.BwMs += B * A;
+    double Steps = I.Waits ? I.Requests / std::max(I.Mlp, 1.0) : I.Requests;
+    if (!I.Waits && Loads)
+      L = std::max(L, MixedStoreMsPerStep);
+    K.LatMsWarps += Steps / SmCount * L;
+  }
+  if (Notes && L1 > 0 && Dram < 0.99 * L1)
+    Notes->push_back("DRAM traffic estimated at " +
+                     fmtFixed(100 * Dram / L1, 1) +
+                     "% of the L1-level sectors (reuse inside a block or "
+                     "an allocation that fits in L2)");
+  return K;
+}
+
 double BandwidthModel::kernelTime(const Traffic &T, bool Camped, double Warps,
                                   std::vector<std::string> *Notes) const {
-  if (Classes.empty())
-    fail("", "bandwidth", "calibration has no classes");
-  double Total = LaunchMs;
-  for (const TrafficClass &TC : T.Classes) {
-    const BandwidthClass *C = find(TC.TheOp, Camped, TC.Width, Notes);
-    Total += TC.Bytes * (C->MsPerByte + C->MsPerByteWarp / Warps);
-  }
-  return Total;
+  return curve(T, Camped, Notes).at(Warps);
 }
 
 Json BandwidthModel::toJson() const {
   Json J;
-  J["form"] = "time_ms = launch_ms + bytes * (ms_per_byte + "
-              "ms_per_byte_warp / active_warps_per_sm)";
+  J["form"] = "time_ms = launch_ms + (T_bw^p + T_lat^p)^(1/p); T_bw = sum "
+              "dram_bytes * ms_per_byte; T_lat = sum steps_per_sm * "
+              "ms_per_step / active_warps_per_sm; steps = load requests / "
+              "mlp, store requests";
   J["experiments"] = Experiments;
   J["launch_ms"] = LaunchMs;
-  J["launch_identified"] = LaunchIdentified;
+  J["smooth_max_exponent"] = P;
   J["rows"] = Rows;
   J["r2"] = R2;
   J["rmse"] = Rmse;
   J["max_rel_err"] = MaxRelErr;
+  J["geomean_rel_err"] = GeomeanRelErr;
+  J["fit_notes"] = FitNotes;
+  J["mixed_store_ms_per_step"] = MixedStoreMsPerStep;
+  J["mixed_rows"] = MixedRows;
+  J["mixed_geomean_rel_err"] = MixedGeomeanRelErr;
+  J["held_out_rows"] = HeldOutRows;
+  if (HeldOutGeomeanRelErr >= 0)
+    J["held_out_geomean_rel_err"] = HeldOutGeomeanRelErr;
   Json Cls = Json::array();
   for (const BandwidthClass &C : Classes) {
     Json CJ;
@@ -231,14 +534,16 @@ Json BandwidthModel::toJson() const {
     CJ["camped"] = C.Camped;
     CJ["width"] = C.Width;
     CJ["ms_per_byte"] = C.MsPerByte;
-    CJ["ms_per_byte_warp"] = C.MsPerByteWarp;
+    CJ["ms_per_step"] = C.MsPerStep;
     CJ["peak_gbps"] = C.peakGBps();
-    CJ["half_saturation_warps"] = C.halfSaturationWarps();
+    CJ["latency_ns"] = C.latencyNs();
     if (!C.ShapeFrom.empty())
-      CJ["occupancy_shape_from"] = C.ShapeFrom;
+      CJ["latency_from"] = C.ShapeFrom;
     CJ["rows"] = C.Rows;
     CJ["r2"] = C.R2;
     CJ["rmse"] = C.Rmse;
+    CJ["max_rel_err"] = C.MaxRelErr;
+    CJ["median_rel_err"] = C.MedianRelErr;
     Cls.push_back(CJ);
   }
   J["classes"] = Cls;
@@ -249,16 +554,38 @@ BandwidthModel BandwidthModel::fromJson(const Json &J, const Ctx &C) {
   requireObject(J, C);
   BandwidthModel M;
   M.LaunchMs = getNumber(J, C, "launch_ms", NumRule::NonNegative);
-  M.LaunchIdentified = getOptBool(J, C, "launch_identified").value_or(true);
+  M.P = getNumber(J, C, "smooth_max_exponent", NumRule::Positive);
+  if (M.P < 1 || M.P > 64)
+    C.at("smooth_max_exponent")
+        .fail("expected a number in [1, 64], got " + fmtNum(M.P));
   M.Rows = (size_t)getOptNumber(J, C, "rows", NumRule::Integer).value_or(0);
   M.R2 = getOptNumber(J, C, "r2").value_or(0);
   M.Rmse = getOptNumber(J, C, "rmse", NumRule::NonNegative).value_or(0);
   M.MaxRelErr =
       getOptNumber(J, C, "max_rel_err", NumRule::NonNegative).value_or(0);
+  M.GeomeanRelErr =
+      getOptNumber(J, C, "geomean_rel_err", NumRule::NonNegative).value_or(0);
+  M.MixedStoreMsPerStep =
+      getOptNumber(J, C, "mixed_store_ms_per_step", NumRule::NonNegative)
+          .value_or(0);
+  M.MixedRows =
+      (size_t)getOptNumber(J, C, "mixed_rows", NumRule::Count).value_or(0);
+  M.MixedGeomeanRelErr =
+      getOptNumber(J, C, "mixed_geomean_rel_err", NumRule::NonNegative)
+          .value_or(0);
+  M.HeldOutRows =
+      (size_t)getOptNumber(J, C, "held_out_rows", NumRule::Count).value_or(0);
+  M.HeldOutGeomeanRelErr =
+      getOptNumber(J, C, "held_out_geomean_rel_err", NumRule::NonNegative)
+          .value_or(-1);
   if (J.contains("experiments") && J["experiments"].is_array())
     for (const Json &E : J["experiments"])
       if (E.is_string())
         M.Experiments.push_back(E.get<std::string>());
+  if (J.contains("fit_notes") && J["fit_notes"].is_array())
+    for (const Json &E : J["fit_notes"])
+      if (E.is_string())
+        M.FitNotes.push_back(E.get<std::string>());
   const Json &Cls = getArray(J, C, "classes");
   for (size_t I = 0; I < Cls.size(); ++I) {
     Ctx CC = C.at("classes").at(I);
@@ -272,15 +599,18 @@ BandwidthModel BandwidthModel::fromJson(const Json &J, const Ctx &C) {
     K.Camped = getBool(CJ, CC, "camped");
     K.Width = (int)getNumber(CJ, CC, "width", NumRule::PositiveInteger);
     K.MsPerByte = getNumber(CJ, CC, "ms_per_byte", NumRule::NonNegative);
-    K.MsPerByteWarp =
-        getNumber(CJ, CC, "ms_per_byte_warp", NumRule::NonNegative);
-    if (K.MsPerByte == 0 && K.MsPerByteWarp == 0)
-      CC.fail("ms_per_byte and ms_per_byte_warp are both 0 (infinite "
-              "bandwidth)");
+    K.MsPerStep = getNumber(CJ, CC, "ms_per_step", NumRule::NonNegative);
+    if (K.MsPerByte == 0 && K.MsPerStep == 0)
+      CC.fail("ms_per_byte and ms_per_step are both 0 (infinite "
+              "bandwidth, no latency)");
     K.Rows = (size_t)getOptNumber(CJ, CC, "rows", NumRule::Integer).value_or(0);
-    K.ShapeFrom = getOptString(CJ, CC, "occupancy_shape_from").value_or("");
+    K.ShapeFrom = getOptString(CJ, CC, "latency_from").value_or("");
     K.R2 = getOptNumber(CJ, CC, "r2").value_or(0);
     K.Rmse = getOptNumber(CJ, CC, "rmse", NumRule::NonNegative).value_or(0);
+    K.MaxRelErr =
+        getOptNumber(CJ, CC, "max_rel_err", NumRule::NonNegative).value_or(0);
+    K.MedianRelErr = getOptNumber(CJ, CC, "median_rel_err", NumRule::NonNegative)
+                         .value_or(0);
     M.Classes.push_back(K);
   }
   return M;

@@ -27,6 +27,7 @@ static GpuInfo parseGpu(const Json &Top, const Ctx &C) {
   if (auto W =
           getOptNumber(J, GC, "max_warps_per_sm", NumRule::PositiveInteger))
     G.MaxWarpsPerSm = (int)*W;
+  G.L2Bytes = getOptNumber(J, GC, "l2_bytes", NumRule::NonNegative).value_or(0);
   if (G.MaxWarpsPerSm > 1024)
     GC.at("max_warps_per_sm")
         .fail("impossible value " + std::to_string(G.MaxWarpsPerSm));
@@ -68,6 +69,7 @@ static BenchRow parseRow(const Json &RJ, const Ctx &C, size_t I,
   R.Threads = Pos(getOptNumber(RJ, C, "threads", NumRule::Integer));
   R.BytesMoved = getOptNumber(RJ, C, "bytes_moved", NumRule::NonNegative);
   R.N = getOptNumber(RJ, C, "N", NumRule::Integer);
+  R.Mlp = Pos(getOptNumber(RJ, C, "mlp", NumRule::NonNegative));
   R.L = getOptNumber(RJ, C, "L", NumRule::Integer);
   R.M = getOptNumber(RJ, C, "M", NumRule::Integer);
   auto W = getOptNumber(RJ, C, "active_warps_per_sm", NumRule::NonNegative);

@@ -34,6 +34,8 @@ Json Calibration::toJson() const {
   J["gpu"] = {{"name", Gpu.Name},
               {"sm_count", Gpu.SmCount},
               {"max_warps_per_sm", Gpu.MaxWarpsPerSm}};
+  if (Gpu.L2Bytes > 0)
+    J["gpu"]["l2_bytes"] = Gpu.L2Bytes;
   if (CampProf)
     J["campprof"] = CampProf->toJson();
   if (GT200)
@@ -61,6 +63,8 @@ Calibration Calibration::fromJson(const Json &J, const std::string &File) {
   C.Gpu.MaxWarpsPerSm =
       (int)getOptNumber(G, GC, "max_warps_per_sm", NumRule::PositiveInteger)
           .value_or(64);
+  C.Gpu.L2Bytes =
+      getOptNumber(G, GC, "l2_bytes", NumRule::NonNegative).value_or(0);
   auto Has = [&](const char *K) { return J.contains(K) && !J[K].is_null(); };
   if (Has("campprof")) {
     C.CampProf = CampProfModel::fromJson(J["campprof"], Top.at("campprof"));
@@ -70,8 +74,11 @@ Calibration Calibration::fromJson(const Json &J, const std::string &File) {
     C.GT200 = GT200Model::fromJson(J["gt200"], Top.at("gt200"));
     C.GT200->SmCount = C.Gpu.SmCount;
   }
-  if (Has("bandwidth"))
+  if (Has("bandwidth")) {
     C.Bandwidth = BandwidthModel::fromJson(J["bandwidth"], Top.at("bandwidth"));
+    C.Bandwidth->SmCount = C.Gpu.SmCount;
+    C.Bandwidth->L2Bytes = C.Gpu.L2Bytes;
+  }
   if (!C.CampProf && !C.GT200 && !C.Bandwidth)
     Top.fail("no model (campprof, gt200 or bandwidth) in the calibration");
   return C;
@@ -142,29 +149,42 @@ std::string calibrationSummary(const Calibration &C) {
   }
   if (C.Bandwidth) {
     const BandwidthModel &B = *C.Bandwidth;
-    Out += "\nbandwidth: t = launch + bytes*(a + b/w); launch " +
-           fmtNum(B.LaunchMs) + " ms" +
-           (B.LaunchIdentified ? ""
-                               : " (not identifiable: every row moved "
-                                 "the same bytes)") +
-           ", R2 " + fmtFixed(B.R2, 4) + ", RMSE " + fmtNum(B.Rmse) +
-           " ms, max rel err " + fmtFixed(100 * B.MaxRelErr, 1) + "%\n";
-    TextTable T({"class", "rows", "peak GB/s", "GB/s@8w", "half-sat warps",
-                 "R2", "RMSE"});
+    Out += "\nbandwidth: t = launch + (T_bw^p + T_lat^p)^(1/p), T_bw = "
+           "bytes*a, T_lat = steps*L/w (steps: load requests/mlp, store "
+           "requests); launch " +
+           fmtNum(B.LaunchMs) + " ms, p " + fmtFixed(B.P, 2) + ", " +
+           std::to_string(B.Rows) + " rows, R2 " + fmtFixed(B.R2, 4) +
+           ", RMSE " + fmtNum(B.Rmse) + " ms, geomean rel err " +
+           fmtFixed(100 * B.GeomeanRelErr, 1) + "%, max " +
+           fmtFixed(100 * B.MaxRelErr, 1) + "%\n";
+    TextTable T({"class", "rows", "peak GB/s", "L (ns/step)", "R2", "RMSE",
+                 "median err%", "max err%"});
     for (const BandwidthClass &K : B.Classes)
       T.addRow({std::string(opName(K.TheOp)) +
                     (K.Camped ? " camped " : " spread ") +
                     std::to_string(K.Width) + "B",
                 std::to_string(K.Rows), fmtFixed(K.peakGBps(), 1),
-                fmtFixed(K.GBpsAt(8), 1), fmtFixed(K.halfSaturationWarps(), 2),
-                fmtFixed(K.R2, 4), fmtNum(K.Rmse)});
+                fmtFixed(K.latencyNs(), 1), fmtFixed(K.R2, 4), fmtNum(K.Rmse),
+                fmtFixed(100 * K.MedianRelErr, 1),
+                fmtFixed(100 * K.MaxRelErr, 1)});
     Out += T.render();
     for (const BandwidthClass &K : B.Classes)
       if (!K.ShapeFrom.empty())
         Out += "note: " + std::string(opName(K.TheOp)) +
                (K.Camped ? " camped " : " spread ") + std::to_string(K.Width) +
-               "B ran at one occupancy; occupancy curve from " + K.ShapeFrom +
-               "\n";
+               "B ran at one occupancy; latency from " + K.ShapeFrom + "\n";
+    if (B.MixedRows)
+      Out += "store step when the warp also loads: " +
+             fmtFixed(B.MixedStoreMsPerStep * 1e6, 1) + " ns, fitted on " +
+             std::to_string(B.MixedRows) +
+             " aligned gt200 rows (geomean rel err " +
+             fmtFixed(100 * B.MixedGeomeanRelErr, 1) + "%)\n";
+    if (B.HeldOutGeomeanRelErr >= 0)
+      Out += "held out: " + std::to_string(B.HeldOutRows) +
+             " misaligned gt200 rows, geomean rel err " +
+             fmtFixed(100 * B.HeldOutGeomeanRelErr, 1) + "%\n";
+    for (const std::string &N : B.FitNotes)
+      Out += "note: bandwidth: " + N + "\n";
   }
   return Out;
 }

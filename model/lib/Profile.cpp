@@ -3,6 +3,7 @@
 #include "sectorscope/model/Error.h"
 
 #include <cmath>
+#include <cstdlib>
 
 namespace sectorscope::model {
 
@@ -90,6 +91,17 @@ static Site parseSite(const Json &J, const Ctx &C) {
   S.IdealSectorsPerRequest =
       getOptNumber(J, C, "ideal_sectors_per_request", NumRule::NonNegative)
           .value_or(0);
+  if (auto M = getOptNumber(J, C, "mlp", NumRule::Positive)) {
+    if (*M < 1)
+      C.at("mlp").fail("expected a number >= 1 (loads in flight together), "
+                       "got " +
+                       fmtNum(*M));
+    S.Mlp = *M;
+  }
+  if (J.contains("object") && J["object"].is_object())
+    S.ObjectId = (int)getOptNumber(J["object"], C.at("object"), "id",
+                                   NumRule::Count)
+                     .value_or(-1);
   if (J.contains("patterns") && J["patterns"].is_array())
     for (const Json &P : J["patterns"]) {
       std::string N = patternName(P);
@@ -97,6 +109,30 @@ static Site parseSite(const Json &J, const Ctx &C) {
         S.Patterns.push_back(N);
     }
   return S;
+}
+
+/// A byte count the runtime may write as a number or a decimal/hex string.
+static double parseSize(const Json &J, const Ctx &C) {
+  if (J.is_string()) {
+    const std::string &S = J.get_ref<const std::string &>();
+    char *End = nullptr;
+    unsigned long long V = std::strtoull(S.c_str(), &End, 0);
+    if (S.empty() || *End)
+      C.fail("expected a byte count, got \"" + S + "\"");
+    return (double)V;
+  }
+  return asNumber(J, C, NumRule::Count);
+}
+
+static ProfileObject parseObject(const Json &J, const Ctx &C) {
+  requireObject(J, C);
+  ProfileObject O;
+  O.Id = (int)getNumber(J, C, "id", NumRule::Count);
+  O.Kind = getOptString(J, C, "kind").value_or("");
+  if (J.contains("size") && !J["size"].is_null())
+    O.SizeBytes = parseSize(J["size"], C.at("size"));
+  O.Sectors = getOptNumber(J, C, "sectors", NumRule::Count).value_or(0);
+  return O;
 }
 
 Profile parseProfile(const Json &J, const std::string &File) {
@@ -130,6 +166,15 @@ Profile parseProfile(const Json &J, const std::string &File) {
   const Json &Sites = getArray(J, Top, "sites", /*NonEmpty=*/false);
   for (size_t I = 0; I < Sites.size(); ++I)
     P.Sites.push_back(parseSite(Sites[I], Top.at("sites").at(I)));
+  if (J.contains("objects") && J["objects"].is_array()) {
+    const Json &Objs = J["objects"];
+    for (size_t I = 0; I < Objs.size(); ++I)
+      P.Objects.push_back(parseObject(Objs[I], Top.at("objects").at(I)));
+  }
+  if (J.contains("overflow") && J["overflow"].is_object())
+    P.HeatOverflow = getOptNumber(J["overflow"], Top.at("overflow"),
+                                  "heat_overflow", NumRule::Count)
+                         .value_or(0);
   P.TimeMs = getOptNumber(J, Top, "time_ms", NumRule::Positive);
   if (J.contains("occupancy") && !J["occupancy"].is_null()) {
     const Json &O = getObject(J, Top, "occupancy");

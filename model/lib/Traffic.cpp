@@ -41,6 +41,46 @@ static double misalignedRequests(const Site &S) {
   return S.Requests * std::clamp(Extra, 0.0, 1.0);
 }
 
+double Traffic::dramBytes(const MemItem &I, double L2Bytes) const {
+  if (I.Use < 0 || (size_t)I.Use >= Uses.size())
+    return I.Bytes;
+  const ObjectUse &U = Uses[(size_t)I.Use];
+  if (U.L1Bytes <= 0)
+    return I.Bytes;
+  double Cap = U.L1Bytes;
+  if (U.BlockDistinctBytes > 0)
+    Cap = std::min(Cap, U.BlockDistinctBytes);
+  if (L2Bytes > 0 && U.SizeBytes > 0 && U.SizeBytes <= L2Bytes)
+    Cap = std::min(Cap, U.SizeBytes);
+  return I.Bytes * (Cap / U.L1Bytes);
+}
+
+/// The use of (object, op), created on first sight; -1 without an object.
+static int useOf(Traffic &T, const Profile &P, int ObjectId, Op O,
+                 double Scale) {
+  if (ObjectId < 0)
+    return -1;
+  for (size_t K = 0; K < T.Uses.size(); ++K)
+    if (T.Uses[K].ObjectId == ObjectId && T.Uses[K].TheOp == O)
+      return (int)K;
+  ObjectUse U;
+  U.ObjectId = ObjectId;
+  U.TheOp = O;
+  for (const ProfileObject &Obj : P.Objects)
+    if (Obj.Id == ObjectId) {
+      U.SizeBytes = Obj.Kind == "cudaMalloc" || Obj.Kind == "cudaMallocManaged"
+                        ? Obj.SizeBytes
+                        : 0;
+      // The heat map covers the sampled block only (heatmap mode), and only
+      // if it did not overflow; its distinct sectors bound the block's L1
+      // misses.
+      if (P.Mode == "heatmap" && P.HeatOverflow == 0 && Obj.Sectors > 0)
+        U.BlockDistinctBytes = Obj.Sectors * 32.0 * Scale;
+    }
+  T.Uses.push_back(U);
+  return (int)T.Uses.size() - 1;
+}
+
 Traffic trafficFromProfile(const Profile &P) {
   Traffic T;
   T.Blocks = P.blocks();
@@ -63,6 +103,28 @@ Traffic trafficFromProfile(const Profile &P) {
       T.add(Op::Write, S.Width, Bytes);
       T.WriteWordsPerWarp += S.Requests * PerWarp;
       T.WriteMisalignedPerWarp += misalignedRequests(S) * PerWarp;
+    }
+    if (Bytes <= 0)
+      continue;
+    double Spr = S.Requests > 0 ? S.Sectors / S.Requests : 1;
+    for (Op O : {Op::Read, Op::Write}) {
+      if ((O == Op::Read && !Reads) || (O == Op::Write && !Writes))
+        continue;
+      MemItem I;
+      I.TheOp = O;
+      I.Waits = S.TheOp == SiteOp::Load;
+      I.SectorsPerRequest = std::max(Spr, 1.0);
+      I.Bytes = Bytes;
+      // An atomic's read half moves bytes but adds no serial step: the
+      // write half carries its one per request.
+      I.Requests = S.TheOp == SiteOp::Atomic && O == Op::Read
+                       ? 0
+                       : S.Requests * Scale;
+      I.Mlp = S.Mlp;
+      I.Use = useOf(T, P, S.ObjectId, O, Scale);
+      if (I.Use >= 0)
+        T.Uses[(size_t)I.Use].L1Bytes += Bytes;
+      T.Items.push_back(I);
     }
   }
   return T;

@@ -56,9 +56,11 @@ double geomeanError(const std::vector<double> &Errs) {
 }
 
 ValidateResult validate(const Calibration &C,
-                        const std::vector<ValidateCase> &Cases, ModelKind K) {
+                        const std::vector<ValidateCase> &Cases, ModelKind K,
+                        double ScopeFactor) {
   ValidateResult R;
   R.Kind = K;
+  R.ScopeFactor = ScopeFactor;
   std::vector<double> Errs;
   for (const ValidateCase &VC : Cases) {
     Profile P = readProfile(VC.ProfilePath);
@@ -84,7 +86,9 @@ ValidateResult validate(const Calibration &C,
       O.Kind = K;
       O.Warps = VC.Warps;
       O.TimeMs = T;
+      O.ScopeFactor = ScopeFactor;
       BandResult B = computeBand(C, P, O);
+      Row.Curve = B.BestCurve;
       Row.Warps = B.Warps;
       Row.BestMs = B.BestMs;
       Row.WorstMs = B.WorstMs;
@@ -102,6 +106,9 @@ ValidateResult validate(const Calibration &C,
       R.Bands.push_back(std::move(B));
     }
     Row.RelErr = std::abs(Row.PredictedMs - Row.MeasuredMs) / Row.MeasuredMs;
+    Row.InScope = !outsideMemoryScope(std::min(Row.BestMs, Row.WorstMs),
+                                      std::max(Row.BestMs, Row.WorstMs),
+                                      Row.MeasuredMs, ScopeFactor);
     if (Items) {
       // work items / ms / 1e3 = million items per second (MLUPS for LBM).
       Row.ActualMlups = *Items / (Row.MeasuredMs * 1e3);
@@ -120,6 +127,14 @@ ValidateResult validate(const Calibration &C,
     R.MaxErr = std::max(R.MaxErr, E);
   }
   R.MeanErr = Sum / (double)Errs.size();
+  std::vector<double> InErrs;
+  for (const ValidateRow &Row : R.Rows)
+    if (Row.InScope)
+      InErrs.push_back(Row.RelErr);
+  R.InScopeCases = InErrs.size();
+  R.GeomeanErrInScope = geomeanError(InErrs);
+  for (double E : InErrs)
+    R.MeanErrInScope += E / (double)InErrs.size();
 
   // CampProf's extrapolation check: start from each case of a group and
   // predict every other occupancy of the same group.
@@ -127,18 +142,28 @@ ValidateResult validate(const Calibration &C,
   for (const ValidateRow &Row : R.Rows)
     if (!Row.Case.Group.empty())
       Groups[Row.Case.Group].push_back(&Row);
-  std::vector<double> XErrs;
+  // The bandwidth model moves along its own curve through the measured
+  // point (one unknown solved); the others along the band proportionally.
+  std::vector<double> XErrs, XErrsIn;
   for (auto &[G, Rows] : Groups)
     for (const ValidateRow *S : Rows)
       for (const ValidateRow *D : Rows) {
         if (S == D || S->Warps == D->Warps)
           continue;
-        double App = extrapolateApp(S->BestMs, S->WorstMs, S->MeasuredMs,
-                                    D->BestMs, D->WorstMs);
-        XErrs.push_back(std::abs(App - D->MeasuredMs) / D->MeasuredMs);
+        double App =
+            S->Curve && D->Curve
+                ? S->Curve->throughPoint(S->Warps, S->MeasuredMs).at(D->Warps)
+                : extrapolateApp(S->BestMs, S->WorstMs, S->MeasuredMs,
+                                 D->BestMs, D->WorstMs);
+        double E = std::abs(App - D->MeasuredMs) / D->MeasuredMs;
+        XErrs.push_back(E);
+        if (S->InScope && D->InScope)
+          XErrsIn.push_back(E);
       }
   R.ExtrapolationPairs = XErrs.size();
   R.ExtrapolationGeomeanErr = geomeanError(XErrs);
+  R.ExtrapolationPairsInScope = XErrsIn.size();
+  R.ExtrapolationGeomeanErrInScope = geomeanError(XErrsIn);
   std::vector<std::string> Uniq;
   for (std::string &N : R.Notes)
     if (std::find(Uniq.begin(), Uniq.end(), N) == Uniq.end())
@@ -162,7 +187,8 @@ Json validateToJson(const ValidateResult &R) {
                {"best_ms", Row.BestMs},
                {"worst_ms", Row.WorstMs},
                {"predicted_ms", Row.PredictedMs},
-               {"rel_err", Row.RelErr}};
+               {"rel_err", Row.RelErr},
+               {"in_scope", Row.InScope}};
     if (!Row.Case.Group.empty())
       RJ["group"] = Row.Case.Group;
     if (Row.Degree)
@@ -177,9 +203,18 @@ Json validateToJson(const ValidateResult &R) {
   J["geomean_rel_err"] = R.GeomeanErr;
   J["mean_rel_err"] = R.MeanErr;
   J["max_rel_err"] = R.MaxErr;
+  J["scope_rule"] = scopeRule(R.ScopeFactor);
+  J["scope_factor"] = R.ScopeFactor;
+  J["in_scope_cases"] = R.InScopeCases;
+  J["geomean_rel_err_in_scope"] = R.GeomeanErrInScope;
+  J["mean_rel_err_in_scope"] = R.MeanErrInScope;
   J["extrapolation_pairs"] = R.ExtrapolationPairs;
   if (R.ExtrapolationPairs)
     J["extrapolation_geomean_rel_err"] = R.ExtrapolationGeomeanErr;
+  J["extrapolation_pairs_in_scope"] = R.ExtrapolationPairsInScope;
+  if (R.ExtrapolationPairsInScope)
+    J["extrapolation_geomean_rel_err_in_scope"] =
+        R.ExtrapolationGeomeanErrInScope;
   J["notes"] = R.Notes;
   return J;
 }
@@ -191,7 +226,7 @@ std::string validateTable(const ValidateResult &R) {
       });
   std::vector<std::string> H = {"case",    "warps",    "measured_ms",
                                 "best_ms", "worst_ms", "predicted_ms",
-                                "err%",    "camping"};
+                                "err%",    "camping", "scope"};
   if (AnyMlups) {
     H.push_back("actual_MLUPS");
     H.push_back("est_MLUPS");
@@ -209,7 +244,8 @@ std::string validateTable(const ValidateResult &R) {
                                         : Row.Case.Expect) +
             ")",
         fmtFixed(100 * Row.RelErr, 1),
-        Row.Degree ? fmtFixed(*Row.Degree, 2) : "-"};
+        Row.Degree ? fmtFixed(*Row.Degree, 2) : "-",
+        Row.InScope ? "in" : "OUT"};
     if (AnyMlups) {
       Cells.push_back(Row.ActualMlups ? fmtFixed(*Row.ActualMlups, 1) : "-");
       Cells.push_back(Row.EstimatedMlups ? fmtFixed(*Row.EstimatedMlups, 1)
@@ -222,10 +258,16 @@ std::string validateTable(const ValidateResult &R) {
   Out += "geomean error: " + fmtFixed(100 * R.GeomeanErr, 1) + "% (mean " +
          fmtFixed(100 * R.MeanErr, 1) + "%, max " +
          fmtFixed(100 * R.MaxErr, 1) + "%)\n";
+  Out += "in-scope geomean error: " + fmtFixed(100 * R.GeomeanErrInScope, 1) +
+         "% over " + std::to_string(R.InScopeCases) + " of " +
+         std::to_string(R.Rows.size()) + " cases (" +
+         scopeRule(R.ScopeFactor) + ")\n";
   if (R.ExtrapolationPairs)
     Out += "extrapolation geomean error: " +
            fmtFixed(100 * R.ExtrapolationGeomeanErr, 1) + "% over " +
-           std::to_string(R.ExtrapolationPairs) + " pairs\n";
+           std::to_string(R.ExtrapolationPairs) + " pairs; in scope " +
+           fmtFixed(100 * R.ExtrapolationGeomeanErrInScope, 1) + "% over " +
+           std::to_string(R.ExtrapolationPairsInScope) + " pairs\n";
   for (const std::string &N : R.Notes)
     Out += "note: " + N + "\n";
   return Out;

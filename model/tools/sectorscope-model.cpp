@@ -39,14 +39,16 @@ commands:
   band      --calib FILE --profile FILE [--profile FILE ...]
             [--model bandwidth|campprof] [--warps W] [--time-ms T]
             [--max-warps N] [--json FILE] [--svg FILE] [--title TEXT] [--log-y]
+            [--scope-factor F]
             Best/worst band at 1..N warps/SM, measured time placed in it.
   predict   --calib FILE --profile FILE [--model all|bandwidth|campprof|gt200]
             [--warps W] [--work-items N] [--json FILE]
             Predicted time of one launch by every calibrated model.
   validate  --calib FILE --cases FILE [--model all|bandwidth|campprof|gt200]
             [--json FILE] [--mlups-svg FILE] [--band-svg FILE] [--title TEXT]
-            [--log-y]
-            Predicted vs measured table and geometric-mean error.
+            [--log-y] [--scope-factor F]
+            Predicted vs measured table and geometric-mean error (all cases
+            and in-scope ones: measured <= max(F x best, worst), F = 3).
 )";
 
 /// Parsed options: each "--name value" (or --name=value); repeatable ones keep
@@ -142,6 +144,17 @@ ModelKind modelOpt(const Args &A, bool AllowGT200) {
 }
 
 /// The models a calibration holds, in table order ("--model all").
+/// --scope-factor: how far above best a kernel may sit and still be called
+/// memory-bound (>= 1).
+double scopeFactorOpt(const Args &A) {
+  auto F = A.number("scope-factor");
+  if (!F)
+    return DefaultScopeFactor;
+  if (!(*F >= 1))
+    fail("", "--scope-factor", "expected a number >= 1, got " + fmtNum(*F));
+  return *F;
+}
+
 std::vector<ModelKind> calibratedModels(const Calibration &C) {
   std::vector<ModelKind> Kinds;
   if (C.Bandwidth)
@@ -196,6 +209,7 @@ int cmdBand(const Args &A) {
   O.Kind = modelOpt(A, /*AllowGT200=*/false);
   O.Warps = A.number("warps");
   O.TimeMs = A.number("time-ms");
+  O.ScopeFactor = scopeFactorOpt(A);
   if (auto M = A.number("max-warps", true)) {
     if (*M > 1024)
       fail("", "--max-warps", "impossible value " + fmtNum(*M));
@@ -308,7 +322,7 @@ int cmdValidate(const Args &A) {
     fail("", "--mlups-svg", "same file as --band-svg");
   std::vector<ValidateResult> Rs;
   for (ModelKind K : Kinds)
-    Rs.push_back(validate(C, Cases, K));
+    Rs.push_back(validate(C, Cases, K, scopeFactorOpt(A)));
   if (A.get("json") != "-" && A.get("mlups-svg") != "-" &&
       A.get("band-svg") != "-")
     for (size_t I = 0; I < Rs.size(); ++I)
@@ -359,11 +373,11 @@ int main(int Argc, char **Argv) {
         "skip-bad-rows"}},
       {"band",
        {"calib", "profile", "model", "warps", "time-ms", "max-warps", "json",
-        "svg", "title", "log-y"}},
+        "svg", "title", "log-y", "scope-factor"}},
       {"predict", {"calib", "profile", "model", "warps", "work-items", "json"}},
       {"validate",
        {"calib", "cases", "model", "json", "mlups-svg", "band-svg", "title",
-        "log-y"}},
+        "log-y", "scope-factor"}},
   };
   try {
     Args A = parseArgs(Argc, Argv, Known);

@@ -36,6 +36,16 @@ double campingDegree(double Best, double Worst, double Measured);
 double extrapolateApp(double Best0, double Worst0, double Measured0,
                       double BestW, double WorstW);
 
+/// The memory model's scope. A memory-bound kernel runs at or below the
+/// band's worst line and near its best; one measured far above both (more
+/// than Factor x best and above worst) spends its time elsewhere (atomics
+/// serialized on few addresses, compute, dependent latency chains): the
+/// model says so instead of reporting a huge error as its own.
+inline constexpr double DefaultScopeFactor = 3.0;
+bool outsideMemoryScope(double Best, double Worst, double Measured,
+                        double Factor);
+std::string scopeRule(double Factor);
+
 /// Words for where a degree sits ("near best", "between", ...).
 std::string placement(double RawDegree, bool HasBand);
 
@@ -75,6 +85,11 @@ struct BandResult {
   bool HasBand = true; ///< False when the calibration has no camped data.
   double BestMs = 0, WorstMs = 0; ///< At Warps.
   std::optional<double> MeasuredMs, Degree, DegreeClamped;
+  double ScopeFactor = DefaultScopeFactor;
+  std::optional<bool> InScope; ///< With a measured time.
+  /// Bandwidth model: the best (spread) line's curve; the application line
+  /// is this curve through the measured point.
+  std::optional<KernelCurve> BestCurve;
   std::vector<BandPoint> Points;
   std::vector<std::string> Notes;
 };
@@ -84,6 +99,7 @@ struct BandOptions {
   std::optional<double> Warps;  ///< Override the profile's occupancy.
   std::optional<double> TimeMs; ///< Override the profile's time_ms.
   int MaxWarps = 0;             ///< 0: the calibrated GPU's maximum.
+  double ScopeFactor = DefaultScopeFactor;
 };
 
 BandResult computeBand(const Calibration &C, const Profile &P,

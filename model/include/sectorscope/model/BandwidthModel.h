@@ -1,15 +1,28 @@
-//===- BandwidthModel.h - Volume / saturating-bandwidth model ---*- C++ -*-===//
+//===- BandwidthModel.h - Little's-law bandwidth / latency model -*- C++ -*-===//
 //
-// For today's GPUs, where a kernel's memory time is its volume over the
-// bandwidth it manages to draw. By Little's law an SM with w active warps,
-// each keeping q bytes in flight for a latency lambda, draws w*q/lambda, up to
-// the chip's peak. The smooth (harmonic) form of that saturation gives
-//   time = launch + B * (a + b / w)
-// with B the bytes moved (sectors x 32), a = 1/peak bandwidth and b = the
-// latency-bound cost, large at low occupancy. It is linear in the unknowns,
-// so one Eigen least-squares fit over all benchmark rows gives a shared
-// launch latency and an (a, b) pair per class (op, camped, width); weights
-// 1/time make it minimize relative error, and all three are kept >= 0.
+// For today's GPUs, a memory-bound kernel is limited either by DRAM
+// bandwidth or by how many bytes its warps keep in flight (Little's law:
+// throughput = bytes in flight / latency). Both bounds, per SM and w active
+// warps per SM:
+//   bandwidth term  T_bw  = sum_i bytes_i * a_i          (a = 1 / peak BW)
+//   latency term    T_lat = sum_i X_i * L_i / w          (X: serial steps/SM)
+// where a load site's serial steps are its warp requests / mlp (mlp loads
+// issued back to back are in flight together, so a warp waits once for
+// them: a "round trip" of loaded latency L), and a store's (or atomic's)
+// are its requests (it does not wait; L is then its per-request issue cost,
+// small). The two bounds meet smoothly:
+//   time = launch + (T_bw^p + T_lat^p)^(1/p)
+// p = 1 is the old harmonic form (bytes * (a + b/w)); p -> inf is the hard
+// max. a and L are per class (op, camped, sectors per request: the suite's
+// word sizes 1..16 B give 1..16 sectors per request); p and launch are
+// shared. For fixed p and launch the form is linear in (a^p, L^p):
+//   (t - launch)^p = a^p * B^p + L^p * (X/w)^p,
+// so each class is one non-negative Eigen least-squares fit, and p and
+// launch are chosen by a grid search minimizing the squared log error.
+//
+// The micro-benchmarks' mlp comes from their source (microbench/cuda):
+// campprof issues 4 loads per thread per loop trip, stream 8 (1-4 B words)
+// or 4 (8, 16 B); a row's `mlp` field overrides that.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SECTORSCOPE_MODEL_BANDWIDTHMODEL_H
@@ -27,41 +40,75 @@ namespace sectorscope::model {
 struct BandwidthClass {
   Op TheOp = Op::Read;
   bool Camped = false;
-  int Width = 4;
-  double MsPerByte = 0;     ///< a: 1 / peak bandwidth.
-  double MsPerByteWarp = 0; ///< b: latency-bound term, divided by w.
+  int Width = 4;          ///< Word bytes of the benchmark = sectors/request.
+  double MsPerByte = 0;   ///< a: 1 / peak bandwidth.
+  double MsPerStep = 0;   ///< L: ms per serial step (round trip) of a warp.
   size_t Rows = 0;
-  double R2 = 0, Rmse = 0;
+  double R2 = 0, Rmse = 0, MaxRelErr = 0, MedianRelErr = 0;
   /// Set when the benchmark ran this class at one occupancy only: the class
-  /// whose b/a ratio (occupancy curve) it borrows.
+  /// whose latency it borrows.
   std::string ShapeFrom;
 
   double peakGBps() const { return MsPerByte > 0 ? 1e-6 / MsPerByte : 0; }
-  /// Occupancy where the latency term equals the bandwidth term.
-  double halfSaturationWarps() const {
-    return MsPerByte > 0 ? MsPerByteWarp / MsPerByte : 0;
-  }
-  double GBpsAt(double Warps) const {
-    double T = MsPerByte + MsPerByteWarp / Warps;
-    return T > 0 ? 1e-6 / T : 0;
-  }
+  double latencyNs() const { return MsPerStep * 1e6; }
 };
+
+/// The two terms of one kernel's time; time(w) = launch + smax(Bw, Lat/w').
+struct KernelCurve {
+  double LaunchMs = 0, P = 1;
+  double BwMs = 0;        ///< T_bw.
+  double LatMsWarps = 0;  ///< T_lat * w: latency term at 1 warp per SM.
+  double GridWarpsPerSm = 1e30; ///< The grid's warps per SM (caps w).
+  double LatScale = 1;    ///< Application line: fitted latency factor.
+  double BwScale = 1;     ///< Application line: fitted bandwidth factor.
+
+  double effectiveWarps(double W) const;
+  double at(double Warps) const;
+  /// The same curve through one measured point: the kernel's unknown
+  /// (its effective latency, i.e. mlp) is solved from it; a time below the
+  /// bandwidth floor scales the bandwidth term instead (cache reuse the
+  /// traffic estimate missed).
+  KernelCurve throughPoint(double Warps, double MeasuredMs) const;
+};
+
+double smoothMax(double A, double B, double P);
+
+/// mlp of a benchmark row: its `mlp` field, else the suite's known loop
+/// structure; 0 if unknown.
+double benchRowMlp(const BenchRow &R);
 
 struct BandwidthModel {
   double LaunchMs = 0;
-  bool LaunchIdentified = true; ///< False: every row moved the same bytes.
+  double P = 1;               ///< Smooth-max exponent.
+  double L2Bytes = 0;         ///< For the DRAM traffic estimate; 0: unknown.
+  int SmCount = 0;            ///< From the calibration's gpu.
   std::vector<std::string> Experiments;
   std::vector<BandwidthClass> Classes;
   size_t Rows = 0;
-  double R2 = 0, Rmse = 0, MaxRelErr = 0;
+  double R2 = 0, Rmse = 0, MaxRelErr = 0, GeomeanRelErr = 0;
+  std::vector<std::string> FitNotes;
+  /// Cost of a store (or atomic) request of a warp that also loads: fitted
+  /// on the gt200 rows (N loads then N stores per thread, aligned), whose
+  /// stores cost far more than in a pure write stream (0: not fitted).
+  double MixedStoreMsPerStep = 0;
+  size_t MixedRows = 0;
+  double MixedGeomeanRelErr = 0;
+  /// Held out: the gt200 rows with misaligned reads or writes, predicted
+  /// by the final model (-1: none).
+  size_t HeldOutRows = 0;
+  double HeldOutGeomeanRelErr = -1;
 
   /// Fits rows of the given experiments (e.g. {"stream", "campprof"}).
   static BandwidthModel fit(const BenchData &D,
                             const std::vector<std::string> &Experiments);
-  /// Nearest class: same op and camping if any, then nearest width.
-  const BandwidthClass *find(Op O, bool Camped, int Width,
-                             std::vector<std::string> *Notes) const;
+  /// a and L for (op, camped) at a (fractional) number of sectors per
+  /// request: log-log interpolation between the measured widths; beyond the
+  /// widest, a stays and L follows the last segment's slope (>= 0).
+  void coefficients(Op O, bool Camped, double SectorsPerRequest, double &A,
+                    double &L, std::vector<std::string> *Notes) const;
   bool hasCamped() const;
+  KernelCurve curve(const Traffic &T, bool Camped,
+                    std::vector<std::string> *Notes) const;
   double kernelTime(const Traffic &T, bool Camped, double Warps,
                     std::vector<std::string> *Notes) const;
 

@@ -23,6 +23,7 @@ struct GpuInfo {
   std::string Name = "unknown";
   int SmCount = 0;
   int MaxWarpsPerSm = 64;
+  double L2Bytes = 0; ///< gpu.l2_bytes; 0 unknown.
 };
 
 struct BenchRow {
@@ -36,6 +37,7 @@ struct BenchRow {
   std::optional<double> Blocks, Threads, BytesMoved;
   double TimeMs = 0; ///< The chosen time field (best_ms or median_ms).
   std::optional<double> N, L, M; ///< GT200 words and misalignments per warp.
+  std::optional<double> Mlp; ///< Loads in flight per thread, if the row says.
 };
 
 struct BenchData {

@@ -29,7 +29,19 @@ struct Site {
   int Width = 0;
   double Requests = 0, Sectors = 0;
   double SectorsPerRequest = 0, IdealSectorsPerRequest = 0;
+  /// sites[].mlp: global load sites in the same basic block at the same
+  /// load-dependence depth (in flight together); 1 when absent.
+  double Mlp = 1;
+  int ObjectId = -1; ///< sites[].object.id; -1 if none.
   std::vector<std::string> Patterns;
+};
+
+/// objects[]: an allocation (or pseudo-object) the sampled block touched.
+struct ProfileObject {
+  int Id = -1;
+  std::string Kind;
+  double SizeBytes = 0; ///< Allocations only; 0 unknown.
+  double Sectors = 0;   ///< Heat-map sectors inside it (sampled block).
 };
 
 struct Profile {
@@ -39,6 +51,8 @@ struct Profile {
   std::string DeviceName;
   int SmCount = 0; ///< 0 if the profile does not say.
   std::vector<Site> Sites;
+  std::vector<ProfileObject> Objects;
+  double HeatOverflow = 0; ///< overflow.heat_overflow: records dropped.
   std::optional<double> TimeMs;      ///< Measured time, if recorded.
   std::optional<double> ActiveWarps; ///< occupancy.active_warps_per_sm.
   std::optional<double> WorkItems;   ///< e.g. lattice nodes, for MLUPS.

@@ -24,8 +24,30 @@ struct TrafficClass {
   double Bytes = 0; ///< Sectors x 32, whole grid.
 };
 
+/// One global/local site as the bandwidth model sees it (grid totals).
+struct MemItem {
+  Op TheOp = Op::Read;
+  bool Waits = true; ///< A load: the warp waits for the data.
+  double SectorsPerRequest = 1;
+  double Bytes = 0;    ///< Sectors x 32 (L1-level traffic).
+  double Requests = 0; ///< Warp-level requests.
+  double Mlp = 1;      ///< Loads in flight together (sites[].mlp).
+  int Use = -1;        ///< Index into Traffic::Uses; -1: no object known.
+};
+
+/// What the profile says about one (object, op): the L1-level bytes of its
+/// sites, the allocation's size, and the distinct sectors the sampled block
+/// touched in it (heat map), scaled to the grid. 0 = unknown.
+struct ObjectUse {
+  int ObjectId = -1;
+  Op TheOp = Op::Read;
+  double L1Bytes = 0, SizeBytes = 0, BlockDistinctBytes = 0;
+};
+
 struct Traffic {
   std::vector<TrafficClass> Classes; ///< Non-zero classes only.
+  std::vector<MemItem> Items;        ///< Per site (bandwidth model).
+  std::vector<ObjectUse> Uses;
   double Blocks = 1, WarpsPerBlock = 1;
   /// Per-warp counts (GT200 model): warp-level requests and the requests
   /// that touch more sectors than an aligned access would (misaligned).
@@ -36,11 +58,18 @@ struct Traffic {
   double totalBytes() const;
   double bytes(Op O) const;
   void add(Op O, int Width, double Bytes);
+  /// DRAM bytes of an item: its L1-level bytes, less the reuse its object
+  /// shows. Reuse inside a block (L1) is bounded by the heat map's distinct
+  /// sectors per block; reuse across blocks (L2) by the allocation's size
+  /// when it fits in L2 (L2Bytes > 0). Shared pro rata by the object's items.
+  double dramBytes(const MemItem &I, double L2Bytes) const;
 };
 
 /// Builds the grid-wide traffic. Global and local (it lives in device
 /// memory) sites count; shared memory does not. An atomic both reads and
-/// writes its sectors.
+/// writes its sectors; for the bandwidth model it does not wait (the
+/// profile does not say whether its old value is used: RED, as the
+/// compiler emits for an unused result).
 Traffic trafficFromProfile(const Profile &P);
 
 } // namespace sectorscope::model

@@ -9,6 +9,8 @@
 // kernel should sit on (best: no camping, as CampProf validated GEM; worst;
 // or gt200's single line). Cases sharing a "group" at different occupancies
 // also check CampProf's extrapolation: from each case to every other.
+// A case measured far above the band (outsideMemoryScope) is flagged, and
+// the summary gives the errors over all cases and over in-scope ones.
 // Errors are |pred - meas| / meas, summarized by their geometric mean as in
 // CampProf (errors below 0.01% count as 0.01% so one exact hit cannot zero it).
 //
@@ -37,21 +39,30 @@ struct ValidateRow {
   double RelErr = 0;
   std::optional<double> Degree;
   std::optional<double> ActualMlups, EstimatedMlups;
+  bool InScope = true; ///< See outsideMemoryScope (Band.h).
+  std::optional<KernelCurve> Curve; ///< Bandwidth model: the best curve.
 };
 
 struct ValidateResult {
   ModelKind Kind = ModelKind::Bandwidth;
   std::vector<ValidateRow> Rows;
   double GeomeanErr = 0, MeanErr = 0, MaxErr = 0;
+  double ScopeFactor = DefaultScopeFactor;
+  size_t InScopeCases = 0;
+  double GeomeanErrInScope = 0, MeanErrInScope = 0;
   size_t ExtrapolationPairs = 0;
   double ExtrapolationGeomeanErr = 0;
+  /// Pairs whose two cases are both in scope.
+  size_t ExtrapolationPairsInScope = 0;
+  double ExtrapolationGeomeanErrInScope = 0;
   std::vector<BandResult> Bands; ///< One per case (empty for gt200).
   std::vector<std::string> Notes;
 };
 
 std::vector<ValidateCase> readCases(const std::string &Path);
 ValidateResult validate(const Calibration &C,
-                        const std::vector<ValidateCase> &Cases, ModelKind K);
+                        const std::vector<ValidateCase> &Cases, ModelKind K,
+                        double ScopeFactor = DefaultScopeFactor);
 double geomeanError(const std::vector<double> &Errs);
 Json validateToJson(const ValidateResult &R);
 std::string validateTable(const ValidateResult &R);
