@@ -290,8 +290,8 @@ std::string bandTable(const BandResult &B) {
            fmtFixed(*B.DegreeClamped, 2) + " (raw " + fmtFixed(*B.Degree, 2) +
            "), " + placement(*B.Degree, B.HasBand) + "\n";
   if (B.MeasuredMs)
-    Out += std::string(*B.InScope ? "in" : "OUTSIDE") +
-           " the memory-bound scope: measured " +
+    Out += std::string("memory-bound scope: ") +
+           (*B.InScope ? "in" : "OUTSIDE") + ", measured " +
            fmtFixed(B.BestMs > 0 ? *B.MeasuredMs / B.BestMs : 0, 2) +
            "x best (" + scopeRule(B.ScopeFactor) + ")\n";
   if (B.BestCurve)

@@ -4,7 +4,8 @@
 The benchmark files follow the models' own formulas with known coefficients,
 so the tests can check that `fit` recovers them:
   campprof_exact.json   t = beta + a1*w + b_k, per (op, camped)
-  bandwidth_exact.json  time = launch + bytes*(a + b/w), per (op, camped, width)
+  bandwidth_exact.json  time = launch + (T_bw^p + T_lat^p)^(1/p), T_bw = bytes*a,
+                        T_lat = steps/SM * L / w, per (op, camped, width)
   gt200_exact.json      T = l + cR*N + cL*L + cW*N + cM*M per wave (seed 001)
   microbench.json       all three with +-2% deterministic noise: an H200-like
                         calibration for the band/predict/validate tests.
@@ -25,15 +26,16 @@ CAMP = {
     ("write", False): (0.025, 0.0036, {1: 0.016, 2: 0.010, 4: 0.005, 8: 0.002}),
     ("write", True): (0.040, 0.0150, {1: 0.026, 2: 0.018, 4: 0.008, 8: 0.004}),
 }
-# Bandwidth: (op, camped) -> (peak GB/s, half-saturation warps); width
-# scales the latency term (narrow words keep fewer bytes in flight).
+# Bandwidth: (op, camped) -> (peak GB/s, ns per step at 16-byte words);
+# the step time scales with sqrt(width / 16) (wider requests, more sectors).
 BW = {
-    ("read", False): (4400.0, 6.0),
-    ("read", True): (1100.0, 3.0),
-    ("write", False): (4000.0, 7.0),
-    ("write", True): (1000.0, 3.5),
+    ("read", False): (4400.0, 500.0),
+    ("read", True): (1100.0, 300.0),
+    ("write", False): (4000.0, 20.0),
+    ("write", True): (1000.0, 10.0),
 }
 LAUNCH = 0.004  # ms
+P = 3.0  # smooth-max exponent
 GT = dict(l=0.0020, cR=0.000317, cL=0.000258, cW=0.000562, cM=0.000421)
 
 
@@ -59,8 +61,7 @@ def campprof_rows(noisy):
                 bytes_moved = 256 * 2 ** 20
                 t = t_unit * bytes_moved / (U * w * SM)
                 if noisy:
-                    a, b = bw_coeffs(op, camped, wb)
-                    t = LAUNCH + bytes_moved * (a + b / w)
+                    t = bw_time(op, camped, wb, w, bytes_moved, mlp=4)
                     t *= noise(len(rows) + 1)
                 rows.append({"experiment": "campprof", "op": op,
                              "word_bytes": wb, "camped": camped,
@@ -72,10 +73,23 @@ def campprof_rows(noisy):
 
 
 def bw_coeffs(op, camped, wb):
-    peak, half = BW[(op, camped)]
-    a = 1e-6 / peak
-    b = a * half * (16.0 / wb) ** 0.5
-    return a, b
+    """(ms per byte, ms per step)."""
+    peak, ns16 = BW[(op, camped)]
+    return 1e-6 / peak, ns16 * 1e-6 * (wb / 16.0) ** 0.5
+
+
+def stream_mlp(wb):
+    """Loads in flight per thread in the suite's streamRead."""
+    return 4 if wb >= 8 else 8
+
+
+def bw_time(op, camped, wb, w, B, mlp=None):
+    """Stream rows by default; campprof rows keep 4 loads in flight."""
+    a, L = bw_coeffs(op, camped, wb)
+    mlp = mlp or stream_mlp(wb)
+    steps = B / (32.0 * wb) / (mlp if op == "read" else 1)
+    tb, tl = B * a, steps / SM * L / w
+    return LAUNCH + (tb ** P + tl ** P) ** (1 / P)
 
 
 def stream_rows(noisy, start=0):
@@ -91,9 +105,8 @@ def stream_rows(noisy, start=0):
                 if noisy and wb != 16 and w != 8:
                     continue
                 for mib in (64, 1024):
-                    a, b = bw_coeffs(op, camped, wb)
                     B = mib * 2 ** 20
-                    t = LAUNCH + B * (a + b / w)
+                    t = bw_time(op, camped, wb, w, B)
                     if noisy:
                         t *= noise(start + len(rows) + 7)
                     rows.append({"experiment": "stream", "op": op,
