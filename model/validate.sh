@@ -23,6 +23,10 @@
 #   transpose_band_<model>.svg transposes placed in the band (CampProf 10c),
 #                              and _log.svg with a logarithmic time axis
 #   bands/<case>.svg, .json    every case's band, application line and point
+#   raw.tar.gz                 the inputs, for re-evaluation without a GPU
+#                              (model/reeval.sh): cases.json with relative
+#                              paths, every profile it names, the benchmark
+#                              file and calib.json
 # Needs bash and python3 (to list the profiles); nothing else.
 set -euo pipefail
 
@@ -257,7 +261,35 @@ echo
 echo "== summary (geometric-mean relative error; CampProf: 9.3-11.7%, GT200 seed: 1-5%)"
 for m in $MODELS; do
   [[ -f "$OUT/validate-$m.json" ]] || continue
-  python3 -c 'import json,sys; v=json.load(open(sys.argv[1])); x=v.get("extrapolation_geomean_rel_err"); print("%-10s %3d cases  geomean %5.1f%%  max %5.1f%%%s" % (v["model"], len(v["cases"]), 100*v["geomean_rel_err"], 100*v["max_rel_err"], "" if x is None else "  extrapolation %5.1f%% (%d pairs)" % (100*x, v["extrapolation_pairs"])))' "$OUT/validate-$m.json"
+  python3 -c 'import json,sys; v=json.load(open(sys.argv[1])); x=v.get("extrapolation_geomean_rel_err"); xi=v.get("extrapolation_geomean_rel_err_in_scope"); print("%-10s %3d cases  geomean %5.1f%%  max %5.1f%%  in scope %d: %5.1f%%%s" % (v["model"], len(v["cases"]), 100*v["geomean_rel_err"], 100*v["max_rel_err"], v.get("in_scope_cases", 0), 100*v.get("geomean_rel_err_in_scope", 0), "" if x is None else "  extrapolation %5.1f%% (%d pairs), in scope %s" % (100*x, v["extrapolation_pairs"], "-" if xi is None else "%.1f%% (%d pairs)" % (100*xi, v["extrapolation_pairs_in_scope"]))))' "$OUT/validate-$m.json"
 done
+python3 -c 'import json,sys; print("scope: " + json.load(open(sys.argv[1])).get("scope_rule", "?"))' "$OUT/validate-$BAND_MODEL.json" 2>/dev/null || true
+
+# The raw inputs in one archive, so the next model can be evaluated on this
+# run without a GPU (model/reeval.sh).
+python3 - "$CASES" "$BENCH" "$OUT/calib.json" "$OUT/raw.tar.gz" <<'PY' || status=1
+import io, json, os, re, sys, tarfile
+cases_file, bench, calib, dst = sys.argv[1:5]
+base = os.path.dirname(os.path.abspath(cases_file))
+cases = json.load(open(cases_file))["cases"]
+names, out = {}, []
+with tarfile.open(dst, "w:gz") as tar:
+    for c in cases:
+        p = c["profile"] if os.path.isabs(c["profile"]) else os.path.join(base, c["profile"])
+        if p not in names:
+            n = re.sub(r"[^A-Za-z0-9_.-]", "_", os.path.basename(p))
+            while n in names.values():
+                n = "_" + n
+            names[p] = n
+            tar.add(p, arcname="raw/profiles/" + n)
+        out.append(dict(c, profile="profiles/" + names[p]))
+    data = json.dumps({"cases": out}, indent=1).encode()
+    info = tarfile.TarInfo("raw/cases.json")
+    info.size = len(data)
+    tar.addfile(info, io.BytesIO(data))
+    tar.add(bench, arcname="raw/microbench.json")
+    tar.add(calib, arcname="raw/calib.json")
+print("== raw inputs: %s (%d cases, %d profiles)" % (dst, len(out), len(names)))
+PY
 echo "outputs in $OUT: $(cd "$OUT" && ls *.svg 2>/dev/null | tr '\n' ' ')bands/"
 exit $status
