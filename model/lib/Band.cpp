@@ -218,8 +218,7 @@ BandResult computeBand(const Calibration &C, const Profile &P,
     if (B.MeasuredMs && W <= B.AppMaxWarps)
       Pt.App = checkTime(
           App ? App->at(W)
-              : extrapolateApp(Best0, Worst0, *B.MeasuredMs, Pt.Best,
-                               Pt.Worst),
+              : extrapolateApp(Best0, Worst0, *B.MeasuredMs, Pt.Best, Pt.Worst),
           "application time at " + std::to_string(W) + " warps/SM");
     B.Points.push_back(Pt);
   }
@@ -254,12 +253,11 @@ Json bandToJson(const BandResult &B) {
   if (B.BestCurve) {
     // The best line's two terms at the measured occupancy: which bound
     // dominates (and by how much) is the model's explanation.
-    J["best_terms"] = {
-        {"launch_ms", B.BestCurve->LaunchMs},
-        {"bandwidth_ms", B.BestCurve->BwMs},
-        {"latency_ms", B.BestCurve->LatMsWarps /
-                           B.BestCurve->effectiveWarps(B.Warps)},
-        {"smooth_max_exponent", B.BestCurve->P}};
+    J["best_terms"] = {{"launch_ms", B.BestCurve->LaunchMs},
+                       {"bandwidth_ms", B.BestCurve->BwMs},
+                       {"latency_ms", B.BestCurve->LatMsWarps /
+                                          B.BestCurve->effectiveWarps(B.Warps)},
+                       {"smooth_max_exponent", B.BestCurve->P}};
   }
   Json Pts = Json::array();
   for (const BandPoint &P : B.Points) {
@@ -295,11 +293,11 @@ std::string bandTable(const BandResult &B) {
            fmtFixed(B.BestMs > 0 ? *B.MeasuredMs / B.BestMs : 0, 2) +
            "x best (" + scopeRule(B.ScopeFactor) + ")\n";
   if (B.BestCurve)
-    Out += "best line terms at " + fmtNum(B.Warps) + " warps/SM: bandwidth " +
-           fmtNum(B.BestCurve->BwMs) + " ms, latency " +
-           fmtNum(B.BestCurve->LatMsWarps /
-                  B.BestCurve->effectiveWarps(B.Warps)) +
-           " ms, launch " + fmtNum(B.BestCurve->LaunchMs) + " ms\n";
+    Out +=
+        "best line terms at " + fmtNum(B.Warps) + " warps/SM: bandwidth " +
+        fmtNum(B.BestCurve->BwMs) + " ms, latency " +
+        fmtNum(B.BestCurve->LatMsWarps / B.BestCurve->effectiveWarps(B.Warps)) +
+        " ms, launch " + fmtNum(B.BestCurve->LaunchMs) + " ms\n";
   std::vector<std::string> H = {"warps/SM", "best_ms", "worst_ms"};
   if (B.MeasuredMs)
     H.push_back("app_ms");

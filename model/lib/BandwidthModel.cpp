@@ -83,7 +83,8 @@ struct Solution {
 };
 
 double predictRow(const FitRow &R, const Solution &S) {
-  return S.LaunchMs + smoothMax(R.Bytes * S.A[R.Class], R.Z * S.L[R.Class], S.P);
+  return S.LaunchMs +
+         smoothMax(R.Bytes * S.A[R.Class], R.Z * S.L[R.Class], S.P);
 }
 
 } // namespace
@@ -203,7 +204,8 @@ static void fitMixed(BandwidthModel &M, const BenchData &D) {
   auto Score = [&](auto &Rows, double &Geo) {
     double S = 0, LogSum = 0;
     for (auto &[T, R] : Rows) {
-      double E = std::log(M.kernelTime(T, false, R->Warps, nullptr) / R->TimeMs);
+      double E =
+          std::log(M.kernelTime(T, false, R->Warps, nullptr) / R->TimeMs);
       S += E * E;
       double Rel = std::abs(std::exp(E) - 1);
       LogSum += std::log(std::max(Rel, 1e-4));
@@ -294,12 +296,12 @@ BandwidthModel BandwidthModel::fit(const BenchData &D,
     F.T = R->TimeMs;
     // Every lane of a warp request moves one word: requests = B / (32 w).
     double Requests = F.Bytes / (32.0 * R->WordBytes);
-    double Steps = *R->TheOp == Op::Read ? Requests / benchRowMlp(*R)
-                                         : Requests;
+    double Steps =
+        *R->TheOp == Op::Read ? Requests / benchRowMlp(*R) : Requests;
     double WEff = R->Warps;
     if (R->Blocks && R->Threads)
-      WEff = std::min(WEff, *R->Blocks * std::ceil(*R->Threads / 32.0) /
-                                M.SmCount);
+      WEff = std::min(WEff,
+                      *R->Blocks * std::ceil(*R->Threads / 32.0) / M.SmCount);
     F.Z = Steps / M.SmCount / std::max(WEff, 1e-9);
     MinT = std::min(MinT, F.T);
     FR.push_back(F);
@@ -331,18 +333,17 @@ BandwidthModel BandwidthModel::fit(const BenchData &D,
       }
     }
     M.Classes[K].ShapeFrom =
-        BorrowFrom[K] >= 0
-            ? className(M.Classes[(size_t)BorrowFrom[K]].TheOp,
-                        M.Classes[(size_t)BorrowFrom[K]].Camped,
-                        M.Classes[(size_t)BorrowFrom[K]].Width)
-            : std::string("none (no latency term)");
+        BorrowFrom[K] >= 0 ? className(M.Classes[(size_t)BorrowFrom[K]].TheOp,
+                                       M.Classes[(size_t)BorrowFrom[K]].Camped,
+                                       M.Classes[(size_t)BorrowFrom[K]].Width)
+                           : std::string("none (no latency term)");
     if (BorrowFrom[K] < 0)
       BorrowFrom[K] = -2; // Fit a alone with L = 0: handled as "borrow 0".
   }
   // A class with nothing to borrow from fits a with L fixed at 0.
   std::vector<int> Borrow = BorrowFrom;
-  bool NeedZeroL = std::any_of(Borrow.begin(), Borrow.end(),
-                               [](int B) { return B == -2; });
+  bool NeedZeroL =
+      std::any_of(Borrow.begin(), Borrow.end(), [](int B) { return B == -2; });
   for (int &B : Borrow)
     if (B == -2)
       B = (int)NC; // The virtual class after the real ones.
@@ -353,7 +354,7 @@ BandwidthModel BandwidthModel::fit(const BenchData &D,
   // few microseconds; it cannot exceed half the fastest row.
   const std::string Ctx = D.File + ": bandwidth";
   Solution Best;
-  const double Launches[] = {0,      0.0005, 0.001, 0.0015, 0.002, 0.003,
+  const double Launches[] = {0,     0.0005, 0.001, 0.0015, 0.002, 0.003,
                              0.004, 0.005,  0.006, 0.008,  0.010};
   for (double Launch : Launches) {
     if (Launch > 0.5 * MinT)
@@ -609,8 +610,9 @@ BandwidthModel BandwidthModel::fromJson(const Json &J, const Ctx &C) {
     K.Rmse = getOptNumber(CJ, CC, "rmse", NumRule::NonNegative).value_or(0);
     K.MaxRelErr =
         getOptNumber(CJ, CC, "max_rel_err", NumRule::NonNegative).value_or(0);
-    K.MedianRelErr = getOptNumber(CJ, CC, "median_rel_err", NumRule::NonNegative)
-                         .value_or(0);
+    K.MedianRelErr =
+        getOptNumber(CJ, CC, "median_rel_err", NumRule::NonNegative)
+            .value_or(0);
     M.Classes.push_back(K);
   }
   return M;

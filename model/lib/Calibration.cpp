@@ -160,13 +160,12 @@ std::string calibrationSummary(const Calibration &C) {
     TextTable T({"class", "rows", "peak GB/s", "L (ns/step)", "R2", "RMSE",
                  "median err%", "max err%"});
     for (const BandwidthClass &K : B.Classes)
-      T.addRow({std::string(opName(K.TheOp)) +
-                    (K.Camped ? " camped " : " spread ") +
-                    std::to_string(K.Width) + "B",
-                std::to_string(K.Rows), fmtFixed(K.peakGBps(), 1),
-                fmtFixed(K.latencyNs(), 1), fmtFixed(K.R2, 4), fmtNum(K.Rmse),
-                fmtFixed(100 * K.MedianRelErr, 1),
-                fmtFixed(100 * K.MaxRelErr, 1)});
+      T.addRow(
+          {std::string(opName(K.TheOp)) + (K.Camped ? " camped " : " spread ") +
+               std::to_string(K.Width) + "B",
+           std::to_string(K.Rows), fmtFixed(K.peakGBps(), 1),
+           fmtFixed(K.latencyNs(), 1), fmtFixed(K.R2, 4), fmtNum(K.Rmse),
+           fmtFixed(100 * K.MedianRelErr, 1), fmtFixed(100 * K.MaxRelErr, 1)});
     Out += T.render();
     for (const BandwidthClass &K : B.Classes)
       if (!K.ShapeFrom.empty())

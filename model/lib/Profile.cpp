@@ -99,9 +99,9 @@ static Site parseSite(const Json &J, const Ctx &C) {
     S.Mlp = *M;
   }
   if (J.contains("object") && J["object"].is_object())
-    S.ObjectId = (int)getOptNumber(J["object"], C.at("object"), "id",
-                                   NumRule::Count)
-                     .value_or(-1);
+    S.ObjectId =
+        (int)getOptNumber(J["object"], C.at("object"), "id", NumRule::Count)
+            .value_or(-1);
   if (J.contains("patterns") && J["patterns"].is_array())
     for (const Json &P : J["patterns"]) {
       std::string N = patternName(P);

@@ -117,9 +117,8 @@ Traffic trafficFromProfile(const Profile &P) {
       I.Bytes = Bytes;
       // An atomic's read half moves bytes but adds no serial step: the
       // write half carries its one per request.
-      I.Requests = S.TheOp == SiteOp::Atomic && O == Op::Read
-                       ? 0
-                       : S.Requests * Scale;
+      I.Requests =
+          S.TheOp == SiteOp::Atomic && O == Op::Read ? 0 : S.Requests * Scale;
       I.Mlp = S.Mlp;
       I.Use = useOf(T, P, S.ObjectId, O, Scale);
       if (I.Use >= 0)

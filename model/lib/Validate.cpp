@@ -226,7 +226,7 @@ std::string validateTable(const ValidateResult &R) {
       });
   std::vector<std::string> H = {"case",    "warps",    "measured_ms",
                                 "best_ms", "worst_ms", "predicted_ms",
-                                "err%",    "camping", "scope"};
+                                "err%",    "camping",  "scope"};
   if (AnyMlups) {
     H.push_back("actual_MLUPS");
     H.push_back("est_MLUPS");
@@ -260,8 +260,8 @@ std::string validateTable(const ValidateResult &R) {
          fmtFixed(100 * R.MaxErr, 1) + "%)\n";
   Out += "in-scope geomean error: " + fmtFixed(100 * R.GeomeanErrInScope, 1) +
          "% over " + std::to_string(R.InScopeCases) + " of " +
-         std::to_string(R.Rows.size()) + " cases (" +
-         scopeRule(R.ScopeFactor) + ")\n";
+         std::to_string(R.Rows.size()) + " cases (" + scopeRule(R.ScopeFactor) +
+         ")\n";
   if (R.ExtrapolationPairs)
     Out += "extrapolation geomean error: " +
            fmtFixed(100 * R.ExtrapolationGeomeanErr, 1) + "% over " +

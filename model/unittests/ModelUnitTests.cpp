@@ -295,9 +295,9 @@ TEST(bandwidthSingleOccupancyBorrowsLatency) {
   D.Gpu = testGpu();
   const double Bytes = 1 << 28, A = 1e-6 / 4000, L = 3e-4;
   for (int W : {1, 2, 4, 8, 16, 32, 64})
-    D.Rows.push_back(volumeRow(
-        "campprof", Op::Read, false, 16, W, Bytes,
-        littleTime(0, 1, A, L, Bytes, 16, 4, Op::Read, W, 100)));
+    D.Rows.push_back(
+        volumeRow("campprof", Op::Read, false, 16, W, Bytes,
+                  littleTime(0, 1, A, L, Bytes, 16, 4, Op::Read, W, 100)));
   D.Rows.push_back(
       volumeRow("campprof", Op::Read, false, 4, 64, Bytes,
                 littleTime(0, 1, 2 * A, L, Bytes, 4, 4, Op::Read, 64, 100)));
@@ -320,8 +320,8 @@ TEST(bandwidthLeavesRowsWithUnknownMlpOut) {
   D.File = "mem";
   D.Gpu = testGpu();
   for (int W : {1, 8, 64})
-    D.Rows.push_back(volumeRow("hot_region", Op::Read, false, 16, W, 1e8,
-                               0.1 + 1.0 / W));
+    D.Rows.push_back(
+        volumeRow("hot_region", Op::Read, false, 16, W, 1e8, 0.1 + 1.0 / W));
   D.Rows.push_back(volumeRow("hot_region", Op::Write, false, 16, 8, 1e8, 0.1));
   BandwidthModel M = BandwidthModel::fit(D, {"hot_region"});
   CHECK(M.Classes.size() == 1 && M.Classes[0].TheOp == Op::Write);
@@ -342,10 +342,9 @@ TEST(bandwidthMixedStoreCostFromGt200Rows) {
   const double A = 1e-6 / 4000, L = 2.5e-4, Ls = 5e-6, Mix = 1.5e-4;
   for (Op O : {Op::Read, Op::Write})
     for (int W : {1, 2, 4, 8, 16, 32, 64})
-      D.Rows.push_back(volumeRow(
-          "campprof", O, false, 4, W, 1 << 28,
-          littleTime(0, 2, A, O == Op::Read ? L : Ls, 1 << 28, 4, 4, O, W,
-                     100)));
+      D.Rows.push_back(volumeRow("campprof", O, false, 4, W, 1 << 28,
+                                 littleTime(0, 2, A, O == Op::Read ? L : Ls,
+                                            1 << 28, 4, 4, O, W, 100)));
   for (int N : {1, 8, 19})
     for (int W : {8, 32, 64}) {
       BenchRow R = volumeRow("gt200", Op::Read, false, 4, W, 0, 0);
@@ -628,8 +627,7 @@ TEST(bandFromProfile) {
   }
   CHECK(B.InScope && *B.InScope);
   // CampProf's proportional line keeps the degree at every occupancy.
-  CHECK_NEAR(campingDegree(2, 6, extrapolateApp(1, 3, 1.6, 2, 6)), 0.3,
-             1e-12);
+  CHECK_NEAR(campingDegree(2, 6, extrapolateApp(1, 3, 1.6, 2, 6)), 0.3, 1e-12);
   BandResult Far = [&] {
     Profile Q = P;
     Q.TimeMs = 10 * Worst;

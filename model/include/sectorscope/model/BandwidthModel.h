@@ -1,4 +1,5 @@
-//===- BandwidthModel.h - Little's-law bandwidth / latency model -*- C++ -*-===//
+//===- BandwidthModel.h - Little's-law bandwidth / latency model -*- C++
+//-*-===//
 //
 // For today's GPUs, a memory-bound kernel is limited either by DRAM
 // bandwidth or by how many bytes its warps keep in flight (Little's law:
@@ -40,9 +41,9 @@ namespace sectorscope::model {
 struct BandwidthClass {
   Op TheOp = Op::Read;
   bool Camped = false;
-  int Width = 4;          ///< Word bytes of the benchmark = sectors/request.
-  double MsPerByte = 0;   ///< a: 1 / peak bandwidth.
-  double MsPerStep = 0;   ///< L: ms per serial step (round trip) of a warp.
+  int Width = 4;        ///< Word bytes of the benchmark = sectors/request.
+  double MsPerByte = 0; ///< a: 1 / peak bandwidth.
+  double MsPerStep = 0; ///< L: ms per serial step (round trip) of a warp.
   size_t Rows = 0;
   double R2 = 0, Rmse = 0, MaxRelErr = 0, MedianRelErr = 0;
   /// Set when the benchmark ran this class at one occupancy only: the class
@@ -56,11 +57,11 @@ struct BandwidthClass {
 /// The two terms of one kernel's time; time(w) = launch + smax(Bw, Lat/w').
 struct KernelCurve {
   double LaunchMs = 0, P = 1;
-  double BwMs = 0;        ///< T_bw.
-  double LatMsWarps = 0;  ///< T_lat * w: latency term at 1 warp per SM.
+  double BwMs = 0;              ///< T_bw.
+  double LatMsWarps = 0;        ///< T_lat * w: latency term at 1 warp per SM.
   double GridWarpsPerSm = 1e30; ///< The grid's warps per SM (caps w).
-  double LatScale = 1;    ///< Application line: fitted latency factor.
-  double BwScale = 1;     ///< Application line: fitted bandwidth factor.
+  double LatScale = 1;          ///< Application line: fitted latency factor.
+  double BwScale = 1;           ///< Application line: fitted bandwidth factor.
 
   double effectiveWarps(double W) const;
   double at(double Warps) const;
@@ -79,9 +80,9 @@ double benchRowMlp(const BenchRow &R);
 
 struct BandwidthModel {
   double LaunchMs = 0;
-  double P = 1;               ///< Smooth-max exponent.
-  double L2Bytes = 0;         ///< For the DRAM traffic estimate; 0: unknown.
-  int SmCount = 0;            ///< From the calibration's gpu.
+  double P = 1;       ///< Smooth-max exponent.
+  double L2Bytes = 0; ///< For the DRAM traffic estimate; 0: unknown.
+  int SmCount = 0;    ///< From the calibration's gpu.
   std::vector<std::string> Experiments;
   std::vector<BandwidthClass> Classes;
   size_t Rows = 0;

@@ -52,8 +52,8 @@ struct Profile {
   int SmCount = 0; ///< 0 if the profile does not say.
   std::vector<Site> Sites;
   std::vector<ProfileObject> Objects;
-  double HeatOverflow = 0; ///< overflow.heat_overflow: records dropped.
-  std::optional<double> TimeMs;      ///< Measured time, if recorded.
+  double HeatOverflow = 0;      ///< overflow.heat_overflow: records dropped.
+  std::optional<double> TimeMs; ///< Measured time, if recorded.
   std::optional<double> ActiveWarps; ///< occupancy.active_warps_per_sm.
   std::optional<double> WorkItems;   ///< e.g. lattice nodes, for MLUPS.
   double SampledBlocks = 1;          ///< Blocks the counters cover.

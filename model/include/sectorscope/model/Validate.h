@@ -39,7 +39,7 @@ struct ValidateRow {
   double RelErr = 0;
   std::optional<double> Degree;
   std::optional<double> ActualMlups, EstimatedMlups;
-  bool InScope = true; ///< See outsideMemoryScope (Band.h).
+  bool InScope = true;              ///< See outsideMemoryScope (Band.h).
   std::optional<KernelCurve> Curve; ///< Bandwidth model: the best curve.
 };
 
