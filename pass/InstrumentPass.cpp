@@ -18,6 +18,7 @@
 #include "pass/InstrumentPass.h"
 
 #include "pass/KernelCloner.h"
+#include "pass/LoadParallelism.h"
 #include "pass/MemoryOps.h"
 #include "pass/RuntimeLinker.h"
 #include "pass/SiteTable.h"
@@ -39,6 +40,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/PromoteMemToReg.h"
 #include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
 
 using namespace llvm;
@@ -99,9 +101,11 @@ struct Instrumenter {
 private:
   void instrumentKernel(Function &K);
   void instrumentBlocks(ArrayRef<BasicBlock *> Blocks, bool InKernel,
-                        Function &K, DenseMap<Function *, Function *> &Clones,
+                        Value *State, Function &K,
+                        DenseMap<Function *, Function *> &Clones,
                         SmallVectorImpl<Function *> &Work);
-  void insertAccess(const MemoryOp &Op, unsigned Site, Value *Lanes);
+  void insertAccess(const MemoryOp &Op, unsigned Site, Value *Lanes,
+                    Value *State);
   Value *arrivingLanes(BasicBlock &BB, DominatorTree &DT,
                        PostDominatorTree &PDT);
   bool finish();
@@ -115,6 +119,7 @@ private:
   SmallPtrSet<Function *, 8> KernelSet;
   FunctionCallee Enter, Access;
   SmallVector<CallInst *, 64> EnterCalls, AccessCalls;
+  SmallVector<AllocaInst *, 8> States;
 };
 
 bool Instrumenter::run() {
@@ -137,10 +142,11 @@ bool Instrumenter::run() {
   Type *I32 = Type::getInt32Ty(Ctx);
   Enter = M.getOrInsertFunction("__sectorscope_enter",
                                 FunctionType::get(I32, false));
+  PointerType *Ptr = PointerType::get(Ctx, 0);
   Access = M.getOrInsertFunction(
       "__sectorscope_access",
-      FunctionType::get(Type::getVoidTy(Ctx),
-                        {I32, PointerType::get(Ctx, 0), I32, I32, I32}, false));
+      FunctionType::get(Type::getVoidTy(Ctx), {I32, Ptr, I32, I32, I32, Ptr},
+                        false));
   KernelSet.insert(Kernels.begin(), Kernels.end());
   vectorizeAccesses();
   for (Function *K : Kernels)
@@ -170,8 +176,8 @@ void Instrumenter::vectorizeAccesses() {
 
 void Instrumenter::instrumentKernel(Function &K) {
   ++NumKernels;
-  SmallVector<BasicBlock *, 16> Copy =
-      duplicateKernelBody(K, Enter);
+  DuplicatedBody Body = duplicateKernelBody(K, Enter);
+  States.push_back(Body.State);
   for (Instruction &I : K.getEntryBlock())
     if (auto *C = dyn_cast<CallInst>(&I))
       if (C->getCalledOperand() == Enter.getCallee())
@@ -179,19 +185,21 @@ void Instrumenter::instrumentKernel(Function &K) {
   dropMemoryPromises(K);
   DenseMap<Function *, Function *> Clones;
   SmallVector<Function *, 8> Work;
-  instrumentBlocks(Copy, /*InKernel=*/true, K, Clones, Work);
+  instrumentBlocks(Body.Copy, /*InKernel=*/true, Body.State, K, Clones, Work);
   // In order of discovery, so that site ids follow the call order.
   for (size_t I = 0; I < Work.size(); ++I) {
     Function *C = Work[I];
     SmallVector<BasicBlock *, 16> Blocks;
     for (BasicBlock &BB : *C)
       Blocks.push_back(&BB);
-    instrumentBlocks(Blocks, /*InKernel=*/false, K, Clones, Work);
+    // A clone's state is its last parameter (cloneDeviceFunction).
+    instrumentBlocks(Blocks, /*InKernel=*/false, C->getArg(C->arg_size() - 1),
+                     K, Clones, Work);
   }
 }
 
 void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,
-                                    bool InKernel, Function &K,
+                                    bool InKernel, Value *State, Function &K,
                                     DenseMap<Function *, Function *> &Clones,
                                     SmallVectorImpl<Function *> &Work) {
   SmallVector<Instruction *, 64> Insts;
@@ -203,6 +211,8 @@ void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,
   DominatorTree DT(F);
   PostDominatorTree PDT(F);
   DenseMap<BasicBlock *, Value *> Lanes;
+  DenseMap<const Instruction *, unsigned> Mlp =
+      loadParallelism(Blocks, DL, InKernel);
   for (Instruction *I : Insts) {
     if (auto *CB = dyn_cast<CallBase>(I)) {
       Function *G = CB->getCalledFunction();
@@ -216,8 +226,7 @@ void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,
           Work.push_back(C);
           ++NumClonedFunctions;
         }
-        CB->setCalledFunction(C);
-        dropMemoryPromises(*CB);
+        dropMemoryPromises(*callClone(*CB, *C, State));
         continue;
       }
       if (auto Kind = classifyUninstrumented(*I)) {
@@ -232,11 +241,12 @@ void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,
     else
       classifySmallMemIntrinsic(*I, DL, InKernel, Ops);
     for (const MemoryOp &Op : Ops) {
-      unsigned Site = Sites.add(K.getName(), Op, *I->getFunction());
+      unsigned Site =
+          Sites.add(K.getName(), Op, *I->getFunction(), Mlp.lookup(I));
       auto [It, New] = Lanes.try_emplace(I->getParent(), nullptr);
       if (New)
         It->second = arrivingLanes(*I->getParent(), DT, PDT);
-      insertAccess(Op, Site, It->second);
+      insertAccess(Op, Site, It->second, State);
       if (Op.Op == SS_OP_LOAD)
         ++NumLoads;
       else if (Op.Op == SS_OP_STORE)
@@ -273,7 +283,7 @@ Value *Instrumenter::arrivingLanes(BasicBlock &BB, DominatorTree &DT,
 }
 
 void Instrumenter::insertAccess(const MemoryOp &Op, unsigned Site,
-                                Value *Lanes) {
+                                Value *Lanes, Value *State) {
   IRBuilder<> B(Op.I);
   DebugLoc Loc = Op.I->getDebugLoc();
   if (!Loc)
@@ -290,7 +300,7 @@ void Instrumenter::insertAccess(const MemoryOp &Op, unsigned Site,
   AccessCalls.push_back(B.CreateCall(
       Access, {B.getInt32(Site), P, B.getInt32(Op.Width),
                B.getInt32(Op.Op | (Op.Space << 8)),
-               Lanes ? Lanes : B.getInt32(0)}));
+               Lanes ? Lanes : B.getInt32(0), State}));
 }
 
 /// Links the runtime, fills the module descriptor and inlines.
@@ -357,6 +367,14 @@ bool Instrumenter::finish() {
     for (CallInst *C : AccessCalls) {
       InlineFunctionInfo IFI;
       InlineFunction(*C, IFI);
+    }
+  // With the runtime inlined, a kernel whose callees were all inlined too
+  // only loads and stores its state: it becomes a register (no pass after
+  // this one would do it).
+  for (AllocaInst *A : States)
+    if (isAllocaPromotable(A)) {
+      DominatorTree DT(*A->getFunction());
+      PromoteMemToReg({A}, DT);
     }
   // Runtime helpers nothing calls any more would still reach the PTX.
   bool Changed = true;

@@ -1,6 +1,7 @@
 //===- KernelCloner.cpp - Instrumented copies of kernels ------------------===//
 #include "pass/KernelCloner.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -39,8 +40,7 @@ SmallVector<Function *, 8> findKernels(Module &M) {
   return Kernels;
 }
 
-SmallVector<BasicBlock *, 16> duplicateKernelBody(Function &K,
-                                                  FunctionCallee Enter) {
+DuplicatedBody duplicateKernelBody(Function &K, FunctionCallee Enter) {
   LLVMContext &Ctx = K.getContext();
   SmallVector<BasicBlock *, 16> Original;
   for (BasicBlock &BB : K)
@@ -62,7 +62,8 @@ SmallVector<BasicBlock *, 16> duplicateKernelBody(Function &K,
     VMap[AI] = AI;
   }
 
-  SmallVector<BasicBlock *, 16> Copy;
+  DuplicatedBody Result;
+  SmallVector<BasicBlock *, 16> &Copy = Result.Copy;
   for (BasicBlock *BB : Original) {
     BasicBlock *NewBB = CloneBasicBlock(BB, VMap, ".ss", &K);
     VMap[BB] = NewBB;
@@ -84,19 +85,62 @@ SmallVector<BasicBlock *, 16> duplicateKernelBody(Function &K,
     B.SetCurrentDebugLocation(
         DILocation::get(Ctx, SP->getScopeLine(), 0, SP));
   Value *Take = B.CreateCall(Enter, {}, "sectorscope.take");
+  // A variable, not the call's value: the runtime updates the state (the
+  // log position) at each access. Promoted to a register once the runtime is
+  // inlined (InstrumentPass).
+  Result.State = new AllocaInst(Take->getType(), 0, "sectorscope.state",
+                                Dispatch->getFirstInsertionPt());
+  B.CreateStore(Take, Result.State);
   Value *Cond = B.CreateICmpNE(Take, ConstantInt::get(Take->getType(), 0));
   B.CreateCondBr(Cond, cast<BasicBlock>(VMap[OldEntry]), OldEntry);
-  return Copy;
+  return Result;
 }
 
 Function *cloneDeviceFunction(Function &F, StringRef Suffix) {
+  SmallVector<Type *, 8> Params(F.getFunctionType()->params());
+  Params.push_back(PointerType::get(F.getContext(), 0));
+  auto *Ty = FunctionType::get(F.getReturnType(), Params, F.isVarArg());
+  Function *C = Function::Create(Ty, GlobalValue::InternalLinkage,
+                                 F.getAddressSpace(), F.getName() + Suffix,
+                                 F.getParent());
   ValueToValueMapTy VMap;
-  Function *C = CloneFunction(&F, VMap);
-  C->setName(F.getName() + Suffix);
+  for (auto [From, To] : zip(F.args(), C->args())) {
+    To.setName(From.getName());
+    VMap[&From] = &To;
+  }
+  C->getArg(F.arg_size())->setName("sectorscope.state");
+  SmallVector<ReturnInst *, 4> Returns;
+  CloneFunctionInto(C, &F, VMap, CloneFunctionChangeType::LocalChangesOnly,
+                    Returns);
   C->setLinkage(GlobalValue::InternalLinkage);
   C->setVisibility(GlobalValue::DefaultVisibility);
   C->setComdat(nullptr);
   return C;
+}
+
+CallBase *callClone(CallBase &CB, Function &Clone, Value *State) {
+  auto *Call = cast<CallInst>(&CB); // device code has no invoke
+  SmallVector<Value *, 8> Args(Call->args());
+  Args.push_back(State);
+  SmallVector<OperandBundleDef, 1> Bundles;
+  Call->getOperandBundlesAsDefs(Bundles);
+  CallInst *New = CallInst::Create(Clone.getFunctionType(), &Clone, Args,
+                                   Bundles, "", Call->getIterator());
+  New->takeName(Call);
+  New->setCallingConv(Call->getCallingConv());
+  New->setTailCallKind(Call->getTailCallKind());
+  New->setDebugLoc(Call->getDebugLoc());
+  // The original's attributes, for the parameters it had.
+  AttributeList A = Call->getAttributes();
+  SmallVector<AttributeSet, 8> ParamAttrs;
+  for (unsigned I = 0; I < Call->arg_size(); ++I)
+    ParamAttrs.push_back(A.getParamAttrs(I));
+  ParamAttrs.push_back(AttributeSet());
+  New->setAttributes(AttributeList::get(Call->getContext(), A.getFnAttrs(),
+                                        A.getRetAttrs(), ParamAttrs));
+  Call->replaceAllUsesWith(New);
+  Call->eraseFromParent();
+  return New;
 }
 
 void dropMemoryPromises(Function &F) {

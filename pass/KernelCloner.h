@@ -14,6 +14,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Instructions.h"
 
 namespace sectorscope {
 
@@ -21,15 +22,26 @@ namespace sectorscope {
 /// ptx_kernel calling convention (LLVM 20 and later).
 llvm::SmallVector<llvm::Function *, 8> findKernels(llvm::Module &M);
 
-/// Duplicates the body of kernel `K` behind a new entry block that calls
-/// `Enter` and branches to the copy when it returns non-zero. Static allocas
-/// move to the new entry and are shared by both copies (only one runs), so
-/// they stay static. Returns the copy's blocks.
-llvm::SmallVector<llvm::BasicBlock *, 16>
-duplicateKernelBody(llvm::Function &K, llvm::FunctionCallee Enter);
+struct DuplicatedBody {
+  llvm::SmallVector<llvm::BasicBlock *, 16> Copy; // the instrumented blocks
+  llvm::AllocaInst *State = nullptr; // the thread's state (abi.h ss_state)
+};
 
-/// A copy of device function `F` for the instrumented path, internal.
+/// Duplicates the body of kernel `K` behind a new entry block that calls
+/// `Enter`, keeps its result in a new i32 variable (the thread's state) and
+/// branches to the copy when it is non-zero. Static allocas move to the new
+/// entry and are shared by both copies (only one runs), so they stay static.
+DuplicatedBody duplicateKernelBody(llvm::Function &K,
+                                   llvm::FunctionCallee Enter);
+
+/// A copy of device function `F` for the instrumented path, internal, with
+/// one more parameter at the end: the address of the caller's state.
 llvm::Function *cloneDeviceFunction(llvm::Function &F, llvm::StringRef Suffix);
+
+/// Replaces call `CB` by a call to `Clone` (from cloneDeviceFunction) with
+/// `State` appended to the arguments; returns the new call.
+llvm::CallBase *callClone(llvm::CallBase &CB, llvm::Function &Clone,
+                          llvm::Value *State);
 
 /// Attributes that promise no memory writes or synchronization become false
 /// once the runtime's atomics are inside: drop them from `F`.

@@ -30,6 +30,7 @@ struct SiteRecord {
   std::string Kernel;
   unsigned Op = 0, Space = 0, Width = 0;
   unsigned Line = 0, Column = 0;
+  unsigned Mlp = 1; // LoadParallelism.h
   std::string Function;
   std::string File;
 };
@@ -40,7 +41,7 @@ public:
   /// position is the access's own (not the inlinedAt chain's): that is the
   /// line a programmer changes.
   unsigned add(llvm::StringRef Kernel, const MemoryOp &Op,
-               const llvm::Function &F);
+               const llvm::Function &F, unsigned Mlp = 1);
   void countUninstrumented(llvm::StringRef Kernel, Uninstrumented K);
 
   unsigned size() const { return Sites.size(); }

@@ -18,9 +18,6 @@ extern "C" __device__ ss_module __sectorscope_module;
 
 namespace sectorscope_rt {
 
-/// The launch buffer of the current launch, or null. The host writes the
-/// descriptor between launches, so a plain load is enough; volatile keeps the
-/// compiler from assuming the initializer the pass wrote.
 // The host sets `launch` before the kernel starts and nothing changes it
 // while the kernel runs: a read-only cached load, not a volatile one, which
 // would go to L2 at every instrumented access.
@@ -39,8 +36,10 @@ SS_DEV unsigned linearTid() {
   return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
 }
 
-SS_DEV unsigned linearBlock() {
-  return blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+/// 64-bit: a grid can hold more than 2^32 blocks.
+SS_DEV uint64_t linearBlock() {
+  return blockIdx.x +
+         uint64_t(gridDim.x) * (blockIdx.y + uint64_t(gridDim.y) * blockIdx.z);
 }
 
 SS_DEV bool isSampledBlock(const ss_launch_header *H) {

@@ -33,11 +33,13 @@ SS_DEV uint32_t partitionOf(const ss_launch_header *H, uint64_t Addr) {
 
 /// This block's time window: blocks are numbered linearly and, on a full
 /// GPU, run roughly in that order, so block id / blocks_per_window is a
-/// coarse clock that needs no timer reads.
+/// coarse clock that needs no timer reads. Computed once, at kernel entry
+/// (a division per access would be most of the access's cost).
 SS_DEV uint32_t timeWindow(const ss_launch_header *H) {
   uint32_t PerWindow = H->blocks_per_window ? H->blocks_per_window : 1;
-  uint32_t W = linearBlock() / PerWindow;
-  return W < H->num_windows ? W : H->num_windows - 1;
+  uint64_t W = linearBlock() / PerWindow;
+  uint32_t Last = H->num_windows ? H->num_windows - 1 : 0;
+  return W < Last ? uint32_t(W) : Last;
 }
 
 } // namespace sectorscope_rt

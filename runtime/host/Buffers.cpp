@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <map>
 
 namespace sectorscope::rt {
 
@@ -72,22 +73,133 @@ ss_launch_header makeLaunchHeader(const BufferRequest &R) {
     H.part_masks[I] = R.Parts.Masks[I];
   H.blocks_per_window = Grid ? std::max(1u, R.BlocksPerWindow) : 1;
   H.num_windows = Grid ? std::max(1u, R.NumWindows) : 0;
-  H.heat_capacity = Grid ? 0 : R.HeatCapacity;
-  H.site_stripes = Grid ? std::max(1u, R.SiteStripes) : 1;
+  H.log_chunk_records = LogChunkRecords;
+  H.log_chunks = Grid ? 0
+                      : uint32_t(std::clamp<uint64_t>(
+                            R.LogRecords / LogChunkRecords, 1, 1u << 20));
+  // The device picks a stripe with a mask.
+  uint32_t Stripes = 1;
+  while (Grid && Stripes * 2 <= std::max(1u, R.SiteStripes))
+    Stripes *= 2;
+  H.site_stripes = Stripes;
 
   uint64_t Off = align8(sizeof(ss_launch_header));
   H.off_sites = Off;
   Off = align8(Off + uint64_t(H.site_stripes) * R.NumSites *
                          sizeof(ss_site_counters));
-  H.off_heat = Off;
-  Off = align8(Off + uint64_t(H.heat_capacity) * sizeof(ss_heat_entry));
   H.off_part_window = Off;
   Off = align8(Off + uint64_t(H.num_windows) * H.part_count * sizeof(uint64_t));
   H.off_part_site = Off;
   Off = align8(Off + uint64_t(R.NumSites) * H.part_count * sizeof(uint64_t));
+  H.off_log = Off;
+  Off += uint64_t(H.log_chunks) * H.log_chunk_records * sizeof(uint64_t);
   H.total_bytes = Off;
   return H;
 }
+
+uint64_t usedBytes(const ss_launch_header &H) {
+  uint64_t Chunks = std::min<uint64_t>(H.log_chunks_taken, H.log_chunks);
+  return std::min(H.total_bytes, H.off_log + Chunks * H.log_chunk_records *
+                                                 sizeof(uint64_t));
+}
+
+namespace {
+/// Folds the sample log into per-site counters and the heat map.
+class LogReader {
+public:
+  LogReader(LaunchData &Out) : Out(Out) {}
+
+  void chunk(const uint64_t *Rec, uint32_t N) {
+    if (!(Rec[0] & SS_LOG_CHUNK_TAG) || (Rec[0] >> 61)) {
+      ++Out.Log.Malformed; // taken, header never written
+      return;
+    }
+    Current = nullptr;
+    for (uint32_t I = 1; I < N && Rec[I]; ++I) {
+      uint64_t R = Rec[I];
+      if ((R >> 62) == 0)
+        request(R);
+      else
+        sector(R);
+    }
+    finishRequest();
+  }
+
+  void finish() {
+    for (auto &[Key, S] : Heat)
+      Out.Heat.push_back(S);
+  }
+
+private:
+  void request(uint64_t R) {
+    finishRequest();
+    if (!(R & SS_LOG_REQUEST_TAG)) {
+      ++Out.Log.Malformed;
+      return;
+    }
+    uint32_t Site = uint32_t(R);
+    ++Out.Log.Requests;
+    if (Site >= Out.Sites.size()) {
+      ++Out.Header.site_overflow;
+      Skipping = true; // its sectors follow
+      return;
+    }
+    Current = &Out.Sites[Site];
+    Warp = uint32_t(R >> 56) & 31;
+    uint32_t Lanes = uint32_t(R >> 50) & 63;
+    Op = uint32_t(R >> 48) & 3;
+    ++Current->requests;
+    Current->threads += Lanes;
+    Current->bytes += uint64_t(Lanes) * ((R >> 32) & 0xffff);
+  }
+
+  void sector(uint64_t R) {
+    ++Out.Log.Records;
+    if (!Current) {
+      Out.Log.Malformed += !Skipping;
+      return;
+    }
+    ++Current->sectors;
+    uint32_t Space = uint32_t(R >> 62) - 1;
+    if (R & SS_LOG_WIDE) {
+      ++Out.Log.WideSectors;
+      return;
+    }
+    uint32_t Words = uint32_t(R >> SS_LOG_SECTOR_BITS) & 0xff;
+    uint64_t Addr = (R & ((1ull << SS_LOG_SECTOR_BITS) - 1)) << 5;
+    if (Space == SS_SPACE_GLOBAL && Words) {
+      // The bytes of the words touched: finer than the sector, as the
+      // address range of the grid-mode counters.
+      Current->addr_min = std::min<uint64_t>(
+          Current->addr_min, Addr + 4 * uint32_t(__builtin_ctz(Words)));
+      Current->addr_max = std::max<uint64_t>(
+          Current->addr_max, Addr + 4 * (31 - uint32_t(__builtin_clz(Words))) +
+                                 3);
+    }
+    if (Space == SS_SPACE_LOCAL)
+      return; // private to a thread: no warp shares it
+    HeatSector &S = Heat[{Space, Addr}];
+    S.Space = Space;
+    S.Addr = Addr;
+    S.SectorWarps |= 1u << Warp;
+    for (uint32_t W = 0; W < SS_WORDS_PER_SECTOR; ++W)
+      if (Words & (1u << W))
+        S.WordWarps[W] |= 1u << Warp;
+    S.Ops |= 1u << Op;
+  }
+
+  void finishRequest() {
+    Current = nullptr;
+    Skipping = false;
+  }
+
+  LaunchData &Out;
+  ss_site_counters *Current = nullptr;
+  bool Skipping = false;
+  uint32_t Warp = 0, Op = 0;
+  std::map<std::pair<uint32_t, uint64_t>, HeatSector> Heat; // sorted
+};
+} // namespace
 
 std::vector<uint8_t> initialBufferPrefix(const ss_launch_header &H) {
   uint64_t Copies = uint64_t(siteStripes(H)) * H.num_sites;
@@ -120,17 +232,22 @@ bool decodeLaunchBuffer(const void *Buf, uint64_t Len, LaunchData &Out,
   auto Fits = [&](uint64_t Off, uint64_t Count, uint64_t Size) {
     return Off <= Len && Count <= (Len - Off) / Size;
   };
-  if (H.total_bytes > Len || H.part_count > SS_MAX_PARTITIONS ||
+  uint64_t LogRecords = uint64_t(H.log_chunks) * H.log_chunk_records;
+  if (H.part_count > SS_MAX_PARTITIONS ||
       H.site_stripes > 4096 ||
+      (H.log_chunks && (H.log_chunk_records < 64 ||
+                        (H.log_chunk_records & (H.log_chunk_records - 1)))) ||
       !Fits(H.off_sites, uint64_t(siteStripes(H)) * H.num_sites,
             sizeof(ss_site_counters)) ||
-      !Fits(H.off_heat, H.heat_capacity, sizeof(ss_heat_entry)) ||
       !Fits(H.off_part_window, uint64_t(H.num_windows) * H.part_count, 8) ||
-      !Fits(H.off_part_site, uint64_t(H.num_sites) * H.part_count, 8)) {
+      !Fits(H.off_part_site, uint64_t(H.num_sites) * H.part_count, 8) ||
+      H.off_log > H.total_bytes ||
+      LogRecords > (H.total_bytes - H.off_log) / 8 || Len < usedBytes(H)) {
     Err = "launch buffer header inconsistent with its size";
     return false;
   }
   Out.Sites.resize(H.num_sites);
+  bool Logged = H.log_chunks != 0;
   for (uint32_t S = 0; S < siteStripes(H); ++S)
     for (uint32_t I = 0; I < H.num_sites; ++I) {
       ss_site_counters C;
@@ -138,41 +255,37 @@ bool decodeLaunchBuffer(const void *Buf, uint64_t Len, LaunchData &Out,
                   B + H.off_sites + (uint64_t(S) * H.num_sites + I) * sizeof(C),
                   sizeof(C));
       ss_site_counters &T = Out.Sites[I];
+      if (Logged) {
+        // Heat-map mode: the log is the only source (and the device leaves
+        // the counters primed).
+        T = C;
+        continue;
+      }
+      // Grid mode (abi v5): threads holds the lanes missing from full warps.
+      C.threads = 32 * C.requests - std::min(C.threads, 32 * C.requests);
+      C.bytes = 0;
       if (S == 0) {
         T = C;
         continue;
       }
       T.requests += C.requests;
       T.sectors += C.sectors;
-      T.bytes += C.bytes;
       T.threads += C.threads;
       T.addr_min = std::min(T.addr_min, C.addr_min);
       T.addr_max = std::max(T.addr_max, C.addr_max);
     }
-  const ss_heat_entry *E =
-      reinterpret_cast<const ss_heat_entry *>(B + H.off_heat);
-  for (uint32_t I = 0; I < H.heat_capacity; ++I) {
-    ss_heat_entry X;
-    std::memcpy(&X, E + I, sizeof(X));
-    if (X.key == 0)
-      continue;
-    HeatSector S;
-    if (X.key == SS_HEAT_KEY_ZERO) {
-      S.Addr = 0;
-      S.Space = SS_SPACE_GLOBAL;
-    } else {
-      S.Space = uint32_t(X.key >> 62);
-      S.Addr = (X.key & ((1ull << 62) - 1)) << 5;
+  if (Logged) {
+    LogReader Reader(Out);
+    uint64_t Chunks = std::min<uint64_t>(H.log_chunks_taken, H.log_chunks);
+    std::vector<uint64_t> Chunk(H.log_chunk_records);
+    for (uint64_t C = 0; C < Chunks; ++C) {
+      std::memcpy(Chunk.data(),
+                  B + H.off_log + C * H.log_chunk_records * sizeof(uint64_t),
+                  H.log_chunk_records * sizeof(uint64_t));
+      Reader.chunk(Chunk.data(), H.log_chunk_records);
     }
-    S.SectorWarps = X.sector_warps;
-    std::copy(X.word_warps, X.word_warps + SS_WORDS_PER_SECTOR, S.WordWarps);
-    S.Ops = X.ops;
-    Out.Heat.push_back(S);
+    Reader.finish();
   }
-  std::sort(Out.Heat.begin(), Out.Heat.end(),
-            [](const HeatSector &A, const HeatSector &B) {
-              return A.Space != B.Space ? A.Space < B.Space : A.Addr < B.Addr;
-            });
   auto Copy = [&](uint64_t Off, uint64_t N, std::vector<uint64_t> &V) {
     V.resize(N);
     if (N)

@@ -38,7 +38,7 @@ struct BufferRequest {
   Mode TheMode = Mode::Heatmap;
   uint32_t SampleBlock[3] = {0, 0, 0};
   uint32_t NumSites = 0;
-  uint32_t HeatCapacity = 1u << 18;
+  uint64_t LogRecords = 1u << 22; // sample log capacity (heat-map mode)
   DevicePartitions Parts;
   uint32_t BlocksPerWindow = 1;
   uint32_t NumWindows = 1;
@@ -50,9 +50,15 @@ struct BufferRequest {
 /// Copies of the site counter table in a buffer with header H (at least 1).
 uint32_t siteStripes(const ss_launch_header &H);
 
+/// Records per sample-log chunk: enough that taking a chunk (an atomic round
+/// trip) is rare, few enough that a block's 32 warps x a few leaders waste
+/// little of the log in half-used chunks.
+constexpr uint32_t LogChunkRecords = 512;
+
 /// The header with configuration and table offsets filled in; results zero.
-/// Heat-map tables are only sized in heatmap mode, partition tables only in
-/// grid mode.
+/// The sample log is only sized in heatmap mode, partition tables only in
+/// grid mode. The log comes last, so that the part of the buffer a launch
+/// used is one prefix (usedBytes).
 ss_launch_header makeLaunchHeader(const BufferRequest &R);
 
 /// The bytes the host uploads before a launch: the header followed by the
@@ -60,7 +66,11 @@ ss_launch_header makeLaunchHeader(const BufferRequest &R);
 /// The rest of the buffer must be zero.
 std::vector<uint8_t> initialBufferPrefix(const ss_launch_header &H);
 
-/// A heat-map entry decoded from its key.
+/// The prefix of the buffer holding everything the device wrote, given the
+/// header as it was read back (the chunks it took).
+uint64_t usedBytes(const ss_launch_header &H);
+
+/// A heat-map entry: the sector, and per warp the words it touched.
 struct HeatSector {
   uint64_t Addr = 0;  // first byte of the sector
   uint32_t Space = 0; // ss_space
@@ -69,16 +79,29 @@ struct HeatSector {
   uint32_t Ops = 0;
 };
 
+/// What the sample log held, besides the heat map.
+struct LogSummary {
+  uint64_t Requests = 0;   // request records
+  uint64_t Records = 0;    // sector records
+  uint64_t WideSectors = 0; // addresses too wide for a record: not in Heat
+  uint64_t Malformed = 0;  // records out of place (none, from a sane device)
+};
+
 /// Everything the device wrote, in host structures.
 struct LaunchData {
   ss_launch_header Header{};
+  // threads: active lanes; bytes: from the log's widths in heat-map mode,
+  // else 0 (analyzeLaunch makes it threads x width).
   std::vector<ss_site_counters> Sites;
   std::vector<HeatSector> Heat;     // sorted by (space, address)
+  LogSummary Log;
   std::vector<uint64_t> PartWindow; // [num_windows][part_count]
   std::vector<uint64_t> PartSite;   // [num_sites][part_count]
 };
 
-/// Checks the header against the buffer size and decodes it.
+/// Checks the header against the buffer size and decodes it: Len may stop
+/// at usedBytes(header). In heat-map mode the site counters come from the
+/// sample log; in grid mode from the counters (threads made whole again).
 bool decodeLaunchBuffer(const void *Buf, uint64_t Len, LaunchData &Out,
                         std::string &Err);
 

@@ -43,7 +43,7 @@ struct Config {
   PartitionModel Partitions;
   std::string PartitionWarning; // the default map failed to load
   std::string OutDir = "./sectorscope-out/";
-  uint32_t HeatCapacity = 1u << 18; // heat-map entries, a power of two
+  uint64_t LogRecords = 1u << 22; // sample log: sector records (8 bytes)
   uint32_t MaxWindows = 64;         // grid mode time windows
   uint32_t OccupancyWarps = 0;      // cap on active warps/SM; 0: none
   bool Quiet = false;

@@ -35,6 +35,7 @@ cudaError_t DeviceBuffers::ensure(PerDevice &D, uint64_t Bytes) {
     return E;
   }
   D.Size = Want;
+  D.Dirty = Want; // cudaMalloc does not zero
   return cudaSuccess;
 }
 

@@ -23,6 +23,7 @@ struct PerDevice {
   std::mutex LaunchLock; // held across an instrumented launch
   void *Buffer = nullptr;
   uint64_t Size = 0;
+  uint64_t Dirty = 0; // bytes from the start the last launch may have written
   std::vector<uint8_t> Host; // the copy read back
   DeviceInfo Info;
 };

@@ -189,15 +189,13 @@ std::optional<Config> parseConfig(const GetEnvFn &GetEnv, std::string &Err) {
 
   if (auto V = Get("SECTORSCOPE_HEAP_SECTORS")) {
     uint64_t N;
-    if (!parseU64(*V, N) || N < 64 || N > (1ull << 26)) {
+    if (!parseU64(*V, N) || N < 4096 || N > (1ull << 28)) {
       Err = "SECTORSCOPE_HEAP_SECTORS='" + *V +
-            "': expected a number of heat-map entries in [64, 67108864]";
+            "': expected the sampled block's log size in sector records "
+            "(8 bytes each), 4096..268435456";
       return std::nullopt;
     }
-    uint64_t P = 64;
-    while (P < N) // the device hashes with a mask
-      P <<= 1;
-    C.HeatCapacity = uint32_t(P);
+    C.LogRecords = N;
   }
 
   if (auto V = Get("SECTORSCOPE_WINDOWS")) {

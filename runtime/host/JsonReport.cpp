@@ -117,7 +117,9 @@ json launchJson(const LaunchReport &R) {
     return J;
   }
   const ss_launch_header &H = R.Data.Header;
-  J["overflow"] = {{"heat_overflow", H.heat_overflow},
+  // heat_overflow: the sampled block's requests the log had no room for
+  // (the heat map, and in heat-map mode the site counters, miss them).
+  J["overflow"] = {{"heat_overflow", H.log_dropped},
                    {"site_overflow", H.site_overflow}};
   J["sampled_blocks"] = H.sampled_blocks;
 
@@ -133,6 +135,7 @@ json launchJson(const LaunchReport &R) {
               {"op", opName(S.S.Op)},
               {"space", spaceName(S.S.Space)},
               {"width", S.S.Width},
+              {"mlp", S.S.Mlp},
               {"requests", S.C.requests},
               {"sectors", S.C.sectors},
               {"bytes", S.C.bytes},
@@ -198,7 +201,9 @@ json launchJson(const LaunchReport &R) {
     J["heatmap"] = {
         {"sectors", R.Data.Heat.size()},
         {"words", Words},
-        {"capacity", H.heat_capacity},
+        {"capacity", uint64_t(H.log_chunks) * H.log_chunk_records},
+        {"records", R.Data.Log.Records},
+        {"requests", R.Data.Log.Requests},
         {"sector_warps_histogram", Trim(SecHist)},
         {"word_warps_histogram", Trim(WordHist)},
         {"csv", I.CsvName.empty() ? json(nullptr) : json(I.CsvName)}};

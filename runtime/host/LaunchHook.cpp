@@ -305,7 +305,7 @@ cudaError_t instrumentedLaunch(Runtime &R, KernelState &K, LaunchInfo &Info,
   Req.TheMode = Info.TheMode;
   std::copy(Info.Sample, Info.Sample + 3, Req.SampleBlock);
   Req.NumSites = Desc.num_sites;
-  Req.HeatCapacity = R.Cfg.HeatCapacity;
+  Req.LogRecords = R.Cfg.LogRecords;
   Req.Parts = devicePartitions(R.Cfg.Partitions);
   if (Info.TheMode == Mode::Grid) {
     if (!R.Cfg.PartitionWarning.empty())
@@ -327,27 +327,41 @@ cudaError_t instrumentedLaunch(Runtime &R, KernelState &K, LaunchInfo &Info,
   }
   std::vector<uint8_t> Prefix = initialBufferPrefix(H);
   uint64_t Ptr = uint64_t(D.Buffer);
-  if ((E = cudaMemsetAsync(D.Buffer, 0, H.total_bytes, Stream)) !=
-          cudaSuccess ||
+  // The device writes only a prefix of the buffer (the log comes last and
+  // fills from its start): zero what the last launch may have dirtied, not
+  // the whole log, which can be tens of MiB.
+  uint64_t Zero = std::min<uint64_t>(H.total_bytes,
+                                     std::max(D.Dirty, H.off_log));
+  if ((E = cudaMemsetAsync(D.Buffer, 0, Zero, Stream)) != cudaSuccess ||
       (E = cudaMemcpyAsync(D.Buffer, Prefix.data(), Prefix.size(),
                            cudaMemcpyHostToDevice, Stream)) != cudaSuccess ||
       (E = cudaMemcpyToSymbolAsync(
            M->Shadow, &Ptr, sizeof(Ptr), offsetof(ss_module, launch),
            cudaMemcpyHostToDevice, Stream)) != cudaSuccess)
     return Plain(cudaMsg("cannot set up the launch buffer", E), true);
+  D.Dirty = 0;
 
   cudaError_t LaunchErr = timedLaunch(Func, Grid, Block, Args, Shmem, Stream,
                                       Info.KernelMs, Info.Error);
 
-  // Read back whatever the device wrote; after a sticky error (a trap, an
-  // illegal address) nothing can be read and the report says so.
-  D.Host.resize(H.total_bytes);
-  cudaError_t CopyErr = cudaMemcpyAsync(D.Host.data(), D.Buffer, H.total_bytes,
+  // Read back whatever the device wrote (the header says how much of the
+  // log); after a sticky error (a trap, an illegal address) nothing can be
+  // read and the report says so.
+  ss_launch_header Back;
+  cudaError_t CopyErr = cudaMemcpyAsync(&Back, D.Buffer, sizeof(Back),
                                         cudaMemcpyDeviceToHost, Stream);
   if (CopyErr == cudaSuccess)
     CopyErr = cudaStreamSynchronize(Stream);
-  uint64_t Zero = 0;
-  if (cudaMemcpyToSymbolAsync(M->Shadow, &Zero, sizeof(Zero),
+  uint64_t Used = CopyErr == cudaSuccess ? usedBytes(Back) : 0;
+  D.Dirty = CopyErr == cudaSuccess ? Used : H.total_bytes;
+  D.Host.resize(Used);
+  if (CopyErr == cudaSuccess)
+    CopyErr = cudaMemcpyAsync(D.Host.data(), D.Buffer, Used,
+                              cudaMemcpyDeviceToHost, Stream);
+  if (CopyErr == cudaSuccess)
+    CopyErr = cudaStreamSynchronize(Stream);
+  uint64_t NoLaunch = 0;
+  if (cudaMemcpyToSymbolAsync(M->Shadow, &NoLaunch, sizeof(NoLaunch),
                               offsetof(ss_module, launch),
                               cudaMemcpyHostToDevice, Stream) == cudaSuccess)
     cudaStreamSynchronize(Stream);
@@ -360,7 +374,7 @@ cudaError_t instrumentedLaunch(Runtime &R, KernelState &K, LaunchInfo &Info,
     return LaunchErr;
   }
   LaunchData Data;
-  if (!decodeLaunchBuffer(D.Host.data(), H.total_bytes, Data, Err)) {
+  if (!decodeLaunchBuffer(D.Host.data(), D.Host.size(), Data, Err)) {
     Info.Error += std::string(Info.Error.empty() ? "" : "; ") + Err;
     report(R, Info, Table, nullptr);
     return LaunchErr;

@@ -86,8 +86,8 @@ bool parseSiteTable(std::string_view Text, SiteTable &Out, std::string &Err) {
       return false;
     };
     if (F[0] == "S") {
-      if (F.size() != 10)
-        return Fail("expected 10 tab-separated fields in an S record, got " +
+      if (F.size() != 11)
+        return Fail("expected 11 tab-separated fields in an S record, got " +
                     std::to_string(F.size()));
       Site S;
       S.Kernel = std::string(F[2]);
@@ -101,8 +101,10 @@ bool parseSiteTable(std::string_view Text, SiteTable &Out, std::string &Err) {
         return Fail("bad width '" + std::string(F[5]) + "'");
       if (!toU32(F[6], S.Line) || !toU32(F[7], S.Column))
         return Fail("bad line or column");
-      S.Function = std::string(F[8]);
-      S.File = std::string(F[9]);
+      if (!toU32(F[8], S.Mlp) || S.Mlp == 0)
+        return Fail("bad mlp '" + std::string(F[8]) + "'");
+      S.Function = std::string(F[9]);
+      S.File = std::string(F[10]);
       Out.Sites.push_back(std::move(S));
     } else if (F[0] == "K") {
       if (F.size() != 3)

@@ -12,7 +12,11 @@ build=${1:?usage: build.sh <build-dir> <outdir>}
 out=${2:?usage: build.sh <build-dir> <outdir>}
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 w=$build/bin/sectorscope-clang++
-link=(-L"$build/cuda-compat/lib64" -lcudart_static -ldl -lpthread -lrt)
+root=$(cd "$here/../.." && pwd)
+# ss_test_host.h decodes launch buffers with the host runtime's own code.
+inc=(-I"$root/runtime/host" -I"$root/runtime/include" -I"$root")
+link=("$build/lib/libsectorscope_rt_core.a" "$build/lib/libsectorscope_common.a"
+      -L"$build/cuda-compat/lib64" -lcudart_static -ldl -lpthread -lrt)
 cxx=${SECTORSCOPE_CLANGXX:-clang++-19}
 mkdir -p "$out"
 tmp=$(mktemp -d)
@@ -20,12 +24,12 @@ trap 'rm -rf "$tmp"' EXIT
 for src in "$here"/*.cu; do
   n=$(basename "$src" .cu)
   "$w" -O2 -w -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze \
-    -c "$src" -o "$tmp/$n.o"
+    "${inc[@]}" -c "$src" -o "$tmp/$n.o"
   "$cxx" "$tmp/$n.o" -o "$out/$n" "${link[@]}"
-  SECTORSCOPE_NO_PLUGIN=1 "$w" -O2 -w -c "$src" -o "$tmp/$n.plain.o"
+  SECTORSCOPE_NO_PLUGIN=1 "$w" -O2 -w "${inc[@]}" -c "$src" -o "$tmp/$n.plain.o"
   "$cxx" "$tmp/$n.plain.o" -o "$out/$n.plain" "${link[@]}"
 done
 "$w" -O0 -w -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze \
-  -c "$here/identical.cu" -o "$tmp/identical_O0.o"
+  "${inc[@]}" -c "$here/identical.cu" -o "$tmp/identical_O0.o"
 "$cxx" "$tmp/identical_O0.o" -o "$out/identical_O0" "${link[@]}"
 echo "built into $out (utils/gpu-tests.sh runs them)"

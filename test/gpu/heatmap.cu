@@ -63,19 +63,19 @@ int main() {
     for (int w = 0; w < 8; ++w)
       if (2 * w <= k && k <= 2 * w + 3)
         want |= 1u << w;
-    const ss_heat_entry *e = ss::heat_find(SS_SPACE_GLOBAL, base + 32 * k);
+    const ss::HeatSector *e = ss::heat_find(SS_SPACE_GLOBAL, base + 32 * k);
     if (!e) {
       SS_CHECK(e, "no heat entry for sector %d", k);
       continue;
     }
-    if (e->sector_warps != want || e->ops != 1)
+    if (e->SectorWarps != want || e->Ops != 1)
       ++wrong;
     for (int j = 0; j < 8; ++j)
-      if (e->word_warps[j] != want)
+      if (e->WordWarps[j] != want)
         ++wrong;
     if (k < 4 || k == 17)
       printf("overlap sector %2d: warps %08x (want %08x), distinct %d\n", k,
-             e->sector_warps, want, __builtin_popcount(e->sector_warps));
+             e->SectorWarps, want, __builtin_popcount(e->SectorWarps));
   }
   SS_CHECK(wrong == 0, "%d heat-map masks differ", wrong);
   // The sector before and after the block's slice were never read by it.
@@ -101,16 +101,16 @@ int main() {
   // s is the only shared variable, so its sectors are the lowest keys.
   uint64_t sbase = ~0ull;
   int nshared = 0;
-  for (const ss_heat_entry &h : ss::heat())
-    if (h.key >> 62 == SS_SPACE_SHARED) {
-      sbase = std::min<uint64_t>(sbase, (h.key & ((1ull << 62) - 1)) << 5);
+  for (const ss::HeatSector &h : ss::heat())
+    if (h.Space == SS_SPACE_SHARED) {
+      sbase = std::min<uint64_t>(sbase, h.Addr);
       ++nshared;
     }
   SS_CHECK(nshared == 32, "%d shared sectors", nshared);
   for (int k = 0; k < 32; ++k) {
-    const ss_heat_entry *e = ss::heat_find(SS_SPACE_SHARED, sbase + 32 * k);
-    if (!e || e->sector_warps != 0xff || e->ops != 3 ||
-        e->word_warps[0] != 0xff || e->word_warps[1] != (1u << (k / 4)))
+    const ss::HeatSector *e = ss::heat_find(SS_SPACE_SHARED, sbase + 32 * k);
+    if (!e || e->SectorWarps != 0xff || e->Ops != 3 ||
+        e->WordWarps[0] != 0xff || e->WordWarps[1] != (1u << (k / 4)))
       ++wrong;
   }
   SS_CHECK(wrong == 0, "%d shared sectors wrong", wrong);
@@ -119,10 +119,10 @@ int main() {
 
   falseSharing<<<Blocks, Threads>>>(cnt);
   SS_CUDA(cudaDeviceSynchronize());
-  const ss_heat_entry *e = ss::heat_find(SS_SPACE_GLOBAL, (uint64_t)cnt);
-  SS_CHECK(e && e->sector_warps == 0xff && e->ops == 4 &&
-               e->word_warps[0] == 0xff && e->word_warps[3] == 0xff &&
-               e->word_warps[4] == 0,
+  const ss::HeatSector *e = ss::heat_find(SS_SPACE_GLOBAL, (uint64_t)cnt);
+  SS_CHECK(e && e->SectorWarps == 0xff && e->Ops == 4 &&
+               e->WordWarps[0] == 0xff && e->WordWarps[3] == 0xff &&
+               e->WordWarps[4] == 0,
            "false sharing entry");
   c = ss::counters(ss::find_site("falseSharing", "atomic"));
   SS_CHECK(c.requests == 8 && c.sectors == 8, "atomic %llu/%llu",
@@ -131,6 +131,6 @@ int main() {
   SS_CUDA(cudaMemcpy(h, cnt, 16, cudaMemcpyDeviceToHost));
   SS_CHECK(h[0] == Blocks * Threads / 4 && h[3] == Blocks * Threads / 4,
            "atomic results %d %d", h[0], h[3]);
-  SS_CHECK(ss::header().heat_overflow == 0, "overflow");
+  SS_CHECK(ss::header().log_dropped == 0, "overflow");
   return ss::finish("heatmap");
 }

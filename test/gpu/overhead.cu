@@ -86,7 +86,7 @@ int main() {
   c.blocks_per_window = 4096;
   c.num_windows = 64;
   c.site_stripes = 132;
-  c.heat_capacity = 1 << 16;
+  c.log_records = 1 << 20;
   std::vector<unsigned> ref;
   for (const Mode &m : modes) {
     c.enabled = m.enabled;

@@ -68,10 +68,10 @@ int main() {
   SS_CHECK(c.requests == 16 && c.sectors == 64, "get: %llu/%llu",
            (unsigned long long)c.sectors, (unsigned long long)c.requests);
   int shared = 0, global = 0;
-  for (const ss_heat_entry &e : ss::heat()) {
-    if (e.key >> 62 == SS_SPACE_SHARED)
+  for (const ss::HeatSector &e : ss::heat()) {
+    if (e.Space == SS_SPACE_SHARED)
       ++shared;
-    else if (e.key >> 62 == SS_SPACE_GLOBAL)
+    else if (e.Space == SS_SPACE_GLOBAL)
       ++global;
   }
   // s: 32 sectors; in and out: 32 each.
@@ -105,7 +105,7 @@ int main() {
            "sub-word sectors %llu %llu",
            (unsigned long long)ss::counters(l8).sectors,
            (unsigned long long)ss::counters(s16).sectors);
-  const ss_heat_entry *e = ss::heat_find(SS_SPACE_GLOBAL, (uint64_t)b);
-  SS_CHECK(e && e->word_warps[0] == 1 && e->word_warps[7] == 1, "byte words");
+  const ss::HeatSector *e = ss::heat_find(SS_SPACE_GLOBAL, (uint64_t)b);
+  SS_CHECK(e && e->WordWarps[0] == 1 && e->WordWarps[7] == 1, "byte words");
   return ss::finish("spaces");
 }

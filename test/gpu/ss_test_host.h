@@ -1,11 +1,13 @@
 //===- ss_test_host.h - A test-only host runtime for test/gpu ---*- CUDA -*-===//
 //
-// The GPU tests check the device runtime's counters directly, independently
-// of runtime/host: this header defines the host entry points the pass calls
-// (abi.h), in the test program itself, so they take precedence over
-// libsectorscope_rt's (the executable's definitions interpose on a shared
+// The GPU tests check the device runtime's counters directly, with settings
+// no environment variable reaches: this header defines the host entry points
+// the pass calls (abi.h), in the test program itself, so they take precedence
+// over libsectorscope_rt's (the executable's definitions interpose on a shared
 // library's). Each launch gets a fresh launch buffer configured from `ss::cfg`
-// and copied back into `ss::last` after the kernel.
+// (laid out by runtime/host's Buffers.h, overridable field by field); after
+// the kernel the buffer is decoded by the host runtime's own decoder (the
+// sample log folded into the heat map) into `ss::data()`.
 //
 // Include it from exactly one .cu file, before the kernels.
 //
@@ -14,6 +16,7 @@
 #define SS_TEST_HOST_H
 
 #include "../../runtime/include/sectorscope/abi.h"
+#include "Buffers.h" // runtime/host: CUDA-free layout and decoder
 
 #include <cuda_runtime.h>
 
@@ -31,7 +34,7 @@ struct Config {
   bool enabled = true; // false: launch with launch = 0 (uninstrumented path)
   uint32_t mode = SS_MODE_HEATMAP;
   uint32_t sample[3] = {0, 0, 0};
-  uint32_t heat_capacity = 1u << 14;
+  uint64_t log_records = 1u << 16; // sample log, sector records
   uint32_t part_kind = SS_PART_UNIFORM;
   uint32_t part_count = 1;
   uint32_t part_gran_log2 = 0;
@@ -43,7 +46,7 @@ struct Config {
 };
 
 struct Site {
-  unsigned id = 0, width = 0, line = 0, col = 0;
+  unsigned id = 0, width = 0, line = 0, col = 0, mlp = 1;
   std::string kernel, op, space, function, file;
 };
 
@@ -52,9 +55,11 @@ struct Site {
 inline void *g_shadow = nullptr;
 inline bool g_hooked = false; // the pass routed an allocation to us
 
+using HeatSector = sectorscope::rt::HeatSector;
+
 struct State {
   Config cfg;
-  std::vector<char> last; // the last launch buffer, as the device left it
+  sectorscope::rt::LaunchData data; // the last launch, decoded
   std::vector<Site> sites;
   std::string table;
   float last_ms = 0; // kernel time of the last launch (events around it)
@@ -114,7 +119,7 @@ inline const std::vector<Site> &sites() {
         break;
       P = T + 1;
     }
-    if (F[0] != "S" || F.size() != 10)
+    if (F[0] != "S" || F.size() != 11)
       continue;
     Site S;
     S.id = std::stoul(F[1]);
@@ -124,8 +129,9 @@ inline const std::vector<Site> &sites() {
     S.width = std::stoul(F[5]);
     S.line = std::stoul(F[6]);
     S.col = std::stoul(F[7]);
-    S.function = F[8];
-    S.file = F[9];
+    S.mlp = std::stoul(F[8]);
+    S.function = F[9];
+    S.file = F[10];
     g.sites.push_back(S);
   }
   return g.sites;
@@ -154,63 +160,35 @@ inline int find_site(const char *kernel_substr, const char *op,
   return Found;
 }
 
-inline const ss_launch_header &header() {
-  return *reinterpret_cast<const ss_launch_header *>(g.last.data());
-}
-/// A site's counters, the stripes added up.
+inline const ss_launch_header &header() { return g.data.Header; }
+inline const sectorscope::rt::LaunchData &data() { return g.data; }
+/// A site's counters, the stripes added up (bytes = lanes x width, as the
+/// host runtime's analysis makes it in grid mode).
 inline ss_site_counters counters(int site) {
   ss_site_counters C{};
   C.addr_min = ~0ull;
-  if (site < 0 || g.last.empty() || unsigned(site) >= header().num_sites)
+  if (site < 0 || unsigned(site) >= g.data.Sites.size())
     return C;
-  uint32_t Stripes = header().site_stripes > 1 ? header().site_stripes : 1;
-  for (uint32_t S = 0; S < Stripes; ++S) {
-    ss_site_counters X;
-    memcpy(&X,
-           g.last.data() + header().off_sites +
-               (uint64_t(S) * header().num_sites + site) * sizeof X,
-           sizeof X);
-    C.requests += X.requests;
-    C.sectors += X.sectors;
-    C.bytes += X.bytes;
-    C.threads += X.threads;
-    C.addr_min = std::min(C.addr_min, X.addr_min);
-    C.addr_max = std::max(C.addr_max, X.addr_max);
-  }
+  C = g.data.Sites[site];
+  if (!C.bytes)
+    for (const Site &S : sites())
+      if (int(S.id) == site)
+        C.bytes = C.threads * S.width;
   return C;
 }
-inline std::vector<ss_heat_entry> heat() {
-  std::vector<ss_heat_entry> H;
-  const ss_launch_header &Hd = header();
-  const ss_heat_entry *E =
-      reinterpret_cast<const ss_heat_entry *>(g.last.data() + Hd.off_heat);
-  for (uint32_t I = 0; I < Hd.heat_capacity; ++I)
-    if (E[I].key)
-      H.push_back(E[I]);
-  return H;
-}
-inline const ss_heat_entry *heat_find(uint64_t space, uint64_t addr) {
-  const ss_launch_header &Hd = header();
-  uint64_t Key = (space << 62) | (addr >> 5);
-  if (!Key)
-    Key = SS_HEAT_KEY_ZERO;
-  const ss_heat_entry *E =
-      reinterpret_cast<const ss_heat_entry *>(g.last.data() + Hd.off_heat);
-  for (uint32_t I = 0; I < Hd.heat_capacity; ++I)
-    if (E[I].key == Key)
-      return &E[I];
+inline const std::vector<HeatSector> &heat() { return g.data.Heat; }
+inline const HeatSector *heat_find(uint32_t space, uint64_t addr) {
+  for (const HeatSector &H : g.data.Heat)
+    if (H.Space == space && H.Addr == (addr & ~uint64_t(31)))
+      return &H;
   return nullptr;
 }
 inline uint64_t total_sectors(int site) { return counters(site).sectors; }
 inline uint64_t part_window(uint32_t w, uint32_t p) {
-  const ss_launch_header &Hd = header();
-  return reinterpret_cast<const uint64_t *>(
-      g.last.data() + Hd.off_part_window)[uint64_t(w) * Hd.part_count + p];
+  return g.data.PartWindow.at(uint64_t(w) * header().part_count + p);
 }
 inline uint64_t part_site(int site, uint32_t p) {
-  const ss_launch_header &Hd = header();
-  return reinterpret_cast<const uint64_t *>(
-      g.last.data() + Hd.off_part_site)[uint64_t(site) * Hd.part_count + p];
+  return g.data.PartSite.at(uint64_t(site) * header().part_count + p);
 }
 
 inline int finish(const char *name) {
@@ -220,8 +198,6 @@ inline int finish(const char *name) {
     printf("%s: PASSED\n", name);
   return g.failures ? 1 : 0;
 }
-
-inline uint64_t align_up(uint64_t V) { return (V + 255) & ~uint64_t(255); }
 
 } // namespace ss
 
@@ -255,43 +231,27 @@ extern "C" cudaError_t __sectorscope_launch_kernel(const void *func, dim3 grid,
   ss_module M{};
   if (C.enabled && g_shadow) {
     M = module();
-    ss_launch_header H{};
-    H.abi_version = SS_ABI_VERSION;
-    H.mode = C.mode;
-    memcpy(H.sample_block, C.sample, sizeof H.sample_block);
-    H.num_sites = C.num_sites >= 0 ? uint32_t(C.num_sites) : M.num_sites;
-    H.part_kind = C.part_kind;
-    H.part_count = C.part_count;
-    H.part_gran_log2 = C.part_gran_log2;
-    H.part_num_masks = uint32_t(C.part_masks.size());
-    for (size_t I = 0; I < C.part_masks.size() && I < SS_MAX_PARTITION_MASKS;
-         ++I)
-      H.part_masks[I] = C.part_masks[I];
-    H.blocks_per_window = C.blocks_per_window;
-    H.num_windows = C.num_windows;
-    H.heat_capacity = C.heat_capacity;
-    H.site_stripes = C.site_stripes;
-    uint32_t Stripes = C.site_stripes > 1 ? C.site_stripes : 1;
-    uint64_t Off = align_up(sizeof H);
-    H.off_sites = Off;
-    Off = align_up(Off + uint64_t(Stripes) * M.num_sites *
-                             sizeof(ss_site_counters));
-    H.off_heat = Off;
-    Off = align_up(Off + uint64_t(C.heat_capacity) * sizeof(ss_heat_entry));
-    H.off_part_window = Off;
-    Off = align_up(Off + uint64_t(C.num_windows) * C.part_count * 8);
-    H.off_part_site = Off;
-    Off = align_up(Off + uint64_t(M.num_sites) * C.part_count * 8);
-    H.total_bytes = Off;
-    std::vector<char> Host(Off, 0);
-    memcpy(Host.data(), &H, sizeof H);
-    for (uint32_t S = 0; S < Stripes * M.num_sites; ++S) {
-      ss_site_counters SC{};
-      SC.addr_min = ~0ull;
-      memcpy(Host.data() + H.off_sites + S * sizeof SC, &SC, sizeof SC);
-    }
-    SS_CUDA(cudaMalloc(&Buf, Off));
-    SS_CUDA(cudaMemcpy(Buf, Host.data(), Off, cudaMemcpyHostToDevice));
+    namespace rt = sectorscope::rt;
+    rt::BufferRequest Req;
+    Req.TheMode = (C.mode & SS_MODE_GRID) ? rt::Mode::Grid : rt::Mode::Heatmap;
+    std::copy(C.sample, C.sample + 3, Req.SampleBlock);
+    Req.NumSites = M.num_sites;
+    Req.LogRecords = C.log_records;
+    Req.Parts.Kind = C.part_kind;
+    Req.Parts.Count = C.part_count;
+    Req.Parts.GranLog2 = C.part_gran_log2;
+    Req.Parts.Masks = C.part_masks;
+    Req.BlocksPerWindow = C.blocks_per_window;
+    Req.NumWindows = C.num_windows;
+    Req.SiteStripes = C.site_stripes;
+    ss_launch_header H = rt::makeLaunchHeader(Req);
+    // Fewer sites than the module has: the device must count, not write.
+    if (C.num_sites >= 0)
+      H.num_sites = uint32_t(C.num_sites);
+    std::vector<uint8_t> Pre = rt::initialBufferPrefix(H);
+    SS_CUDA(cudaMalloc(&Buf, H.total_bytes));
+    SS_CUDA(cudaMemset(Buf, 0, H.total_bytes));
+    SS_CUDA(cudaMemcpy(Buf, Pre.data(), Pre.size(), cudaMemcpyHostToDevice));
     Launch = reinterpret_cast<uint64_t>(Buf);
   }
   if (g_shadow)
@@ -303,12 +263,16 @@ extern "C" cudaError_t __sectorscope_launch_kernel(const void *func, dim3 grid,
   SS_CUDA(cudaEventElapsedTime(&g.last_ms, E0, E1));
   SS_CUDA(cudaGetLastError());
   if (Buf) {
-    g.last.clear();
     ss_launch_header H;
     SS_CUDA(cudaMemcpy(&H, Buf, sizeof H, cudaMemcpyDeviceToHost));
-    g.last.resize(H.total_bytes);
-    SS_CUDA(cudaMemcpy(g.last.data(), Buf, H.total_bytes,
-                       cudaMemcpyDeviceToHost));
+    std::vector<uint8_t> Bytes(sectorscope::rt::usedBytes(H));
+    SS_CUDA(cudaMemcpy(Bytes.data(), Buf, Bytes.size(), cudaMemcpyDeviceToHost));
+    std::string Err;
+    if (!sectorscope::rt::decodeLaunchBuffer(Bytes.data(), Bytes.size(),
+                                             g.data, Err)) {
+      fprintf(stderr, "FAIL: launch buffer: %s\n", Err.c_str());
+      ++g.failures;
+    }
     SS_CUDA(cudaFree(Buf));
     Launch = 0;
     SS_CUDA(cudaMemcpyToSymbol(static_cast<const void *>(g_shadow), &Launch, 8,

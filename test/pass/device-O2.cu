@@ -5,12 +5,12 @@
 // RUN: %wrapper --cuda-device-only -O2 -S -emit-llvm -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze %s -o - | FileCheck %s
 
 // CHECK: @__sectorscope_site_table = internal addrspace(1) constant
-// CHECK-SAME: S\090\09_Z1kPfPKfi\09load\09global\094\0924\0921\09k\09{{[^\\]*}}device-O2.cu\0A
-// CHECK-SAME: S\091\09_Z1kPfPKfi\09store\09shared\094\0924\0919\09k\09
-// CHECK-SAME: S\092\09_Z1kPfPKfi\09load\09shared\094\0927\0912\09k\09
-// CHECK-SAME: S\093\09_Z1kPfPKfi\09store\09global\094\0927\0910\09k\09
-// CHECK-SAME: S\094\09_Z1kPfPKfi\09atomic\09global\094\0928\093\09k\09
-// CHECK: @__sectorscope_module = {{.*}}{ i32 4, i32 5,
+// CHECK-SAME: S\090\09_Z1kPfPKfi\09load\09global\094\0924\0921\091\09k\09{{[^\\]*}}device-O2.cu\0A
+// CHECK-SAME: S\091\09_Z1kPfPKfi\09store\09shared\094\0924\0919\091\09k\09
+// CHECK-SAME: S\092\09_Z1kPfPKfi\09load\09shared\094\0927\0912\091\09k\09
+// CHECK-SAME: S\093\09_Z1kPfPKfi\09store\09global\094\0927\0910\091\09k\09
+// CHECK-SAME: S\094\09_Z1kPfPKfi\09atomic\09global\094\0928\093\091\09k\09
+// CHECK: @__sectorscope_module = {{.*}}{ i32 5, i32 5,
 // CHECK-LABEL: define {{.*}}void @_Z1kPfPKfi(
 // CHECK-NEXT: call {{.*}}i64 @llvm.nvvm.ldg.global.i.i64.p0({{.*}}@__sectorscope_module
 // CHECK-NOT: call {{.*}}@__sectorscope_access

@@ -1,18 +1,23 @@
 ; Each kernel gets a second copy of its body behind one call to
 ; __sectorscope_enter() at entry; the original blocks stay untouched and
-; static allocas move to the new entry so both copies share them.
+; static allocas move to the new entry so both copies share them. The
+; thread's state (enter's result, ABI v5) is kept in a new i32 variable whose
+; address every access of the copy gets as its last argument.
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-arg=instrument -sectorscope-link-runtime=false -S %s | FileCheck %s
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK-LABEL: define void @k(ptr %a, i32 %n)
-; CHECK: sectorscope.dispatch:
+; CHECK-NEXT: sectorscope.dispatch:
+; CHECK-NEXT: %sectorscope.state = alloca i32, align 4
 ; CHECK-NEXT: %tmp = alloca [4 x i32], align 4
 ; CHECK-NEXT: %sectorscope.take = call i32 @__sectorscope_enter()
+; CHECK-NEXT: store i32 %sectorscope.take, ptr %sectorscope.state, align 4
 ; CHECK-NEXT: %[[C:.*]] = icmp ne i32 %sectorscope.take, 0
 ; CHECK-NEXT: br i1 %[[C]], label %entry.ss, label %entry
-; The original path: no runtime calls.
+; The original path: no runtime calls, no use of the state.
+; CHECK-NOT: sectorscope
 ; CHECK: entry:
 ; CHECK-NEXT: %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK-NEXT: %p = getelementptr inbounds float, ptr %a, i32 %tid
@@ -22,19 +27,21 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: then:
 ; CHECK-NEXT: store float %v, ptr %tmp, align 4
 ; CHECK-NEXT: br label %exit
+; CHECK-NOT: sectorscope
 ; The copy: the same instructions, each access preceded by its site.
 ; CHECK: entry.ss:
 ; CHECK-NOT: alloca
-; CHECK: call void @__sectorscope_access(i32 0, ptr %p.ss, i32 4, i32 0, i32 0)
+; CHECK: call void @__sectorscope_access(i32 0, ptr %p.ss, i32 4, i32 0, i32 0, ptr %sectorscope.state)
 ; CHECK-NEXT: %v.ss = load float, ptr %p.ss, align 4
 ; CHECK: br i1 %c.ss, label %then.ss, label %exit.ss
 ; CHECK: then.ss:
-; CHECK-NEXT: call void @__sectorscope_access(i32 1, ptr %tmp, i32 4, i32 513, i32 0)
+; CHECK-NEXT: call void @__sectorscope_access(i32 1, ptr %tmp, i32 4, i32 513, i32 0, ptr %sectorscope.state)
 ; CHECK-NEXT: store float %v.ss, ptr %tmp, align 4
 ; CHECK: exit.ss:
 ; CHECK-NEXT: ret void
 ; CHECK-NOT: __sectorscope_access
 ; CHECK: declare i32 @__sectorscope_enter()
+; CHECK: declare void @__sectorscope_access(i32, ptr, i32, i32, i32, ptr)
 
 define void @k(ptr %a, i32 %n) {
 entry:

@@ -35,7 +35,7 @@ std::string siteLine(uint32_t Id, const char *Op, const char *Space,
                      const char *Kern = Kernel) {
   return "S\t" + std::to_string(Id) + "\t" + Kern + "\t" + Op + "\t" + Space +
          "\t" + std::to_string(Width) + "\t" + std::to_string(Line) + "\t" +
-         std::to_string(Col) + "\ttest(float*, float*)\tk.cu\n";
+         std::to_string(Col) + "\t1\ttest(float*, float*)\tk.cu\n";
 }
 
 SiteTable mustParse(const std::string &Text) {
@@ -478,7 +478,7 @@ int caseEnv(int, char **) {
             << "," << C->Block[1] << "," << C->Block[2]
             << " partitions=" << C->Partitions.name()
             << " count=" << C->Partitions.count() << " out=" << C->OutDir
-            << " heat=" << C->HeatCapacity << " windows=" << C->MaxWindows
+            << " log=" << C->LogRecords << " windows=" << C->MaxWindows
             << " quiet=" << C->Quiet << " occupancy=" << C->OccupancyWarps
             << "\n";
   if (!C->PartitionWarning.empty())
@@ -516,7 +516,7 @@ int caseSiteTable(int, char **) {
   std::cout << "abi " << T.AbiVersion << ", " << T.Sites.size() << " sites\n";
   for (const Site &S : T.Sites)
     std::cout << S.Id << " " << S.Kernel << " " << opName(S.Op) << " "
-              << spaceName(S.Space) << " w" << S.Width << " " << S.File << ":"
+              << spaceName(S.Space) << " w" << S.Width << " mlp" << S.Mlp << " " << S.File << ":"
               << S.Line << ":" << S.Column << " in '" << S.Function << "'\n";
   for (const auto &[K, Kinds] : T.NotInstrumented)
     for (const auto &[Kind, N] : Kinds)
@@ -532,13 +532,14 @@ int caseLayout(int Argc, char **Argv) {
   auto P = PartitionModel::parse(Argc > 1 ? Argv[1] : "gt200", Err);
   ss_launch_header H = testHeader(M, 3, 1024, &*P, 100, 5);
   std::printf(
-      "header %zu sites %llu heat %llu part_window %llu part_site %llu "
-      "total %llu capacity %u parts %u gran_log2 %u windows %u bpw %u "
+      "header %zu sites %llu part_window %llu part_site %llu log %llu "
+      "total %llu chunks %u x %u parts %u gran_log2 %u windows %u bpw %u "
       "mode %u abi %u stripes %u\n",
       sizeof(ss_launch_header), (unsigned long long)H.off_sites,
-      (unsigned long long)H.off_heat, (unsigned long long)H.off_part_window,
-      (unsigned long long)H.off_part_site, (unsigned long long)H.total_bytes,
-      H.heat_capacity, H.part_count, H.part_gran_log2, H.num_windows,
+      (unsigned long long)H.off_part_window,
+      (unsigned long long)H.off_part_site, (unsigned long long)H.off_log,
+      (unsigned long long)H.total_bytes, H.log_chunks, H.log_chunk_records,
+      H.part_count, H.part_gran_log2, H.num_windows,
       H.blocks_per_window, H.mode, H.abi_version, H.site_stripes);
   std::vector<uint8_t> Pre = initialBufferPrefix(H);
   const auto *C =
@@ -552,7 +553,8 @@ int caseLayout(int Argc, char **Argv) {
   std::memcpy(Full.data(), &H, sizeof(H));
   std::printf("decode full: %d\n",
               decodeLaunchBuffer(Full.data(), Full.size(), D, Err));
-  bool Ok = decodeLaunchBuffer(Full.data(), Full.size() - 8, D, Err);
+  // The host copies back only the used prefix (usedBytes); less is refused.
+  bool Ok = decodeLaunchBuffer(Full.data(), usedBytes(H) - 8, D, Err);
   std::printf("decode short: %d (%s)\n", Ok, Err.c_str());
   reinterpret_cast<ss_launch_header *>(Full.data())->abi_version = 1;
   Ok = decodeLaunchBuffer(Full.data(), Full.size(), D, Err);

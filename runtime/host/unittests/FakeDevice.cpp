@@ -8,13 +8,13 @@
 
 namespace sectorscope::rt::test {
 
-ss_launch_header testHeader(Mode M, uint32_t NumSites, uint32_t HeatCapacity,
+ss_launch_header testHeader(Mode M, uint32_t NumSites, uint64_t LogRecords,
                             const PartitionModel *Parts,
                             uint32_t BlocksPerWindow, uint32_t NumWindows) {
   BufferRequest R;
   R.TheMode = M;
   R.NumSites = NumSites;
-  R.HeatCapacity = HeatCapacity;
+  R.LogRecords = LogRecords;
   if (Parts)
     R.Parts = devicePartitions(*Parts);
   R.BlocksPerWindow = BlocksPerWindow;
@@ -28,55 +28,75 @@ FakeDevice::FakeDevice(const ss_launch_header &H) : Buf(H.total_bytes, 0) {
   std::memcpy(Buf.data(), P.data(), P.size());
 }
 
-void FakeDevice::heat(uint64_t Addr, uint32_t Width, uint32_t Space,
-                      uint32_t Warp, uint32_t Op) {
+uint64_t *FakeDevice::reserve(uint32_t Warp, uint32_t Records) {
   ss_launch_header &H = header();
-  if (H.heat_capacity == 0)
-    return;
-  auto *Table = reinterpret_cast<ss_heat_entry *>(Buf.data() + H.off_heat);
-  for (uint64_t A = Addr & ~uint64_t(3); A < Addr + Width; A += 4) {
-    uint64_t Sector = A >> 5;
-    uint64_t Key = (uint64_t(Space) << 62) | Sector;
-    if (Key == 0)
-      Key = SS_HEAT_KEY_ZERO;
-    uint32_t Mask = H.heat_capacity - 1;
-    uint32_t Slot = uint32_t((Key * 0x9E3779B97F4A7C15ull) >> 32) & Mask;
-    ss_heat_entry *E = nullptr;
-    for (uint32_t Probe = 0; Probe < H.heat_capacity; ++Probe) {
-      ss_heat_entry &X = Table[(Slot + Probe) & Mask];
-      if (X.key == Key) {
-        E = &X;
-        break;
-      }
-      if (X.key == 0) {
-        X.key = Key;
-        ++H.heat_used;
-        E = &X;
-        break;
-      }
-    }
-    if (!E) {
-      ++H.heat_overflow;
-      continue;
-    }
-    E->sector_warps |= 1u << Warp;
-    E->word_warps[(A >> 2) & 7] |= 1u << Warp;
-    E->ops |= 1u << Op;
+  uint32_t R = H.log_chunk_records;
+  uint64_t &Next = LogNext[Warp]; // record index + 1, as the device's state
+  uint32_t Pos = uint32_t((Next - 1) & (R - 1));
+  if (Next == 0 || Pos == 0 || Pos + Records > R) {
+    uint64_t Chunk = H.log_chunks_taken++;
+    if (Chunk >= H.log_chunks)
+      return nullptr;
+    uint64_t *Log = reinterpret_cast<uint64_t *>(Buf.data() + H.off_log);
+    Log[Chunk * R] = SS_LOG_CHUNK_TAG; // lane 0 leads
+    Next = Chunk * R + 2;
   }
+  uint64_t *Rec =
+      reinterpret_cast<uint64_t *>(Buf.data() + H.off_log) + (Next - 1);
+  Next += Records;
+  return Rec;
+}
+
+void FakeDevice::log(uint32_t SiteId, uint32_t Warp, uint32_t Width,
+                     uint32_t Space, uint32_t Op,
+                     const std::vector<uint64_t> &Addrs) {
+  // Distinct sectors in lane order, each with the words its lanes cover.
+  std::vector<std::pair<uint64_t, uint32_t>> Sectors;
+  for (uint64_t A : Addrs) {
+    uint64_t Sector = A >> 5;
+    auto It = std::find_if(Sectors.begin(), Sectors.end(),
+                           [&](auto &P) { return P.first == Sector; });
+    if (It == Sectors.end()) {
+      Sectors.push_back({Sector, 0});
+      It = Sectors.end() - 1;
+    }
+    // As the device: a lane's access clipped to its sector.
+    uint32_t First = uint32_t(A & 31) >> 2;
+    uint32_t Last = std::min<uint32_t>(31, uint32_t(A & 31) + Width - 1) >> 2;
+    for (uint32_t W = First; W <= Last; ++W)
+      It->second |= 1u << W;
+  }
+  uint64_t *Rec = reserve(Warp, 1 + uint32_t(Sectors.size()));
+  if (!Rec) {
+    ++header().log_dropped;
+    return;
+  }
+  Rec[0] = SS_LOG_REQUEST_TAG | (uint64_t(Warp) << 56) |
+           (uint64_t(Addrs.size()) << 50) | (uint64_t(Op) << 48) |
+           (uint64_t(Width) << 32) | SiteId;
+  for (size_t I = 0; I < Sectors.size(); ++I)
+    Rec[1 + I] = (uint64_t(Space + 1) << 62) |
+                 (uint64_t(Sectors[I].second) << SS_LOG_SECTOR_BITS) |
+                 Sectors[I].first;
 }
 
 void FakeDevice::request(uint32_t SiteId, const SiteTable &T, uint32_t Warp,
                          uint64_t BlockLinear,
                          const std::vector<uint64_t> &Addrs) {
   ss_launch_header &H = header();
-  if (SiteId >= H.num_sites) {
-    ++H.site_overflow;
-    return;
-  }
   const Site *S = T.find(SiteId);
   uint32_t Width = S ? S->Width : 4;
   uint32_t Space = S ? S->Space : SS_SPACE_GLOBAL;
   uint32_t Op = S ? S->Op : SS_OP_LOAD;
+  if (H.log_chunks) {
+    // Heat-map mode: the sampled block logs; the host counts.
+    log(SiteId, Warp, Width, Space, Op, Addrs);
+    return;
+  }
+  if (SiteId >= H.num_sites) {
+    ++H.site_overflow;
+    return;
+  }
   std::set<uint64_t> Sectors;
   uint64_t Min = ~uint64_t(0), Max = 0;
   for (uint64_t A : Addrs) {
@@ -91,13 +111,11 @@ void FakeDevice::request(uint32_t SiteId, const SiteTable &T, uint32_t Warp,
             Stripe * H.num_sites + SiteId;
   ++C->requests;
   C->sectors += Sectors.size();
-  C->bytes += uint64_t(Width) * Addrs.size();
-  C->threads += Addrs.size();
-  C->addr_min = std::min(C->addr_min, Min);
-  C->addr_max = std::max(C->addr_max, Max);
-  if (H.mode & SS_MODE_HEATMAP)
-    for (uint64_t A : Addrs)
-      heat(A, Width, Space, Warp, Op);
+  C->threads += 32 - Addrs.size(); // lanes missing (abi.h v5)
+  if (Space == SS_SPACE_GLOBAL) {
+    C->addr_min = std::min(C->addr_min, Min);
+    C->addr_max = std::max(C->addr_max, Max);
+  }
   if ((H.mode & SS_MODE_GRID) && Space != SS_SPACE_SHARED &&
       Space != SS_SPACE_LOCAL) {
     uint64_t W = std::min<uint64_t>(BlockLinear / H.blocks_per_window,

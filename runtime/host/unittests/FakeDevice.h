@@ -1,9 +1,9 @@
 //===- FakeDevice.h - Plays the device runtime's part on host memory ------===//
 //
 // The CPU tests cannot run kernels, so this writes a launch buffer exactly as
-// abi.h says the device runtime does (per-request distinct sectors, heat-map
-// entries in an open-addressing table keyed like the device, per-partition
-// counts), and the tests feed the bytes to the real post-processing.
+// abi.h says the device runtime does (the sampled block's log of requests
+// and distinct sectors, grid-mode counters and per-partition counts), and the
+// tests feed the bytes to the real post-processing.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SECTORSCOPE_RT_UNITTESTS_FAKEDEVICE_H
@@ -13,6 +13,7 @@
 #include "SiteTable.h"
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -49,14 +50,18 @@ public:
   }
 
 private:
-  void heat(uint64_t Addr, uint32_t Width, uint32_t Space, uint32_t Warp,
-            uint32_t Op);
+  /// Heat-map mode: the request as the device logs it (abi.h v5).
+  void log(uint32_t Site, uint32_t Warp, uint32_t Width, uint32_t Space,
+           uint32_t Op, const std::vector<uint64_t> &Addrs);
+  /// Records for one request in warp Warp's chunk; null when the log is full.
+  uint64_t *reserve(uint32_t Warp, uint32_t Records);
   std::vector<uint8_t> Buf;
+  std::map<uint32_t, uint64_t> LogNext; // per warp, as the leader's state
 };
 
 /// A header for tests, as LaunchHook would make it.
 ss_launch_header testHeader(Mode M, uint32_t NumSites,
-                            uint32_t HeatCapacity = 1u << 12,
+                            uint64_t LogRecords = 1u << 14,
                             const PartitionModel *Parts = nullptr,
                             uint32_t BlocksPerWindow = 16,
                             uint32_t NumWindows = 4);

@@ -27,6 +27,16 @@
  * v4 (pass, device runtime): __sectorscope_access takes a fifth argument,
  *   the lanes known to reach the access (see below), so that a request after
  *   divergence is counted as the plain program issues it.
+ * v5 (all three): the sampled block no longer updates a hash table in L2
+ *   (one atomic round trip per request made it the kernel's critical path).
+ *   It appends records to a log (below) with plain stores, at a position each
+ *   thread keeps in a register: __sectorscope_enter returns the thread's
+ *   initial state (ss_state bits), the pass keeps it in a variable of the
+ *   instrumented kernel and passes its address to __sectorscope_access. The
+ *   host folds the log into the heat map and, in heat-map mode, the per-site
+ *   counters. In grid mode ss_site_counters.threads counts the lanes missing
+ *   from full warps and bytes is left to the host (threads x width). Site
+ *   table S lines gain the mlp field.
  *
  *===----------------------------------------------------------------------===*/
 #ifndef SECTORSCOPE_ABI_H
@@ -34,7 +44,7 @@
 
 #include <stdint.h>
 
-#define SS_ABI_VERSION 4u
+#define SS_ABI_VERSION 5u
 
 /* Warps per block we can tell apart: 1024 threads / 32. */
 #define SS_MAX_WARPS 32u
@@ -93,11 +103,14 @@ typedef struct ss_module {
 
 /* The site table: text, one record per line, fields separated by '\t'
  * (fields never contain '\t' or '\n'; the pass replaces them by ' '):
- *   S <id> <kernel> <op> <space> <width> <line> <column> <function> <file>
+ *   S <id> <kernel> <op> <space> <width> <line> <column> <mlp> <function> <file>
  *   K <kernel> <not_instrumented_kind>=<count>[,<kind>=<count>...]
  *   V <abi_version>
  * <kernel> is the mangled kernel name as registered with the CUDA runtime;
  * <op> load|store|atomic; <space> global|shared|local|generic; <width> bytes;
+ * <mlp> the global loads the compiler put in the same basic block at the same
+ * load-dependence depth as this one, itself included (loads a warp has in
+ * flight together; 1 for anything but a load);
  * <function> the (demangled) function the access is written in, which may be
  * a helper inlined into the kernel; <file> as in the debug info, made
  * absolute with the compilation directory when it is relative.
@@ -109,23 +122,40 @@ typedef struct ss_module {
 typedef struct ss_site_counters {
   uint64_t requests;
   uint64_t sectors;
-  uint64_t bytes; /* bytes requested: width x active lanes */
-  uint64_t threads; /* active lanes summed over requests */
+  uint64_t bytes; /* bytes requested: width x active lanes (host-computed) */
+  uint64_t threads; /* active lanes summed over requests; on the device (grid
+                       mode): lanes missing from full warps, summed */
   uint64_t addr_min; /* lowest global byte address accessed (host inits UINT64_MAX) */
   uint64_t addr_max; /* highest global byte address accessed (host inits 0) */
 } ss_site_counters;
 
-/* One heat-map entry: a 32-byte sector the sampled block touched.
- * key = (space << 62) | (address >> 5); 0 marks an empty slot, so sector 0 of
- * space 0 is stored as key SS_HEAT_KEY_ZERO. Bit w of a mask: warp w touched
- * it (warp = linear thread index in the block / 32). */
-#define SS_HEAT_KEY_ZERO 0x3fffffffffffffffull
-typedef struct ss_heat_entry {
-  uint64_t key;
-  uint32_t sector_warps;
-  uint32_t word_warps[SS_WORDS_PER_SECTOR];
-  uint32_t ops; /* bit 0: loaded, bit 1: stored, bit 2: atomic */
-} ss_heat_entry;
+/* Per-thread state of the instrumented path (v5): a 32-bit value the
+ * kernel keeps in a register. 0: the block runs the original code. */
+#define SS_STATE_GRID 0x80000000u /* count for the whole grid (grid mode) */
+#define SS_STATE_LOG 0x40000000u  /* the sampled block: log requests */
+#define SS_STATE_FULL 0x20000000u /* the log had no chunk left for this lane */
+#define SS_STATE_INDEX 0x1fffffffu
+/* SS_STATE_INDEX: with LOG, the log record this lane writes next, plus one
+ * (0: no chunk yet); with GRID, this block's time window. */
+
+/* The sample log: log_chunks chunks of log_chunk_records 64-bit records.
+ * A lane that leads a request takes a chunk with one atomicAdd on
+ * log_chunks_taken when it needs one, writes the chunk header in record 0,
+ * and appends each of its requests as a request record followed by one
+ * sector record per distinct sector; a request never straddles chunks. The
+ * host zeroes the log, so record 0 after the last one written ends a chunk.
+ * Records (bits):
+ *   chunk header  [63:61] = 001, [4:0] lane
+ *   request       [63:62] = 00, [61] = 1, [60:56] warp, [55:50] active lanes
+ *                 (1..32), [49:48] op, [47:32] width (bytes, capped), [31:0]
+ *                 site
+ *   sector        [63:62] = space + 1, [61] = 1 when the address did not fit
+ *                 (sector field 0), [59:52] words touched (bit i: 4-byte
+ *                 word i), [51:0] address >> 5 */
+#define SS_LOG_CHUNK_TAG (1ull << 60)
+#define SS_LOG_REQUEST_TAG (1ull << 61)
+#define SS_LOG_WIDE (1ull << 61)
+#define SS_LOG_SECTOR_BITS 52u
 
 /* The launch buffer: this header, then the tables at the given byte offsets
  * from its start. The host allocates and zeroes it, fills the configuration
@@ -144,28 +174,33 @@ typedef struct ss_launch_header {
   uint64_t part_masks[SS_MAX_PARTITION_MASKS];
   uint32_t blocks_per_window; /* linear block id / this = time window */
   uint32_t num_windows;       /* later blocks count in the last window */
-  uint32_t heat_capacity;     /* entries, a power of two */
-  uint32_t site_stripes;    /* copies of the site counters; 0 or 1: one */
+  uint32_t log_chunks;       /* chunks in the sample log (0: no log) */
+  uint32_t site_stripes;     /* copies of the site counters, a power of two */
+  uint32_t log_chunk_records; /* records per chunk, a power of two >= 64 */
+  uint32_t reserved0;
   uint64_t off_sites;      /* ss_site_counters[max(1,site_stripes)][num_sites] */
-  uint64_t off_heat;       /* ss_heat_entry[heat_capacity] */
   uint64_t off_part_window; /* uint64_t[num_windows][part_count], global sectors */
   uint64_t off_part_site;   /* uint64_t[num_sites][part_count] */
+  uint64_t off_log;         /* uint64_t[log_chunks][log_chunk_records], last */
   uint64_t total_bytes;     /* size of the whole buffer */
   /* Results (device-written). */
-  uint64_t heat_used;      /* entries taken */
-  uint64_t heat_overflow;  /* sector records dropped: table full */
+  uint64_t log_chunks_taken; /* chunk allocations; above log_chunks: failed */
+  uint64_t log_dropped;      /* sampled-block requests not logged: log full */
   uint64_t site_overflow;  /* records with a site id >= num_sites */
   uint64_t sampled_blocks; /* blocks that took the instrumented path */
 } ss_launch_header;
 
 /* Device entry points (runtime/device), called by instrumented code.
- *   __sectorscope_enter(): non-zero when this block takes the instrumented
- *     path (called once at kernel entry by every thread).
- *   __sectorscope_access(site, addr, width, op_space, lanes): one memory
- *     access; op_space = op | (space << 8). Called by every active lane;
- *     aggregates across the warp itself (one atomic per distinct sector per
- *     request). lanes: 0, or the mask of lanes the pass knows all reach this
- *     access (a join after divergence), which the request then waits for. */
+ *   uint32_t __sectorscope_enter(): the thread's initial state (ss_state
+ *     bits); non-zero when this block takes the instrumented path. Called
+ *     once at kernel entry by every thread.
+ *   __sectorscope_access(site, addr, width, op_space, lanes, state): one
+ *     memory access; op_space = op | (space << 8); state: the address of the
+ *     thread's state (the kernel's variable). Called by every active lane;
+ *     aggregates across the warp itself (one record or atomic per distinct
+ *     sector per request). lanes: 0, or the mask of lanes the pass knows all
+ *     reach this access (a join after divergence), which the request then
+ *     waits for. */
 
 /* Host entry points (runtime/host), called from host code the pass rewrote:
  *   void __sectorscope_register_module(void **fatbin_handle, void *shadow);

@@ -1,0 +1,59 @@
+//===- LoadParallelism.cpp - Loads a warp has in flight together ----------===//
+#include "pass/LoadParallelism.h"
+
+#include "pass/MemoryOps.h"
+#include "sectorscope/abi.h"
+
+#include "llvm/IR/BasicBlock.h"
+#include "llvm/IR/Instructions.h"
+
+using namespace llvm;
+
+namespace sectorscope {
+
+namespace {
+/// Loads that go to the memory system and make the warp wait: the loads the
+/// pass instruments as global or generic, classified as their sites are
+/// (shared and local loads, including those reached through a generic
+/// pointer, are served by the SM; param and constant loads are not memory
+/// traffic we model; __ldg intrinsics are global loads).
+bool isMemoryLoad(Instruction &I, const DataLayout &DL, bool InKernel) {
+  std::optional<MemoryOp> Op = classifyAccess(I, DL, InKernel);
+  return Op && Op->Op == SS_OP_LOAD &&
+         (Op->Space == SS_SPACE_GLOBAL || Op->Space == SS_SPACE_GENERIC);
+}
+} // namespace
+
+DenseMap<const Instruction *, unsigned>
+loadParallelism(ArrayRef<BasicBlock *> Blocks, const DataLayout &DL,
+                bool InKernel) {
+  DenseMap<const Instruction *, unsigned> Result;
+  for (BasicBlock *BB : Blocks) {
+    // Depth: the longest chain of memory loads, within the block, that an
+    // instruction's value depends on (a load counts itself). Values from
+    // other blocks or phis are available on entry: depth 0. One forward walk
+    // suffices: in a block, operands other than phis come first.
+    DenseMap<const Instruction *, unsigned> Depth;
+    DenseMap<unsigned, unsigned> LoadsAtDepth;
+    for (Instruction &I : *BB) {
+      if (isa<PHINode>(I))
+        continue;
+      unsigned D = 0;
+      for (Value *Op : I.operands())
+        if (auto *OI = dyn_cast<Instruction>(Op))
+          if (OI->getParent() == BB)
+            D = std::max(D, Depth.lookup(OI));
+      if (isMemoryLoad(I, DL, InKernel)) {
+        ++D;
+        ++LoadsAtDepth[D];
+      }
+      Depth[&I] = D;
+    }
+    for (Instruction &I : *BB)
+      if (isMemoryLoad(I, DL, InKernel))
+        Result[&I] = LoadsAtDepth.lookup(Depth.lookup(&I));
+  }
+  return Result;
+}
+
+} // namespace sectorscope

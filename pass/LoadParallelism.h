@@ -1,0 +1,34 @@
+//===- LoadParallelism.h - Loads a warp has in flight together --*- C++ -*-===//
+//
+// A warp issues the loads of a basic block back to back until one needs the
+// value of another: loads at the same load-dependence depth are in flight
+// together. The count (memory-level parallelism) decides how much latency a
+// warp hides on its own, which the performance model needs and the counters
+// cannot show. Computed on the optimized IR the pass instruments, so it sees
+// what unrolling and vectorization made of the source.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SECTORSCOPE_PASS_LOADPARALLELISM_H
+#define SECTORSCOPE_PASS_LOADPARALLELISM_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace llvm {
+class BasicBlock;
+class DataLayout;
+class Instruction;
+} // namespace llvm
+
+namespace sectorscope {
+
+/// For every global or generic load in `Blocks` (as classifyAccess sees it,
+/// with `InKernel` as there): the loads of its block at its load-dependence
+/// depth, itself included (>= 1).
+llvm::DenseMap<const llvm::Instruction *, unsigned>
+loadParallelism(llvm::ArrayRef<llvm::BasicBlock *> Blocks,
+                const llvm::DataLayout &DL, bool InKernel);
+
+} // namespace sectorscope
+
+#endif

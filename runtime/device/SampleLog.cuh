@@ -1,0 +1,89 @@
+//===- SampleLog.cuh - The sampled block's request log ---------*- CUDA -*-===//
+//
+// The sampled block's requests go to a log in the launch buffer (abi.h v5),
+// written with plain stores at a position each lane keeps in a register. A
+// shared hash table in L2 cost one atomic round trip per request, and the
+// sampled block, slowed by that on every access, became the critical path of
+// loop-heavy kernels. Here a request costs no round trip: the only atomic is
+// taking a chunk, once per ~500 records. The host folds the records into the
+// heat map and the site counters.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SECTORSCOPE_RUNTIME_DEVICE_SAMPLELOG_CUH
+#define SECTORSCOPE_RUNTIME_DEVICE_SAMPLELOG_CUH
+
+#include "Device.cuh"
+
+namespace sectorscope_rt {
+
+/// Bit i: the access covers 4-byte word i of its sector.
+SS_DEV uint32_t wordMask(uint64_t Addr, uint32_t Width) {
+  uint32_t First = uint32_t(Addr & 31) >> 2;
+  uint32_t LastByte = uint32_t(Addr & 31) + (Width ? Width - 1 : 0);
+  uint32_t Last = (LastByte > 31 ? 31 : LastByte) >> 2;
+  return ((2u << Last) - 1) & ~((1u << First) - 1);
+}
+
+/// One request of the sampled block: every lane of `Active` calls this with
+/// its sector group (`Peers`, from match.any on the sector key). The request's
+/// leader reserves 1 + (distinct sectors) records in its own chunk; each
+/// sector's first lane writes that sector's record.
+SS_DEV void logRequest(ss_launch_header *H, uint32_t *State, uint32_t Site,
+                       uint32_t Op, uint32_t Width, uint32_t Space,
+                       uint64_t Addr, unsigned Active, unsigned Peers,
+                       unsigned Lane, unsigned Leader, bool SectorLeader,
+                       unsigned SectorLeaders) {
+  // The words each sector's lanes cover, OR-ed within the sector group: the
+  // groups partition the active lanes, so each reduces over its own mask.
+  uint32_t Words = __nvvm_redux_sync_or(wordMask(Addr, Width), Peers);
+  unsigned Sectors = __popc(SectorLeaders);
+  uint32_t Base = 0; // first record of this request, plus one
+  if (Lane == Leader) {
+    uint32_t S = *State;
+    if (!(S & SS_STATE_FULL)) {
+      uint32_t R = H->log_chunk_records;
+      uint32_t Next = S & SS_STATE_INDEX;
+      uint32_t Pos = (Next - 1) & (R - 1);
+      // Pos 0 is the next chunk's header: this one is full.
+      if (Next == 0 || Pos == 0 || Pos + 1 + Sectors > R) {
+        uint64_t Chunk = atomicAdd(
+            reinterpret_cast<unsigned long long *>(&H->log_chunks_taken), 1ull);
+        if (Chunk < H->log_chunks) {
+          uint64_t First = Chunk * R;
+          table<uint64_t>(H, H->off_log)[First] = SS_LOG_CHUNK_TAG | Lane;
+          Next = uint32_t(First + 2);
+        } else {
+          Next = 0;
+          S |= SS_STATE_FULL;
+        }
+      }
+      if (Next) {
+        Base = Next;
+        Next += 1 + Sectors;
+      }
+      *State = (S & ~SS_STATE_INDEX) | (Next & SS_STATE_INDEX);
+    }
+    if (!Base)
+      atomicAdd(reinterpret_cast<unsigned long long *>(&H->log_dropped), 1ull);
+  }
+  Base = __shfl_sync(Active, Base, Leader);
+  if (!Base)
+    return;
+  uint64_t *Rec = table<uint64_t>(H, H->off_log) + (Base - 1);
+  if (Lane == Leader)
+    Rec[0] = SS_LOG_REQUEST_TAG | (uint64_t(linearTid() / 32) << 56) |
+             (uint64_t(__popc(Active)) << 50) | (uint64_t(Op & 3) << 48) |
+             (uint64_t(Width > 0xffff ? 0xffff : Width) << 32) | Site;
+  if (SectorLeader) {
+    uint64_t Sector = Addr >> 5;
+    bool Fits = Sector < (1ull << SS_LOG_SECTOR_BITS);
+    unsigned Rank = __popc(SectorLeaders & ((1u << Lane) - 1));
+    Rec[1 + Rank] = (uint64_t(Space + 1) << 62) | (Fits ? 0 : SS_LOG_WIDE) |
+                    (uint64_t(Words & 0xff) << SS_LOG_SECTOR_BITS) |
+                    (Fits ? Sector : 0);
+  }
+}
+
+} // namespace sectorscope_rt
+
+#endif

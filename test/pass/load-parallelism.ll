@@ -1,0 +1,102 @@
+; The site table's mlp field (ABI v5): for a global or generic load, the
+; loads of its basic block at its load-dependence depth, itself included
+; (loads a warp has in flight together); 1 for anything but such a load.
+; Depth counts the memory loads a value depends on within the block: a load
+; whose address comes from another load is one deeper. Shared, local and
+; param loads are served without the memory system: they are not counted and
+; add no depth, also when a generic pointer is resolved statically to shared.
+; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s
+
+target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+%struct.P = type { ptr, float }
+
+@s = internal addrspace(3) global [64 x float] undef, align 4
+
+; S <id> <kernel> <op> <space> <width> <line> <column> <mlp> <function> <file>
+; (a) Three independent loads in one block: 3 each.
+; CHECK: @__sectorscope_site_table = internal addrspace(1) constant
+; CHECK-SAME: c"V\095\0A
+; CHECK-SAME: S\090\09k\09load\09global\094\090\090\093\09k\09\0A
+; CHECK-SAME: S\091\09k\09load\09global\094\090\090\093\09k\09\0A
+; CHECK-SAME: S\092\09k\09load\09global\094\090\090\093\09k\09\0A
+; (c) A store: 1.
+; CHECK-SAME: S\093\09k\09store\09global\094\090\090\091\09k\09\0A
+; (b) Pointer chasing in the next block: depth 1 holds the pointer load and
+; two independent loads (3 each); depth 2 the load through the loaded pointer
+; (a generic pointer) and a load whose index was loaded (2 each); depth 3 the
+; load through the pointer loaded at depth 2 (1).
+; CHECK-SAME: S\094\09k\09load\09global\098\090\090\093\09k\09\0A
+; CHECK-SAME: S\095\09k\09load\09global\094\090\090\093\09k\09\0A
+; CHECK-SAME: S\096\09k\09load\09global\094\090\090\093\09k\09\0A
+; CHECK-SAME: S\097\09k\09load\09generic\098\090\090\092\09k\09\0A
+; CHECK-SAME: S\098\09k\09load\09global\094\090\090\092\09k\09\0A
+; CHECK-SAME: S\099\09k\09load\09generic\094\090\090\091\09k\09\0A
+; An atomic: 1.
+; CHECK-SAME: S\0910\09k\09atomic\09global\094\090\090\091\09k\09\0A
+; Kernel k2: shared loads (direct and through a generic pointer) are 1 and
+; not counted with the global loads; the param load giving a pointer adds no
+; depth, so the load through it is at depth 1 with the index load (2 each).
+; CHECK-SAME: S\0911\09k2\09load\09shared\094\090\090\091\09k2\09\0A
+; CHECK-SAME: S\0912\09k2\09load\09shared\094\090\090\091\09k2\09\0A
+; CHECK-SAME: S\0913\09k2\09load\09global\094\090\090\092\09k2\09\0A
+; CHECK-SAME: S\0914\09k2\09load\09global\094\090\090\092\09k2\09\0A
+; CHECK-SAME: S\0915\09k2\09load\09shared\094\090\090\091\09k2\09\0A
+; The load whose index went through the shared load: depth 2, alone.
+; CHECK-SAME: S\0916\09k2\09load\09global\094\090\090\091\09k2\09\0A
+; A device function's loads are counted in its clone: generic, 2 each.
+; CHECK-SAME: S\0917\09k2\09load\09generic\094\090\090\092\09f\09\0A
+; CHECK-SAME: S\0918\09k2\09load\09generic\094\090\090\092\09f\09\0A\00"
+
+define void @k(ptr %a, ptr %b, ptr %c, ptr %pp, ptr %idx, ptr %out) {
+entry:
+  %x = load float, ptr %a, align 4
+  %y = load float, ptr %b, align 4
+  %z = load float, ptr %c, align 4
+  %s1 = fadd float %x, %y
+  %s2 = fadd float %s1, %z
+  store float %s2, ptr %out, align 4
+  br label %chase
+
+chase:
+  %q = load ptr, ptr %pp, align 8
+  %v = load float, ptr %a, align 4
+  %i = load i32, ptr %idx, align 4
+  %q2 = load ptr, ptr %q, align 8
+  %pi = getelementptr inbounds float, ptr %b, i32 %i
+  %u = load float, ptr %pi, align 4
+  %r = load float, ptr %q2, align 4
+  %t = fadd float %v, %u
+  %t3 = fadd float %t, %r
+  %o = atomicrmw fadd ptr %out, float %t3 monotonic, align 4
+  ret void
+}
+
+define void @k2(ptr byval(%struct.P) align 8 %p, ptr %a, ptr %idx) {
+entry:
+  %sp = getelementptr inbounds [64 x float], ptr addrspace(3) @s, i32 0, i32 1
+  %sh = load float, ptr addrspace(3) %sp, align 4
+  %gen = addrspacecast ptr addrspace(3) @s to ptr
+  %sh2 = load float, ptr %gen, align 4
+  %dst = load ptr, ptr %p, align 8
+  %g1 = load float, ptr %dst, align 4
+  %j = load i32, ptr %idx, align 4
+  %sj = getelementptr inbounds [64 x float], ptr addrspace(3) @s, i32 0, i32 %j
+  %shj = load i32, ptr addrspace(3) %sj, align 4
+  %pj = getelementptr inbounds float, ptr %a, i32 %shj
+  %g2 = load float, ptr %pj, align 4
+  %f = call float @f(ptr %a, ptr %dst)
+  ret void
+}
+
+define float @f(ptr %x, ptr %y) {
+  %vx = load float, ptr %x, align 4
+  %vy = load float, ptr %y, align 4
+  %s = fadd float %vx, %vy
+  ret float %s
+}
+
+!nvvm.annotations = !{!0, !1}
+!0 = !{ptr @k, !"kernel", i32 1}
+!1 = !{ptr @k2, !"kernel", i32 1}
