@@ -39,9 +39,13 @@ extern "C" __device__ void __sectorscope_access(uint32_t Site,
                                                 uint32_t OpSpace,
                                                 uint32_t Lanes,
                                                 uint32_t *State) {
+  // Only the instrumented copy calls this, with the non-zero state
+  // __sectorscope_enter gave. The buffer can still be gone: a kernel of this
+  // module on another stream that entered while a launch was set may outlive
+  // it (runtime/README.md, limitations).
   uint32_t S = *State;
   ss_launch_header *H = header();
-  if (!S || !H)
+  if (!H)
     return;
   uint32_t Op = OpSpace & 0xff;
   uint32_t Space = OpSpace >> 8;

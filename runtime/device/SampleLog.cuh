@@ -41,7 +41,7 @@ SS_DEV void logRequest(ss_launch_header *H, uint32_t *State, uint32_t Site,
   if (Lane == Leader) {
     uint32_t S = *State;
     if (!(S & SS_STATE_FULL)) {
-      uint32_t R = H->log_chunk_records;
+      constexpr uint32_t R = SS_LOG_CHUNK_RECORDS;
       uint32_t Next = S & SS_STATE_INDEX;
       uint32_t Pos = (Next - 1) & (R - 1);
       // Pos 0 is the next chunk's header: this one is full.

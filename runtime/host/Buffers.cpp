@@ -73,10 +73,10 @@ ss_launch_header makeLaunchHeader(const BufferRequest &R) {
     H.part_masks[I] = R.Parts.Masks[I];
   H.blocks_per_window = Grid ? std::max(1u, R.BlocksPerWindow) : 1;
   H.num_windows = Grid ? std::max(1u, R.NumWindows) : 0;
-  H.log_chunk_records = LogChunkRecords;
+  H.log_chunk_records = SS_LOG_CHUNK_RECORDS;
   H.log_chunks = Grid ? 0
                       : uint32_t(std::clamp<uint64_t>(
-                            R.LogRecords / LogChunkRecords, 1, 1u << 20));
+                            R.LogRecords / SS_LOG_CHUNK_RECORDS, 1, 1u << 20));
   // The device picks a stripe with a mask.
   uint32_t Stripes = 1;
   while (Grid && Stripes * 2 <= std::max(1u, R.SiteStripes))
@@ -235,8 +235,7 @@ bool decodeLaunchBuffer(const void *Buf, uint64_t Len, LaunchData &Out,
   uint64_t LogRecords = uint64_t(H.log_chunks) * H.log_chunk_records;
   if (H.part_count > SS_MAX_PARTITIONS ||
       H.site_stripes > 4096 ||
-      (H.log_chunks && (H.log_chunk_records < 64 ||
-                        (H.log_chunk_records & (H.log_chunk_records - 1)))) ||
+      (H.log_chunks && H.log_chunk_records != SS_LOG_CHUNK_RECORDS) ||
       !Fits(H.off_sites, uint64_t(siteStripes(H)) * H.num_sites,
             sizeof(ss_site_counters)) ||
       !Fits(H.off_part_window, uint64_t(H.num_windows) * H.part_count, 8) ||

@@ -50,11 +50,6 @@ struct BufferRequest {
 /// Copies of the site counter table in a buffer with header H (at least 1).
 uint32_t siteStripes(const ss_launch_header &H);
 
-/// Records per sample-log chunk: enough that taking a chunk (an atomic round
-/// trip) is rare, few enough that a block's 32 warps x a few leaders waste
-/// little of the log in half-used chunks.
-constexpr uint32_t LogChunkRecords = 512;
-
 /// The header with configuration and table offsets filled in; results zero.
 /// The sample log is only sized in heatmap mode, partition tables only in
 /// grid mode. The log comes last, so that the part of the buffer a launch

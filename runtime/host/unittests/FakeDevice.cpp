@@ -30,7 +30,7 @@ FakeDevice::FakeDevice(const ss_launch_header &H) : Buf(H.total_bytes, 0) {
 
 uint64_t *FakeDevice::reserve(uint32_t Warp, uint32_t Records) {
   ss_launch_header &H = header();
-  uint32_t R = H.log_chunk_records;
+  constexpr uint32_t R = SS_LOG_CHUNK_RECORDS;
   uint64_t &Next = LogNext[Warp]; // record index + 1, as the device's state
   uint32_t Pos = uint32_t((Next - 1) & (R - 1));
   if (Next == 0 || Pos == 0 || Pos + Records > R) {

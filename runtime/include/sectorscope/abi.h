@@ -152,6 +152,11 @@ typedef struct ss_site_counters {
  *   sector        [63:62] = space + 1, [61] = 1 when the address did not fit
  *                 (sector field 0), [59:52] words touched (bit i: 4-byte
  *                 word i), [51:0] address >> 5 */
+/* Records per chunk: a constant, so the device's position arithmetic folds
+ * at compile time; the header repeats it and the host checks it. Enough
+ * that taking a chunk (an atomic round trip) is rare, few enough that 32
+ * warps' half-used chunks waste little. */
+#define SS_LOG_CHUNK_RECORDS 512u
 #define SS_LOG_CHUNK_TAG (1ull << 60)
 #define SS_LOG_REQUEST_TAG (1ull << 61)
 #define SS_LOG_WIDE (1ull << 61)
@@ -176,7 +181,7 @@ typedef struct ss_launch_header {
   uint32_t num_windows;       /* later blocks count in the last window */
   uint32_t log_chunks;       /* chunks in the sample log (0: no log) */
   uint32_t site_stripes;     /* copies of the site counters, a power of two */
-  uint32_t log_chunk_records; /* records per chunk, a power of two >= 64 */
+  uint32_t log_chunk_records; /* SS_LOG_CHUNK_RECORDS */
   uint32_t reserved0;
   uint64_t off_sites;      /* ss_site_counters[max(1,site_stripes)][num_sites] */
   uint64_t off_part_window; /* uint64_t[num_windows][part_count], global sectors */
