@@ -184,6 +184,8 @@ BandResult computeBand(const Calibration &C, const Profile &P,
     B.Notes.push_back("camped benchmarks were faster than spread ones at " +
                       fmtNum(B.Warps) + " warps/SM; band ordered as min/max");
   }
+  B.SpreadMs = B.BestMs;
+  B.CampedMs = B.WorstMs;
   double Best0 = std::min(B.BestMs, B.WorstMs);
   double Worst0 = std::max(B.BestMs, B.WorstMs);
   B.ScopeFactor = O.ScopeFactor;

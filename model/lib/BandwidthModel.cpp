@@ -373,6 +373,7 @@ BandwidthModel BandwidthModel::fit(const BenchData &D,
     M.Classes[K].MsPerStep = Best.L[K];
   }
 
+  M.L2 = deriveL2Figures(D, M.LaunchMs, M.Classes);
   fitMixed(M, D);
 
   // Statistics from the final coefficients, overall and per class.
@@ -479,7 +480,7 @@ KernelCurve BandwidthModel::curve(const Traffic &T, bool Camped,
   K.LaunchMs = LaunchMs;
   K.P = P;
   K.GridWarpsPerSm = T.totalWarps() / SmCount;
-  double L1 = 0, Dram = 0;
+  double L1 = 0, Dram = 0, DramMs = 0, L2Ms = 0;
   bool Loads = std::any_of(T.Items.begin(), T.Items.end(),
                            [](const MemItem &I) { return I.Waits; });
   for (const MemItem &I : T.Items) {
@@ -488,12 +489,18 @@ KernelCurve BandwidthModel::curve(const Traffic &T, bool Camped,
     double B = T.dramBytes(I, L2Bytes);
     L1 += I.Bytes;
     Dram += B;
-    K.BwMs += B * A;
+    DramMs += B * A;
+    // Every L1 miss passes through L2, the DRAM misses too: L2 bandwidth
+    // bounds the L1-level traffic, DRAM bandwidth its DRAM part.
+    L2Ms += I.Bytes * L2.MsPerByte;
     double Steps = I.Waits ? I.Requests / std::max(I.Mlp, 1.0) : I.Requests;
+    if (I.Waits && L2.known() && I.Bytes > 0)
+      L = blendedStep(L, L2.MsPerStep, 1 - B / I.Bytes);
     if (!I.Waits && Loads)
       L = std::max(L, MixedStoreMsPerStep);
     K.LatMsWarps += Steps / SmCount * L;
   }
+  K.BwMs = smoothMax(DramMs, L2Ms, P);
   if (Notes && L1 > 0 && Dram < 0.99 * L1)
     Notes->push_back("DRAM traffic estimated at " +
                      fmtFixed(100 * Dram / L1, 1) +
@@ -526,6 +533,16 @@ Json BandwidthModel::toJson() const {
   J["mixed_rows"] = MixedRows;
   J["mixed_geomean_rel_err"] = MixedGeomeanRelErr;
   J["held_out_rows"] = HeldOutRows;
+  if (L2.MsPerByte > 0) {
+    J["l2_ms_per_byte"] = L2.MsPerByte;
+    J["l2_gbps"] = L2.gbps();
+    J["l2_region_bytes"] = L2.RegionBytes;
+  }
+  if (L2.MsPerStep > 0) {
+    J["l2_ms_per_step"] = L2.MsPerStep;
+    J["l2_latency_ns"] = L2.MsPerStep * 1e6;
+    J["l2_latency_from"] = L2.LatencyFrom;
+  }
   if (HeldOutGeomeanRelErr >= 0)
     J["held_out_geomean_rel_err"] = HeldOutGeomeanRelErr;
   Json Cls = Json::array();
@@ -579,6 +596,13 @@ BandwidthModel BandwidthModel::fromJson(const Json &J, const Ctx &C) {
   M.HeldOutGeomeanRelErr =
       getOptNumber(J, C, "held_out_geomean_rel_err", NumRule::NonNegative)
           .value_or(-1);
+  M.L2.MsPerByte = getOptNumber(J, C, "l2_ms_per_byte", NumRule::NonNegative)
+                       .value_or(0);
+  M.L2.MsPerStep = getOptNumber(J, C, "l2_ms_per_step", NumRule::NonNegative)
+                       .value_or(0);
+  M.L2.RegionBytes =
+      getOptNumber(J, C, "l2_region_bytes", NumRule::NonNegative).value_or(0);
+  M.L2.LatencyFrom = getOptString(J, C, "l2_latency_from").value_or("");
   if (J.contains("experiments") && J["experiments"].is_array())
     for (const Json &E : J["experiments"])
       if (E.is_string())

@@ -70,6 +70,8 @@ static BenchRow parseRow(const Json &RJ, const Ctx &C, size_t I,
   R.BytesMoved = getOptNumber(RJ, C, "bytes_moved", NumRule::NonNegative);
   R.N = getOptNumber(RJ, C, "N", NumRule::Integer);
   R.Mlp = Pos(getOptNumber(RJ, C, "mlp", NumRule::NonNegative));
+  R.RegionBytes =
+      Pos(getOptNumber(RJ, C, "region_bytes", NumRule::NonNegative));
   R.L = getOptNumber(RJ, C, "L", NumRule::Integer);
   R.M = getOptNumber(RJ, C, "M", NumRule::Integer);
   auto W = getOptNumber(RJ, C, "active_warps_per_sm", NumRule::NonNegative);

@@ -93,7 +93,7 @@ ValidateResult validate(const Calibration &C,
       Row.BestMs = B.BestMs;
       Row.WorstMs = B.WorstMs;
       Row.Degree = B.DegreeClamped;
-      Row.PredictedMs = VC.Expect == "worst" ? B.WorstMs : B.BestMs;
+      Row.PredictedMs = VC.Expect == "worst" ? B.CampedMs : B.SpreadMs;
       for (const std::string &N : B.Notes)
         // Notes about the calibration itself ("campprof: ...") hold for
         // every case: say them once, not per case.

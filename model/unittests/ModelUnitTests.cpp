@@ -8,6 +8,7 @@
 #include "sectorscope/model/Band.h"
 #include "sectorscope/model/Calibration.h"
 #include "sectorscope/model/Error.h"
+#include "sectorscope/model/L2Figures.h"
 #include "sectorscope/model/Regression.h"
 #include "sectorscope/model/SvgChart.h"
 #include "sectorscope/model/Traffic.h"
@@ -439,6 +440,70 @@ TEST(trafficDramEstimateAndMlp) {
   J["objects"][0]["size"] = "lots";
   CHECK_THROWS(parseProfile(J, "p.json"),
                "p.json: objects[0].size: expected a byte count");
+}
+
+TEST(l2FiguresFromHotRegionAndCampedRows) {
+  // L2 bandwidth: the largest all-hit region that fits in L2, launch
+  // removed; latency: the fastest camped read round trip.
+  BenchData D;
+  D.File = "mem";
+  D.Gpu = testGpu();
+  D.Gpu.L2Bytes = 50e6;
+  auto Hot = [&](double Region, double Ms, Op O = Op::Read) {
+    BenchRow R = volumeRow("hot_region", O, true, 16, 64, 1e9, Ms);
+    R.RegionBytes = Region;
+    D.Rows.push_back(R);
+  };
+  Hot(1024, 1.0);            // Few slices: slower, and not the largest.
+  Hot(1048576, 0.104);       // 1e9 B in 0.1 ms after a 4 us launch.
+  Hot(1e9, 0.01);            // Larger than L2: streams from DRAM.
+  Hot(2097152, 0.01, Op::Write);
+  std::vector<BandwidthClass> Cls(3);
+  Cls[0].Camped = true, Cls[0].Width = 4, Cls[0].MsPerStep = 8e-5;
+  Cls[1].Camped = true, Cls[1].Width = 16, Cls[1].MsPerStep = 5e-4;
+  Cls[2].Camped = false, Cls[2].Width = 4, Cls[2].MsPerStep = 2e-5;
+  L2Figures F = deriveL2Figures(D, 0.004, Cls);
+  CHECK(F.known());
+  CHECK_NEAR(F.gbps(), 10000, 1e-9);
+  CHECK_NEAR(F.RegionBytes, 1048576, 1e-12);
+  CHECK_NEAR(F.MsPerStep, 8e-5, 1e-12);
+  CHECK(F.LatencyFrom == "read camped 4B");
+  CHECK_NEAR(blendedStep(4e-4, 1e-4, 0.75), 1.75e-4, 1e-12);
+  CHECK_NEAR(blendedStep(4e-4, 1e-4, 2), 1e-4, 1e-12);
+  // No hot_region rows: no bandwidth figure, the model keeps its old rule.
+  BenchData E;
+  E.Gpu = D.Gpu;
+  CHECK(!deriveL2Figures(E, 0.004, Cls).known());
+}
+
+TEST(l2HitsChargedAtL2BandwidthAndLatency) {
+  // One load site on a 1 MiB allocation that 1000 blocks read (8 MB at L1
+  // level, no reuse inside a block): the DRAM estimate keeps 1 MiB; the rest are L2 hits, which cost L2
+  // bandwidth (all L1-level bytes pass through L2) and the L2 round trip.
+  Json J = Json::parse(R"({"schema": "sectorscope-launch/1", "kernel": "k",
+    "mode": "heatmap", "grid": {"x": 1000}, "block": {"x": 256},
+    "sites": [{"op": "load", "width": 4, "requests": 64, "sectors": 256,
+               "mlp": 1, "object": {"id": 0}}],
+    "objects": [{"id": 0, "kind": "cudaMalloc", "size": 1048576,
+                 "sectors": 256}]})");
+  Traffic T = trafficFromProfile(parseProfile(J, "p.json"));
+  BandwidthModel M;
+  M.SmCount = 100;
+  M.P = 1;
+  M.L2Bytes = 50e6;
+  BandwidthClass C;
+  C.Width = 4;
+  C.MsPerByte = 1e-6 / 4000; // 4 TB/s DRAM.
+  C.MsPerStep = 4e-4;
+  M.Classes.push_back(C);
+  M.L2.MsPerByte = 1e-6 / 10000; // 10 TB/s L2.
+  M.L2.MsPerStep = 1e-4;
+  KernelCurve K = M.curve(T, false, nullptr);
+  double L1 = 256 * 32 * 1000.0, Dram = 1048576, Hit = 1 - Dram / L1;
+  // p = 1: the two bandwidth bounds add.
+  CHECK_NEAR(K.BwMs, Dram * C.MsPerByte + L1 * M.L2.MsPerByte, 1e-9);
+  CHECK_NEAR(K.LatMsWarps,
+             64000.0 / 100 * ((1 - Hit) * 4e-4 + Hit * 1e-4), 1e-9);
 }
 
 TEST(memoryScopeRule) {

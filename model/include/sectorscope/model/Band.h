@@ -83,7 +83,12 @@ struct BandResult {
   std::string WarpsSource;
   double TotalBytes = 0;
   bool HasBand = true; ///< False when the calibration has no camped data.
-  double BestMs = 0, WorstMs = 0; ///< At Warps.
+  double BestMs = 0, WorstMs = 0; ///< At Warps, ordered min / max.
+  /// At Warps, unordered: the spread (camping-free) and camped lines. A
+  /// prediction uses these: on a chip whose camped benchmarks run faster
+  /// (an L2-resident hot window on Hopper), the min of the two is an L2
+  /// bound, not the time of a kernel free of camping.
+  double SpreadMs = 0, CampedMs = 0;
   std::optional<double> MeasuredMs, Degree, DegreeClamped;
   double ScopeFactor = DefaultScopeFactor;
   std::optional<bool> InScope; ///< With a measured time.

@@ -31,6 +31,7 @@
 
 #include "sectorscope/model/BenchData.h"
 #include "sectorscope/model/JsonIO.h"
+#include "sectorscope/model/L2Figures.h"
 #include "sectorscope/model/Traffic.h"
 
 #include <string>
@@ -98,6 +99,9 @@ struct BandwidthModel {
   /// by the final model (-1: none).
   size_t HeldOutRows = 0;
   double HeldOutGeomeanRelErr = -1;
+  /// L2 hits (traffic the DRAM estimate removes): charged at L2 bandwidth
+  /// and round trip instead of being free (unknown figures: the old rule).
+  L2Figures L2;
 
   /// Fits rows of the given experiments (e.g. {"stream", "campprof"}).
   static BandwidthModel fit(const BenchData &D,

@@ -38,6 +38,7 @@ struct BenchRow {
   double TimeMs = 0; ///< The chosen time field (best_ms or median_ms).
   std::optional<double> N, L, M; ///< GT200 words and misalignments per warp.
   std::optional<double> Mlp; ///< Loads in flight per thread, if the row says.
+  std::optional<double> RegionBytes; ///< hot_region: bytes hammered (0: none).
 };
 
 struct BenchData {

@@ -1,0 +1,51 @@
+//===- L2Figures.h - L2 hit bandwidth and latency from the suite -*- C++ -*-===//
+//
+// A kernel whose working set stays in L2 (GEMM-like reuse across blocks, an
+// allocation smaller than L2) is not limited by DRAM: its hits are served at
+// L2 bandwidth and return after an L2 round trip. Both figures come from the
+// micro-benchmarks, never from a validated kernel:
+//  - bandwidth: the hot_region read row with the largest region that fits in
+//    L2 (every block reads one shared region, all hits), bytes / (time -
+//    launch), the launch latency of the bandwidth fit removed as the model
+//    adds it back;
+//  - latency: the camped read classes of the bandwidth fit (all warps in one
+//    1 KiB window, all hits); the smallest per-trip time among them, since
+//    the wide words of that window are limited by its few slices, not by the
+//    round trip.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SECTORSCOPE_MODEL_L2FIGURES_H
+#define SECTORSCOPE_MODEL_L2FIGURES_H
+
+#include "sectorscope/model/BenchData.h"
+
+#include <string>
+#include <vector>
+
+namespace sectorscope::model {
+
+struct BandwidthClass;
+
+struct L2Figures {
+  double MsPerByte = 0; ///< 1 / L2 hit bandwidth; 0: unknown.
+  double MsPerStep = 0; ///< L2 hit round trip of a warp; 0: unknown.
+  double RegionBytes = 0; ///< Region of the row the bandwidth comes from.
+  std::string LatencyFrom; ///< Class the latency comes from.
+
+  bool known() const { return MsPerByte > 0 && MsPerStep > 0; }
+  double gbps() const { return MsPerByte > 0 ? 1e-6 / MsPerByte : 0; }
+};
+
+/// Derives the figures; either stays 0 when the data lacks its rows.
+L2Figures deriveL2Figures(const BenchData &D, double LaunchMs,
+                          const std::vector<BandwidthClass> &Classes);
+
+/// Latency of one round trip of a request of which a fraction HitFrac hits
+/// in L2 (the rest goes to DRAM, DramStep): the expected value, since a
+/// warp's trip waits for its slowest load and a site's loads hit or miss
+/// alike (they walk the same object).
+double blendedStep(double DramStep, double L2Step, double HitFrac);
+
+} // namespace sectorscope::model
+
+#endif
