@@ -496,8 +496,12 @@ KernelCurve BandwidthModel::curve(const Traffic &T, bool Camped,
     double Steps = I.Waits ? I.Requests / std::max(I.Mlp, 1.0) : I.Requests;
     if (I.Waits && L2.known() && I.Bytes > 0)
       L = blendedStep(L, L2.MsPerStep, 1 - B / I.Bytes);
+    // A store of a warp that also loads does not make the warp wait (it
+    // keeps its pure-stream issue cost L), but the SM's stream of stores
+    // interleaved with loads costs a fixed time per request whatever the
+    // occupancy (read/write turnaround): a throughput term, not latency.
     if (!I.Waits && Loads)
-      L = std::max(L, MixedStoreMsPerStep);
+      DramMs += I.Requests / SmCount * MixedStoreMsPerStep;
     K.LatMsWarps += Steps / SmCount * L;
   }
   K.BwMs = smoothMax(DramMs, L2Ms, P);
@@ -529,7 +533,7 @@ Json BandwidthModel::toJson() const {
   J["max_rel_err"] = MaxRelErr;
   J["geomean_rel_err"] = GeomeanRelErr;
   J["fit_notes"] = FitNotes;
-  J["mixed_store_ms_per_step"] = MixedStoreMsPerStep;
+  J["mixed_store_ms_per_request_per_sm"] = MixedStoreMsPerStep;
   J["mixed_rows"] = MixedRows;
   J["mixed_geomean_rel_err"] = MixedGeomeanRelErr;
   J["held_out_rows"] = HeldOutRows;
@@ -583,8 +587,16 @@ BandwidthModel BandwidthModel::fromJson(const Json &J, const Ctx &C) {
       getOptNumber(J, C, "max_rel_err", NumRule::NonNegative).value_or(0);
   M.GeomeanRelErr =
       getOptNumber(J, C, "geomean_rel_err", NumRule::NonNegative).value_or(0);
+  // Before the store cost moved to the throughput term it was a per-warp
+  // latency under another name: the two are not interchangeable.
+  if (J.contains("mixed_store_ms_per_step") &&
+      !J.contains("mixed_store_ms_per_request_per_sm"))
+    C.at("mixed_store_ms_per_step")
+        .fail("calibration predates the per-SM store cost "
+              "(mixed_store_ms_per_request_per_sm): refit it");
   M.MixedStoreMsPerStep =
-      getOptNumber(J, C, "mixed_store_ms_per_step", NumRule::NonNegative)
+      getOptNumber(J, C, "mixed_store_ms_per_request_per_sm",
+                   NumRule::NonNegative)
           .value_or(0);
   M.MixedRows =
       (size_t)getOptNumber(J, C, "mixed_rows", NumRule::Count).value_or(0);
@@ -596,10 +608,10 @@ BandwidthModel BandwidthModel::fromJson(const Json &J, const Ctx &C) {
   M.HeldOutGeomeanRelErr =
       getOptNumber(J, C, "held_out_geomean_rel_err", NumRule::NonNegative)
           .value_or(-1);
-  M.L2.MsPerByte = getOptNumber(J, C, "l2_ms_per_byte", NumRule::NonNegative)
-                       .value_or(0);
-  M.L2.MsPerStep = getOptNumber(J, C, "l2_ms_per_step", NumRule::NonNegative)
-                       .value_or(0);
+  M.L2.MsPerByte =
+      getOptNumber(J, C, "l2_ms_per_byte", NumRule::NonNegative).value_or(0);
+  M.L2.MsPerStep =
+      getOptNumber(J, C, "l2_ms_per_step", NumRule::NonNegative).value_or(0);
   M.L2.RegionBytes =
       getOptNumber(J, C, "l2_region_bytes", NumRule::NonNegative).value_or(0);
   M.L2.LatencyFrom = getOptString(J, C, "l2_latency_from").value_or("");

@@ -173,8 +173,9 @@ std::string calibrationSummary(const Calibration &C) {
                (K.Camped ? " camped " : " spread ") + std::to_string(K.Width) +
                "B ran at one occupancy; latency from " + K.ShapeFrom + "\n";
     if (B.MixedRows)
-      Out += "store step when the warp also loads: " +
-             fmtFixed(B.MixedStoreMsPerStep * 1e6, 1) + " ns, fitted on " +
+      Out += "store request of a warp that also loads: " +
+             fmtFixed(B.MixedStoreMsPerStep * 1e6, 2) +
+             " ns per SM (throughput term), fitted on " +
              std::to_string(B.MixedRows) +
              " aligned gt200 rows (geomean rel err " +
              fmtFixed(100 * B.MixedGeomeanRelErr, 1) + "%)\n";

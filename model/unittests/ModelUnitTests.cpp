@@ -335,12 +335,12 @@ TEST(bandwidthLeavesRowsWithUnknownMlpOut) {
 
 TEST(bandwidthMixedStoreCostFromGt200Rows) {
   // Pure streams fix a and L; gt200 rows (N loads then N stores per node)
-  // generated with a known store step of 150 ns are recovered to the
-  // search's resolution.
+  // generated with a known per-SM store cost of 2 ns (throughput term) are
+  // recovered to the search's resolution.
   BenchData D;
   D.File = "mem";
   D.Gpu = testGpu();
-  const double A = 1e-6 / 4000, L = 2.5e-4, Ls = 5e-6, Mix = 1.5e-4;
+  const double A = 1e-6 / 4000, L = 2.5e-4, Ls = 5e-6, Mix = 2e-6;
   for (Op O : {Op::Read, Op::Write})
     for (int W : {1, 2, 4, 8, 16, 32, 64})
       D.Rows.push_back(volumeRow("campprof", O, false, 4, W, 1 << 28,
@@ -357,8 +357,8 @@ TEST(bandwidthMixedStoreCostFromGt200Rows) {
       R.Threads = 256;
       double Warps = 1 << 19;
       R.BytesMoved = Warps * 32 * 2 * N * 4;
-      double Steps = Warps * (std::ceil(N / 8.0) * L + N * Mix) / 100;
-      double Bw = Warps * 128 * N * 2 * A;
+      double Steps = Warps * (std::ceil(N / 8.0) * L + N * Ls) / 100;
+      double Bw = Warps * 128 * N * 2 * A + Warps * N * Mix / 100;
       R.TimeMs = smoothMax(Bw, Steps / W, 2);
       D.Rows.push_back(R);
     }
@@ -454,9 +454,9 @@ TEST(l2FiguresFromHotRegionAndCampedRows) {
     R.RegionBytes = Region;
     D.Rows.push_back(R);
   };
-  Hot(1024, 1.0);            // Few slices: slower, and not the largest.
-  Hot(1048576, 0.104);       // 1e9 B in 0.1 ms after a 4 us launch.
-  Hot(1e9, 0.01);            // Larger than L2: streams from DRAM.
+  Hot(1024, 1.0);      // Few slices: slower, and not the largest.
+  Hot(1048576, 0.104); // 1e9 B in 0.1 ms after a 4 us launch.
+  Hot(1e9, 0.01);      // Larger than L2: streams from DRAM.
   Hot(2097152, 0.01, Op::Write);
   std::vector<BandwidthClass> Cls(3);
   Cls[0].Camped = true, Cls[0].Width = 4, Cls[0].MsPerStep = 8e-5;
@@ -478,8 +478,9 @@ TEST(l2FiguresFromHotRegionAndCampedRows) {
 
 TEST(l2HitsChargedAtL2BandwidthAndLatency) {
   // One load site on a 1 MiB allocation that 1000 blocks read (8 MB at L1
-  // level, no reuse inside a block): the DRAM estimate keeps 1 MiB; the rest are L2 hits, which cost L2
-  // bandwidth (all L1-level bytes pass through L2) and the L2 round trip.
+  // level, no reuse inside a block): the DRAM estimate keeps 1 MiB; the rest
+  // are L2 hits, which cost L2 bandwidth (all L1-level bytes pass through L2)
+  // and the L2 round trip.
   Json J = Json::parse(R"({"schema": "sectorscope-launch/1", "kernel": "k",
     "mode": "heatmap", "grid": {"x": 1000}, "block": {"x": 256},
     "sites": [{"op": "load", "width": 4, "requests": 64, "sectors": 256,
@@ -502,8 +503,8 @@ TEST(l2HitsChargedAtL2BandwidthAndLatency) {
   double L1 = 256 * 32 * 1000.0, Dram = 1048576, Hit = 1 - Dram / L1;
   // p = 1: the two bandwidth bounds add.
   CHECK_NEAR(K.BwMs, Dram * C.MsPerByte + L1 * M.L2.MsPerByte, 1e-9);
-  CHECK_NEAR(K.LatMsWarps,
-             64000.0 / 100 * ((1 - Hit) * 4e-4 + Hit * 1e-4), 1e-9);
+  CHECK_NEAR(K.LatMsWarps, 64000.0 / 100 * ((1 - Hit) * 4e-4 + Hit * 1e-4),
+             1e-9);
 }
 
 TEST(memoryScopeRule) {

@@ -89,9 +89,11 @@ struct BandwidthModel {
   size_t Rows = 0;
   double R2 = 0, Rmse = 0, MaxRelErr = 0, GeomeanRelErr = 0;
   std::vector<std::string> FitNotes;
-  /// Cost of a store (or atomic) request of a warp that also loads: fitted
-  /// on the gt200 rows (N loads then N stores per thread, aligned), whose
-  /// stores cost far more than in a pure write stream (0: not fitted).
+  /// Per-SM time of a store (or atomic) request of a warp that also loads,
+  /// added to the throughput (bandwidth) term, independent of occupancy:
+  /// fitted on the gt200 rows (N loads then N stores per thread, aligned),
+  /// whose stores cost more than in a pure write stream (0: not fitted).
+  /// JSON: mixed_store_ms_per_request_per_sm.
   double MixedStoreMsPerStep = 0;
   size_t MixedRows = 0;
   double MixedGeomeanRelErr = 0;

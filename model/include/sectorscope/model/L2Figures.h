@@ -1,4 +1,5 @@
-//===- L2Figures.h - L2 hit bandwidth and latency from the suite -*- C++ -*-===//
+//===- L2Figures.h - L2 hit bandwidth and latency from the suite -*- C++
+//-*-===//
 //
 // A kernel whose working set stays in L2 (GEMM-like reuse across blocks, an
 // allocation smaller than L2) is not limited by DRAM: its hits are served at
@@ -27,9 +28,9 @@ namespace sectorscope::model {
 struct BandwidthClass;
 
 struct L2Figures {
-  double MsPerByte = 0; ///< 1 / L2 hit bandwidth; 0: unknown.
-  double MsPerStep = 0; ///< L2 hit round trip of a warp; 0: unknown.
-  double RegionBytes = 0; ///< Region of the row the bandwidth comes from.
+  double MsPerByte = 0;    ///< 1 / L2 hit bandwidth; 0: unknown.
+  double MsPerStep = 0;    ///< L2 hit round trip of a warp; 0: unknown.
+  double RegionBytes = 0;  ///< Region of the row the bandwidth comes from.
   std::string LatencyFrom; ///< Class the latency comes from.
 
   bool known() const { return MsPerByte > 0 && MsPerStep > 0; }
