@@ -7,10 +7,13 @@
 //  2. in the copy (and in per-kernel copies of the device functions it
 //     calls) each load, store and atomic becomes a site: an id, a record in
 //     the site table, and a call __sectorscope_access(id, addr, width,
-//     op | space << 8) with everything but the address constant;
+//     op | space << 8, lanes, state) with everything but the address and
+//     the state constant;
 //  3. memory operations we cannot see into are counted per kernel;
-//  4. the device runtime bitcode is linked in, internalized and inlined, and
-//     the module descriptor __sectorscope_module gets the site table.
+//  4. the device runtime bitcode is linked in and internalized, the entry
+//     check is inlined (the access stays one shared function unless
+//     -sectorscope-inline-access), and the module descriptor
+//     __sectorscope_module gets the site table.
 // The host half (HostRegistration.cpp) registers that descriptor with the
 // host runtime and routes launches and allocations through it.
 //
@@ -40,7 +43,6 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/Cloning.h"
-#include "llvm/Transforms/Utils/PromoteMemToReg.h"
 #include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
 
 using namespace llvm;
@@ -61,11 +63,15 @@ static cl::opt<std::string> ClDeviceRuntime(
              "beside the plugin)"),
     cl::value_desc("file.bc"), cl::init(""));
 
+// Off by default: inlined at every site, the runtime made the instrumented
+// copy several times the size of the kernel (180 KB of SASS for a 16-site
+// transpose), and the sampled block, the only one to run it, ran it once,
+// from cold instruction caches, on the kernel's critical path. One shared
+// copy stays cached; the call costs a few instructions.
 static cl::opt<bool> ClInlineAccess(
     "sectorscope-inline-access",
-    cl::desc("inline __sectorscope_access at each site, so its constant "
-             "arguments fold (default on)"),
-    cl::init(true));
+    cl::desc("inline __sectorscope_access at each site (default off)"),
+    cl::init(false));
 
 static cl::opt<bool> ClVectorizeFirst(
     "sectorscope-vectorize-first",
@@ -119,7 +125,6 @@ private:
   SmallPtrSet<Function *, 8> KernelSet;
   FunctionCallee Enter, Access;
   SmallVector<CallInst *, 64> EnterCalls, AccessCalls;
-  SmallVector<AllocaInst *, 8> States;
 };
 
 bool Instrumenter::run() {
@@ -145,7 +150,7 @@ bool Instrumenter::run() {
   PointerType *Ptr = PointerType::get(Ctx, 0);
   Access = M.getOrInsertFunction(
       "__sectorscope_access",
-      FunctionType::get(Type::getVoidTy(Ctx), {I32, Ptr, I32, I32, I32, Ptr},
+      FunctionType::get(Type::getVoidTy(Ctx), {I32, Ptr, I32, I32, I32, I32},
                         false));
   KernelSet.insert(Kernels.begin(), Kernels.end());
   vectorizeAccesses();
@@ -177,7 +182,6 @@ void Instrumenter::vectorizeAccesses() {
 void Instrumenter::instrumentKernel(Function &K) {
   ++NumKernels;
   DuplicatedBody Body = duplicateKernelBody(K, Enter);
-  States.push_back(Body.State);
   for (Instruction &I : K.getEntryBlock())
     if (auto *C = dyn_cast<CallInst>(&I))
       if (C->getCalledOperand() == Enter.getCallee())
@@ -367,14 +371,6 @@ bool Instrumenter::finish() {
     for (CallInst *C : AccessCalls) {
       InlineFunctionInfo IFI;
       InlineFunction(*C, IFI);
-    }
-  // With the runtime inlined, a kernel whose callees were all inlined too
-  // only loads and stores its state: it becomes a register (no pass after
-  // this one would do it).
-  for (AllocaInst *A : States)
-    if (isAllocaPromotable(A)) {
-      DominatorTree DT(*A->getFunction());
-      PromoteMemToReg({A}, DT);
     }
   // Runtime helpers nothing calls any more would still reach the PTX.
   bool Changed = true;

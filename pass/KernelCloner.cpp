@@ -85,12 +85,9 @@ DuplicatedBody duplicateKernelBody(Function &K, FunctionCallee Enter) {
     B.SetCurrentDebugLocation(
         DILocation::get(Ctx, SP->getScopeLine(), 0, SP));
   Value *Take = B.CreateCall(Enter, {}, "sectorscope.take");
-  // A variable, not the call's value: the runtime updates the state (the
-  // log position) at each access. Promoted to a register once the runtime is
-  // inlined (InstrumentPass).
-  Result.State = new AllocaInst(Take->getType(), 0, "sectorscope.state",
-                                Dispatch->getFirstInsertionPt());
-  B.CreateStore(Take, Result.State);
+  // The state is read-only after this (abi.h v6): the instrumented code
+  // passes the value itself, in a register, to every access.
+  Result.State = Take;
   Value *Cond = B.CreateICmpNE(Take, ConstantInt::get(Take->getType(), 0));
   B.CreateCondBr(Cond, cast<BasicBlock>(VMap[OldEntry]), OldEntry);
   return Result;
@@ -98,7 +95,7 @@ DuplicatedBody duplicateKernelBody(Function &K, FunctionCallee Enter) {
 
 Function *cloneDeviceFunction(Function &F, StringRef Suffix) {
   SmallVector<Type *, 8> Params(F.getFunctionType()->params());
-  Params.push_back(PointerType::get(F.getContext(), 0));
+  Params.push_back(Type::getInt32Ty(F.getContext()));
   auto *Ty = FunctionType::get(F.getReturnType(), Params, F.isVarArg());
   Function *C = Function::Create(Ty, GlobalValue::InternalLinkage,
                                  F.getAddressSpace(), F.getName() + Suffix,

@@ -24,18 +24,18 @@ llvm::SmallVector<llvm::Function *, 8> findKernels(llvm::Module &M);
 
 struct DuplicatedBody {
   llvm::SmallVector<llvm::BasicBlock *, 16> Copy; // the instrumented blocks
-  llvm::AllocaInst *State = nullptr; // the thread's state (abi.h ss_state)
+  llvm::Value *State = nullptr; // the thread's state (abi.h ss_state)
 };
 
 /// Duplicates the body of kernel `K` behind a new entry block that calls
-/// `Enter`, keeps its result in a new i32 variable (the thread's state) and
-/// branches to the copy when it is non-zero. Static allocas move to the new
+/// `Enter` (its result is the thread's state) and branches to the copy when
+/// that is non-zero. Static allocas move to the new
 /// entry and are shared by both copies (only one runs), so they stay static.
 DuplicatedBody duplicateKernelBody(llvm::Function &K,
                                    llvm::FunctionCallee Enter);
 
 /// A copy of device function `F` for the instrumented path, internal, with
-/// one more parameter at the end: the address of the caller's state.
+/// one more parameter at the end: the caller's state (i32).
 llvm::Function *cloneDeviceFunction(llvm::Function &F, llvm::StringRef Suffix);
 
 /// Replaces call `CB` by a call to `Clone` (from cloneDeviceFunction) with

@@ -1,4 +1,4 @@
-//===- Access.cu - One instrumented memory access --------------------------===//
+//===- Access.cu - Kernel entry and one instrumented memory access ---------===//
 //
 // __sectorscope_access is called by every active lane at an instrumented
 // load, store or atomic. It aggregates across the warp itself, the way the
@@ -33,17 +33,38 @@ SS_DEV uint64_t toLocal(const void *P) {
 
 } // namespace
 
+/// Called once by every thread at the entry of an instrumented kernel: the
+/// thread's state (abi.h ss_state). 0: this block runs the original code and
+/// pays only this call. Everything that is the same for the whole block is
+/// decided here, once, not at every access. (In this file, with the access:
+/// both use the sampled block's log cursors, shared memory of this unit.)
+extern "C" __device__ uint32_t __sectorscope_enter() {
+  ss_launch_header *H = header();
+  if (!H)
+    return 0;
+  uint32_t Mode = H->mode;
+  uint32_t State = 0;
+  if (Mode & SS_MODE_GRID)
+    State = SS_STATE_GRID | (timeWindow(H) & SS_STATE_INDEX);
+  else if ((Mode & SS_MODE_HEATMAP) && H->log_chunks && isSampledBlock(H))
+    State = SS_STATE_LOG;
+  if (State & SS_STATE_LOG)
+    resetLogCursor();
+  if (State && threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0)
+    atomicAdd(reinterpret_cast<unsigned long long *>(&H->sampled_blocks), 1ull);
+  return State;
+}
+
 extern "C" __device__ void __sectorscope_access(uint32_t Site,
                                                 const void *Ptr,
                                                 uint32_t Width,
                                                 uint32_t OpSpace,
                                                 uint32_t Lanes,
-                                                uint32_t *State) {
+                                                uint32_t State) {
   // Only the instrumented copy calls this, with the non-zero state
   // __sectorscope_enter gave. The buffer can still be gone: a kernel of this
   // module on another stream that entered while a launch was set may outlive
   // it (runtime/README.md, limitations).
-  uint32_t S = *State;
   ss_launch_header *H = header();
   if (!H)
     return;
@@ -75,11 +96,11 @@ extern "C" __device__ void __sectorscope_access(uint32_t Site,
 
   // The state's bits are the same in every lane of the block: every active
   // lane takes the same branch and joins the warp-synchronous steps in it.
-  if (S & SS_STATE_LOG)
-    logRequest(H, State, Site, Op, Width, Space, Addr, Active, Peers, Lane,
-               Leader, SectorLeader, SectorLeaders);
+  if (State & SS_STATE_LOG)
+    logRequest(H, Site, Op, Width, Space, Addr, Active, Peers, Lane, Leader,
+               SectorLeader, SectorLeaders);
   else
-    countRequest(H, S, Site, Width, Space, Addr, Active, Lane, Leader,
+    countRequest(H, State, Site, Width, Space, Addr, Active, Lane, Leader,
                  SectorLeader, SectorLeaders);
   // The leader-only updates above split the warp; ptxas does not rejoin it
   // on its own here, and the program's next access would then run (and be

@@ -62,10 +62,11 @@ SS_DEV void countRequest(ss_launch_header *H, uint32_t State, uint32_t Site,
   // only (shared and local offsets would look like tiny addresses).
   uint64_t Lo = warpMin(Active, Global ? Addr : ~0ull);
   uint64_t Hi = warpMax(Active, Global ? Addr + (Width ? Width - 1 : 0) : 0);
+  // Striped by SM (abi.h v3, partition tables v6): same-address atomics
+  // from every SM would serialize in L2. The host makes the stripe count a
+  // power of two.
+  uint32_t Stripe = __nvvm_read_ptx_sreg_smid() & (H->site_stripes - 1);
   if (Lane == Leader) {
-    // Striped by SM (abi.h v3): same-address atomics from every SM would
-    // serialize in L2. The host makes the stripe count a power of two.
-    uint32_t Stripe = __nvvm_read_ptx_sreg_smid() & (H->site_stripes - 1);
     ss_site_counters *C = &table<ss_site_counters>(
         H, H->off_sites)[uint64_t(Stripe) * NumSites + Site];
     add(&C->requests, 1);
@@ -89,10 +90,13 @@ SS_DEV void countRequest(ss_launch_header *H, uint32_t State, uint32_t Site,
   if (Counts && Lane == unsigned(__ffs(Same & SectorLeaders) - 1)) {
     uint32_t N = __popc(Same & SectorLeaders);
     if (H->num_windows)
-      add(&table<uint64_t>(H, H->off_part_window)[uint64_t(
-               State & SS_STATE_INDEX) * Count + Part],
+      add(&table<uint64_t>(H, H->off_part_window)
+              [(uint64_t(Stripe) * H->num_windows + (State & SS_STATE_INDEX)) *
+                   Count +
+               Part],
           N);
-    add(&table<uint64_t>(H, H->off_part_site)[uint64_t(Site) * Count + Part],
+    add(&table<uint64_t>(H, H->off_part_site)
+            [(uint64_t(Stripe) * NumSites + Site) * Count + Part],
         N);
   }
 }

@@ -1,12 +1,13 @@
 //===- SampleLog.cuh - The sampled block's request log ---------*- CUDA -*-===//
 //
 // The sampled block's requests go to a log in the launch buffer (abi.h v5),
-// written with plain stores at a position each lane keeps in a register. A
-// shared hash table in L2 cost one atomic round trip per request, and the
-// sampled block, slowed by that on every access, became the critical path of
-// loop-heavy kernels. Here a request costs no round trip: the only atomic is
-// taking a chunk, once per ~500 records. The host folds the records into the
-// heat map and the site counters.
+// written with plain stores at positions a per-warp cursor in shared memory
+// hands out (v6). A shared hash table in L2 cost one atomic round trip per
+// request, and the sampled block, slowed by that on every access, became the
+// critical path of loop-heavy kernels. Here a request costs a shared-memory
+// compare-and-swap; the only global atomic is taking a chunk, once per ~500
+// records. The host folds the records into the heat map and the site
+// counters.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SECTORSCOPE_RUNTIME_DEVICE_SAMPLELOG_CUH
@@ -24,45 +25,72 @@ SS_DEV uint32_t wordMask(uint64_t Addr, uint32_t Width) {
   return ((2u << Last) - 1) & ~((1u << First) - 1);
 }
 
+/// The warps' log cursors (abi.h v6), per block; only the sampled block
+/// uses them. Shared memory, not registers: a warp's divergent groups each
+/// have their own leader and must not be handed the same records.
+static __shared__ uint32_t LogCursor[SS_MAX_WARPS];
+
+/// At the sampled block's entry, before any access: no chunk yet.
+SS_DEV void resetLogCursor() {
+  LogCursor[linearTid() / 32] = 0;
+  __syncwarp();
+}
+
+/// The first of `Need` consecutive records in this warp's chunk, plus one,
+/// taking a new chunk when the current one has no room; 0 when the log is
+/// full. Called by one lane per request.
+SS_DEV uint32_t reserveRecords(ss_launch_header *H, unsigned Lane,
+                               uint32_t Need) {
+  constexpr uint32_t R = SS_LOG_CHUNK_RECORDS;
+  uint32_t *Cursor = &LogCursor[linearTid() / 32];
+  uint32_t Cur = *reinterpret_cast<volatile uint32_t *>(Cursor);
+  for (;;) {
+    if (Cur == SS_LOG_CURSOR_FULL)
+      return 0;
+    // Position 0 is the next chunk's header: this one is full.
+    uint32_t Pos = (Cur - 1) & (R - 1);
+    uint32_t Base, Next;
+    if (Cur != 0 && Pos != 0 && Pos + Need <= R) {
+      Base = Cur;
+      Next = Cur + Need;
+    } else {
+      uint64_t Chunk = atomicAdd(
+          reinterpret_cast<unsigned long long *>(&H->log_chunks_taken), 1ull);
+      if (Chunk < H->log_chunks) {
+        uint64_t First = Chunk * R;
+        table<uint64_t>(H, H->off_log)[First] = SS_LOG_CHUNK_TAG | Lane;
+        Base = uint32_t(First + 2);
+        Next = Base + Need;
+      } else {
+        Base = 0;
+        Next = SS_LOG_CURSOR_FULL;
+      }
+    }
+    // Another group of this warp may have moved the cursor since it was
+    // read: then try again from where it is (a chunk just taken stays
+    // header-only, which the host reads as an empty chunk).
+    uint32_t Seen = atomicCAS(Cursor, Cur, Next);
+    if (Seen == Cur)
+      return Base;
+    Cur = Seen;
+  }
+}
+
 /// One request of the sampled block: every lane of `Active` calls this with
 /// its sector group (`Peers`, from match.any on the sector key). The request's
-/// leader reserves 1 + (distinct sectors) records in its own chunk; each
+/// leader reserves 1 + (distinct sectors) records in its warp's chunk; each
 /// sector's first lane writes that sector's record.
-SS_DEV void logRequest(ss_launch_header *H, uint32_t *State, uint32_t Site,
-                       uint32_t Op, uint32_t Width, uint32_t Space,
-                       uint64_t Addr, unsigned Active, unsigned Peers,
-                       unsigned Lane, unsigned Leader, bool SectorLeader,
+SS_DEV void logRequest(ss_launch_header *H, uint32_t Site, uint32_t Op,
+                       uint32_t Width, uint32_t Space, uint64_t Addr,
+                       unsigned Active, unsigned Peers, unsigned Lane,
+                       unsigned Leader, bool SectorLeader,
                        unsigned SectorLeaders) {
   // The words each sector's lanes cover, OR-ed within the sector group: the
   // groups partition the active lanes, so each reduces over its own mask.
   uint32_t Words = __nvvm_redux_sync_or(wordMask(Addr, Width), Peers);
-  unsigned Sectors = __popc(SectorLeaders);
   uint32_t Base = 0; // first record of this request, plus one
   if (Lane == Leader) {
-    uint32_t S = *State;
-    if (!(S & SS_STATE_FULL)) {
-      constexpr uint32_t R = SS_LOG_CHUNK_RECORDS;
-      uint32_t Next = S & SS_STATE_INDEX;
-      uint32_t Pos = (Next - 1) & (R - 1);
-      // Pos 0 is the next chunk's header: this one is full.
-      if (Next == 0 || Pos == 0 || Pos + 1 + Sectors > R) {
-        uint64_t Chunk = atomicAdd(
-            reinterpret_cast<unsigned long long *>(&H->log_chunks_taken), 1ull);
-        if (Chunk < H->log_chunks) {
-          uint64_t First = Chunk * R;
-          table<uint64_t>(H, H->off_log)[First] = SS_LOG_CHUNK_TAG | Lane;
-          Next = uint32_t(First + 2);
-        } else {
-          Next = 0;
-          S |= SS_STATE_FULL;
-        }
-      }
-      if (Next) {
-        Base = Next;
-        Next += 1 + Sectors;
-      }
-      *State = (S & ~SS_STATE_INDEX) | (Next & SS_STATE_INDEX);
-    }
+    Base = reserveRecords(H, Lane, 1 + __popc(SectorLeaders));
     if (!Base)
       atomicAdd(reinterpret_cast<unsigned long long *>(&H->log_dropped), 1ull);
   }

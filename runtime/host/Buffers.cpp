@@ -88,9 +88,11 @@ ss_launch_header makeLaunchHeader(const BufferRequest &R) {
   Off = align8(Off + uint64_t(H.site_stripes) * R.NumSites *
                          sizeof(ss_site_counters));
   H.off_part_window = Off;
-  Off = align8(Off + uint64_t(H.num_windows) * H.part_count * sizeof(uint64_t));
+  Off = align8(Off + uint64_t(H.site_stripes) * H.num_windows * H.part_count *
+                         sizeof(uint64_t));
   H.off_part_site = Off;
-  Off = align8(Off + uint64_t(R.NumSites) * H.part_count * sizeof(uint64_t));
+  Off = align8(Off + uint64_t(H.site_stripes) * R.NumSites * H.part_count *
+                         sizeof(uint64_t));
   H.off_log = Off;
   Off += uint64_t(H.log_chunks) * H.log_chunk_records * sizeof(uint64_t);
   H.total_bytes = Off;
@@ -238,8 +240,10 @@ bool decodeLaunchBuffer(const void *Buf, uint64_t Len, LaunchData &Out,
       (H.log_chunks && H.log_chunk_records != SS_LOG_CHUNK_RECORDS) ||
       !Fits(H.off_sites, uint64_t(siteStripes(H)) * H.num_sites,
             sizeof(ss_site_counters)) ||
-      !Fits(H.off_part_window, uint64_t(H.num_windows) * H.part_count, 8) ||
-      !Fits(H.off_part_site, uint64_t(H.num_sites) * H.part_count, 8) ||
+      !Fits(H.off_part_window,
+            uint64_t(siteStripes(H)) * H.num_windows * H.part_count, 8) ||
+      !Fits(H.off_part_site,
+            uint64_t(siteStripes(H)) * H.num_sites * H.part_count, 8) ||
       H.off_log > H.total_bytes ||
       LogRecords > (H.total_bytes - H.off_log) / 8 || Len < usedBytes(H)) {
     Err = "launch buffer header inconsistent with its size";
@@ -285,10 +289,15 @@ bool decodeLaunchBuffer(const void *Buf, uint64_t Len, LaunchData &Out,
     }
     Reader.finish();
   }
+  // The stripes' copies of a partition table, added up.
   auto Copy = [&](uint64_t Off, uint64_t N, std::vector<uint64_t> &V) {
-    V.resize(N);
-    if (N)
-      std::memcpy(V.data(), B + Off, N * 8);
+    V.assign(N, 0);
+    std::vector<uint64_t> Stripe(N);
+    for (uint32_t S = 0; S < siteStripes(H) && N; ++S) {
+      std::memcpy(Stripe.data(), B + Off + uint64_t(S) * N * 8, N * 8);
+      for (uint64_t I = 0; I < N; ++I)
+        V[I] += Stripe[I];
+    }
   };
   Copy(H.off_part_window, uint64_t(H.num_windows) * H.part_count,
        Out.PartWindow);

@@ -1,7 +1,7 @@
 // The sampled block's heat map (cuThermo's distinct-warp counts per sector
 // and per word): overlapping warps, shared memory kept apart from global,
-// all-warps-share-a-sector (false sharing with atomics), and that only the
-// sampled block is recorded.
+// all-warps-share-a-sector (false sharing with atomics), divergent groups of
+// one warp, and that only the sampled block is recorded.
 #include "ss_test_host.h"
 
 constexpr int Threads = 256, Blocks = 4;
@@ -20,6 +20,22 @@ __global__ void smem(const float *in, float *out) {
   s[threadIdx.x] = in[threadIdx.x];
   __syncthreads();
   out[blockIdx.x * Threads + threadIdx.x] = s[(threadIdx.x * 8) % Threads];
+}
+
+// Both sides of a branch load: each warp splits into two groups, each with
+// its own leader lane, which may run interleaved. Different widths keep the
+// compiler from merging the two loads into one. Warp w, step i: a float
+// slice of 64 bytes (2 sectors) and a double slice of 128 bytes (4 sectors).
+__global__ void diverge(const float *a, const double *b, float *out) {
+  int lane = threadIdx.x % 32, w = threadIdx.x / 32;
+  float v = 0;
+  for (int i = 0; i < 4; ++i) {
+    if (lane < 16)
+      v += a[(w * 4 + i) * 16 + lane];
+    else
+      v += float(b[(w * 4 + i) * 16 + lane - 16]);
+  }
+  out[threadIdx.x] = v;
 }
 
 // Four counters in one sector, hammered by every warp.
@@ -43,6 +59,7 @@ int main() {
     overlap<<<Blocks, Threads>>>(in, out);
     smem<<<Blocks, Threads>>>(in, out);
     falseSharing<<<Blocks, Threads>>>(cnt);
+    diverge<<<Blocks, Threads>>>(in, reinterpret_cast<const double *>(out + 16384), out);
     SS_CUDA(cudaDeviceSynchronize());
     printf("heatmap: plain build, kernels ran, nothing checked\n");
     return 0;
@@ -131,6 +148,41 @@ int main() {
   SS_CUDA(cudaMemcpy(h, cnt, 16, cudaMemcpyDeviceToHost));
   SS_CHECK(h[0] == Blocks * Threads / 4 && h[3] == Blocks * Threads / 4,
            "atomic results %d %d", h[0], h[3]);
+  SS_CHECK(ss::header().log_dropped == 0, "overflow");
+
+  // Divergent groups of one warp must each get their own log records: with
+  // positions kept per lane, both leaders wrote at the same place (v5).
+  diverge<<<Blocks, Threads>>>(in, reinterpret_cast<const double *>(out + 16384), out);
+  SS_CUDA(cudaDeviceSynchronize());
+  // The loop may be unrolled into several sites: sum per width.
+  uint64_t Req[2] = {0, 0}, Sec[2] = {0, 0};
+  for (const ss::Site &S : ss::sites())
+    if (S.kernel.find("diverge") != std::string::npos && S.op == "load" &&
+        S.space == "global") {
+      c = ss::counters(int(S.id));
+      Req[S.width == 8] += c.requests;
+      Sec[S.width == 8] += c.sectors;
+    }
+  printf("diverge: float %llu requests %llu sectors, double %llu / %llu\n",
+         (unsigned long long)Req[0], (unsigned long long)Sec[0],
+         (unsigned long long)Req[1], (unsigned long long)Sec[1]);
+  SS_CHECK(Req[0] == 32 && Sec[0] == 64 && Req[1] == 32 && Sec[1] == 128,
+           "diverge: every request of both groups logged once");
+  wrong = 0;
+  for (int w = 0; w < 8; ++w)
+    for (int k = 0; k < 8; ++k) { // warp w's 8 float sectors, 16 double ones
+      const ss::HeatSector *fa =
+          ss::heat_find(SS_SPACE_GLOBAL, (uint64_t)in + 256 * w + 32 * k);
+      if (!fa || fa->SectorWarps != (1u << w))
+        ++wrong;
+      for (int d = 0; d < 2; ++d) {
+        const ss::HeatSector *fb = ss::heat_find(
+            SS_SPACE_GLOBAL, (uint64_t)(out + 16384) + 512 * w + 64 * k + 32 * d);
+        if (!fb || fb->SectorWarps != (1u << w))
+          ++wrong;
+      }
+    }
+  SS_CHECK(wrong == 0, "diverge: %d heat-map sectors wrong", wrong);
   SS_CHECK(ss::header().log_dropped == 0, "overflow");
   return ss::finish("heatmap");
 }

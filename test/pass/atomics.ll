@@ -7,17 +7,17 @@ target triple = "nvptx64-nvidia-cuda"
 
 @s = internal addrspace(3) global [64 x i32] undef, align 4
 
-; CHECK: c"V\095\0AS\090\09k\09atomic\09global\094
+; CHECK: c"V\096\0AS\090\09k\09atomic\09global\094
 ; CHECK-SAME: S\091\09k\09atomic\09global\098
 ; CHECK-SAME: S\092\09k\09atomic\09shared\094
 ; CHECK-LABEL: entry.ss:
-; CHECK: call void @__sectorscope_access(i32 0, ptr %a, i32 4, i32 2, i32 0, ptr %sectorscope.state)
+; CHECK: call void @__sectorscope_access(i32 0, ptr %a, i32 4, i32 2, i32 0, i32 %sectorscope.{{take|state}})
 ; CHECK-NEXT: atomicrmw fadd ptr %a
-; CHECK: call void @__sectorscope_access(i32 1, ptr %q.ss, i32 8, i32 2, i32 0, ptr %sectorscope.state)
+; CHECK: call void @__sectorscope_access(i32 1, ptr %q.ss, i32 8, i32 2, i32 0, i32 %sectorscope.{{take|state}})
 ; CHECK-NEXT: cmpxchg ptr %q.ss
-; CHECK: call void @__sectorscope_access(i32 2, ptr addrspacecast (ptr addrspace(3) @s to ptr), i32 4, i32 258, i32 0, ptr %sectorscope.state)
+; CHECK: call void @__sectorscope_access(i32 2, ptr addrspacecast (ptr addrspace(3) @s to ptr), i32 4, i32 258, i32 0, i32 %sectorscope.{{take|state}})
 ; CHECK-NEXT: atomicrmw add ptr addrspace(3) @s
-; CHECK: call void @__sectorscope_access(i32 3, ptr %a, i32 4, i32 2, i32 0, ptr %sectorscope.state)
+; CHECK: call void @__sectorscope_access(i32 3, ptr %a, i32 4, i32 2, i32 0, i32 %sectorscope.{{take|state}})
 ; CHECK-NEXT: call i32 @llvm.nvvm.atomic.load.inc.32.p0
 
 define void @k(ptr %a) {

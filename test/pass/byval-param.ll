@@ -4,12 +4,12 @@
 ; from it were put there by the host: global.
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s
 
-; CHECK: c"V\095\0AS\090\09k\09store\09global\094\090\090\091\09k\09\0A\00"
+; CHECK: c"V\096\0AS\090\09k\09store\09global\094\090\090\091\09k\09\0A\00"
 ; CHECK-LABEL: entry.ss:
 ; CHECK-NEXT: %f.ss = getelementptr inbounds i8, ptr %p, i64 8
 ; CHECK-NEXT: %x.ss = load float, ptr %f.ss, align 4
 ; CHECK-NEXT: %dst.ss = load ptr, ptr %p, align 8
-; CHECK-NEXT: call void @__sectorscope_access(i32 0, ptr %dst.ss, i32 4, i32 1, i32 0, ptr %sectorscope.state)
+; CHECK-NEXT: call void @__sectorscope_access(i32 0, ptr %dst.ss, i32 4, i32 1, i32 0, i32 %sectorscope.{{take|state}})
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

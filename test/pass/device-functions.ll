@@ -2,37 +2,36 @@
 ; instrumented path (so each site belongs to one kernel); the original path
 ; and the originals stay uninstrumented; promises that no longer hold
 ; (memory(argmem: read), nosync) are dropped from the clones and their calls;
-; recursion reaches the clone, not the original. A clone takes the address
-; of the thread's state as an extra last parameter: the kernel passes its
-; %sectorscope.state, a clone passes on its own parameter.
+; recursion reaches the clone, not the original. A clone takes the thread's
+; state (i32, ABI v6) as an extra last parameter: the kernel passes
+; %sectorscope.take, a clone passes on its own parameter.
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK: c"V\095\0AS\090\09k1\09load\09generic\094\090\090\091\09get\09\0AS\091\09k1\09load\09generic\094\090\090\091\09rec\09\0AS\092\09k2\09load\09generic\094\090\090\091\09get\09\0A\00"
+; CHECK: c"V\096\0AS\090\09k1\09load\09generic\094\090\090\091\09get\09\0AS\091\09k1\09load\09generic\094\090\090\091\09rec\09\0AS\092\09k2\09load\09generic\094\090\090\091\09get\09\0A\00"
 ; CHECK-LABEL: define float @get(ptr %p) #0 {
 ; CHECK-NEXT: load float
 ; CHECK-LABEL: define void @k1(
-; CHECK: %sectorscope.state = alloca i32
-; CHECK: store i32 %sectorscope.take, ptr %sectorscope.state
+; CHECK: %sectorscope.take = call i32 @__sectorscope_enter()
 ; CHECK: entry:
 ; CHECK-NEXT: call float @get(ptr %a) #0
 ; CHECK-NEXT: call float @rec(ptr %a, i32 3)
 ; CHECK: entry.ss:
-; CHECK-NEXT: call float @get.sectorscope.k1(ptr %a, ptr %sectorscope.state) #[[CA:[0-9]+]]
-; CHECK-NEXT: call float @rec.sectorscope.k1(ptr %a, i32 3, ptr %sectorscope.state)
+; CHECK-NEXT: call float @get.sectorscope.k1(ptr %a, i32 %sectorscope.take) #[[CA:[0-9]+]]
+; CHECK-NEXT: call float @rec.sectorscope.k1(ptr %a, i32 3, i32 %sectorscope.take)
 ; CHECK-LABEL: define void @k2(
-; CHECK: %sectorscope.state = alloca i32
+; CHECK: %sectorscope.take = call i32 @__sectorscope_enter()
 ; CHECK: entry.ss:
-; CHECK-NEXT: call float @get.sectorscope.k2(ptr %a, ptr %sectorscope.state) #[[CA]]
-; CHECK: define internal float @get.sectorscope.k1(ptr %p, ptr %sectorscope.state) #[[ATTR:[0-9]+]] {
-; CHECK-NEXT: call void @__sectorscope_access(i32 0, ptr %p, i32 4, i32 768, i32 0, ptr %sectorscope.state)
-; CHECK-LABEL: define internal float @rec.sectorscope.k1(ptr %p, i32 %n, ptr %sectorscope.state)
-; CHECK: call void @__sectorscope_access(i32 1, ptr %p, i32 4, i32 768, i32 0, ptr %sectorscope.state)
-; CHECK: call float @rec.sectorscope.k1(ptr %p, i32 %m, ptr %sectorscope.state)
-; CHECK-LABEL: define internal float @get.sectorscope.k2(ptr %p, ptr %sectorscope.state)
-; CHECK-NEXT: call void @__sectorscope_access(i32 2, ptr %p, i32 4, i32 768, i32 0, ptr %sectorscope.state)
+; CHECK-NEXT: call float @get.sectorscope.k2(ptr %a, i32 %sectorscope.take) #[[CA]]
+; CHECK: define internal float @get.sectorscope.k1(ptr %p, i32 %sectorscope.state) #[[ATTR:[0-9]+]] {
+; CHECK-NEXT: call void @__sectorscope_access(i32 0, ptr %p, i32 4, i32 768, i32 0, i32 %sectorscope.state)
+; CHECK-LABEL: define internal float @rec.sectorscope.k1(ptr %p, i32 %n, i32 %sectorscope.state)
+; CHECK: call void @__sectorscope_access(i32 1, ptr %p, i32 4, i32 768, i32 0, i32 %sectorscope.state)
+; CHECK: call float @rec.sectorscope.k1(ptr %p, i32 %m, i32 %sectorscope.state)
+; CHECK-LABEL: define internal float @get.sectorscope.k2(ptr %p, i32 %sectorscope.state)
+; CHECK-NEXT: call void @__sectorscope_access(i32 2, ptr %p, i32 4, i32 768, i32 0, i32 %sectorscope.state)
 ; CHECK: attributes #0 = { noinline nosync memory(argmem: read) }
 ; CHECK: attributes #[[ATTR]] = { noinline }
 ; CHECK-NOT: attributes #[[CA]] = {{.*}}memory

@@ -1,8 +1,8 @@
 ; Each kernel gets a second copy of its body behind one call to
 ; __sectorscope_enter() at entry; the original blocks stay untouched and
 ; static allocas move to the new entry so both copies share them. The
-; thread's state (enter's result, ABI v5) is kept in a new i32 variable whose
-; address every access of the copy gets as its last argument.
+; thread's state (enter's result, read-only since ABI v6) is the last
+; argument of every access of the copy.
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-arg=instrument -sectorscope-link-runtime=false -S %s | FileCheck %s
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
@@ -10,10 +10,8 @@ target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK-LABEL: define void @k(ptr %a, i32 %n)
 ; CHECK-NEXT: sectorscope.dispatch:
-; CHECK-NEXT: %sectorscope.state = alloca i32, align 4
 ; CHECK-NEXT: %tmp = alloca [4 x i32], align 4
 ; CHECK-NEXT: %sectorscope.take = call i32 @__sectorscope_enter()
-; CHECK-NEXT: store i32 %sectorscope.take, ptr %sectorscope.state, align 4
 ; CHECK-NEXT: %[[C:.*]] = icmp ne i32 %sectorscope.take, 0
 ; CHECK-NEXT: br i1 %[[C]], label %entry.ss, label %entry
 ; The original path: no runtime calls, no use of the state.
@@ -31,17 +29,17 @@ target triple = "nvptx64-nvidia-cuda"
 ; The copy: the same instructions, each access preceded by its site.
 ; CHECK: entry.ss:
 ; CHECK-NOT: alloca
-; CHECK: call void @__sectorscope_access(i32 0, ptr %p.ss, i32 4, i32 0, i32 0, ptr %sectorscope.state)
+; CHECK: call void @__sectorscope_access(i32 0, ptr %p.ss, i32 4, i32 0, i32 0, i32 %sectorscope.take)
 ; CHECK-NEXT: %v.ss = load float, ptr %p.ss, align 4
 ; CHECK: br i1 %c.ss, label %then.ss, label %exit.ss
 ; CHECK: then.ss:
-; CHECK-NEXT: call void @__sectorscope_access(i32 1, ptr %tmp, i32 4, i32 513, i32 0, ptr %sectorscope.state)
+; CHECK-NEXT: call void @__sectorscope_access(i32 1, ptr %tmp, i32 4, i32 513, i32 0, i32 %sectorscope.take)
 ; CHECK-NEXT: store float %v.ss, ptr %tmp, align 4
 ; CHECK: exit.ss:
 ; CHECK-NEXT: ret void
 ; CHECK-NOT: __sectorscope_access
 ; CHECK: declare i32 @__sectorscope_enter()
-; CHECK: declare void @__sectorscope_access(i32, ptr, i32, i32, i32, ptr)
+; CHECK: declare void @__sectorscope_access(i32, ptr, i32, i32, i32, i32)
 
 define void @k(ptr %a, i32 %n) {
 entry:

@@ -3,7 +3,7 @@
 ; copies, textures, memcpy. Inline asm without memory access is not.
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s
 
-; CHECK: c"V\095\0A
+; CHECK: c"V\096\0A
 ; CHECK-SAME: K\09k\09inline_asm=2,cp_async=2,bulk_copy=1,other=1\0A
 ; CHECK-SAME: K\09k2\09texture=2\0A\00"
 ; The operations stay, uninstrumented.

@@ -26,13 +26,13 @@ __global__ void straight(const float *a, float *b) {
 
 // CHECK-LABEL: define {{.*}} @_Z4rowsPKiPKfPfi(
 // The loads before the loop: the lanes present.
-// CHECK: call void @__sectorscope_access(i32 0, ptr {{.*}}, i32 4, i32 0, i32 0, ptr %sectorscope.state)
+// CHECK: call void @__sectorscope_access(i32 0, ptr {{.*}}, i32 4, i32 0, i32 0, i32 %sectorscope.{{take|state}})
 // CHECK: [[LANES:%.*]] = call i32 @llvm.nvvm.activemask()
 // The store after the loop: the lanes captured at the branch.
-// CHECK: call void @__sectorscope_access(i32 {{[0-9]+}}, ptr {{.*}}, i32 4, i32 1, i32 [[LANES]], ptr %sectorscope.state)
+// CHECK: call void @__sectorscope_access(i32 {{[0-9]+}}, ptr {{.*}}, i32 4, i32 1, i32 [[LANES]], i32 %sectorscope.{{take|state}})
 // The loads in the loop: the lanes present.
-// CHECK: call void @__sectorscope_access({{.*}}, i32 4, i32 0, i32 0, ptr %sectorscope.state)
+// CHECK: call void @__sectorscope_access({{.*}}, i32 4, i32 0, i32 0, i32 %sectorscope.{{take|state}})
 // CHECK-LABEL: define {{.*}} @_Z8straightPKfPf(
 // CHECK-NOT: @llvm.nvvm.activemask
-// CHECK: call void @__sectorscope_access({{.*}}, i32 4, i32 1, i32 0, ptr %sectorscope.state)
+// CHECK: call void @__sectorscope_access({{.*}}, i32 4, i32 1, i32 0, i32 %sectorscope.{{take|state}})
 // CHECK: ret void

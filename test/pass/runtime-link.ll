@@ -1,32 +1,31 @@
 ; With the device runtime linked (sectorscope-device.bc beside the plugin):
 ; the module descriptor gets its initializer (ABI version, number of sites,
 ; generic address and length of the site table, launch = 0), the runtime's
-; functions become internal, the entry check and the accesses are inlined,
-; and nothing of the runtime that is no longer called stays.
-; RUN: %opt -passes=sectorscope-instrument -S %s | FileCheck %s
-; RUN: %opt -passes=sectorscope-instrument -sectorscope-inline-access=false -S %s | FileCheck %s --check-prefix=CALLS
+; functions become internal, the entry check is inlined, the access stays
+; one shared function (inlined on request), and nothing of the runtime that
+; is no longer called stays.
+; RUN: %opt -passes=sectorscope-instrument -sectorscope-inline-access -S %s | FileCheck %s
+; RUN: %opt -passes=sectorscope-instrument -S %s | FileCheck %s --check-prefix=CALLS
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-device-runtime=%t.missing.bc -disable-output %s 2>&1 | FileCheck %s --check-prefix=MISSING
 
 ; CHECK: @__sectorscope_site_table = internal addrspace(1) constant [[[N:[0-9]+]] x i8]
-; CHECK: @__sectorscope_module = {{.*}}addrspace(1) externally_initialized global %struct.ss_module { i32 5, i32 1, i64 ptrtoint (ptr addrspacecast (ptr addrspace(1) @__sectorscope_site_table to ptr) to i64), i64 {{[0-9]+}}, i64 0 }
-; With the runtime inlined the state is a register: no alloca is left.
+; CHECK: @__sectorscope_module = {{.*}}addrspace(1) externally_initialized global %struct.ss_module { i32 6, i32 1, i64 ptrtoint (ptr addrspacecast (ptr addrspace(1) @__sectorscope_site_table to ptr) to i64), i64 {{[0-9]+}}, i64 0 }
+; Inlined: no call is left.
 ; CHECK-LABEL: define void @k(
-; CHECK-NOT: sectorscope.state
 ; CHECK: call noundef i64 @llvm.nvvm.ldg.global.i.i64.p0(ptr nonnull getelementptr inbounds (i8, ptr addrspacecast (ptr addrspace(1) @__sectorscope_module to ptr), i64 24), i32 8)
 ; CHECK-NOT: call {{.*}}@__sectorscope_{{access|enter}}
 ; CHECK: call {{.*}}i32 @llvm.nvvm.match.any.sync.i64
 ; CHECK-NOT: define {{.*}}@__sectorscope_access
 ; CHECK-NOT: define {{.*}}@__sectorscope_enter
 
-; With the access left a call, the state's address escapes into it: it stays
-; an alloca.
+; The default: the access is a call that gets the state's value (the entry
+; check, inlined, leaves it in a register; ABI v6).
 ; CALLS-LABEL: define void @k(
 ; CALLS-NEXT: sectorscope.dispatch:
-; CALLS-NEXT: %sectorscope.state = alloca i32, align 4
-; CALLS: store i32 %[[TAKE:[0-9]+]], ptr %sectorscope.state, align 4
-; CALLS-NEXT: %[[C:[0-9]+]] = icmp ne i32 %[[TAKE]], 0
+; CALLS-NOT: alloca
+; CALLS: %[[C:[0-9]+]] = icmp ne i32 %[[TAKE:[0-9]+]], 0
 ; CALLS-NEXT: br i1 %[[C]], label %entry.ss, label %entry
-; CALLS: call void @__sectorscope_access(i32 0, ptr %p.ss, i32 4, i32 0, i32 0, ptr %sectorscope.state)
+; CALLS: call void @__sectorscope_access(i32 0, ptr %p.ss, i32 4, i32 0, i32 0, i32 %[[TAKE]])
 ; CALLS: define internal void @__sectorscope_access(
 ; CALLS-NOT: define {{.*}}@__sectorscope_enter
 

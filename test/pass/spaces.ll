@@ -12,30 +12,30 @@ target triple = "nvptx64-nvidia-cuda"
 @g = addrspace(1) global [256 x float] zeroinitializer, align 4
 @c = addrspace(4) constant [4 x float] zeroinitializer, align 4
 
-; CHECK: c"V\095\0AS\090\09k\09load\09global
+; CHECK: c"V\096\0AS\090\09k\09load\09global
 ; CHECK-SAME: S\096\09k\09store\09generic\094\090\090\091\09f\09\0A\00"
 ; CHECK-LABEL: define void @f(ptr %p)
 ; CHECK-NEXT: store float
 ; CHECK-LABEL: define void @k(
 ; CHECK: entry.ss:
 ; CHECK: %[[G:.*]] = addrspacecast ptr addrspace(1) %pg to ptr
-; CHECK-NEXT: call void @__sectorscope_access(i32 0, ptr %[[G]], i32 4, i32 0, i32 0, ptr %sectorscope.state)
+; CHECK-NEXT: call void @__sectorscope_access(i32 0, ptr %[[G]], i32 4, i32 0, i32 0, i32 %sectorscope.{{take|state}})
 ; CHECK-NEXT: load float, ptr addrspace(1) %pg
 ; CHECK: %[[S:.*]] = addrspacecast ptr addrspace(3) %ps.ss to ptr
-; CHECK-NEXT: call void @__sectorscope_access(i32 1, ptr %[[S]], i32 4, i32 256, i32 0, ptr %sectorscope.state)
+; CHECK-NEXT: call void @__sectorscope_access(i32 1, ptr %[[S]], i32 4, i32 256, i32 0, i32 %sectorscope.{{take|state}})
 ; CHECK-NEXT: load float, ptr addrspace(3) %ps.ss
-; CHECK: call void @__sectorscope_access(i32 2, ptr %gen.ss, i32 4, i32 256, i32 0, ptr %sectorscope.state)
+; CHECK: call void @__sectorscope_access(i32 2, ptr %gen.ss, i32 4, i32 256, i32 0, i32 %sectorscope.{{take|state}})
 ; CHECK-NEXT: load float, ptr %gen.ss
-; CHECK: call void @__sectorscope_access(i32 3, ptr %loc, i32 4, i32 513, i32 0, ptr %sectorscope.state)
+; CHECK: call void @__sectorscope_access(i32 3, ptr %loc, i32 4, i32 513, i32 0, i32 %sectorscope.{{take|state}})
 ; CHECK-NEXT: store float
-; CHECK: call void @__sectorscope_access(i32 4, ptr %a, i32 4, i32 1, i32 0, ptr %sectorscope.state)
+; CHECK: call void @__sectorscope_access(i32 4, ptr %a, i32 4, i32 1, i32 0, i32 %sectorscope.{{take|state}})
 ; CHECK-NEXT: store float
-; CHECK: call void @__sectorscope_access(i32 5, ptr addrspacecast (ptr addrspace(1) @g to ptr), i32 4, i32 1, i32 0, ptr %sectorscope.state)
+; CHECK: call void @__sectorscope_access(i32 5, ptr addrspacecast (ptr addrspace(1) @g to ptr), i32 4, i32 1, i32 0, i32 %sectorscope.{{take|state}})
 ; CHECK-NEXT: store float
 ; CHECK-NEXT: load float, ptr addrspace(4) @c
-; CHECK-NEXT: call void @f.sectorscope.k(ptr %a, ptr %sectorscope.state)
-; CHECK-LABEL: define internal void @f.sectorscope.k(ptr %p, ptr %sectorscope.state)
-; CHECK: call void @__sectorscope_access(i32 6, ptr %p, i32 4, i32 769, i32 0, ptr %sectorscope.state)
+; CHECK-NEXT: call void @f.sectorscope.k(ptr %a, i32 %sectorscope.{{take|state}})
+; CHECK-LABEL: define internal void @f.sectorscope.k(ptr %p, i32 %sectorscope.{{take|state}})
+; CHECK: call void @__sectorscope_access(i32 6, ptr %p, i32 4, i32 769, i32 0, i32 %sectorscope.{{take|state}})
 ; CHECK-NEXT: store float 0.0{{.*}}, ptr %p
 
 define void @f(ptr %p) noinline {

@@ -124,8 +124,8 @@ void FakeDevice::request(uint32_t SiteId, const SiteTable &T, uint32_t Warp,
     auto *PS = reinterpret_cast<uint64_t *>(Buf.data() + H.off_part_site);
     for (uint64_t X : Sectors) {
       uint32_t P = devicePartitionOf(H, X << 5);
-      ++PW[W * H.part_count + P];
-      ++PS[uint64_t(SiteId) * H.part_count + P];
+      ++PW[(Stripe * H.num_windows + W) * H.part_count + P];
+      ++PS[(Stripe * H.num_sites + SiteId) * H.part_count + P];
     }
   }
 }

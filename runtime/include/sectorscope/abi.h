@@ -37,6 +37,18 @@
  *   counters. In grid mode ss_site_counters.threads counts the lanes missing
  *   from full warps and bytes is left to the host (threads x width). Site
  *   table S lines gain the mlp field.
+ * v6 (pass, device runtime): the state is read-only after
+ *   __sectorscope_enter. __sectorscope_access takes it by value (an i32, not
+ *   its address), cloned device functions take it as a trailing i32, and the
+ *   access is one out-of-line function, not inlined at every site. The
+ *   sampled block's log positions move from per-lane registers to per-warp
+ *   cursors in shared memory (__sectorscope_log_cursor, 128 bytes of static
+ *   shared memory in every instrumented kernel), reserved with a shared
+ *   compare-and-swap: two divergent groups of one warp, each led by its own
+ *   lane, got the same position from registers and overwrote each other.
+ *   The partition tables are striped by SM like the site counters
+ *   (site_stripes copies; the host adds them up): with two partitions every
+ *   SM's atomics went to the same few addresses.
  *
  *===----------------------------------------------------------------------===*/
 #ifndef SECTORSCOPE_ABI_H
@@ -44,7 +56,7 @@
 
 #include <stdint.h>
 
-#define SS_ABI_VERSION 5u
+#define SS_ABI_VERSION 6u
 
 /* Warps per block we can tell apart: 1024 threads / 32. */
 #define SS_MAX_WARPS 32u
@@ -129,20 +141,23 @@ typedef struct ss_site_counters {
   uint64_t addr_max; /* highest global byte address accessed (host inits 0) */
 } ss_site_counters;
 
-/* Per-thread state of the instrumented path (v5): a 32-bit value the
- * kernel keeps in a register. 0: the block runs the original code. */
+/* Per-thread state of the instrumented path (v5, read-only since v6): a
+ * 32-bit value the kernel keeps in a register. 0: the block runs the
+ * original code. */
 #define SS_STATE_GRID 0x80000000u /* count for the whole grid (grid mode) */
 #define SS_STATE_LOG 0x40000000u  /* the sampled block: log requests */
-#define SS_STATE_FULL 0x20000000u /* the log had no chunk left for this lane */
-#define SS_STATE_INDEX 0x1fffffffu
-/* SS_STATE_INDEX: with LOG, the log record this lane writes next, plus one
- * (0: no chunk yet); with GRID, this block's time window. */
+#define SS_STATE_INDEX 0x1fffffffu /* with GRID: this block's time window */
+
+/* A warp's log cursor (shared memory, v6): the log record it writes next,
+ * plus one; 0: no chunk yet; SS_LOG_CURSOR_FULL: no chunk was left. */
+#define SS_LOG_CURSOR_FULL 0xffffffffu
 
 /* The sample log: log_chunks chunks of log_chunk_records 64-bit records.
- * A lane that leads a request takes a chunk with one atomicAdd on
- * log_chunks_taken when it needs one, writes the chunk header in record 0,
- * and appends each of its requests as a request record followed by one
- * sector record per distinct sector; a request never straddles chunks. The
+ * A warp takes a chunk with one atomicAdd on log_chunks_taken when it needs
+ * one, writes the chunk header in record 0, and appends each of its requests
+ * as a request record followed by one sector record per distinct sector; a
+ * request never straddles chunks. A chunk may end right after its header (a
+ * warp's divergent groups raced for a new chunk and one lost). The
  * host zeroes the log, so record 0 after the last one written ends a chunk.
  * Records (bits):
  *   chunk header  [63:61] = 001, [4:0] lane
@@ -184,8 +199,9 @@ typedef struct ss_launch_header {
   uint32_t log_chunk_records; /* SS_LOG_CHUNK_RECORDS */
   uint32_t reserved0;
   uint64_t off_sites;      /* ss_site_counters[max(1,site_stripes)][num_sites] */
-  uint64_t off_part_window; /* uint64_t[num_windows][part_count], global sectors */
-  uint64_t off_part_site;   /* uint64_t[num_sites][part_count] */
+  uint64_t off_part_window; /* uint64_t[stripes][num_windows][part_count],
+                               global sectors */
+  uint64_t off_part_site;   /* uint64_t[stripes][num_sites][part_count] */
   uint64_t off_log;         /* uint64_t[log_chunks][log_chunk_records], last */
   uint64_t total_bytes;     /* size of the whole buffer */
   /* Results (device-written). */
@@ -200,8 +216,8 @@ typedef struct ss_launch_header {
  *     bits); non-zero when this block takes the instrumented path. Called
  *     once at kernel entry by every thread.
  *   __sectorscope_access(site, addr, width, op_space, lanes, state): one
- *     memory access; op_space = op | (space << 8); state: the address of the
- *     thread's state (the kernel's variable). Called by every active lane;
+ *     memory access; op_space = op | (space << 8); state: the value
+ *     __sectorscope_enter returned. Called by every active lane;
  *     aggregates across the warp itself (one record or atomic per distinct
  *     sector per request). lanes: 0, or the mask of lanes the pass knows all
  *     reach this access (a join after divergence), which the request then
