@@ -10,10 +10,8 @@
 //     op | space << 8, lanes, state) with everything but the address and
 //     the state constant;
 //  3. memory operations we cannot see into are counted per kernel;
-//  4. the device runtime bitcode is linked in and internalized, the entry
-//     check is inlined (the access stays one shared function unless
-//     -sectorscope-inline-access), and the module descriptor
-//     __sectorscope_module gets the site table.
+//  4. the device runtime bitcode is linked in, internalized and inlined, and
+//     the module descriptor __sectorscope_module gets the site table.
 // The host half (HostRegistration.cpp) registers that descriptor with the
 // host runtime and routes launches and allocations through it.
 //
@@ -63,15 +61,16 @@ static cl::opt<std::string> ClDeviceRuntime(
              "beside the plugin)"),
     cl::value_desc("file.bc"), cl::init(""));
 
-// Off by default: inlined at every site, the runtime made the instrumented
-// copy several times the size of the kernel (180 KB of SASS for a 16-site
-// transpose), and the sampled block, the only one to run it, ran it once,
-// from cold instruction caches, on the kernel's critical path. One shared
-// copy stays cached; the call costs a few instructions.
+// On by default. Left a call, the access is one shared copy (far less code
+// for the sampled block to fetch cold), but LLVM 19's NVPTX backend emits
+// direct calls as `call.uni`, which tells ptxas the warp is converged: a call
+// from the two sides of a divergent branch then ran as one request mixing
+// two sites (test/gpu/heatmap.cu, diverge). Off is for experiments only.
 static cl::opt<bool> ClInlineAccess(
     "sectorscope-inline-access",
-    cl::desc("inline __sectorscope_access at each site (default off)"),
-    cl::init(false));
+    cl::desc("inline __sectorscope_access at each site (default on; off "
+             "emits call.uni, which is wrong in divergent code)"),
+    cl::init(true));
 
 static cl::opt<bool> ClVectorizeFirst(
     "sectorscope-vectorize-first",

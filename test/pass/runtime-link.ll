@@ -1,11 +1,10 @@
 ; With the device runtime linked (sectorscope-device.bc beside the plugin):
 ; the module descriptor gets its initializer (ABI version, number of sites,
 ; generic address and length of the site table, launch = 0), the runtime's
-; functions become internal, the entry check is inlined, the access stays
-; one shared function (inlined on request), and nothing of the runtime that
-; is no longer called stays.
-; RUN: %opt -passes=sectorscope-instrument -sectorscope-inline-access -S %s | FileCheck %s
-; RUN: %opt -passes=sectorscope-instrument -S %s | FileCheck %s --check-prefix=CALLS
+; functions become internal, the entry check and the accesses are inlined,
+; and nothing of the runtime that is no longer called stays.
+; RUN: %opt -passes=sectorscope-instrument -S %s | FileCheck %s
+; RUN: %opt -passes=sectorscope-instrument -sectorscope-inline-access=false -S %s | FileCheck %s --check-prefix=CALLS
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-device-runtime=%t.missing.bc -disable-output %s 2>&1 | FileCheck %s --check-prefix=MISSING
 
 ; CHECK: @__sectorscope_site_table = internal addrspace(1) constant [[[N:[0-9]+]] x i8]
@@ -18,8 +17,8 @@
 ; CHECK-NOT: define {{.*}}@__sectorscope_access
 ; CHECK-NOT: define {{.*}}@__sectorscope_enter
 
-; The default: the access is a call that gets the state's value (the entry
-; check, inlined, leaves it in a register; ABI v6).
+; With the access left a call, it gets the state's value (ABI v6), which the
+; inlined entry check leaves in a register.
 ; CALLS-LABEL: define void @k(
 ; CALLS-NEXT: sectorscope.dispatch:
 ; CALLS-NOT: alloca
