@@ -51,7 +51,7 @@ extern "C" __device__ uint32_t __sectorscope_enter() {
   if (State & SS_STATE_LOG)
     resetLogCursor();
   if (State && threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0)
-    atomicAdd(reinterpret_cast<unsigned long long *>(&H->sampled_blocks), 1ull);
+    redAdd(&H->sampled_blocks, 1);
   return State;
 }
 

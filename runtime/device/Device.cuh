@@ -49,6 +49,41 @@ SS_DEV bool isSampledBlock(const ss_launch_header *H) {
 
 SS_DEV unsigned laneId() { return __nvvm_read_ptx_sreg_laneid(); }
 
+// Atomics on the launch buffer, which is global memory. Through a generic
+// pointer, ptxas emits every 64-bit atomic twice, once per space it could
+// be, and shared memory has no 64-bit min/max: a compare-and-swap loop per
+// call. Inlined at every site, that made most of the instrumented code (145
+// such loops in a 16-site transpose). These say "global" in the
+// instruction. red: no result, the warp does not wait.
+SS_DEV void redAdd(uint64_t *P, uint64_t V) {
+  asm volatile("{ .reg .u64 g; cvta.to.global.u64 g, %0;"
+               " red.global.add.u64 [g], %1; }" ::"l"(P),
+               "l"(V)
+               : "memory");
+}
+SS_DEV void redMin(uint64_t *P, uint64_t V) {
+  asm volatile("{ .reg .u64 g; cvta.to.global.u64 g, %0;"
+               " red.global.min.u64 [g], %1; }" ::"l"(P),
+               "l"(V)
+               : "memory");
+}
+SS_DEV void redMax(uint64_t *P, uint64_t V) {
+  asm volatile("{ .reg .u64 g; cvta.to.global.u64 g, %0;"
+               " red.global.max.u64 [g], %1; }" ::"l"(P),
+               "l"(V)
+               : "memory");
+}
+/// The old value, for taking a slot.
+SS_DEV uint64_t atomAdd(uint64_t *P, uint64_t V) {
+  uint64_t Old;
+  asm volatile("{ .reg .u64 g; cvta.to.global.u64 g, %1;"
+               " atom.global.add.u64 %0, [g], %2; }"
+               : "=l"(Old)
+               : "l"(P), "l"(V)
+               : "memory");
+  return Old;
+}
+
 
 } // namespace sectorscope_rt
 

@@ -17,9 +17,7 @@ namespace sectorscope_rt {
 
 typedef unsigned long long u64;
 
-SS_DEV void add(uint64_t *P, uint64_t V) {
-  atomicAdd(reinterpret_cast<u64 *>(P), (u64)V);
-}
+SS_DEV void add(uint64_t *P, uint64_t V) { redAdd(P, V); }
 
 // clang 19's __reduce_{min,max}_sync pass (mask, value) to builtins that
 // take (value, mask): redux.sync then runs with the value as member mask
@@ -75,8 +73,8 @@ SS_DEV void countRequest(ss_launch_header *H, uint32_t State, uint32_t Site,
     if (Missing)
       add(&C->threads, Missing);
     if (Lo <= Hi) {
-      atomicMin(reinterpret_cast<u64 *>(&C->addr_min), (u64)Lo);
-      atomicMax(reinterpret_cast<u64 *>(&C->addr_max), (u64)Hi);
+      redMin(&C->addr_min, Lo);
+      redMax(&C->addr_max, Hi);
     }
   }
   uint32_t Count = H->part_count;

@@ -14,13 +14,21 @@ namespace sectorscope_rt {
 SS_DEV uint32_t partitionOf(const ss_launch_header *H, uint64_t Addr) {
   uint32_t Count = H->part_count;
   switch (H->part_kind) {
-  case SS_PART_LINEAR:
-    return uint32_t((Addr >> H->part_gran_log2) % Count);
+  case SS_PART_LINEAR: {
+    uint64_t Unit = Addr >> H->part_gran_log2;
+    // Most maps have a power-of-two count: a mask, not a 64-bit division.
+    if ((Count & (Count - 1)) == 0)
+      return uint32_t(Unit) & (Count - 1);
+    return uint32_t(Unit % Count);
+  }
   case SS_PART_XOR: {
     uint32_t Index = 0;
     uint32_t N = H->part_num_masks < SS_MAX_PARTITION_MASKS
                      ? H->part_num_masks
                      : SS_MAX_PARTITION_MASKS;
+    // Not unrolled: inlined at every site, 16 copies of this were a large
+    // part of the instrumented code; real maps have a few masks.
+#pragma unroll 1
     for (uint32_t I = 0; I < N; ++I)
       Index |= uint32_t(__popcll(Addr & H->part_masks[I]) & 1) << I;
     // Never index past the table, whatever the masks say.

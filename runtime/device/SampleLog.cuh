@@ -54,8 +54,7 @@ SS_DEV uint32_t reserveRecords(ss_launch_header *H, unsigned Lane,
       Base = Cur;
       Next = Cur + Need;
     } else {
-      uint64_t Chunk = atomicAdd(
-          reinterpret_cast<unsigned long long *>(&H->log_chunks_taken), 1ull);
+      uint64_t Chunk = atomAdd(&H->log_chunks_taken, 1);
       if (Chunk < H->log_chunks) {
         uint64_t First = Chunk * R;
         table<uint64_t>(H, H->off_log)[First] = SS_LOG_CHUNK_TAG | Lane;
@@ -92,7 +91,7 @@ SS_DEV void logRequest(ss_launch_header *H, uint32_t Site, uint32_t Op,
   if (Lane == Leader) {
     Base = reserveRecords(H, Lane, 1 + __popc(SectorLeaders));
     if (!Base)
-      atomicAdd(reinterpret_cast<unsigned long long *>(&H->log_dropped), 1ull);
+      redAdd(&H->log_dropped, 1);
   }
   Base = __shfl_sync(Active, Base, Leader);
   if (!Base)
