@@ -55,24 +55,17 @@ SS_DEV unsigned laneId() { return __nvvm_read_ptx_sreg_laneid(); }
 // call. Inlined at every site, that made most of the instrumented code (145
 // such loops in a 16-site transpose). These say "global" in the
 // instruction. red: no result, the warp does not wait.
-SS_DEV void redAdd(uint64_t *P, uint64_t V) {
-  asm volatile("{ .reg .u64 g; cvta.to.global.u64 g, %0;"
-               " red.global.add.u64 [g], %1; }" ::"l"(P),
-               "l"(V)
-               : "memory");
-}
-SS_DEV void redMin(uint64_t *P, uint64_t V) {
-  asm volatile("{ .reg .u64 g; cvta.to.global.u64 g, %0;"
-               " red.global.min.u64 [g], %1; }" ::"l"(P),
-               "l"(V)
-               : "memory");
-}
-SS_DEV void redMax(uint64_t *P, uint64_t V) {
-  asm volatile("{ .reg .u64 g; cvta.to.global.u64 g, %0;"
-               " red.global.max.u64 [g], %1; }" ::"l"(P),
-               "l"(V)
-               : "memory");
-}
+#define SS_RED_GLOBAL_U64(Name, Op)                                            \
+  SS_DEV void Name(uint64_t *P, uint64_t V) {                                  \
+    asm volatile("{ .reg .u64 g; cvta.to.global.u64 g, %0;"                    \
+                 " red.global." Op ".u64 [g], %1; }" ::"l"(P),                 \
+                 "l"(V)                                                        \
+                 : "memory");                                                  \
+  }
+SS_RED_GLOBAL_U64(redAdd, "add")
+SS_RED_GLOBAL_U64(redMin, "min")
+SS_RED_GLOBAL_U64(redMax, "max")
+#undef SS_RED_GLOBAL_U64
 /// The old value, for taking a slot.
 SS_DEV uint64_t atomAdd(uint64_t *P, uint64_t V) {
   uint64_t Old;
