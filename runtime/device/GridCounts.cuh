@@ -15,10 +15,6 @@
 
 namespace sectorscope_rt {
 
-typedef unsigned long long u64;
-
-SS_DEV void add(uint64_t *P, uint64_t V) { redAdd(P, V); }
-
 // clang 19's __reduce_{min,max}_sync pass (mask, value) to builtins that
 // take (value, mask): redux.sync then runs with the value as member mask
 // (illegal instruction or hang on the GPU). Call the builtins directly, in
@@ -52,7 +48,7 @@ SS_DEV void countRequest(ss_launch_header *H, uint32_t State, uint32_t Site,
   uint32_t NumSites = H->num_sites;
   if (Site >= NumSites) {
     if (Lane == Leader)
-      add(&H->site_overflow, 1);
+      redAdd(&H->site_overflow, 1);
     return;
   }
   bool Global = Space == SS_SPACE_GLOBAL;
@@ -67,11 +63,11 @@ SS_DEV void countRequest(ss_launch_header *H, uint32_t State, uint32_t Site,
   if (Lane == Leader) {
     ss_site_counters *C = &table<ss_site_counters>(
         H, H->off_sites)[uint64_t(Stripe) * NumSites + Site];
-    add(&C->requests, 1);
-    add(&C->sectors, __popc(SectorLeaders));
+    redAdd(&C->requests, 1);
+    redAdd(&C->sectors, __popc(SectorLeaders));
     unsigned Missing = 32 - __popc(Active);
     if (Missing)
-      add(&C->threads, Missing);
+      redAdd(&C->threads, Missing);
     if (Lo <= Hi) {
       redMin(&C->addr_min, Lo);
       redMax(&C->addr_max, Hi);
@@ -88,12 +84,12 @@ SS_DEV void countRequest(ss_launch_header *H, uint32_t State, uint32_t Site,
   if (Counts && Lane == unsigned(__ffs(Same & SectorLeaders) - 1)) {
     uint32_t N = __popc(Same & SectorLeaders);
     if (H->num_windows)
-      add(&table<uint64_t>(H, H->off_part_window)
+      redAdd(&table<uint64_t>(H, H->off_part_window)
               [(uint64_t(Stripe) * H->num_windows + (State & SS_STATE_INDEX)) *
                    Count +
                Part],
           N);
-    add(&table<uint64_t>(H, H->off_part_site)
+    redAdd(&table<uint64_t>(H, H->off_part_site)
             [(uint64_t(Stripe) * NumSites + Site) * Count + Part],
         N);
   }
