@@ -68,6 +68,23 @@ double benchRowMlp(const BenchRow &R) {
   return 0;
 }
 
+/// Sectors per warp request of a benchmark row, the key of its class: the
+/// word bytes of a coalesced row (1..16 B words: 1..16 sectors); a latency
+/// row says its own (lane stride).
+static int classWidth(const BenchRow &R) {
+  return R.Experiment == "latency" ? (int)R.sectorsPerRequest() : R.WordBytes;
+}
+
+/// Rows the bandwidth classes are fitted to: read or write rows with bytes
+/// and a width; a latency row only when it walks DRAM (its L2 twin feeds
+/// the L2 round trip, lib/L2Figures.cpp).
+static bool classRow(const BenchRow &R) {
+  if (!R.TheOp || !R.BytesMoved || *R.BytesMoved <= 0 || !R.WordBytes ||
+      R.Warps <= 0)
+    return false;
+  return R.Experiment != "latency" || R.Dram;
+}
+
 namespace {
 
 /// One benchmark row as the fit sees it.
@@ -193,48 +210,92 @@ static bool usableGt200(const BenchRow &R) {
          *R.BytesMoved > 0 && R.Warps > 0 && R.Blocks && R.Threads;
 }
 
-/// MixedStoreMsPerStep from the aligned gt200 rows: a one-dimensional
-/// search (the form is monotone in it) minimizing the squared log error.
-static void fitMixed(BandwidthModel &M, const BenchData &D) {
-  std::vector<std::pair<Traffic, const BenchRow *>> Fit, Held;
-  for (const BenchRow &R : D.Rows)
-    if (usableGt200(R))
-      (R.L.value_or(0) == 0 && R.M.value_or(0) == 0 ? Fit : Held)
-          .push_back({gt200Traffic(R), &R});
-  auto Score = [&](auto &Rows, double &Geo) {
-    double S = 0, LogSum = 0;
-    for (auto &[T, R] : Rows) {
-      double E =
-          std::log(M.kernelTime(T, false, R->Warps, nullptr) / R->TimeMs);
-      S += E * E;
-      double Rel = std::abs(std::exp(E) - 1);
-      LogSum += std::log(std::max(Rel, 1e-4));
-    }
-    Geo = Rows.empty() ? 0 : std::exp(LogSum / (double)Rows.size());
-    return S;
-  };
-  if (Fit.size() < 2)
-    return;
-  double Best = 0, BestS = 1e300, Geo = 0;
-  // Log grid from 0.1 ns to 10 us per request, then a finer pass.
+/// Squared log error of the model over (traffic, row) pairs, and their
+/// geometric-mean relative error in Geo.
+static double scoreRows(
+    const BandwidthModel &M,
+    const std::vector<std::pair<Traffic, const BenchRow *>> &Rows,
+    double &Geo) {
+  double S = 0, LogSum = 0;
+  for (auto &[T, R] : Rows) {
+    double E = std::log(M.kernelTime(T, false, R->Warps, nullptr) / R->TimeMs);
+    S += E * E;
+    LogSum += std::log(std::max(std::abs(std::exp(E) - 1), 1e-4));
+  }
+  Geo = Rows.empty() ? 0 : std::exp(LogSum / (double)Rows.size());
+  return S;
+}
+
+/// Sets V to the value in [1e-7, 1e-2] ms that minimizes Score (a log grid,
+/// then a finer one around the best): the form is monotone in each of the
+/// one-dimensional coefficients fitted this way.
+template <typename F> static void search1D(double &V, F Score) {
+  double Best = 0, BestS = 1e300;
   for (int Pass = 0; Pass < 2; ++Pass) {
     double Lo = Pass ? Best / 1.5 : 1e-7, Hi = Pass ? Best * 1.5 : 1e-2;
     for (int I = 0; I <= 200; ++I) {
-      double V = Lo * std::pow(Hi / Lo, I / 200.0);
-      M.MixedStoreMsPerStep = V;
-      double S = Score(Fit, Geo);
+      V = Lo * std::pow(Hi / Lo, I / 200.0);
+      double S = Score();
       if (S < BestS) {
         BestS = S;
         Best = V;
       }
     }
   }
-  M.MixedStoreMsPerStep = Best;
+  V = Best;
+}
+
+/// MixedStoreMsPerStep from the aligned gt200 rows; the misaligned ones are
+/// held out and predicted.
+static void fitMixed(BandwidthModel &M, const BenchData &D) {
+  std::vector<std::pair<Traffic, const BenchRow *>> Fit, Held;
+  for (const BenchRow &R : D.Rows)
+    if (usableGt200(R))
+      (R.L.value_or(0) == 0 && R.M.value_or(0) == 0 ? Fit : Held)
+          .push_back({gt200Traffic(R), &R});
+  if (Fit.size() < 2)
+    return;
+  double Geo = 0;
+  search1D(M.MixedStoreMsPerStep, [&] { return scoreRows(M, Fit, Geo); });
   M.MixedRows = Fit.size();
-  Score(Fit, M.MixedGeomeanRelErr);
+  scoreRows(M, Fit, M.MixedGeomeanRelErr);
   M.HeldOutRows = Held.size();
   if (!Held.empty())
-    Score(Held, M.HeldOutGeomeanRelErr);
+    scoreRows(M, Held, M.HeldOutGeomeanRelErr);
+}
+
+/// A block-experiment row as a kernel: every thread loads N words and
+/// stores each (the store needs its load: one round trip per word), 4-byte
+/// words, coalesced (microbench/cuda/Latency.cu, blockCopyKernel).
+static Traffic blockTraffic(const BenchRow &R) {
+  Traffic T;
+  T.Blocks = *R.Blocks;
+  T.WarpsPerBlock = std::ceil(*R.Threads / 32.0);
+  double Requests = T.totalWarps() * R.N.value_or(1);
+  for (Op O : {Op::Read, Op::Write}) {
+    MemItem I;
+    I.TheOp = O;
+    I.Waits = O == Op::Read;
+    I.SectorsPerRequest = 4;
+    I.Requests = Requests;
+    I.Bytes = Requests * 4 * 32;
+    T.Items.push_back(I);
+  }
+  return T;
+}
+
+/// BlockMs from the block rows: the same bytes in more, shorter blocks.
+static void fitBlockCost(BandwidthModel &M, const BenchData &D) {
+  std::vector<std::pair<Traffic, const BenchRow *>> Rows;
+  for (const BenchRow *R : D.rowsOf("block"))
+    if (R->Blocks && R->Threads && R->Warps > 0 && R->N && *R->N >= 1)
+      Rows.push_back({blockTraffic(*R), R});
+  if (Rows.size() < 2)
+    return;
+  double Geo = 0;
+  search1D(M.BlockMs, [&] { return scoreRows(M, Rows, Geo); });
+  M.BlockRows = Rows.size();
+  scoreRows(M, Rows, M.BlockGeomeanRelErr);
 }
 
 BandwidthModel BandwidthModel::fit(const BenchData &D,
@@ -247,8 +308,7 @@ BandwidthModel BandwidthModel::fit(const BenchData &D,
   size_t NoMlp = 0;
   for (const std::string &E : Exps)
     for (const BenchRow *R : D.rowsOf(E))
-      if (R->TheOp && R->BytesMoved && *R->BytesMoved > 0 && R->WordBytes &&
-          R->Warps > 0) {
+      if (classRow(*R)) {
         if (*R->TheOp == Op::Read && benchRowMlp(*R) <= 0) {
           ++NoMlp;
           continue;
@@ -265,12 +325,12 @@ BandwidthModel BandwidthModel::fit(const BenchData &D,
     bool Seen = false;
     for (const BandwidthClass &C : M.Classes)
       Seen |= C.TheOp == *R->TheOp && C.Camped == R->Camped &&
-              C.Width == R->WordBytes;
+              C.Width == classWidth(*R);
     if (!Seen) {
       BandwidthClass C;
       C.TheOp = *R->TheOp;
       C.Camped = R->Camped;
-      C.Width = R->WordBytes;
+      C.Width = classWidth(*R);
       M.Classes.push_back(C);
     }
   }
@@ -282,7 +342,7 @@ BandwidthModel BandwidthModel::fit(const BenchData &D,
   auto ClassOf = [&](const BenchRow &R) {
     for (size_t K = 0; K < M.Classes.size(); ++K)
       if (M.Classes[K].TheOp == *R.TheOp && M.Classes[K].Camped == R.Camped &&
-          M.Classes[K].Width == R.WordBytes)
+          M.Classes[K].Width == classWidth(R))
         return K;
     return (size_t)0;
   };
@@ -294,8 +354,8 @@ BandwidthModel BandwidthModel::fit(const BenchData &D,
     F.Class = ClassOf(*R);
     F.Bytes = *R->BytesMoved;
     F.T = R->TimeMs;
-    // Every lane of a warp request moves one word: requests = B / (32 w).
-    double Requests = F.Bytes / (32.0 * R->WordBytes);
+    // A request moves its sectors: requests = B / (32 x sectors/request).
+    double Requests = F.Bytes / (32.0 * classWidth(*R));
     double Steps =
         *R->TheOp == Op::Read ? Requests / benchRowMlp(*R) : Requests;
     double WEff = R->Warps;
@@ -373,8 +433,13 @@ BandwidthModel BandwidthModel::fit(const BenchData &D,
     M.Classes[K].MsPerStep = Best.L[K];
   }
 
-  M.L2 = deriveL2Figures(D, M.LaunchMs, M.Classes);
-  fitMixed(M, D);
+  M.L2 = deriveL2Figures(D, M.LaunchMs, M.SmCount, M.Classes);
+  // The store and block terms are fitted on different rows but each sees
+  // the other: alternate twice (each 1-D fit is monotone).
+  for (int Round = 0; Round < 2; ++Round) {
+    fitMixed(M, D);
+    fitBlockCost(M, D);
+  }
 
   // Statistics from the final coefficients, overall and per class.
   auto Stats = [&](auto InClass, double &R2, double &Rmse, size_t &Cnt,
@@ -504,6 +569,9 @@ KernelCurve BandwidthModel::curve(const Traffic &T, bool Camped,
       DramMs += I.Requests / SmCount * MixedStoreMsPerStep;
     K.LatMsWarps += Steps / SmCount * L;
   }
+  // A block's launch and retirement hold its warps' slots: one more serial
+  // step per warp.
+  K.LatMsWarps += T.totalWarps() / SmCount * BlockMs;
   K.BwMs = smoothMax(DramMs, L2Ms, P);
   if (Notes && L1 > 0 && Dram < 0.99 * L1)
     Notes->push_back("DRAM traffic estimated at " +
@@ -537,6 +605,9 @@ Json BandwidthModel::toJson() const {
   J["mixed_rows"] = MixedRows;
   J["mixed_geomean_rel_err"] = MixedGeomeanRelErr;
   J["held_out_rows"] = HeldOutRows;
+  J["block_ms"] = BlockMs;
+  J["block_rows"] = BlockRows;
+  J["block_geomean_rel_err"] = BlockGeomeanRelErr;
   if (L2.MsPerByte > 0) {
     J["l2_ms_per_byte"] = L2.MsPerByte;
     J["l2_gbps"] = L2.gbps();
@@ -605,6 +676,12 @@ BandwidthModel BandwidthModel::fromJson(const Json &J, const Ctx &C) {
           .value_or(0);
   M.HeldOutRows =
       (size_t)getOptNumber(J, C, "held_out_rows", NumRule::Count).value_or(0);
+  M.BlockMs = getOptNumber(J, C, "block_ms", NumRule::NonNegative).value_or(0);
+  M.BlockRows =
+      (size_t)getOptNumber(J, C, "block_rows", NumRule::Count).value_or(0);
+  M.BlockGeomeanRelErr =
+      getOptNumber(J, C, "block_geomean_rel_err", NumRule::NonNegative)
+          .value_or(0);
   M.HeldOutGeomeanRelErr =
       getOptNumber(J, C, "held_out_geomean_rel_err", NumRule::NonNegative)
           .value_or(-1);

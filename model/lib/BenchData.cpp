@@ -3,6 +3,8 @@
 #include "sectorscope/model/BenchData.h"
 #include "sectorscope/model/Error.h"
 
+#include <algorithm>
+
 namespace sectorscope::model {
 
 const char *opName(Op O) { return O == Op::Read ? "read" : "write"; }
@@ -35,7 +37,13 @@ static GpuInfo parseGpu(const Json &Top, const Ctx &C) {
 }
 
 static bool usesVolume(const std::string &E) {
-  return E == "campprof" || E == "stream";
+  return E == "campprof" || E == "stream" || E == "latency" || E == "block";
+}
+
+double BenchRow::sectorsPerRequest() const {
+  if (Stride <= 0)
+    return 1;
+  return std::clamp(Stride * WordBytes, 1.0, 32.0);
 }
 
 /// One row; throws ModelError naming rows[I].FIELD.
@@ -72,6 +80,8 @@ static BenchRow parseRow(const Json &RJ, const Ctx &C, size_t I,
   R.Mlp = Pos(getOptNumber(RJ, C, "mlp", NumRule::NonNegative));
   R.RegionBytes =
       Pos(getOptNumber(RJ, C, "region_bytes", NumRule::NonNegative));
+  R.Stride = getOptNumber(RJ, C, "stride", NumRule::NonNegative).value_or(1);
+  R.Dram = getOptBool(RJ, C, "dram").value_or(false);
   R.L = getOptNumber(RJ, C, "L", NumRule::Integer);
   R.M = getOptNumber(RJ, C, "M", NumRule::Integer);
   auto W = getOptNumber(RJ, C, "active_warps_per_sm", NumRule::NonNegative);

@@ -3,10 +3,41 @@
 #include "sectorscope/model/BandwidthModel.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace sectorscope::model {
 
-L2Figures deriveL2Figures(const BenchData &D, double LaunchMs,
+/// The L2 round trip from the latency rows that walk an L2-resident region:
+/// per row, (time - launch) over its serial trips per warp, at the lowest
+/// occupancy measured (unloaded); the median of those rows. 0 without rows.
+static double l2TripFromLatencyRows(const BenchData &D, double LaunchMs,
+                                    int SmCount) {
+  std::vector<const BenchRow *> Rows;
+  double MinW = 1e30;
+  for (const BenchRow *R : D.rowsOf("latency"))
+    if (!R->Dram && R->TheOp == Op::Read && R->Mlp && R->BytesMoved &&
+        R->Blocks && R->Threads && R->Warps > 0) {
+      Rows.push_back(R);
+      MinW = std::min(MinW, R->Warps);
+    }
+  std::vector<double> Trip;
+  for (const BenchRow *R : Rows) {
+    if (R->Warps != MinW)
+      continue;
+    double Warps = *R->Blocks * std::ceil(*R->Threads / 32.0);
+    double Requests = *R->BytesMoved / (32 * R->sectorsPerRequest());
+    double TripsPerWarp = Requests / *R->Mlp / Warps;
+    double T = R->TimeMs - LaunchMs;
+    if (T > 0 && TripsPerWarp > 0 && SmCount > 0)
+      Trip.push_back(T / TripsPerWarp);
+  }
+  if (Trip.empty())
+    return 0;
+  std::sort(Trip.begin(), Trip.end());
+  return Trip[Trip.size() / 2];
+}
+
+L2Figures deriveL2Figures(const BenchData &D, double LaunchMs, int SmCount,
                           const std::vector<BandwidthClass> &Classes) {
   L2Figures F;
   const BenchRow *Best = nullptr;
@@ -28,6 +59,11 @@ L2Figures deriveL2Figures(const BenchData &D, double LaunchMs,
       F.MsPerByte = T / *Best->BytesMoved;
       F.RegionBytes = *Best->RegionBytes;
     }
+  }
+  if (double Trip = l2TripFromLatencyRows(D, LaunchMs, SmCount)) {
+    F.MsPerStep = Trip;
+    F.LatencyFrom = "latency rows (L2 region)";
+    return F;
   }
   for (const BandwidthClass &C : Classes)
     if (C.TheOp == Op::Read && C.Camped && C.MsPerStep > 0 &&

@@ -369,6 +369,75 @@ TEST(bandwidthMixedStoreCostFromGt200Rows) {
   CHECK(M.MixedGeomeanRelErr < 2e-3);
 }
 
+TEST(bandwidthBlockCostFromBlockRows) {
+  // Pure streams fix a and L; block rows (the same copy in blocks of
+  // 32..1024 threads, 1..16 words per thread) generated with a known cost
+  // per block of 0.6 us (one more serial step per warp) recover it.
+  BenchData D;
+  D.File = "mem";
+  D.Gpu = testGpu();
+  const double A = 1e-6 / 4000, L = 4e-4, Ls = 5e-6, Blk = 6e-4;
+  for (Op O : {Op::Read, Op::Write})
+    for (int W : {1, 2, 4, 8, 16, 32, 64})
+      D.Rows.push_back(volumeRow("campprof", O, false, 4, W, 1 << 28,
+                                 littleTime(0, 2, A, O == Op::Read ? L : Ls,
+                                            1 << 28, 4, 4, O, W, 100)));
+  const std::pair<int, int> Shapes[] = {{32, 1}, {256, 1}, {1024, 1}, {256, 16}};
+  for (auto [Threads, N] : Shapes)
+    for (int W : {8, 32}) {
+      BenchRow R = volumeRow("block", Op::Read, false, 4, W, 0, 0);
+      R.TheOp.reset();
+      R.OpText = "copy";
+      R.N = N;
+      R.Threads = Threads;
+      double Words = 1 << 24, Warps = Words / N / 32;
+      R.Blocks = Words / N / Threads;
+      R.BytesMoved = Words * 8;
+      double Lat = (Warps * N * (L + Ls) + Warps * Blk) / 100;
+      double WEff = std::min<double>(W, Warps / 100);
+      R.TimeMs = smoothMax(Words * 8 * A, Lat / WEff, 2);
+      D.Rows.push_back(R);
+    }
+  BandwidthModel M = BandwidthModel::fit(D, {"campprof"});
+  CHECK_NEAR(M.P, 2, 1e-12);
+  CHECK_NEAR(M.BlockMs, Blk, 5e-3);
+  CHECK(M.BlockRows == 8);
+  CHECK(M.BlockGeomeanRelErr < 2e-3);
+  BandwidthModel R = BandwidthModel::fromJson(M.toJson(), Ctx("rt.json"));
+  CHECK_NEAR(R.BlockMs, M.BlockMs, 1e-12);
+}
+
+TEST(bandwidthLatencyRowsKnownMlpAndWidth) {
+  // Latency rows say their loads in flight (mlp) and sectors per request
+  // (lane stride 8 x 4 B: 32 sectors): they form the 32-sector class with
+  // the generated a and L. Their L2 twins give the L2 round trip.
+  BenchData D;
+  D.File = "mem";
+  D.Gpu = testGpu();
+  const double A = 1e-6 / 3000, L = 6e-4, L2Trip = 2.5e-4;
+  for (bool Dram : {true, false})
+    for (int Mlp : {1, 4})
+      for (int W : {1, 2, 4, 8, 16, 32, 64}) {
+        double Bytes = 1 << 28;
+        BenchRow R = volumeRow("latency", Op::Read, false, 4, W, Bytes, 0);
+        R.Stride = 8;
+        R.Mlp = Mlp;
+        R.Dram = Dram;
+        R.Blocks = 100 * W;
+        R.Threads = 32;
+        R.TimeMs = Dram ? littleTime(0, 2, A, L, Bytes, 32, Mlp, Op::Read, W,
+                                     100)
+                        : Bytes / (32 * 32) / Mlp / (100 * W) * L2Trip;
+        D.Rows.push_back(R);
+      }
+  BandwidthModel M = BandwidthModel::fit(D, {"latency"});
+  CHECK(M.Classes.size() == 1 && M.Classes[0].Width == 32);
+  CHECK_NEAR(M.Classes[0].MsPerByte, A, 1e-6);
+  CHECK_NEAR(M.Classes[0].MsPerStep, L, 1e-6);
+  CHECK_NEAR(M.L2.MsPerStep, L2Trip, 1e-9);
+  CHECK(M.L2.LatencyFrom == "latency rows (L2 region)");
+}
+
 TEST(kernelCurveThroughOnePoint) {
   KernelCurve K;
   K.LaunchMs = 0.004;
@@ -462,7 +531,7 @@ TEST(l2FiguresFromHotRegionAndCampedRows) {
   Cls[0].Camped = true, Cls[0].Width = 4, Cls[0].MsPerStep = 8e-5;
   Cls[1].Camped = true, Cls[1].Width = 16, Cls[1].MsPerStep = 5e-4;
   Cls[2].Camped = false, Cls[2].Width = 4, Cls[2].MsPerStep = 2e-5;
-  L2Figures F = deriveL2Figures(D, 0.004, Cls);
+  L2Figures F = deriveL2Figures(D, 0.004, 132, Cls);
   CHECK(F.known());
   CHECK_NEAR(F.gbps(), 10000, 1e-9);
   CHECK_NEAR(F.RegionBytes, 1048576, 1e-12);
@@ -473,7 +542,7 @@ TEST(l2FiguresFromHotRegionAndCampedRows) {
   // No hot_region rows: no bandwidth figure, the model keeps its old rule.
   BenchData E;
   E.Gpu = D.Gpu;
-  CHECK(!deriveL2Figures(E, 0.004, Cls).known());
+  CHECK(!deriveL2Figures(E, 0.004, 132, Cls).known());
 }
 
 TEST(l2HitsChargedAtL2BandwidthAndLatency) {

@@ -101,6 +101,13 @@ struct BandwidthModel {
   /// by the final model (-1: none).
   size_t HeldOutRows = 0;
   double HeldOutGeomeanRelErr = -1;
+  /// Cost of a thread block beyond its loads (launch, retirement), as one
+  /// more serial step of each of its warps; fitted on the `block` rows (the
+  /// same copy in blocks of 32..1024 threads, 1..16 words per thread).
+  /// JSON: block_ms (0: not fitted).
+  double BlockMs = 0;
+  size_t BlockRows = 0;
+  double BlockGeomeanRelErr = 0;
   /// L2 hits (traffic the DRAM estimate removes): charged at L2 bandwidth
   /// and round trip instead of being free (unknown figures: the old rule).
   L2Figures L2;

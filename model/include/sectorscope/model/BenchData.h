@@ -39,6 +39,12 @@ struct BenchRow {
   std::optional<double> N, L, M; ///< GT200 words and misalignments per warp.
   std::optional<double> Mlp; ///< Loads in flight per thread, if the row says.
   std::optional<double> RegionBytes; ///< hot_region: bytes hammered (0: none).
+  double Stride = 1; ///< Elements between lanes (latency: 0 = one sector).
+  bool Dram = false; ///< Footprint far above L2 (the suite's `dram`).
+
+  /// Sectors per warp request: the word bytes for a coalesced row, one for
+  /// a lane stride of 0 (every lane on one word), at most 32.
+  double sectorsPerRequest() const;
 };
 
 struct BenchData {

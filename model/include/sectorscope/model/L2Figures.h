@@ -37,8 +37,10 @@ struct L2Figures {
   double gbps() const { return MsPerByte > 0 ? 1e-6 / MsPerByte : 0; }
 };
 
-/// Derives the figures; either stays 0 when the data lacks its rows.
-L2Figures deriveL2Figures(const BenchData &D, double LaunchMs,
+/// Derives the figures; either stays 0 when the data lacks its rows. The
+/// round trip comes from the `latency` rows that walk an L2 region (loads in
+/// flight known), else from the fastest camped read class.
+L2Figures deriveL2Figures(const BenchData &D, double LaunchMs, int SmCount,
                           const std::vector<BandwidthClass> &Classes);
 
 /// Latency of one round trip of a request of which a fraction HitFrac hits
