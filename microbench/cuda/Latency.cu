@@ -27,7 +27,7 @@ namespace {
 
 /// Trips of M loads; each load is one warp request: lane L reads element
 /// Pos + L * LaneStride (stride 0: one sector per request).
-template <typename T, int M>
+template <typename T, int M, bool L1>
 __global__ void chainKernel(const T *__restrict__ P, size_t Mask, int Trips,
                             int LaneStride, size_t ZeroMask, unsigned *Sink) {
   const int Lane = threadIdx.x & 31;
@@ -41,7 +41,10 @@ __global__ void chainKernel(const T *__restrict__ P, size_t Mask, int Trips,
     T V[M];
 #pragma unroll
     for (int J = 0; J < M; ++J)
-      V[J] = __ldcg(P + ((Pos + J * Chunk + size_t(Lane) * LaneStride) & Mask));
+    {
+      const T *A = P + ((Pos + J * Chunk + size_t(Lane) * LaneStride) & Mask);
+      V[J] = L1 ? __ldca(A) : __ldcg(A);
+    }
     unsigned Fold = 0;
 #pragma unroll
     for (int J = 0; J < M; ++J)
@@ -71,31 +74,40 @@ void shapeFor(int W, int &Threads, int &Bps) {
   Bps = W * 32 / Threads;
 }
 
+/// Where a chain walks: DRAM (1 GiB), L2 (4 MiB, L2-only loads) or L1
+/// (16 KiB, cached loads: it fits the L1 left beside the largest shared
+/// memory carve-out, which sets the occupancy).
+enum class Level { Dram, L2, L1 };
+
 struct ChainCase {
   int WordBytes, LaneStride, Mlp, Warps;
-  bool Dram;
+  Level Where;
 };
 
 template <typename T, int M>
 void runChain(Harness &H, const Buffers &Buf, const ChainCase &C) {
-  auto K = chainKernel<T, M>;
+  auto K = C.Where == Level::L1 ? chainKernel<T, M, true>
+                                : chainKernel<T, M, false>;
   int Threads = 0, Bps = 0;
   shapeFor(C.Warps, Threads, Bps);
   int Achieved = 0;
   size_t Smem = H.smemForBlocks((const void *)K, Threads, Bps, Achieved);
   const int Grid = H.Dev.Sms * Bps;
-  const size_t Region = C.Dram ? (size_t(1) << 30) : (size_t(4) << 20);
+  const size_t Region = C.Where == Level::Dram ? (size_t(1) << 30)
+                        : C.Where == Level::L2 ? (size_t(4) << 20)
+                                               : (size_t(16) << 10);
   const size_t Mask = Region / sizeof(T) - 1;
   const int Spr = C.LaneStride == 0
                       ? 1
                       : std::min(32, C.LaneStride * int(sizeof(T)));
   const double WarpsTotal = double(Grid) * Threads / 32;
+  const size_t Chunk = 32 * size_t(C.LaneStride > 0 ? C.LaneStride : 1);
   // About 1 ms at one warp per SM; at most 2 GiB of requests.
   const double PerTrip = WarpsTotal * M * Spr * 32.0;
   const int Trips = int(std::max(16.0, std::min(2048.0, 2147483648.0 / PerTrip)));
   const T *P = reinterpret_cast<const T *>(Buf.A);
   Row R;
-  R.Experiment = "latency";
+  R.Experiment = C.Where == Level::L1 ? "latency_l1" : "latency";
   R.Op = "read";
   R.WordBytes = int(sizeof(T));
   R.Stride = C.LaneStride;
@@ -105,9 +117,13 @@ void runChain(Harness &H, const Buffers &Buf, const ChainCase &C) {
   R.Blocks = Grid;
   R.Threads = Threads;
   R.BytesMoved = PerTrip * Trips;
-  R.FootprintBytes = double(std::min(Region, size_t(R.BytesMoved)));
+  // The walk covers a whole chunk per request even when it reads one
+  // sector of it; a walk that fits in L2 twice over is served by L2 after
+  // the warm-up run, so it does not count as DRAM.
+  const double Walk = WarpsTotal * M * Chunk * sizeof(T) * Trips;
+  R.FootprintBytes = std::min(double(Region), Walk);
   R.RegionBytes = (long long)Region;
-  R.Dram = C.Dram;
+  R.Dram = C.Where == Level::Dram && R.FootprintBytes >= 2.0 * H.Dev.L2Bytes;
   R.Time = H.time([&](int) {
     K<<<Grid, Threads, Smem>>>(P, Mask, Trips, C.LaneStride, 0, H.Sink);
   });
@@ -135,12 +151,12 @@ void runLatency(Harness &H, const Buffers &Buf) {
   // (word bytes, lane stride): 1, 4, 16 and 32 sectors per request.
   const std::pair<int, int> Shapes[] = {{4, 0}, {4, 1}, {16, 1}, {4, 8}};
   std::vector<ChainCase> Cases;
-  for (bool Dram : {true, false})
+  for (Level Where : {Level::Dram, Level::L2, Level::L1})
     for (auto [W, S] : Shapes)
       for (int M : {1, 2, 4, 8})
         for (int Warps : {1, 2, 4, 8, 16, 32, 64})
           if (!H.Opts.Quick || Warps == 1 || Warps == 16 || Warps == 64)
-            Cases.push_back({W, S, M, Warps, Dram});
+            Cases.push_back({W, S, M, Warps, Where});
   H.begin("latency", int(Cases.size()));
   for (const ChainCase &C : Cases) {
     if (C.WordBytes == 16)

@@ -59,10 +59,18 @@ KernelCurve KernelCurve::throughPoint(double Warps, double MeasuredMs) const {
 double benchRowMlp(const BenchRow &R) {
   if (R.Mlp)
     return *R.Mlp;
-  // From microbench/cuda (checked in the PTX nvcc emits): campKernel loads 4
-  // words per trip; streamRead unrolls 8 (1-4 B words) or 4 (8, 16 B).
+  // From the SASS of microbench/cuda (cuobjdump on the H200, 2026-11-21,
+  // model/results/h200-2026-11-21-s4): ptxas unrolls campKernel's 4-load
+  // trip 4 times; with 1-8 B words the 16 loads use distinct registers and
+  // two trips overlap (the latency group's exact-mlp round trips agree: 8
+  // loads of 4 sectors take 423 ns, campprof's 4B trip 230 ns at 1
+  // warp/SM); 8 and 16 B words (2 and 4 registers each, 32 registers per
+  // thread under the kernel's launch bounds) reuse the registers of the
+  // trip before (4).
+  // streamRead's loop body holds exactly its 8 (1-4 B) or 4 (8, 16 B)
+  // loads.
   if (R.Experiment == "campprof")
-    return 4;
+    return R.WordBytes >= 8 ? 4 : 8;
   if (R.Experiment == "stream")
     return R.WordBytes >= 8 ? 4 : 8;
   return 0;

@@ -37,7 +37,8 @@ static GpuInfo parseGpu(const Json &Top, const Ctx &C) {
 }
 
 static bool usesVolume(const std::string &E) {
-  return E == "campprof" || E == "stream" || E == "latency" || E == "block";
+  return E == "campprof" || E == "stream" || E == "latency" ||
+         E == "latency_l1" || E == "block";
 }
 
 double BenchRow::sectorsPerRequest() const {

@@ -301,7 +301,7 @@ TEST(bandwidthSingleOccupancyBorrowsLatency) {
                   littleTime(0, 1, A, L, Bytes, 16, 4, Op::Read, W, 100)));
   D.Rows.push_back(
       volumeRow("campprof", Op::Read, false, 4, 64, Bytes,
-                littleTime(0, 1, 2 * A, L, Bytes, 4, 4, Op::Read, 64, 100)));
+                littleTime(0, 1, 2 * A, L, Bytes, 4, 8, Op::Read, 64, 100)));
   BandwidthModel M = BandwidthModel::fit(D, {"campprof"});
   CHECK(M.Classes.size() == 2);
   const BandwidthClass &C4 = M.Classes[0], &C16 = M.Classes[1];
@@ -334,7 +334,8 @@ TEST(bandwidthLeavesRowsWithUnknownMlpOut) {
 }
 
 TEST(bandwidthMixedStoreCostFromGt200Rows) {
-  // Pure streams fix a and L; gt200 rows (N loads then N stores per node)
+  // Pure streams (campprof 4-byte words: 8 loads in flight, as ptxas
+  // unrolls them) fix a and L; gt200 rows (N loads then N stores per node)
   // generated with a known per-SM store cost of 2 ns (throughput term) are
   // recovered to the search's resolution.
   BenchData D;
@@ -345,7 +346,7 @@ TEST(bandwidthMixedStoreCostFromGt200Rows) {
     for (int W : {1, 2, 4, 8, 16, 32, 64})
       D.Rows.push_back(volumeRow("campprof", O, false, 4, W, 1 << 28,
                                  littleTime(0, 2, A, O == Op::Read ? L : Ls,
-                                            1 << 28, 4, 4, O, W, 100)));
+                                            1 << 28, 4, 8, O, W, 100)));
   for (int N : {1, 8, 19})
     for (int W : {8, 32, 64}) {
       BenchRow R = volumeRow("gt200", Op::Read, false, 4, W, 0, 0);
@@ -381,7 +382,7 @@ TEST(bandwidthBlockCostFromBlockRows) {
     for (int W : {1, 2, 4, 8, 16, 32, 64})
       D.Rows.push_back(volumeRow("campprof", O, false, 4, W, 1 << 28,
                                  littleTime(0, 2, A, O == Op::Read ? L : Ls,
-                                            1 << 28, 4, 4, O, W, 100)));
+                                            1 << 28, 4, 8, O, W, 100)));
   const std::pair<int, int> Shapes[] = {{32, 1}, {256, 1}, {1024, 1}, {256, 16}};
   for (auto [Threads, N] : Shapes)
     for (int W : {8, 32}) {
