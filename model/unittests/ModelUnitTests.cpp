@@ -245,6 +245,16 @@ static double littleTime(double Launch, double P, double A, double L,
   return Launch + smoothMax(Bytes * A, Steps / Sms * L / W, P);
 }
 
+/// Campprof read and write rows of 4-byte words (8 loads in flight) at
+/// every occupancy, p = 2, no launch: they fix a and L (reads) or Ls.
+static void addPureStreams(BenchData &D, double A, double L, double Ls) {
+  for (Op O : {Op::Read, Op::Write})
+    for (int W : {1, 2, 4, 8, 16, 32, 64})
+      D.Rows.push_back(volumeRow("campprof", O, false, 4, W, 1 << 28,
+                                 littleTime(0, 2, A, O == Op::Read ? L : Ls,
+                                            1 << 28, 4, 8, O, W, 100)));
+}
+
 TEST(smoothMaxIsBetweenMaxAndSum) {
   CHECK_NEAR(smoothMax(3, 4, 1), 7, 1e-12);
   CHECK_NEAR(smoothMax(3, 4, 2), 5, 1e-12);
@@ -342,11 +352,7 @@ TEST(bandwidthMixedStoreCostFromGt200Rows) {
   D.File = "mem";
   D.Gpu = testGpu();
   const double A = 1e-6 / 4000, L = 2.5e-4, Ls = 5e-6, Mix = 2e-6;
-  for (Op O : {Op::Read, Op::Write})
-    for (int W : {1, 2, 4, 8, 16, 32, 64})
-      D.Rows.push_back(volumeRow("campprof", O, false, 4, W, 1 << 28,
-                                 littleTime(0, 2, A, O == Op::Read ? L : Ls,
-                                            1 << 28, 4, 8, O, W, 100)));
+  addPureStreams(D, A, L, Ls);
   for (int N : {1, 8, 19})
     for (int W : {8, 32, 64}) {
       BenchRow R = volumeRow("gt200", Op::Read, false, 4, W, 0, 0);
@@ -378,11 +384,7 @@ TEST(bandwidthBlockCostFromBlockRows) {
   D.File = "mem";
   D.Gpu = testGpu();
   const double A = 1e-6 / 4000, L = 4e-4, Ls = 5e-6, Blk = 6e-4;
-  for (Op O : {Op::Read, Op::Write})
-    for (int W : {1, 2, 4, 8, 16, 32, 64})
-      D.Rows.push_back(volumeRow("campprof", O, false, 4, W, 1 << 28,
-                                 littleTime(0, 2, A, O == Op::Read ? L : Ls,
-                                            1 << 28, 4, 8, O, W, 100)));
+  addPureStreams(D, A, L, Ls);
   const std::pair<int, int> Shapes[] = {{32, 1}, {256, 1}, {1024, 1}, {256, 16}};
   for (auto [Threads, N] : Shapes)
     for (int W : {8, 32}) {
