@@ -151,12 +151,18 @@ void runLatency(Harness &H, const Buffers &Buf) {
   // (word bytes, lane stride): 1, 4, 16 and 32 sectors per request.
   const std::pair<int, int> Shapes[] = {{4, 0}, {4, 1}, {16, 1}, {4, 8}};
   std::vector<ChainCase> Cases;
+  // L1 also gets 32 lines per request (lanes 128 B apart, a column walk):
+  // whether L1 is limited by the sectors or the lines a request touches
+  // (the other shapes keep 4 sectors per line and cannot tell).
+  const std::pair<int, int> ColumnWalk{4, 32};
   for (Level Where : {Level::Dram, Level::L2, Level::L1})
-    for (auto [W, S] : Shapes)
+    for (int I = 0; I < int(std::size(Shapes)) + (Where == Level::L1); ++I) {
+      auto [W, S] = I < int(std::size(Shapes)) ? Shapes[I] : ColumnWalk;
       for (int M : {1, 2, 4, 8})
         for (int Warps : {1, 2, 4, 8, 16, 32, 64})
           if (!H.Opts.Quick || Warps == 1 || Warps == 16 || Warps == 64)
             Cases.push_back({W, S, M, Warps, Where});
+    }
   H.begin("latency", int(Cases.size()));
   for (const ChainCase &C : Cases) {
     if (C.WordBytes == 16)
