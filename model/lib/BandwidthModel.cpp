@@ -29,8 +29,9 @@ double KernelCurve::effectiveWarps(double W) const {
 }
 
 double KernelCurve::at(double Warps) const {
-  return LaunchMs + smoothMax(BwMs * BwScale,
-                              LatScale * LatMsWarps / effectiveWarps(Warps), P);
+  return LaunchMs +
+         smoothMax(bwMs(Warps) * BwScale,
+                   LatScale * latMsWarps(Warps) / effectiveWarps(Warps), P);
 }
 
 KernelCurve KernelCurve::throughPoint(double Warps, double MeasuredMs) const {
@@ -42,7 +43,8 @@ KernelCurve KernelCurve::throughPoint(double Warps, double MeasuredMs) const {
     K.BwScale = K.LatScale = 0;
     return K;
   }
-  double Lw = LatMsWarps / effectiveWarps(Warps);
+  double Lw = latMsWarps(Warps) / effectiveWarps(Warps);
+  double BwMs = bwMs(Warps);
   if (E > BwMs && Lw > 0) {
     // Above the bandwidth floor: the latency term carries the difference
     // (the kernel's effective round trips, e.g. an mlp the count missed).
@@ -442,6 +444,7 @@ BandwidthModel BandwidthModel::fit(const BenchData &D,
   }
 
   M.L2 = deriveL2Figures(D, M.LaunchMs, M.SmCount, M.Classes);
+  M.L1 = deriveL1Figures(D, M.LaunchMs, M.SmCount);
   // The store and block terms are fitted on different rows but each sees
   // the other: alternate twice (each 1-D fit is monotone).
   for (int Round = 0; Round < 2; ++Round) {
@@ -545,6 +548,57 @@ bool BandwidthModel::hasCamped() const {
                      [](const BandwidthClass &C) { return C.Camped; });
 }
 
+namespace {
+struct Terms {
+  double BwMs = 0, LatMsWarps = 0, L1Bytes = 0, DramBytes = 0;
+};
+} // namespace
+
+/// The bandwidth and latency terms of a kernel. L1Hits: reuse inside a
+/// block is served by L1 (its blocks' working sets fit), else by L2.
+static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
+                         bool L1Hits, std::vector<std::string> *Notes) {
+  Terms R;
+  double DramMs = 0, L2Ms = 0, TagMs = 0;
+  bool Loads = std::any_of(T.Items.begin(), T.Items.end(),
+                           [](const MemItem &I) { return I.Waits; });
+  const double Sm = M.SmCount;
+  for (const MemItem &I : T.Items) {
+    double A = 0, L = 0;
+    M.coefficients(I.TheOp, Camped, I.SectorsPerRequest, A, L, Notes);
+    double B = T.dramBytes(I, M.L2Bytes);
+    double H1 = L1Hits ? T.inBlockReuseBytes(I) : 0;
+    R.L1Bytes += I.Bytes;
+    R.DramBytes += B;
+    DramMs += B * A;
+    // Every L1 miss passes through L2, the DRAM misses too: L2 bandwidth
+    // bounds the L1-level traffic L1 does not serve, DRAM bandwidth its
+    // DRAM part.
+    L2Ms += (I.Bytes - H1) * M.L2.MsPerByte;
+    // Every load request, hit or miss, holds L1's tag stage once per line.
+    if (I.Waits)
+      TagMs += I.Requests * I.LinesPerRequest / Sm * M.L1.MsPerLine;
+    double Steps = I.Waits ? I.Requests / std::max(I.Mlp, 1.0) : I.Requests;
+    if (I.Waits && M.L2.known() && I.Bytes > 0) {
+      double F1 = H1 / I.Bytes, FD = B / I.Bytes;
+      double F2 = std::max(0.0, 1 - F1 - FD);
+      L = FD * L + F2 * M.L2.MsPerStep + F1 * M.L1.MsPerStep;
+    }
+    // A store of a warp that also loads does not make the warp wait (it
+    // keeps its pure-stream issue cost L), but the SM's stream of stores
+    // interleaved with loads costs a fixed time per request whatever the
+    // occupancy (read/write turnaround): a throughput term, not latency.
+    if (!I.Waits && Loads)
+      DramMs += I.Requests / Sm * M.MixedStoreMsPerStep;
+    R.LatMsWarps += Steps / Sm * L;
+  }
+  // A block's launch and retirement hold its warps' slots: one more serial
+  // step per warp.
+  R.LatMsWarps += T.totalWarps() / Sm * M.BlockMs;
+  R.BwMs = smoothMax(smoothMax(DramMs, L2Ms, M.P), TagMs, M.P);
+  return R;
+}
+
 KernelCurve BandwidthModel::curve(const Traffic &T, bool Camped,
                                   std::vector<std::string> *Notes) const {
   if (SmCount <= 0)
@@ -553,39 +607,32 @@ KernelCurve BandwidthModel::curve(const Traffic &T, bool Camped,
   K.LaunchMs = LaunchMs;
   K.P = P;
   K.GridWarpsPerSm = T.totalWarps() / SmCount;
-  double L1 = 0, Dram = 0, DramMs = 0, L2Ms = 0;
-  bool Loads = std::any_of(T.Items.begin(), T.Items.end(),
-                           [](const MemItem &I) { return I.Waits; });
-  for (const MemItem &I : T.Items) {
-    double A = 0, L = 0;
-    coefficients(I.TheOp, Camped, I.SectorsPerRequest, A, L, Notes);
-    double B = T.dramBytes(I, L2Bytes);
-    L1 += I.Bytes;
-    Dram += B;
-    DramMs += B * A;
-    // Every L1 miss passes through L2, the DRAM misses too: L2 bandwidth
-    // bounds the L1-level traffic, DRAM bandwidth its DRAM part.
-    L2Ms += I.Bytes * L2.MsPerByte;
-    double Steps = I.Waits ? I.Requests / std::max(I.Mlp, 1.0) : I.Requests;
-    if (I.Waits && L2.known() && I.Bytes > 0)
-      L = blendedStep(L, L2.MsPerStep, 1 - B / I.Bytes);
-    // A store of a warp that also loads does not make the warp wait (it
-    // keeps its pure-stream issue cost L), but the SM's stream of stores
-    // interleaved with loads costs a fixed time per request whatever the
-    // occupancy (read/write turnaround): a throughput term, not latency.
-    if (!I.Waits && Loads)
-      DramMs += I.Requests / SmCount * MixedStoreMsPerStep;
-    K.LatMsWarps += Steps / SmCount * L;
+  Terms A = kernelTerms(*this, T, Camped, false, Notes);
+  K.BwMs = A.BwMs;
+  K.LatMsWarps = A.LatMsWarps;
+  // Reuse inside a block hits L1 while the resident blocks' working sets
+  // (and their shared memory, plus the 1 KiB the driver reserves per
+  // block) fit in the unified L1 / shared memory.
+  double Foot = T.blockLoadFootprint();
+  if (L1.known() && L2.known() && Foot > 0) {
+    double Fit =
+        std::floor(L1.BytesPerSm / (Foot + T.SharedBytesPerBlock + 1024));
+    if (Fit >= 1) {
+      Terms H = kernelTerms(*this, T, Camped, true, nullptr);
+      K.L1MaxWarps = Fit * T.WarpsPerBlock;
+      K.BwMsL1 = H.BwMs;
+      K.LatMsWarpsL1 = H.LatMsWarps;
+    }
   }
-  // A block's launch and retirement hold its warps' slots: one more serial
-  // step per warp.
-  K.LatMsWarps += T.totalWarps() / SmCount * BlockMs;
-  K.BwMs = smoothMax(DramMs, L2Ms, P);
-  if (Notes && L1 > 0 && Dram < 0.99 * L1)
+  if (Notes && A.L1Bytes > 0 && A.DramBytes < 0.99 * A.L1Bytes)
     Notes->push_back("DRAM traffic estimated at " +
-                     fmtFixed(100 * Dram / L1, 1) +
+                     fmtFixed(100 * A.DramBytes / A.L1Bytes, 1) +
                      "% of the L1-level sectors (reuse inside a block or "
                      "an allocation that fits in L2)");
+  if (Notes && K.L1MaxWarps > 0)
+    Notes->push_back("reuse inside a block served by L1 up to " +
+                     fmtFixed(K.L1MaxWarps, 0) + " warps/SM (working set " +
+                     fmtFixed(Foot / 1024, 1) + " KiB per block)");
   return K;
 }
 
@@ -619,13 +666,21 @@ Json BandwidthModel::toJson() const {
   if (L2.MsPerByte > 0) {
     J["l2_ms_per_byte"] = L2.MsPerByte;
     J["l2_gbps"] = L2.gbps();
-    J["l2_region_bytes"] = L2.RegionBytes;
+    if (L2.RegionBytes > 0)
+      J["l2_region_bytes"] = L2.RegionBytes;
+    J["l2_bandwidth_from"] = L2.BandwidthFrom;
   }
   if (L2.MsPerStep > 0) {
     J["l2_ms_per_step"] = L2.MsPerStep;
     J["l2_latency_ns"] = L2.MsPerStep * 1e6;
     J["l2_latency_from"] = L2.LatencyFrom;
   }
+  if (L1.MsPerStep > 0)
+    J["l1_ms_per_step"] = L1.MsPerStep;
+  if (L1.MsPerLine > 0)
+    J["l1_ms_per_line_per_sm"] = L1.MsPerLine;
+  if (L1.BytesPerSm > 0)
+    J["l1_bytes_per_sm"] = L1.BytesPerSm;
   if (HeldOutGeomeanRelErr >= 0)
     J["held_out_geomean_rel_err"] = HeldOutGeomeanRelErr;
   Json Cls = Json::array();
@@ -699,7 +754,15 @@ BandwidthModel BandwidthModel::fromJson(const Json &J, const Ctx &C) {
       getOptNumber(J, C, "l2_ms_per_step", NumRule::NonNegative).value_or(0);
   M.L2.RegionBytes =
       getOptNumber(J, C, "l2_region_bytes", NumRule::NonNegative).value_or(0);
+  M.L1.MsPerStep =
+      getOptNumber(J, C, "l1_ms_per_step", NumRule::NonNegative).value_or(0);
+  M.L1.MsPerLine =
+      getOptNumber(J, C, "l1_ms_per_line_per_sm", NumRule::NonNegative)
+          .value_or(0);
+  M.L1.BytesPerSm =
+      getOptNumber(J, C, "l1_bytes_per_sm", NumRule::NonNegative).value_or(0);
   M.L2.LatencyFrom = getOptString(J, C, "l2_latency_from").value_or("");
+  M.L2.BandwidthFrom = getOptString(J, C, "l2_bandwidth_from").value_or("");
   if (J.contains("experiments") && J["experiments"].is_array())
     for (const Json &E : J["experiments"])
       if (E.is_string())

@@ -7,15 +7,12 @@
 
 namespace sectorscope::model {
 
-/// The L2 round trip from the latency rows that walk an L2-resident region:
-/// per row, (time - launch) over its serial trips per warp, at the lowest
-/// occupancy measured (unloaded); the median of those rows. 0 without rows.
-static double l2TripFromLatencyRows(const BenchData &D, double LaunchMs,
-                                    int SmCount) {
+double tripAtLowestOccupancy(const BenchData &D, const std::string &Exp,
+                             bool Dram, double LaunchMs) {
   std::vector<const BenchRow *> Rows;
   double MinW = 1e30;
-  for (const BenchRow *R : D.rowsOf("latency"))
-    if (!R->Dram && R->TheOp == Op::Read && R->Mlp && R->BytesMoved &&
+  for (const BenchRow *R : D.rowsOf(Exp))
+    if (R->Dram == Dram && R->TheOp == Op::Read && R->Mlp && R->BytesMoved &&
         R->Blocks && R->Threads && R->Warps > 0) {
       Rows.push_back(R);
       MinW = std::min(MinW, R->Warps);
@@ -28,13 +25,36 @@ static double l2TripFromLatencyRows(const BenchData &D, double LaunchMs,
     double Requests = *R->BytesMoved / (32 * R->sectorsPerRequest());
     double TripsPerWarp = Requests / *R->Mlp / Warps;
     double T = R->TimeMs - LaunchMs;
-    if (T > 0 && TripsPerWarp > 0 && SmCount > 0)
+    if (T > 0 && TripsPerWarp > 0)
       Trip.push_back(T / TripsPerWarp);
   }
   if (Trip.empty())
     return 0;
   std::sort(Trip.begin(), Trip.end());
   return Trip[Trip.size() / 2];
+}
+
+/// L2 hit bandwidth from the same rows: the plateau of the saturation curve.
+/// A row's rate is its sector bytes / (time - launch); rows within 20% of
+/// the fastest are saturated and their median is the figure. Requests of
+/// fewer than 4 sectors are left out: they are limited by the L2's request
+/// rate, not its bytes (1-sector chains stop near a quarter of the rate).
+static double l2PlateauFromLatencyRows(const BenchData &D, double LaunchMs) {
+  std::vector<double> Rate;
+  for (const BenchRow *R : D.rowsOf("latency"))
+    if (!R->Dram && R->TheOp == Op::Read && R->BytesMoved &&
+        *R->BytesMoved > 0 && R->sectorsPerRequest() >= 4 &&
+        R->TimeMs > LaunchMs)
+      Rate.push_back(*R->BytesMoved / (R->TimeMs - LaunchMs));
+  if (Rate.empty())
+    return 0;
+  double Top = *std::max_element(Rate.begin(), Rate.end());
+  std::vector<double> Sat;
+  for (double X : Rate)
+    if (X >= 0.8 * Top)
+      Sat.push_back(X);
+  std::sort(Sat.begin(), Sat.end());
+  return Sat[Sat.size() / 2];
 }
 
 L2Figures deriveL2Figures(const BenchData &D, double LaunchMs, int SmCount,
@@ -58,9 +78,19 @@ L2Figures deriveL2Figures(const BenchData &D, double LaunchMs, int SmCount,
     if (T > 0.1 * Best->TimeMs) {
       F.MsPerByte = T / *Best->BytesMoved;
       F.RegionBytes = *Best->RegionBytes;
+      F.BandwidthFrom = "hot_region";
     }
   }
-  if (double Trip = l2TripFromLatencyRows(D, LaunchMs, SmCount)) {
+  // The latency rows' L2 region (4 MiB, one walk per warp) is read by
+  // requests that do not repeat within an SM: a plateau there is the L2's.
+  // The hot_region rows read one region from every block, which L1 can
+  // serve in part (H200: 21 TB/s there against 9 TB/s from the walks).
+  if (double Rate = l2PlateauFromLatencyRows(D, LaunchMs)) {
+    F.MsPerByte = 1 / Rate;
+    F.RegionBytes = 0;
+    F.BandwidthFrom = "latency rows (L2 region, saturated)";
+  }
+  if (double Trip = tripAtLowestOccupancy(D, "latency", false, LaunchMs)) {
     F.MsPerStep = Trip;
     F.LatencyFrom = "latency rows (L2 region)";
     return F;

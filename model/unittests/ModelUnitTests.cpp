@@ -8,6 +8,7 @@
 #include "sectorscope/model/Band.h"
 #include "sectorscope/model/Calibration.h"
 #include "sectorscope/model/Error.h"
+#include "sectorscope/model/L1Figures.h"
 #include "sectorscope/model/L2Figures.h"
 #include "sectorscope/model/Regression.h"
 #include "sectorscope/model/SvgChart.h"
@@ -577,6 +578,101 @@ TEST(l2HitsChargedAtL2BandwidthAndLatency) {
   CHECK_NEAR(K.BwMs, Dram * C.MsPerByte + L1 * M.L2.MsPerByte, 1e-9);
   CHECK_NEAR(K.LatMsWarps, 64000.0 / 100 * ((1 - Hit) * 4e-4 + Hit * 1e-4),
              1e-9);
+}
+
+TEST(cacheFiguresFromLatencyRows) {
+  // L2 rows: time = launch + max(bytes / R2, trips x L2Trip); the plateau
+  // of the saturated rows is R2. L1 rows (stride 8: 8 lines per request,
+  // stride 32: 32 lines): max(lines per SM x TLine, trips x L1Trip); the
+  // unloaded trip is L1Trip and the line rate 1 / TLine.
+  BenchData D;
+  D.File = "mem";
+  D.Gpu = testGpu();
+  const double Launch = 0.004, R2 = 9e9 /* B/ms */, L2Trip = 2e-4;
+  const double L1Trip = 4e-5, TLine = 5e-7;
+  for (int Mlp : {1, 8})
+    for (int W : {1, 16, 32, 64}) {
+      double Bytes = 1 << 28, Trips = Bytes / (32 * 32) / Mlp / (100.0 * W);
+      BenchRow R = volumeRow("latency", Op::Read, false, 4, W, Bytes, 0);
+      R.Stride = 8, R.Mlp = Mlp, R.Dram = false, R.Blocks = 100 * W;
+      R.Threads = 32;
+      R.TimeMs = Launch + std::max(Bytes / R2, Trips * L2Trip);
+      D.Rows.push_back(R);
+      for (int Stride : {8, 32}) {
+        BenchRow Q = R;
+        Q.Experiment = "latency_l1";
+        Q.Stride = Stride;
+        double Lines = Bytes / (32 * 32) * (Stride == 8 ? 8 : 32) / 100;
+        Q.TimeMs = Launch + std::max(Lines * TLine, Trips * L1Trip);
+        D.Rows.push_back(Q);
+      }
+    }
+  L2Figures F2 = deriveL2Figures(D, Launch, 100, {});
+  CHECK_NEAR(F2.MsPerByte, 1 / R2, 1e-9);
+  CHECK(F2.BandwidthFrom == "latency rows (L2 region, saturated)");
+  CHECK_NEAR(F2.MsPerStep, L2Trip, 1e-9);
+  L1Figures F1 = deriveL1Figures(D, Launch, 100);
+  CHECK_NEAR(F1.MsPerStep, L1Trip, 1e-9);
+  CHECK_NEAR(F1.MsPerLine, TLine, 1e-9);
+  CHECK(F1.BytesPerSm == 0 && !F1.known()); // No compute capability.
+  D.Gpu.ComputeCapability = "9.0";
+  CHECK_NEAR(l1BytesPerSm(D.Gpu), 256 * 1024, 1e-12);
+  D.Gpu.L1Bytes = 100000;
+  CHECK_NEAR(l1BytesPerSm(D.Gpu), 100000, 1e-12);
+  // Coalesced requests fill lines; scattered ones a line per sector.
+  CHECK_NEAR(linesPerRequest(4, 4), 1, 1e-12);
+  CHECK_NEAR(linesPerRequest(16, 16), 4, 1e-12);
+  CHECK_NEAR(linesPerRequest(5, 4), 2, 1e-12);
+  CHECK_NEAR(linesPerRequest(32, 4), 32, 1e-12);
+  CHECK_NEAR(linesPerRequest(1, 0), 1, 1e-12);
+}
+
+TEST(reuseInsideBlockHitsL1WhileItFits) {
+  // 1000 blocks of 8 warps; one load site reads each of its 32 sectors 8
+  // times (256 sectors, 64 requests of 4 sectors) in a 1 GiB allocation:
+  // DRAM gets 1/8, the other 7/8 are reuse inside the block. Working set
+  // 1 KiB per block + 1 KiB reserved: 5 blocks (40 warps/SM) fit in a
+  // 10 KiB L1. Below that the reuse costs the L1 round trip and no L2
+  // bandwidth; above it, the L2 round trip and L2 bandwidth.
+  Json J = Json::parse(R"({"schema": "sectorscope-launch/1", "kernel": "k",
+    "mode": "heatmap", "grid": {"x": 1000}, "block": {"x": 256},
+    "sites": [{"op": "load", "width": 4, "requests": 64, "sectors": 256,
+               "ideal_sectors_per_request": 4, "mlp": 1,
+               "object": {"id": 0}}],
+    "objects": [{"id": 0, "kind": "cudaMalloc", "size": 1073741824,
+                 "sectors": 32}]})");
+  Traffic T = trafficFromProfile(parseProfile(J, "p.json"));
+  CHECK_NEAR(T.blockLoadFootprint(), 1024, 1e-9);
+  CHECK_NEAR(T.inBlockReuseBytes(T.Items[0]), T.Items[0].Bytes * 7 / 8, 1e-6);
+  BandwidthModel M;
+  M.SmCount = 100;
+  M.P = 1;
+  M.L2Bytes = 50e6;
+  BandwidthClass C;
+  C.Width = 4;
+  C.MsPerByte = 1e-6 / 4000;
+  C.MsPerStep = 4e-4;
+  M.Classes.push_back(C);
+  M.L2.MsPerByte = 1e-6 / 10000;
+  M.L2.MsPerStep = 2e-4;
+  M.L1.MsPerStep = 4e-5;
+  M.L1.MsPerLine = 5e-7;
+  M.L1.BytesPerSm = 10240;
+  KernelCurve K = M.curve(T, false, nullptr);
+  double Bytes = 256 * 32 * 1000.0, Steps = 64000.0 / 100;
+  double Tag = 64000.0 / 100 * 5e-7;
+  CHECK_NEAR(K.L1MaxWarps, 40, 1e-12);
+  CHECK_NEAR(K.LatMsWarpsL1, Steps * (4e-4 / 8 + 7 * 4e-5 / 8), 1e-9);
+  CHECK_NEAR(K.LatMsWarps, Steps * (4e-4 / 8 + 7 * 2e-4 / 8), 1e-9);
+  // p = 1: the bounds add (DRAM, L2, L1 tags).
+  CHECK_NEAR(K.BwMsL1, Bytes / 8 * (C.MsPerByte + M.L2.MsPerByte) + Tag, 1e-9);
+  CHECK_NEAR(K.BwMs, Bytes / 8 * C.MsPerByte + Bytes * M.L2.MsPerByte + Tag,
+             1e-9);
+  CHECK_NEAR(K.at(40), K.BwMsL1 + K.LatMsWarpsL1 / 40, 1e-9);
+  CHECK_NEAR(K.at(48), K.BwMs + K.LatMsWarps / 48, 1e-9);
+  // Without an L1 figure the reuse stays an L2 hit at every occupancy.
+  M.L1 = L1Figures();
+  CHECK(M.curve(T, false, nullptr).L1MaxWarps == 0);
 }
 
 TEST(memoryScopeRule) {

@@ -24,6 +24,10 @@ struct GpuInfo {
   int SmCount = 0;
   int MaxWarpsPerSm = 64;
   double L2Bytes = 0; ///< gpu.l2_bytes; 0 unknown.
+  /// gpu.l1_bytes (unified L1 / shared memory per SM), else from
+  /// gpu.compute_capability (lib/L1Figures.cpp); 0 unknown.
+  double L1Bytes = 0;
+  std::string ComputeCapability; ///< gpu.compute_capability, e.g. "9.0".
 };
 
 struct BenchRow {
