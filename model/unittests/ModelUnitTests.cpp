@@ -675,6 +675,28 @@ TEST(reuseInsideBlockHitsL1WhileItFits) {
   CHECK(M.curve(T, false, nullptr).L1MaxWarps == 0);
 }
 
+TEST(streamedAllocationCapsSampledBlock) {
+  // Block 0 of a grid-stride loop: 5 trips of 8 warps over 16 B words
+  // where the average block makes 4 (1000 blocks x 5 x 4 KiB = 20 MB over
+  // a 16 MB allocation). Each sector is touched once (a stream), so the
+  // items on it are scaled to the allocation; a reused object is not.
+  Json J = Json::parse(R"({"schema": "sectorscope-launch/1", "kernel": "k",
+    "mode": "heatmap", "grid": {"x": 1000}, "block": {"x": 256},
+    "sites": [{"op": "load", "width": 16, "requests": 40, "sectors": 640,
+               "mlp": 1, "object": {"id": 0}},
+              {"op": "load", "width": 4, "requests": 40, "sectors": 160,
+               "mlp": 1, "object": {"id": 1}}],
+    "objects": [{"id": 0, "kind": "cudaMalloc", "size": 16384000,
+                 "sectors": 640},
+                {"id": 1, "kind": "cudaMalloc", "size": 1024000,
+                 "sectors": 20}]})");
+  Traffic T = trafficFromProfile(parseProfile(J, "p.json"));
+  CHECK_NEAR(T.Items[0].Bytes, 16384000, 1e-9);
+  CHECK_NEAR(T.Items[0].Requests, 40000 * 0.8, 1e-9);
+  CHECK_NEAR(T.Items[1].Bytes, 160 * 32 * 1000.0, 1e-9);
+  CHECK_NEAR(T.Items[1].Requests, 40000, 1e-9);
+}
+
 TEST(memoryScopeRule) {
   CHECK(!outsideMemoryScope(1, 2, 2.9, 3));
   CHECK(outsideMemoryScope(1, 2, 3.1, 3));
