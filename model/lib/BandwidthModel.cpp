@@ -582,7 +582,9 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
     if (I.Waits && M.L2.known() && I.Bytes > 0) {
       double F1 = H1 / I.Bytes, FD = B / I.Bytes;
       double F2 = std::max(0.0, 1 - F1 - FD);
-      L = FD * L + F2 * M.L2.MsPerStep + F1 * M.L1.MsPerStep;
+      // An L1 hit of n lines waits for the tag stage n - 1 lines longer.
+      double L1Step = M.L1.MsPerStep + (I.LinesPerRequest - 1) * M.L1.MsPerLine;
+      L = FD * L + F2 * M.L2.MsPerStep + F1 * L1Step;
     }
     // A store of a warp that also loads does not make the warp wait (it
     // keeps its pure-stream issue cost L), but the SM's stream of stores

@@ -30,7 +30,9 @@ static double rowLines(const BenchRow &R) {
 L1Figures deriveL1Figures(const BenchData &D, double LaunchMs, int SmCount) {
   L1Figures F;
   F.BytesPerSm = l1BytesPerSm(D.Gpu);
-  F.MsPerStep = tripAtLowestOccupancy(D, "latency_l1", false, LaunchMs);
+  // The round trip of a one-line request (1 and 4 sectors per request);
+  // a request of n lines holds the tag stage n - 1 lines longer.
+  F.MsPerStep = tripAtLowestOccupancy(D, "latency_l1", false, LaunchMs, 4);
   std::vector<double> Rate;
   for (const BenchRow *R : D.rowsOf("latency_l1"))
     if (R->TheOp == Op::Read && R->BytesMoved && *R->BytesMoved > 0 &&
@@ -51,11 +53,13 @@ L1Figures deriveL1Figures(const BenchData &D, double LaunchMs, int SmCount) {
   return F;
 }
 
-double linesPerRequest(double SectorsPerRequest, double IdealSectors) {
+double linesPerRequest(double SectorsPerRequest) {
   double S = std::max(SectorsPerRequest, 1.0);
-  // One sector more than ideal is a misaligned coalesced request.
-  if (IdealSectors > 0 && S > IdealSectors + 1.5)
+  // Every lane in a sector of its own: lanes a stride apart, which for a
+  // scattered request is typically a row (column walks), a line each.
+  if (S >= 31.5)
     return S;
+  // Lanes that share sectors sit close together: their sectors fill lines.
   return std::max(1.0, std::ceil(S / 4 - 1e-9));
 }
 

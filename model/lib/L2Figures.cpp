@@ -8,12 +8,13 @@
 namespace sectorscope::model {
 
 double tripAtLowestOccupancy(const BenchData &D, const std::string &Exp,
-                             bool Dram, double LaunchMs) {
+                             bool Dram, double LaunchMs, double MaxSectors) {
   std::vector<const BenchRow *> Rows;
   double MinW = 1e30;
   for (const BenchRow *R : D.rowsOf(Exp))
     if (R->Dram == Dram && R->TheOp == Op::Read && R->Mlp && R->BytesMoved &&
-        R->Blocks && R->Threads && R->Warps > 0) {
+        R->Blocks && R->Threads && R->Warps > 0 &&
+        R->sectorsPerRequest() <= MaxSectors) {
       Rows.push_back(R);
       MinW = std::min(MinW, R->Warps);
     }

@@ -166,7 +166,7 @@ Traffic trafficFromProfile(const Profile &P) {
       I.Requests =
           S.TheOp == SiteOp::Atomic && O == Op::Read ? 0 : S.Requests * Scale;
       I.Mlp = S.Mlp;
-      I.LinesPerRequest = linesPerRequest(Spr, S.IdealSectorsPerRequest);
+      I.LinesPerRequest = linesPerRequest(Spr);
       I.Use = useOf(T, P, S.ObjectId, O, Scale);
       if (I.Use >= 0)
         T.Uses[(size_t)I.Use].L1Bytes += Bytes;

@@ -582,9 +582,9 @@ TEST(l2HitsChargedAtL2BandwidthAndLatency) {
 
 TEST(cacheFiguresFromLatencyRows) {
   // L2 rows: time = launch + max(bytes / R2, trips x L2Trip); the plateau
-  // of the saturated rows is R2. L1 rows (stride 8: 8 lines per request,
-  // stride 32: 32 lines): max(lines per SM x TLine, trips x L1Trip); the
-  // unloaded trip is L1Trip and the line rate 1 / TLine.
+  // of the saturated rows is R2. L1 rows (stride 1, 8, 32: 1, 8, 32 lines
+  // per request): max(lines per SM x TLine, trips x (L1Trip + (lines - 1)
+  // x TLine)); the one-line unloaded trip is L1Trip, the line rate 1/TLine.
   BenchData D;
   D.File = "mem";
   D.Gpu = testGpu();
@@ -598,12 +598,17 @@ TEST(cacheFiguresFromLatencyRows) {
       R.Threads = 32;
       R.TimeMs = Launch + std::max(Bytes / R2, Trips * L2Trip);
       D.Rows.push_back(R);
-      for (int Stride : {8, 32}) {
+      for (int Stride : {1, 8, 32}) {
         BenchRow Q = R;
         Q.Experiment = "latency_l1";
         Q.Stride = Stride;
-        double Lines = Bytes / (32 * 32) * (Stride == 8 ? 8 : 32) / 100;
-        Q.TimeMs = Launch + std::max(Lines * TLine, Trips * L1Trip);
+        // Lines per request: 1 (4 sectors), 8 or 32 (32 sectors).
+        double Spr = Stride == 1 ? 4 : 32, PerReq = Stride == 1 ? 1 : Stride;
+        double Requests = Bytes / (32 * Spr);
+        double Lines = Requests * PerReq / 100;
+        double QTrips = Requests / Mlp / (100.0 * W);
+        Q.TimeMs = Launch + std::max(Lines * TLine,
+                                     QTrips * (L1Trip + (PerReq - 1) * TLine));
         D.Rows.push_back(Q);
       }
     }
@@ -619,12 +624,13 @@ TEST(cacheFiguresFromLatencyRows) {
   CHECK_NEAR(l1BytesPerSm(D.Gpu), 256 * 1024, 1e-12);
   D.Gpu.L1Bytes = 100000;
   CHECK_NEAR(l1BytesPerSm(D.Gpu), 100000, 1e-12);
-  // Coalesced requests fill lines; scattered ones a line per sector.
-  CHECK_NEAR(linesPerRequest(4, 4), 1, 1e-12);
-  CHECK_NEAR(linesPerRequest(16, 16), 4, 1e-12);
-  CHECK_NEAR(linesPerRequest(5, 4), 2, 1e-12);
-  CHECK_NEAR(linesPerRequest(32, 4), 32, 1e-12);
-  CHECK_NEAR(linesPerRequest(1, 0), 1, 1e-12);
+  // Lanes sharing sectors fill lines; a lane per sector, a line each.
+  CHECK_NEAR(linesPerRequest(4), 1, 1e-12);
+  CHECK_NEAR(linesPerRequest(16), 4, 1e-12);
+  CHECK_NEAR(linesPerRequest(5), 2, 1e-12);
+  CHECK_NEAR(linesPerRequest(13.5), 4, 1e-12);
+  CHECK_NEAR(linesPerRequest(32), 32, 1e-12);
+  CHECK_NEAR(linesPerRequest(1), 1, 1e-12);
 }
 
 TEST(reuseInsideBlockHitsL1WhileItFits) {

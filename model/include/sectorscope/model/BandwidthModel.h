@@ -75,6 +75,7 @@ struct KernelCurve {
   double latMsWarps(double W) const {
     return l1Fits(W) ? LatMsWarpsL1 : LatMsWarps;
   }
+  double latencyMs(double W) const { return latMsWarps(W) / effectiveWarps(W); }
   double at(double Warps) const;
   /// The same curve through one measured point: the kernel's unknown
   /// (its effective latency, i.e. mlp) is solved from it; a time below the

@@ -5,7 +5,9 @@
 // from the `latency_l1` micro-benchmark rows (chains in a 16 KiB region
 // read with __ldca, exact loads in flight), never from a validated kernel:
 //  - round trip: per-trip time at the lowest occupancy (unloaded), median
-//    over the rows there;
+//    over the rows there whose requests touch one line; a request of n
+//    lines waits n - 1 tag-stage slots more (32-line chains: ~65 ns
+//    against ~35 ns);
 //  - tag rate: L1 looks up one 128-byte line per cycle or so, whatever the
 //    sectors; a request touching n lines holds the pipe n times. The
 //    plateau (rows within 20% of the fastest, median) of the rows whose
@@ -37,11 +39,12 @@ double l1BytesPerSm(const GpuInfo &G);
 
 L1Figures deriveL1Figures(const BenchData &D, double LaunchMs, int SmCount);
 
-/// 128-byte lines a warp request of a site touches: a coalesced request
-/// (no more sectors than the ideal pattern) fills whole lines; a scattered
-/// one is assumed to put each sector in a line of its own (column walks,
-/// gathers: lanes a row apart).
-double linesPerRequest(double SectorsPerRequest, double IdealSectors);
+/// 128-byte lines a warp request of a site touches. Lanes that share
+/// sectors sit close together and their sectors fill lines (a misaligned
+/// request included); a request with every lane in a sector of its own (32
+/// sectors) has its lanes a stride apart, typically a row (column walks):
+/// a line per sector.
+double linesPerRequest(double SectorsPerRequest);
 
 } // namespace sectorscope::model
 

@@ -49,8 +49,10 @@ L2Figures deriveL2Figures(const BenchData &D, double LaunchMs, int SmCount,
 /// The round trip of the `Exp` rows (`dram` as given; read, with mlp):
 /// per row, (time - launch) over its serial trips per warp, at the lowest
 /// occupancy measured (unloaded); the median of those rows. 0 without rows.
+/// Rows of more than MaxSectors sectors per request are left out.
 double tripAtLowestOccupancy(const BenchData &D, const std::string &Exp,
-                             bool Dram, double LaunchMs);
+                             bool Dram, double LaunchMs,
+                             double MaxSectors = 1e9);
 
 /// Latency of one round trip of a request of which a fraction HitFrac hits
 /// in L2 (the rest goes to DRAM, DramStep): the expected value, since a
