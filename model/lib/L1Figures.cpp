@@ -41,15 +41,8 @@ L1Figures deriveL1Figures(const BenchData &D, double LaunchMs, int SmCount) {
       Rate.push_back(Requests * rowLines(*R) / SmCount /
                      (R->TimeMs - LaunchMs));
     }
-  if (!Rate.empty()) {
-    double Top = *std::max_element(Rate.begin(), Rate.end());
-    std::vector<double> Sat;
-    for (double X : Rate)
-      if (X >= 0.8 * Top)
-        Sat.push_back(X);
-    std::sort(Sat.begin(), Sat.end());
-    F.MsPerLine = 1 / Sat[Sat.size() / 2];
-  }
+  if (double Plateau = saturationPlateau(Rate))
+    F.MsPerLine = 1 / Plateau;
   return F;
 }
 

@@ -35,6 +35,18 @@ double tripAtLowestOccupancy(const BenchData &D, const std::string &Exp,
   return Trip[Trip.size() / 2];
 }
 
+double saturationPlateau(const std::vector<double> &Rates) {
+  if (Rates.empty())
+    return 0;
+  double Top = *std::max_element(Rates.begin(), Rates.end());
+  std::vector<double> Sat;
+  for (double X : Rates)
+    if (X >= 0.8 * Top)
+      Sat.push_back(X);
+  std::sort(Sat.begin(), Sat.end());
+  return Sat[Sat.size() / 2];
+}
+
 /// L2 hit bandwidth from the same rows: the plateau of the saturation curve.
 /// A row's rate is its sector bytes / (time - launch); rows within 20% of
 /// the fastest are saturated and their median is the figure. Requests of
@@ -47,15 +59,7 @@ static double l2PlateauFromLatencyRows(const BenchData &D, double LaunchMs) {
         *R->BytesMoved > 0 && R->sectorsPerRequest() >= 4 &&
         R->TimeMs > LaunchMs)
       Rate.push_back(*R->BytesMoved / (R->TimeMs - LaunchMs));
-  if (Rate.empty())
-    return 0;
-  double Top = *std::max_element(Rate.begin(), Rate.end());
-  std::vector<double> Sat;
-  for (double X : Rate)
-    if (X >= 0.8 * Top)
-      Sat.push_back(X);
-  std::sort(Sat.begin(), Sat.end());
-  return Sat[Sat.size() / 2];
+  return saturationPlateau(Rate);
 }
 
 L2Figures deriveL2Figures(const BenchData &D, double LaunchMs, int SmCount,

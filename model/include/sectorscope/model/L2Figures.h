@@ -54,6 +54,10 @@ double tripAtLowestOccupancy(const BenchData &D, const std::string &Exp,
                              bool Dram, double LaunchMs,
                              double MaxSectors = 1e9);
 
+/// The plateau of a saturation curve from its points' rates: the median
+/// of those within 20% of the fastest (0 without points).
+double saturationPlateau(const std::vector<double> &Rates);
+
 /// Latency of one round trip of a request of which a fraction HitFrac hits
 /// in L2 (the rest goes to DRAM, DramStep): the expected value, since a
 /// warp's trip waits for its slowest load and a site's loads hit or miss
