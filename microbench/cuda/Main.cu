@@ -102,7 +102,8 @@ int main(int Argc, char **Argv) {
       {"stream", runStream},       {"campprof", runCampProf},
       {"gt200", runGt200},         {"stride", runStride},
       {"offset", runOffset},       {"pitch", runPitch},
-      {"hot_region", runHotRegion}};
+      {"hot_region", runHotRegion}, {"latency", runLatency},
+      {"block", runBlockCost}};
   for (auto &[Name, Run] : Groups)
     if (wants(O, Name)) {
       Run(H, Buf);

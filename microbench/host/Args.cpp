@@ -10,7 +10,8 @@ namespace sectorscope::mb {
 
 const std::vector<std::string> &experimentNames() {
   static const std::vector<std::string> Names = {
-      "stream", "campprof", "gt200", "stride", "offset", "pitch", "hot_region"};
+      "stream", "campprof", "gt200", "stride", "offset", "pitch", "hot_region",
+      "latency", "block"};
   return Names;
 }
 

@@ -38,6 +38,7 @@ const std::vector<std::string> &rowFields() {
                                              "M",
                                              "pitch",
                                              "region_bytes",
+                                             "mlp",
                                              "dram",
                                              "sm_clock_mhz",
                                              "mem_clock_mhz",
@@ -71,6 +72,7 @@ json toJson(const Row &R) {
   J["M"] = R.M;
   J["pitch"] = R.Pitch;
   J["region_bytes"] = R.RegionBytes;
+  J["mlp"] = R.Mlp;
   J["dram"] = R.Dram;
   J["sm_clock_mhz"] = R.Tel.SmClockMhz;
   J["mem_clock_mhz"] = R.Tel.MemClockMhz;

@@ -58,6 +58,7 @@ struct Row {
   int N = 0, L = 0, M = 0;
   long long Pitch = 0; ///< Bytes.
   long long RegionBytes = 0;
+  int Mlp = 0; ///< Loads in flight per warp by construction (0: not known).
   bool Dram = false; ///< Footprint well above L2: DRAM-bound by design.
   Telemetry Tel;
 };

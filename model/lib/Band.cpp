@@ -256,9 +256,9 @@ Json bandToJson(const BandResult &B) {
     // The best line's two terms at the measured occupancy: which bound
     // dominates (and by how much) is the model's explanation.
     J["best_terms"] = {{"launch_ms", B.BestCurve->LaunchMs},
-                       {"bandwidth_ms", B.BestCurve->BwMs},
-                       {"latency_ms", B.BestCurve->LatMsWarps /
-                                          B.BestCurve->effectiveWarps(B.Warps)},
+                       {"bandwidth_ms", B.BestCurve->bwMs(B.Warps)},
+                       {"latency_ms", B.BestCurve->latencyMs(B.Warps)},
+                       {"l1_reuse", B.BestCurve->l1Fits(B.Warps)},
                        {"smooth_max_exponent", B.BestCurve->P}};
   }
   Json Pts = Json::array();
@@ -295,11 +295,13 @@ std::string bandTable(const BandResult &B) {
            fmtFixed(B.BestMs > 0 ? *B.MeasuredMs / B.BestMs : 0, 2) +
            "x best (" + scopeRule(B.ScopeFactor) + ")\n";
   if (B.BestCurve)
-    Out +=
-        "best line terms at " + fmtNum(B.Warps) + " warps/SM: bandwidth " +
-        fmtNum(B.BestCurve->BwMs) + " ms, latency " +
-        fmtNum(B.BestCurve->LatMsWarps / B.BestCurve->effectiveWarps(B.Warps)) +
-        " ms, launch " + fmtNum(B.BestCurve->LaunchMs) + " ms\n";
+    Out += "best line terms at " + fmtNum(B.Warps) + " warps/SM: bandwidth " +
+           fmtNum(B.BestCurve->bwMs(B.Warps)) + " ms, latency " +
+           fmtNum(B.BestCurve->latencyMs(B.Warps)) + " ms, launch " +
+           fmtNum(B.BestCurve->LaunchMs) + " ms" +
+           (B.BestCurve->l1Fits(B.Warps) ? " (reuse inside a block hits L1)"
+                                         : "") +
+           "\n";
   std::vector<std::string> H = {"warps/SM", "best_ms", "worst_ms"};
   if (B.MeasuredMs)
     H.push_back("app_ms");

@@ -29,8 +29,9 @@ double KernelCurve::effectiveWarps(double W) const {
 }
 
 double KernelCurve::at(double Warps) const {
-  return LaunchMs + smoothMax(BwMs * BwScale,
-                              LatScale * LatMsWarps / effectiveWarps(Warps), P);
+  return LaunchMs +
+         smoothMax(bwMs(Warps) * BwScale,
+                   LatScale * latMsWarps(Warps) / effectiveWarps(Warps), P);
 }
 
 KernelCurve KernelCurve::throughPoint(double Warps, double MeasuredMs) const {
@@ -42,7 +43,8 @@ KernelCurve KernelCurve::throughPoint(double Warps, double MeasuredMs) const {
     K.BwScale = K.LatScale = 0;
     return K;
   }
-  double Lw = LatMsWarps / effectiveWarps(Warps);
+  double Lw = latMsWarps(Warps) / effectiveWarps(Warps);
+  double BwMs = bwMs(Warps);
   if (E > BwMs && Lw > 0) {
     // Above the bandwidth floor: the latency term carries the difference
     // (the kernel's effective round trips, e.g. an mlp the count missed).
@@ -59,13 +61,38 @@ KernelCurve KernelCurve::throughPoint(double Warps, double MeasuredMs) const {
 double benchRowMlp(const BenchRow &R) {
   if (R.Mlp)
     return *R.Mlp;
-  // From microbench/cuda (checked in the PTX nvcc emits): campKernel loads 4
-  // words per trip; streamRead unrolls 8 (1-4 B words) or 4 (8, 16 B).
+  // From the SASS of microbench/cuda (cuobjdump on the H200, 2026-11-21,
+  // model/results/h200-2026-11-21-s4): ptxas unrolls campKernel's 4-load
+  // trip 4 times; with 1-8 B words the 16 loads use distinct registers and
+  // two trips overlap (the latency group's exact-mlp round trips agree: 8
+  // loads of 4 sectors take 423 ns, campprof's 4B trip 230 ns at 1
+  // warp/SM); 8 and 16 B words (2 and 4 registers each, 32 registers per
+  // thread under the kernel's launch bounds) reuse the registers of the
+  // trip before (4).
+  // streamRead's loop body holds exactly its 8 (1-4 B) or 4 (8, 16 B)
+  // loads.
   if (R.Experiment == "campprof")
-    return 4;
+    return R.WordBytes >= 8 ? 4 : 8;
   if (R.Experiment == "stream")
     return R.WordBytes >= 8 ? 4 : 8;
   return 0;
+}
+
+/// Sectors per warp request of a benchmark row, the key of its class: the
+/// word bytes of a coalesced row (1..16 B words: 1..16 sectors); a latency
+/// row says its own (lane stride).
+static int classWidth(const BenchRow &R) {
+  return R.Experiment == "latency" ? (int)R.sectorsPerRequest() : R.WordBytes;
+}
+
+/// Rows the bandwidth classes are fitted to: read or write rows with bytes
+/// and a width; a latency row only when it walks DRAM (its L2 twin feeds
+/// the L2 round trip, lib/L2Figures.cpp).
+static bool classRow(const BenchRow &R) {
+  if (!R.TheOp || !R.BytesMoved || *R.BytesMoved <= 0 || !R.WordBytes ||
+      R.Warps <= 0)
+    return false;
+  return R.Experiment != "latency" || R.Dram;
 }
 
 namespace {
@@ -193,48 +220,92 @@ static bool usableGt200(const BenchRow &R) {
          *R.BytesMoved > 0 && R.Warps > 0 && R.Blocks && R.Threads;
 }
 
-/// MixedStoreMsPerStep from the aligned gt200 rows: a one-dimensional
-/// search (the form is monotone in it) minimizing the squared log error.
-static void fitMixed(BandwidthModel &M, const BenchData &D) {
-  std::vector<std::pair<Traffic, const BenchRow *>> Fit, Held;
-  for (const BenchRow &R : D.Rows)
-    if (usableGt200(R))
-      (R.L.value_or(0) == 0 && R.M.value_or(0) == 0 ? Fit : Held)
-          .push_back({gt200Traffic(R), &R});
-  auto Score = [&](auto &Rows, double &Geo) {
-    double S = 0, LogSum = 0;
-    for (auto &[T, R] : Rows) {
-      double E =
-          std::log(M.kernelTime(T, false, R->Warps, nullptr) / R->TimeMs);
-      S += E * E;
-      double Rel = std::abs(std::exp(E) - 1);
-      LogSum += std::log(std::max(Rel, 1e-4));
-    }
-    Geo = Rows.empty() ? 0 : std::exp(LogSum / (double)Rows.size());
-    return S;
-  };
-  if (Fit.size() < 2)
-    return;
-  double Best = 0, BestS = 1e300, Geo = 0;
-  // Log grid from 0.1 ns to 10 us per request, then a finer pass.
+/// Squared log error of the model over (traffic, row) pairs, and their
+/// geometric-mean relative error in Geo.
+static double scoreRows(
+    const BandwidthModel &M,
+    const std::vector<std::pair<Traffic, const BenchRow *>> &Rows,
+    double &Geo) {
+  double S = 0, LogSum = 0;
+  for (auto &[T, R] : Rows) {
+    double E = std::log(M.kernelTime(T, false, R->Warps, nullptr) / R->TimeMs);
+    S += E * E;
+    LogSum += std::log(std::max(std::abs(std::exp(E) - 1), 1e-4));
+  }
+  Geo = Rows.empty() ? 0 : std::exp(LogSum / (double)Rows.size());
+  return S;
+}
+
+/// Sets V to the value in [1e-7, 1e-2] ms that minimizes Score (a log grid,
+/// then a finer one around the best): the form is monotone in each of the
+/// one-dimensional coefficients fitted this way.
+template <typename F> static void search1D(double &V, F Score) {
+  double Best = 0, BestS = 1e300;
   for (int Pass = 0; Pass < 2; ++Pass) {
     double Lo = Pass ? Best / 1.5 : 1e-7, Hi = Pass ? Best * 1.5 : 1e-2;
     for (int I = 0; I <= 200; ++I) {
-      double V = Lo * std::pow(Hi / Lo, I / 200.0);
-      M.MixedStoreMsPerStep = V;
-      double S = Score(Fit, Geo);
+      V = Lo * std::pow(Hi / Lo, I / 200.0);
+      double S = Score();
       if (S < BestS) {
         BestS = S;
         Best = V;
       }
     }
   }
-  M.MixedStoreMsPerStep = Best;
+  V = Best;
+}
+
+/// MixedStoreMsPerStep from the aligned gt200 rows; the misaligned ones are
+/// held out and predicted.
+static void fitMixed(BandwidthModel &M, const BenchData &D) {
+  std::vector<std::pair<Traffic, const BenchRow *>> Fit, Held;
+  for (const BenchRow &R : D.Rows)
+    if (usableGt200(R))
+      (R.L.value_or(0) == 0 && R.M.value_or(0) == 0 ? Fit : Held)
+          .push_back({gt200Traffic(R), &R});
+  if (Fit.size() < 2)
+    return;
+  double Geo = 0;
+  search1D(M.MixedStoreMsPerStep, [&] { return scoreRows(M, Fit, Geo); });
   M.MixedRows = Fit.size();
-  Score(Fit, M.MixedGeomeanRelErr);
+  scoreRows(M, Fit, M.MixedGeomeanRelErr);
   M.HeldOutRows = Held.size();
   if (!Held.empty())
-    Score(Held, M.HeldOutGeomeanRelErr);
+    scoreRows(M, Held, M.HeldOutGeomeanRelErr);
+}
+
+/// A block-experiment row as a kernel: every thread loads N words and
+/// stores each (the store needs its load: one round trip per word), 4-byte
+/// words, coalesced (microbench/cuda/Latency.cu, blockCopyKernel).
+static Traffic blockTraffic(const BenchRow &R) {
+  Traffic T;
+  T.Blocks = *R.Blocks;
+  T.WarpsPerBlock = std::ceil(*R.Threads / 32.0);
+  double Requests = T.totalWarps() * R.N.value_or(1);
+  for (Op O : {Op::Read, Op::Write}) {
+    MemItem I;
+    I.TheOp = O;
+    I.Waits = O == Op::Read;
+    I.SectorsPerRequest = 4;
+    I.Requests = Requests;
+    I.Bytes = Requests * 4 * 32;
+    T.Items.push_back(I);
+  }
+  return T;
+}
+
+/// BlockMs from the block rows: the same bytes in more, shorter blocks.
+static void fitBlockCost(BandwidthModel &M, const BenchData &D) {
+  std::vector<std::pair<Traffic, const BenchRow *>> Rows;
+  for (const BenchRow *R : D.rowsOf("block"))
+    if (R->Blocks && R->Threads && R->Warps > 0 && R->N && *R->N >= 1)
+      Rows.push_back({blockTraffic(*R), R});
+  if (Rows.size() < 2)
+    return;
+  double Geo = 0;
+  search1D(M.BlockMs, [&] { return scoreRows(M, Rows, Geo); });
+  M.BlockRows = Rows.size();
+  scoreRows(M, Rows, M.BlockGeomeanRelErr);
 }
 
 BandwidthModel BandwidthModel::fit(const BenchData &D,
@@ -247,8 +318,7 @@ BandwidthModel BandwidthModel::fit(const BenchData &D,
   size_t NoMlp = 0;
   for (const std::string &E : Exps)
     for (const BenchRow *R : D.rowsOf(E))
-      if (R->TheOp && R->BytesMoved && *R->BytesMoved > 0 && R->WordBytes &&
-          R->Warps > 0) {
+      if (classRow(*R)) {
         if (*R->TheOp == Op::Read && benchRowMlp(*R) <= 0) {
           ++NoMlp;
           continue;
@@ -265,12 +335,12 @@ BandwidthModel BandwidthModel::fit(const BenchData &D,
     bool Seen = false;
     for (const BandwidthClass &C : M.Classes)
       Seen |= C.TheOp == *R->TheOp && C.Camped == R->Camped &&
-              C.Width == R->WordBytes;
+              C.Width == classWidth(*R);
     if (!Seen) {
       BandwidthClass C;
       C.TheOp = *R->TheOp;
       C.Camped = R->Camped;
-      C.Width = R->WordBytes;
+      C.Width = classWidth(*R);
       M.Classes.push_back(C);
     }
   }
@@ -282,7 +352,7 @@ BandwidthModel BandwidthModel::fit(const BenchData &D,
   auto ClassOf = [&](const BenchRow &R) {
     for (size_t K = 0; K < M.Classes.size(); ++K)
       if (M.Classes[K].TheOp == *R.TheOp && M.Classes[K].Camped == R.Camped &&
-          M.Classes[K].Width == R.WordBytes)
+          M.Classes[K].Width == classWidth(R))
         return K;
     return (size_t)0;
   };
@@ -294,8 +364,8 @@ BandwidthModel BandwidthModel::fit(const BenchData &D,
     F.Class = ClassOf(*R);
     F.Bytes = *R->BytesMoved;
     F.T = R->TimeMs;
-    // Every lane of a warp request moves one word: requests = B / (32 w).
-    double Requests = F.Bytes / (32.0 * R->WordBytes);
+    // A request moves its sectors: requests = B / (32 x sectors/request).
+    double Requests = F.Bytes / (32.0 * classWidth(*R));
     double Steps =
         *R->TheOp == Op::Read ? Requests / benchRowMlp(*R) : Requests;
     double WEff = R->Warps;
@@ -373,8 +443,14 @@ BandwidthModel BandwidthModel::fit(const BenchData &D,
     M.Classes[K].MsPerStep = Best.L[K];
   }
 
-  M.L2 = deriveL2Figures(D, M.LaunchMs, M.Classes);
-  fitMixed(M, D);
+  M.L2 = deriveL2Figures(D, M.LaunchMs, M.SmCount, M.Classes);
+  M.L1 = deriveL1Figures(D, M.LaunchMs, M.SmCount);
+  // The store and block terms are fitted on different rows but each sees
+  // the other: alternate twice (each 1-D fit is monotone).
+  for (int Round = 0; Round < 2; ++Round) {
+    fitMixed(M, D);
+    fitBlockCost(M, D);
+  }
 
   // Statistics from the final coefficients, overall and per class.
   auto Stats = [&](auto InClass, double &R2, double &Rmse, size_t &Cnt,
@@ -472,6 +548,59 @@ bool BandwidthModel::hasCamped() const {
                      [](const BandwidthClass &C) { return C.Camped; });
 }
 
+namespace {
+struct Terms {
+  double BwMs = 0, LatMsWarps = 0, L1Bytes = 0, DramBytes = 0;
+};
+} // namespace
+
+/// The bandwidth and latency terms of a kernel. L1Hits: reuse inside a
+/// block is served by L1 (its blocks' working sets fit), else by L2.
+static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
+                         bool L1Hits, std::vector<std::string> *Notes) {
+  Terms R;
+  double DramMs = 0, L2Ms = 0, TagMs = 0;
+  bool Loads = std::any_of(T.Items.begin(), T.Items.end(),
+                           [](const MemItem &I) { return I.Waits; });
+  const double Sm = M.SmCount;
+  for (const MemItem &I : T.Items) {
+    double A = 0, L = 0;
+    M.coefficients(I.TheOp, Camped, I.SectorsPerRequest, A, L, Notes);
+    double B = T.dramBytes(I, M.L2Bytes);
+    double H1 = L1Hits ? T.inBlockReuseBytes(I) : 0;
+    R.L1Bytes += I.Bytes;
+    R.DramBytes += B;
+    DramMs += B * A;
+    // Every L1 miss passes through L2, the DRAM misses too: L2 bandwidth
+    // bounds the L1-level traffic L1 does not serve, DRAM bandwidth its
+    // DRAM part.
+    L2Ms += (I.Bytes - H1) * M.L2.MsPerByte;
+    // Every load request, hit or miss, holds L1's tag stage once per line.
+    if (I.Waits)
+      TagMs += I.Requests * I.LinesPerRequest / Sm * M.L1.MsPerLine;
+    double Steps = I.Waits ? I.Requests / std::max(I.Mlp, 1.0) : I.Requests;
+    if (I.Waits && M.L2.known() && I.Bytes > 0) {
+      double F1 = H1 / I.Bytes, FD = B / I.Bytes;
+      double F2 = std::max(0.0, 1 - F1 - FD);
+      // An L1 hit of n lines waits for the tag stage n - 1 lines longer.
+      double L1Step = M.L1.MsPerStep + (I.LinesPerRequest - 1) * M.L1.MsPerLine;
+      L = FD * L + F2 * M.L2.MsPerStep + F1 * L1Step;
+    }
+    // A store of a warp that also loads does not make the warp wait (it
+    // keeps its pure-stream issue cost L), but the SM's stream of stores
+    // interleaved with loads costs a fixed time per request whatever the
+    // occupancy (read/write turnaround): a throughput term, not latency.
+    if (!I.Waits && Loads)
+      DramMs += I.Requests / Sm * M.MixedStoreMsPerStep;
+    R.LatMsWarps += Steps / Sm * L;
+  }
+  // A block's launch and retirement hold its warps' slots: one more serial
+  // step per warp.
+  R.LatMsWarps += T.totalWarps() / Sm * M.BlockMs;
+  R.BwMs = smoothMax(smoothMax(DramMs, L2Ms, M.P), TagMs, M.P);
+  return R;
+}
+
 KernelCurve BandwidthModel::curve(const Traffic &T, bool Camped,
                                   std::vector<std::string> *Notes) const {
   if (SmCount <= 0)
@@ -480,36 +609,32 @@ KernelCurve BandwidthModel::curve(const Traffic &T, bool Camped,
   K.LaunchMs = LaunchMs;
   K.P = P;
   K.GridWarpsPerSm = T.totalWarps() / SmCount;
-  double L1 = 0, Dram = 0, DramMs = 0, L2Ms = 0;
-  bool Loads = std::any_of(T.Items.begin(), T.Items.end(),
-                           [](const MemItem &I) { return I.Waits; });
-  for (const MemItem &I : T.Items) {
-    double A = 0, L = 0;
-    coefficients(I.TheOp, Camped, I.SectorsPerRequest, A, L, Notes);
-    double B = T.dramBytes(I, L2Bytes);
-    L1 += I.Bytes;
-    Dram += B;
-    DramMs += B * A;
-    // Every L1 miss passes through L2, the DRAM misses too: L2 bandwidth
-    // bounds the L1-level traffic, DRAM bandwidth its DRAM part.
-    L2Ms += I.Bytes * L2.MsPerByte;
-    double Steps = I.Waits ? I.Requests / std::max(I.Mlp, 1.0) : I.Requests;
-    if (I.Waits && L2.known() && I.Bytes > 0)
-      L = blendedStep(L, L2.MsPerStep, 1 - B / I.Bytes);
-    // A store of a warp that also loads does not make the warp wait (it
-    // keeps its pure-stream issue cost L), but the SM's stream of stores
-    // interleaved with loads costs a fixed time per request whatever the
-    // occupancy (read/write turnaround): a throughput term, not latency.
-    if (!I.Waits && Loads)
-      DramMs += I.Requests / SmCount * MixedStoreMsPerStep;
-    K.LatMsWarps += Steps / SmCount * L;
+  Terms A = kernelTerms(*this, T, Camped, false, Notes);
+  K.BwMs = A.BwMs;
+  K.LatMsWarps = A.LatMsWarps;
+  // Reuse inside a block hits L1 while the resident blocks' working sets
+  // (and their shared memory, plus the 1 KiB the driver reserves per
+  // block) fit in the unified L1 / shared memory.
+  double Foot = T.blockLoadFootprint();
+  if (L1.known() && L2.known() && Foot > 0) {
+    double Fit =
+        std::floor(L1.BytesPerSm / (Foot + T.SharedBytesPerBlock + 1024));
+    if (Fit >= 1) {
+      Terms H = kernelTerms(*this, T, Camped, true, nullptr);
+      K.L1MaxWarps = Fit * T.WarpsPerBlock;
+      K.BwMsL1 = H.BwMs;
+      K.LatMsWarpsL1 = H.LatMsWarps;
+    }
   }
-  K.BwMs = smoothMax(DramMs, L2Ms, P);
-  if (Notes && L1 > 0 && Dram < 0.99 * L1)
+  if (Notes && A.L1Bytes > 0 && A.DramBytes < 0.99 * A.L1Bytes)
     Notes->push_back("DRAM traffic estimated at " +
-                     fmtFixed(100 * Dram / L1, 1) +
+                     fmtFixed(100 * A.DramBytes / A.L1Bytes, 1) +
                      "% of the L1-level sectors (reuse inside a block or "
                      "an allocation that fits in L2)");
+  if (Notes && K.L1MaxWarps > 0)
+    Notes->push_back("reuse inside a block served by L1 up to " +
+                     fmtFixed(K.L1MaxWarps, 0) + " warps/SM (working set " +
+                     fmtFixed(Foot / 1024, 1) + " KiB per block)");
   return K;
 }
 
@@ -537,16 +662,27 @@ Json BandwidthModel::toJson() const {
   J["mixed_rows"] = MixedRows;
   J["mixed_geomean_rel_err"] = MixedGeomeanRelErr;
   J["held_out_rows"] = HeldOutRows;
+  J["block_ms"] = BlockMs;
+  J["block_rows"] = BlockRows;
+  J["block_geomean_rel_err"] = BlockGeomeanRelErr;
   if (L2.MsPerByte > 0) {
     J["l2_ms_per_byte"] = L2.MsPerByte;
     J["l2_gbps"] = L2.gbps();
-    J["l2_region_bytes"] = L2.RegionBytes;
+    if (L2.RegionBytes > 0)
+      J["l2_region_bytes"] = L2.RegionBytes;
+    J["l2_bandwidth_from"] = L2.BandwidthFrom;
   }
   if (L2.MsPerStep > 0) {
     J["l2_ms_per_step"] = L2.MsPerStep;
     J["l2_latency_ns"] = L2.MsPerStep * 1e6;
     J["l2_latency_from"] = L2.LatencyFrom;
   }
+  if (L1.MsPerStep > 0)
+    J["l1_ms_per_step"] = L1.MsPerStep;
+  if (L1.MsPerLine > 0)
+    J["l1_ms_per_line_per_sm"] = L1.MsPerLine;
+  if (L1.BytesPerSm > 0)
+    J["l1_bytes_per_sm"] = L1.BytesPerSm;
   if (HeldOutGeomeanRelErr >= 0)
     J["held_out_geomean_rel_err"] = HeldOutGeomeanRelErr;
   Json Cls = Json::array();
@@ -605,6 +741,12 @@ BandwidthModel BandwidthModel::fromJson(const Json &J, const Ctx &C) {
           .value_or(0);
   M.HeldOutRows =
       (size_t)getOptNumber(J, C, "held_out_rows", NumRule::Count).value_or(0);
+  M.BlockMs = getOptNumber(J, C, "block_ms", NumRule::NonNegative).value_or(0);
+  M.BlockRows =
+      (size_t)getOptNumber(J, C, "block_rows", NumRule::Count).value_or(0);
+  M.BlockGeomeanRelErr =
+      getOptNumber(J, C, "block_geomean_rel_err", NumRule::NonNegative)
+          .value_or(0);
   M.HeldOutGeomeanRelErr =
       getOptNumber(J, C, "held_out_geomean_rel_err", NumRule::NonNegative)
           .value_or(-1);
@@ -614,7 +756,15 @@ BandwidthModel BandwidthModel::fromJson(const Json &J, const Ctx &C) {
       getOptNumber(J, C, "l2_ms_per_step", NumRule::NonNegative).value_or(0);
   M.L2.RegionBytes =
       getOptNumber(J, C, "l2_region_bytes", NumRule::NonNegative).value_or(0);
+  M.L1.MsPerStep =
+      getOptNumber(J, C, "l1_ms_per_step", NumRule::NonNegative).value_or(0);
+  M.L1.MsPerLine =
+      getOptNumber(J, C, "l1_ms_per_line_per_sm", NumRule::NonNegative)
+          .value_or(0);
+  M.L1.BytesPerSm =
+      getOptNumber(J, C, "l1_bytes_per_sm", NumRule::NonNegative).value_or(0);
   M.L2.LatencyFrom = getOptString(J, C, "l2_latency_from").value_or("");
+  M.L2.BandwidthFrom = getOptString(J, C, "l2_bandwidth_from").value_or("");
   if (J.contains("experiments") && J["experiments"].is_array())
     for (const Json &E : J["experiments"])
       if (E.is_string())

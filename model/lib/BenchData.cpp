@@ -3,6 +3,8 @@
 #include "sectorscope/model/BenchData.h"
 #include "sectorscope/model/Error.h"
 
+#include <algorithm>
+
 namespace sectorscope::model {
 
 const char *opName(Op O) { return O == Op::Read ? "read" : "write"; }
@@ -28,6 +30,8 @@ static GpuInfo parseGpu(const Json &Top, const Ctx &C) {
           getOptNumber(J, GC, "max_warps_per_sm", NumRule::PositiveInteger))
     G.MaxWarpsPerSm = (int)*W;
   G.L2Bytes = getOptNumber(J, GC, "l2_bytes", NumRule::NonNegative).value_or(0);
+  G.L1Bytes = getOptNumber(J, GC, "l1_bytes", NumRule::NonNegative).value_or(0);
+  G.ComputeCapability = getOptString(J, GC, "compute_capability").value_or("");
   if (G.MaxWarpsPerSm > 1024)
     GC.at("max_warps_per_sm")
         .fail("impossible value " + std::to_string(G.MaxWarpsPerSm));
@@ -35,7 +39,14 @@ static GpuInfo parseGpu(const Json &Top, const Ctx &C) {
 }
 
 static bool usesVolume(const std::string &E) {
-  return E == "campprof" || E == "stream";
+  return E == "campprof" || E == "stream" || E == "latency" ||
+         E == "latency_l1" || E == "block";
+}
+
+double BenchRow::sectorsPerRequest() const {
+  if (Stride <= 0)
+    return 1;
+  return std::clamp(Stride * WordBytes, 1.0, 32.0);
 }
 
 /// One row; throws ModelError naming rows[I].FIELD.
@@ -72,6 +83,8 @@ static BenchRow parseRow(const Json &RJ, const Ctx &C, size_t I,
   R.Mlp = Pos(getOptNumber(RJ, C, "mlp", NumRule::NonNegative));
   R.RegionBytes =
       Pos(getOptNumber(RJ, C, "region_bytes", NumRule::NonNegative));
+  R.Stride = getOptNumber(RJ, C, "stride", NumRule::NonNegative).value_or(1);
+  R.Dram = getOptBool(RJ, C, "dram").value_or(false);
   R.L = getOptNumber(RJ, C, "L", NumRule::Integer);
   R.M = getOptNumber(RJ, C, "M", NumRule::Integer);
   auto W = getOptNumber(RJ, C, "active_warps_per_sm", NumRule::NonNegative);

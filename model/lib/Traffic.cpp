@@ -1,5 +1,6 @@
 //===- Traffic.cpp - A kernel's memory traffic, scaled to the grid --------===//
 #include "sectorscope/model/Traffic.h"
+#include "sectorscope/model/L1Figures.h"
 
 #include <algorithm>
 
@@ -55,6 +56,24 @@ double Traffic::dramBytes(const MemItem &I, double L2Bytes) const {
   return I.Bytes * (Cap / U.L1Bytes);
 }
 
+double Traffic::inBlockReuseBytes(const MemItem &I) const {
+  if (!I.Waits || I.Use < 0 || (size_t)I.Use >= Uses.size())
+    return 0;
+  const ObjectUse &U = Uses[(size_t)I.Use];
+  if (U.L1Bytes <= 0 || U.BlockDistinctBytes <= 0 ||
+      U.BlockDistinctBytes >= U.L1Bytes)
+    return 0;
+  return I.Bytes * (1 - U.BlockDistinctBytes / U.L1Bytes);
+}
+
+double Traffic::blockLoadFootprint() const {
+  double B = 0;
+  for (const ObjectUse &U : Uses)
+    if (U.TheOp == Op::Read)
+      B += U.BlockDistinctBytes;
+  return Blocks > 0 ? B / Blocks : 0;
+}
+
 /// The use of (object, op), created on first sight; -1 without an object.
 static int useOf(Traffic &T, const Profile &P, int ObjectId, Op O,
                  double Scale) {
@@ -81,10 +100,37 @@ static int useOf(Traffic &T, const Profile &P, int ObjectId, Op O,
   return (int)T.Uses.size() - 1;
 }
 
+/// A block that touches each sector of an allocation once streams it.
+/// Scaled to the grid, the sampled block can then claim more than the
+/// allocation holds for two reasons: blocks share the data (a table every
+/// block reads: many times the size) or the sampled block did more than
+/// the average one. Block 0 of a grid-stride loop runs ceil(k) trips where
+/// the average block runs k >= 1: less than twice the size. Under that
+/// bound the items on the allocation are scaled down to its size; above
+/// it the reads are taken as shared (L2 hits).
+static void streamedOnce(Traffic &T) {
+  for (size_t K = 0; K < T.Uses.size(); ++K) {
+    ObjectUse &U = T.Uses[K];
+    if (U.SizeBytes <= 0 || U.BlockDistinctBytes <= U.SizeBytes ||
+        U.BlockDistinctBytes >= 2 * U.SizeBytes ||
+        U.BlockDistinctBytes < 0.99 * U.L1Bytes)
+      continue;
+    double F = U.SizeBytes / U.BlockDistinctBytes;
+    for (MemItem &I : T.Items)
+      if (I.Use == (int)K) {
+        I.Bytes *= F;
+        I.Requests *= F;
+      }
+    U.L1Bytes *= F;
+    U.BlockDistinctBytes *= F;
+  }
+}
+
 Traffic trafficFromProfile(const Profile &P) {
   Traffic T;
   T.Blocks = P.blocks();
   T.WarpsPerBlock = P.warpsPerBlock();
+  T.SharedBytesPerBlock = P.SharedBytes;
   double Scale = P.blocks() / P.SampledBlocks;
   // Per-warp counts: a block's requests spread over its warps.
   double PerWarp = 1.0 / (P.SampledBlocks * T.WarpsPerBlock);
@@ -120,12 +166,14 @@ Traffic trafficFromProfile(const Profile &P) {
       I.Requests =
           S.TheOp == SiteOp::Atomic && O == Op::Read ? 0 : S.Requests * Scale;
       I.Mlp = S.Mlp;
+      I.LinesPerRequest = linesPerRequest(Spr);
       I.Use = useOf(T, P, S.ObjectId, O, Scale);
       if (I.Use >= 0)
         T.Uses[(size_t)I.Use].L1Bytes += Bytes;
       T.Items.push_back(I);
     }
   }
+  streamedOnce(T);
   return T;
 }
 

@@ -8,6 +8,7 @@
 #include "sectorscope/model/Band.h"
 #include "sectorscope/model/Calibration.h"
 #include "sectorscope/model/Error.h"
+#include "sectorscope/model/L1Figures.h"
 #include "sectorscope/model/L2Figures.h"
 #include "sectorscope/model/Regression.h"
 #include "sectorscope/model/SvgChart.h"
@@ -245,6 +246,16 @@ static double littleTime(double Launch, double P, double A, double L,
   return Launch + smoothMax(Bytes * A, Steps / Sms * L / W, P);
 }
 
+/// Campprof read and write rows of 4-byte words (8 loads in flight) at
+/// every occupancy, p = 2, no launch: they fix a and L (reads) or Ls.
+static void addPureStreams(BenchData &D, double A, double L, double Ls) {
+  for (Op O : {Op::Read, Op::Write})
+    for (int W : {1, 2, 4, 8, 16, 32, 64})
+      D.Rows.push_back(volumeRow("campprof", O, false, 4, W, 1 << 28,
+                                 littleTime(0, 2, A, O == Op::Read ? L : Ls,
+                                            1 << 28, 4, 8, O, W, 100)));
+}
+
 TEST(smoothMaxIsBetweenMaxAndSum) {
   CHECK_NEAR(smoothMax(3, 4, 1), 7, 1e-12);
   CHECK_NEAR(smoothMax(3, 4, 2), 5, 1e-12);
@@ -301,7 +312,7 @@ TEST(bandwidthSingleOccupancyBorrowsLatency) {
                   littleTime(0, 1, A, L, Bytes, 16, 4, Op::Read, W, 100)));
   D.Rows.push_back(
       volumeRow("campprof", Op::Read, false, 4, 64, Bytes,
-                littleTime(0, 1, 2 * A, L, Bytes, 4, 4, Op::Read, 64, 100)));
+                littleTime(0, 1, 2 * A, L, Bytes, 4, 8, Op::Read, 64, 100)));
   BandwidthModel M = BandwidthModel::fit(D, {"campprof"});
   CHECK(M.Classes.size() == 2);
   const BandwidthClass &C4 = M.Classes[0], &C16 = M.Classes[1];
@@ -334,18 +345,15 @@ TEST(bandwidthLeavesRowsWithUnknownMlpOut) {
 }
 
 TEST(bandwidthMixedStoreCostFromGt200Rows) {
-  // Pure streams fix a and L; gt200 rows (N loads then N stores per node)
+  // Pure streams (campprof 4-byte words: 8 loads in flight, as ptxas
+  // unrolls them) fix a and L; gt200 rows (N loads then N stores per node)
   // generated with a known per-SM store cost of 2 ns (throughput term) are
   // recovered to the search's resolution.
   BenchData D;
   D.File = "mem";
   D.Gpu = testGpu();
   const double A = 1e-6 / 4000, L = 2.5e-4, Ls = 5e-6, Mix = 2e-6;
-  for (Op O : {Op::Read, Op::Write})
-    for (int W : {1, 2, 4, 8, 16, 32, 64})
-      D.Rows.push_back(volumeRow("campprof", O, false, 4, W, 1 << 28,
-                                 littleTime(0, 2, A, O == Op::Read ? L : Ls,
-                                            1 << 28, 4, 4, O, W, 100)));
+  addPureStreams(D, A, L, Ls);
   for (int N : {1, 8, 19})
     for (int W : {8, 32, 64}) {
       BenchRow R = volumeRow("gt200", Op::Read, false, 4, W, 0, 0);
@@ -367,6 +375,71 @@ TEST(bandwidthMixedStoreCostFromGt200Rows) {
   CHECK_NEAR(M.MixedStoreMsPerStep, Mix, 5e-3);
   CHECK(M.MixedRows == 9 && M.HeldOutRows == 0);
   CHECK(M.MixedGeomeanRelErr < 2e-3);
+}
+
+TEST(bandwidthBlockCostFromBlockRows) {
+  // Pure streams fix a and L; block rows (the same copy in blocks of
+  // 32..1024 threads, 1..16 words per thread) generated with a known cost
+  // per block of 0.6 us (one more serial step per warp) recover it.
+  BenchData D;
+  D.File = "mem";
+  D.Gpu = testGpu();
+  const double A = 1e-6 / 4000, L = 4e-4, Ls = 5e-6, Blk = 6e-4;
+  addPureStreams(D, A, L, Ls);
+  const std::pair<int, int> Shapes[] = {{32, 1}, {256, 1}, {1024, 1}, {256, 16}};
+  for (auto [Threads, N] : Shapes)
+    for (int W : {8, 32}) {
+      BenchRow R = volumeRow("block", Op::Read, false, 4, W, 0, 0);
+      R.TheOp.reset();
+      R.OpText = "copy";
+      R.N = N;
+      R.Threads = Threads;
+      double Words = 1 << 24, Warps = Words / N / 32;
+      R.Blocks = Words / N / Threads;
+      R.BytesMoved = Words * 8;
+      double Lat = (Warps * N * (L + Ls) + Warps * Blk) / 100;
+      double WEff = std::min<double>(W, Warps / 100);
+      R.TimeMs = smoothMax(Words * 8 * A, Lat / WEff, 2);
+      D.Rows.push_back(R);
+    }
+  BandwidthModel M = BandwidthModel::fit(D, {"campprof"});
+  CHECK_NEAR(M.P, 2, 1e-12);
+  CHECK_NEAR(M.BlockMs, Blk, 5e-3);
+  CHECK(M.BlockRows == 8);
+  CHECK(M.BlockGeomeanRelErr < 2e-3);
+  BandwidthModel R = BandwidthModel::fromJson(M.toJson(), Ctx("rt.json"));
+  CHECK_NEAR(R.BlockMs, M.BlockMs, 1e-12);
+}
+
+TEST(bandwidthLatencyRowsKnownMlpAndWidth) {
+  // Latency rows say their loads in flight (mlp) and sectors per request
+  // (lane stride 8 x 4 B: 32 sectors): they form the 32-sector class with
+  // the generated a and L. Their L2 twins give the L2 round trip.
+  BenchData D;
+  D.File = "mem";
+  D.Gpu = testGpu();
+  const double A = 1e-6 / 3000, L = 6e-4, L2Trip = 2.5e-4;
+  for (bool Dram : {true, false})
+    for (int Mlp : {1, 4})
+      for (int W : {1, 2, 4, 8, 16, 32, 64}) {
+        double Bytes = 1 << 28;
+        BenchRow R = volumeRow("latency", Op::Read, false, 4, W, Bytes, 0);
+        R.Stride = 8;
+        R.Mlp = Mlp;
+        R.Dram = Dram;
+        R.Blocks = 100 * W;
+        R.Threads = 32;
+        R.TimeMs = Dram ? littleTime(0, 2, A, L, Bytes, 32, Mlp, Op::Read, W,
+                                     100)
+                        : Bytes / (32 * 32) / Mlp / (100 * W) * L2Trip;
+        D.Rows.push_back(R);
+      }
+  BandwidthModel M = BandwidthModel::fit(D, {"latency"});
+  CHECK(M.Classes.size() == 1 && M.Classes[0].Width == 32);
+  CHECK_NEAR(M.Classes[0].MsPerByte, A, 1e-6);
+  CHECK_NEAR(M.Classes[0].MsPerStep, L, 1e-6);
+  CHECK_NEAR(M.L2.MsPerStep, L2Trip, 1e-9);
+  CHECK(M.L2.LatencyFrom == "latency rows (L2 region)");
 }
 
 TEST(kernelCurveThroughOnePoint) {
@@ -462,7 +535,7 @@ TEST(l2FiguresFromHotRegionAndCampedRows) {
   Cls[0].Camped = true, Cls[0].Width = 4, Cls[0].MsPerStep = 8e-5;
   Cls[1].Camped = true, Cls[1].Width = 16, Cls[1].MsPerStep = 5e-4;
   Cls[2].Camped = false, Cls[2].Width = 4, Cls[2].MsPerStep = 2e-5;
-  L2Figures F = deriveL2Figures(D, 0.004, Cls);
+  L2Figures F = deriveL2Figures(D, 0.004, 132, Cls);
   CHECK(F.known());
   CHECK_NEAR(F.gbps(), 10000, 1e-9);
   CHECK_NEAR(F.RegionBytes, 1048576, 1e-12);
@@ -473,7 +546,7 @@ TEST(l2FiguresFromHotRegionAndCampedRows) {
   // No hot_region rows: no bandwidth figure, the model keeps its old rule.
   BenchData E;
   E.Gpu = D.Gpu;
-  CHECK(!deriveL2Figures(E, 0.004, Cls).known());
+  CHECK(!deriveL2Figures(E, 0.004, 132, Cls).known());
 }
 
 TEST(l2HitsChargedAtL2BandwidthAndLatency) {
@@ -505,6 +578,129 @@ TEST(l2HitsChargedAtL2BandwidthAndLatency) {
   CHECK_NEAR(K.BwMs, Dram * C.MsPerByte + L1 * M.L2.MsPerByte, 1e-9);
   CHECK_NEAR(K.LatMsWarps, 64000.0 / 100 * ((1 - Hit) * 4e-4 + Hit * 1e-4),
              1e-9);
+}
+
+TEST(cacheFiguresFromLatencyRows) {
+  // L2 rows: time = launch + max(bytes / R2, trips x L2Trip); the plateau
+  // of the saturated rows is R2. L1 rows (stride 1, 8, 32: 1, 8, 32 lines
+  // per request): max(lines per SM x TLine, trips x (L1Trip + (lines - 1)
+  // x TLine)); the one-line unloaded trip is L1Trip, the line rate 1/TLine.
+  BenchData D;
+  D.File = "mem";
+  D.Gpu = testGpu();
+  const double Launch = 0.004, R2 = 9e9 /* B/ms */, L2Trip = 2e-4;
+  const double L1Trip = 4e-5, TLine = 5e-7;
+  for (int Mlp : {1, 8})
+    for (int W : {1, 16, 32, 64}) {
+      double Bytes = 1 << 28, Trips = Bytes / (32 * 32) / Mlp / (100.0 * W);
+      BenchRow R = volumeRow("latency", Op::Read, false, 4, W, Bytes, 0);
+      R.Stride = 8, R.Mlp = Mlp, R.Dram = false, R.Blocks = 100 * W;
+      R.Threads = 32;
+      R.TimeMs = Launch + std::max(Bytes / R2, Trips * L2Trip);
+      D.Rows.push_back(R);
+      for (int Stride : {1, 8, 32}) {
+        BenchRow Q = R;
+        Q.Experiment = "latency_l1";
+        Q.Stride = Stride;
+        // Lines per request: 1 (4 sectors), 8 or 32 (32 sectors).
+        double Spr = Stride == 1 ? 4 : 32, PerReq = Stride == 1 ? 1 : Stride;
+        double Requests = Bytes / (32 * Spr);
+        double Lines = Requests * PerReq / 100;
+        double QTrips = Requests / Mlp / (100.0 * W);
+        Q.TimeMs = Launch + std::max(Lines * TLine,
+                                     QTrips * (L1Trip + (PerReq - 1) * TLine));
+        D.Rows.push_back(Q);
+      }
+    }
+  L2Figures F2 = deriveL2Figures(D, Launch, 100, {});
+  CHECK_NEAR(F2.MsPerByte, 1 / R2, 1e-9);
+  CHECK(F2.BandwidthFrom == "latency rows (L2 region, saturated)");
+  CHECK_NEAR(F2.MsPerStep, L2Trip, 1e-9);
+  L1Figures F1 = deriveL1Figures(D, Launch, 100);
+  CHECK_NEAR(F1.MsPerStep, L1Trip, 1e-9);
+  CHECK_NEAR(F1.MsPerLine, TLine, 1e-9);
+  CHECK(F1.BytesPerSm == 0 && !F1.known()); // No compute capability.
+  D.Gpu.ComputeCapability = "9.0";
+  CHECK_NEAR(l1BytesPerSm(D.Gpu), 256 * 1024, 1e-12);
+  D.Gpu.L1Bytes = 100000;
+  CHECK_NEAR(l1BytesPerSm(D.Gpu), 100000, 1e-12);
+  // Lanes sharing sectors fill lines; a lane per sector, a line each.
+  CHECK_NEAR(linesPerRequest(4), 1, 1e-12);
+  CHECK_NEAR(linesPerRequest(16), 4, 1e-12);
+  CHECK_NEAR(linesPerRequest(5), 2, 1e-12);
+  CHECK_NEAR(linesPerRequest(13.5), 4, 1e-12);
+  CHECK_NEAR(linesPerRequest(32), 32, 1e-12);
+  CHECK_NEAR(linesPerRequest(1), 1, 1e-12);
+}
+
+TEST(reuseInsideBlockHitsL1WhileItFits) {
+  // 1000 blocks of 8 warps; one load site reads each of its 32 sectors 8
+  // times (256 sectors, 64 requests of 4 sectors) in a 1 GiB allocation:
+  // DRAM gets 1/8, the other 7/8 are reuse inside the block. Working set
+  // 1 KiB per block + 1 KiB reserved: 5 blocks (40 warps/SM) fit in a
+  // 10 KiB L1. Below that the reuse costs the L1 round trip and no L2
+  // bandwidth; above it, the L2 round trip and L2 bandwidth.
+  Json J = Json::parse(R"({"schema": "sectorscope-launch/1", "kernel": "k",
+    "mode": "heatmap", "grid": {"x": 1000}, "block": {"x": 256},
+    "sites": [{"op": "load", "width": 4, "requests": 64, "sectors": 256,
+               "ideal_sectors_per_request": 4, "mlp": 1,
+               "object": {"id": 0}}],
+    "objects": [{"id": 0, "kind": "cudaMalloc", "size": 1073741824,
+                 "sectors": 32}]})");
+  Traffic T = trafficFromProfile(parseProfile(J, "p.json"));
+  CHECK_NEAR(T.blockLoadFootprint(), 1024, 1e-9);
+  CHECK_NEAR(T.inBlockReuseBytes(T.Items[0]), T.Items[0].Bytes * 7 / 8, 1e-6);
+  BandwidthModel M;
+  M.SmCount = 100;
+  M.P = 1;
+  M.L2Bytes = 50e6;
+  BandwidthClass C;
+  C.Width = 4;
+  C.MsPerByte = 1e-6 / 4000;
+  C.MsPerStep = 4e-4;
+  M.Classes.push_back(C);
+  M.L2.MsPerByte = 1e-6 / 10000;
+  M.L2.MsPerStep = 2e-4;
+  M.L1.MsPerStep = 4e-5;
+  M.L1.MsPerLine = 5e-7;
+  M.L1.BytesPerSm = 10240;
+  KernelCurve K = M.curve(T, false, nullptr);
+  double Bytes = 256 * 32 * 1000.0, Steps = 64000.0 / 100;
+  double Tag = 64000.0 / 100 * 5e-7;
+  CHECK_NEAR(K.L1MaxWarps, 40, 1e-12);
+  CHECK_NEAR(K.LatMsWarpsL1, Steps * (4e-4 / 8 + 7 * 4e-5 / 8), 1e-9);
+  CHECK_NEAR(K.LatMsWarps, Steps * (4e-4 / 8 + 7 * 2e-4 / 8), 1e-9);
+  // p = 1: the bounds add (DRAM, L2, L1 tags).
+  CHECK_NEAR(K.BwMsL1, Bytes / 8 * (C.MsPerByte + M.L2.MsPerByte) + Tag, 1e-9);
+  CHECK_NEAR(K.BwMs, Bytes / 8 * C.MsPerByte + Bytes * M.L2.MsPerByte + Tag,
+             1e-9);
+  CHECK_NEAR(K.at(40), K.BwMsL1 + K.LatMsWarpsL1 / 40, 1e-9);
+  CHECK_NEAR(K.at(48), K.BwMs + K.LatMsWarps / 48, 1e-9);
+  // Without an L1 figure the reuse stays an L2 hit at every occupancy.
+  M.L1 = L1Figures();
+  CHECK(M.curve(T, false, nullptr).L1MaxWarps == 0);
+}
+
+TEST(streamedAllocationCapsSampledBlock) {
+  // Block 0 of a grid-stride loop: 5 trips of 8 warps over 16 B words
+  // where the average block makes 4 (1000 blocks x 5 x 4 KiB = 20 MB over
+  // a 16 MB allocation). Each sector is touched once (a stream), so the
+  // items on it are scaled to the allocation; a reused object is not.
+  Json J = Json::parse(R"({"schema": "sectorscope-launch/1", "kernel": "k",
+    "mode": "heatmap", "grid": {"x": 1000}, "block": {"x": 256},
+    "sites": [{"op": "load", "width": 16, "requests": 40, "sectors": 640,
+               "mlp": 1, "object": {"id": 0}},
+              {"op": "load", "width": 4, "requests": 40, "sectors": 160,
+               "mlp": 1, "object": {"id": 1}}],
+    "objects": [{"id": 0, "kind": "cudaMalloc", "size": 16384000,
+                 "sectors": 640},
+                {"id": 1, "kind": "cudaMalloc", "size": 1024000,
+                 "sectors": 20}]})");
+  Traffic T = trafficFromProfile(parseProfile(J, "p.json"));
+  CHECK_NEAR(T.Items[0].Bytes, 16384000, 1e-9);
+  CHECK_NEAR(T.Items[0].Requests, 40000 * 0.8, 1e-9);
+  CHECK_NEAR(T.Items[1].Bytes, 160 * 32 * 1000.0, 1e-9);
+  CHECK_NEAR(T.Items[1].Requests, 40000, 1e-9);
 }
 
 TEST(memoryScopeRule) {

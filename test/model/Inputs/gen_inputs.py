@@ -61,7 +61,7 @@ def campprof_rows(noisy):
                 bytes_moved = 256 * 2 ** 20
                 t = t_unit * bytes_moved / (U * w * SM)
                 if noisy:
-                    t = bw_time(op, camped, wb, w, bytes_moved, mlp=4)
+                    t = bw_time(op, camped, wb, w, bytes_moved, mlp=campprof_mlp(wb))
                     t *= noise(len(rows) + 1)
                 rows.append({"experiment": "campprof", "op": op,
                              "word_bytes": wb, "camped": camped,
@@ -78,13 +78,19 @@ def bw_coeffs(op, camped, wb):
     return 1e-6 / peak, ns16 * 1e-6 * (wb / 16.0) ** 0.5
 
 
+def campprof_mlp(wb):
+    """Loads in flight per warp in campKernel as ptxas schedules it (SASS):
+    two unrolled 4-load trips overlap for 1-4 B words, one for 8-16 B."""
+    return 4 if wb >= 8 else 8
+
+
 def stream_mlp(wb):
     """Loads in flight per thread in the suite's streamRead."""
     return 4 if wb >= 8 else 8
 
 
 def bw_time(op, camped, wb, w, B, mlp=None):
-    """Stream rows by default; campprof rows keep 4 loads in flight."""
+    """Stream rows by default; campprof rows pass campprof_mlp."""
     a, L = bw_coeffs(op, camped, wb)
     mlp = mlp or stream_mlp(wb)
     steps = B / (32.0 * wb) / (mlp if op == "read" else 1)

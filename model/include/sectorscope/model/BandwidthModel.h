@@ -31,6 +31,7 @@
 
 #include "sectorscope/model/BenchData.h"
 #include "sectorscope/model/JsonIO.h"
+#include "sectorscope/model/L1Figures.h"
 #include "sectorscope/model/L2Figures.h"
 #include "sectorscope/model/Traffic.h"
 
@@ -61,10 +62,20 @@ struct KernelCurve {
   double BwMs = 0;              ///< T_bw.
   double LatMsWarps = 0;        ///< T_lat * w: latency term at 1 warp per SM.
   double GridWarpsPerSm = 1e30; ///< The grid's warps per SM (caps w).
+  /// While the resident blocks' working sets fit in L1 (effective warps
+  /// per SM <= L1MaxWarps; 0: never) reuse inside a block hits L1 and the
+  /// curve uses these terms instead of BwMs / LatMsWarps.
+  double L1MaxWarps = 0, BwMsL1 = 0, LatMsWarpsL1 = 0;
   double LatScale = 1;          ///< Application line: fitted latency factor.
   double BwScale = 1;           ///< Application line: fitted bandwidth factor.
 
   double effectiveWarps(double W) const;
+  bool l1Fits(double W) const { return effectiveWarps(W) <= L1MaxWarps; }
+  double bwMs(double W) const { return l1Fits(W) ? BwMsL1 : BwMs; }
+  double latMsWarps(double W) const {
+    return l1Fits(W) ? LatMsWarpsL1 : LatMsWarps;
+  }
+  double latencyMs(double W) const { return latMsWarps(W) / effectiveWarps(W); }
   double at(double Warps) const;
   /// The same curve through one measured point: the kernel's unknown
   /// (its effective latency, i.e. mlp) is solved from it; a time below the
@@ -101,9 +112,19 @@ struct BandwidthModel {
   /// by the final model (-1: none).
   size_t HeldOutRows = 0;
   double HeldOutGeomeanRelErr = -1;
+  /// Cost of a thread block beyond its loads (launch, retirement), as one
+  /// more serial step of each of its warps; fitted on the `block` rows (the
+  /// same copy in blocks of 32..1024 threads, 1..16 words per thread).
+  /// JSON: block_ms (0: not fitted).
+  double BlockMs = 0;
+  size_t BlockRows = 0;
+  double BlockGeomeanRelErr = 0;
   /// L2 hits (traffic the DRAM estimate removes): charged at L2 bandwidth
   /// and round trip instead of being free (unknown figures: the old rule).
   L2Figures L2;
+  /// L1: tag rate charged on every load request, and reuse inside a block
+  /// served at the L1 round trip while it fits (unknown: charged as L2).
+  L1Figures L1;
 
   /// Fits rows of the given experiments (e.g. {"stream", "campprof"}).
   static BandwidthModel fit(const BenchData &D,

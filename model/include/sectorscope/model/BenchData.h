@@ -24,6 +24,10 @@ struct GpuInfo {
   int SmCount = 0;
   int MaxWarpsPerSm = 64;
   double L2Bytes = 0; ///< gpu.l2_bytes; 0 unknown.
+  /// gpu.l1_bytes (unified L1 / shared memory per SM), else from
+  /// gpu.compute_capability (lib/L1Figures.cpp); 0 unknown.
+  double L1Bytes = 0;
+  std::string ComputeCapability; ///< gpu.compute_capability, e.g. "9.0".
 };
 
 struct BenchRow {
@@ -39,6 +43,12 @@ struct BenchRow {
   std::optional<double> N, L, M; ///< GT200 words and misalignments per warp.
   std::optional<double> Mlp; ///< Loads in flight per thread, if the row says.
   std::optional<double> RegionBytes; ///< hot_region: bytes hammered (0: none).
+  double Stride = 1; ///< Elements between lanes (latency: 0 = one sector).
+  bool Dram = false; ///< Footprint far above L2 (the suite's `dram`).
+
+  /// Sectors per warp request: the word bytes for a coalesced row, one for
+  /// a lane stride of 0 (every lane on one word), at most 32.
+  double sectorsPerRequest() const;
 };
 
 struct BenchData {

@@ -32,6 +32,7 @@ struct MemItem {
   double Bytes = 0;    ///< Sectors x 32 (L1-level traffic).
   double Requests = 0; ///< Warp-level requests.
   double Mlp = 1;      ///< Loads in flight together (sites[].mlp).
+  double LinesPerRequest = 1; ///< 128-byte lines a request touches (L1 tags).
   int Use = -1;        ///< Index into Traffic::Uses; -1: no object known.
 };
 
@@ -49,6 +50,7 @@ struct Traffic {
   std::vector<MemItem> Items;        ///< Per site (bandwidth model).
   std::vector<ObjectUse> Uses;
   double Blocks = 1, WarpsPerBlock = 1;
+  double SharedBytesPerBlock = 0; ///< Dynamic shared memory (profile).
   /// Per-warp counts (GT200 model): warp-level requests and the requests
   /// that touch more sectors than an aligned access would (misaligned).
   double ReadWordsPerWarp = 0, ReadMisalignedPerWarp = 0;
@@ -63,6 +65,14 @@ struct Traffic {
   /// sectors per block; reuse across blocks (L2) by the allocation's size
   /// when it fits in L2 (L2Bytes > 0). Shared pro rata by the object's items.
   double dramBytes(const MemItem &I, double L2Bytes) const;
+  /// Bytes of a load item that its own block touched before (the reuse
+  /// inside a block the heat map shows): L1 hits when the resident blocks'
+  /// working sets fit in L1. 0 for stores (they write through L1) and
+  /// without a heat map.
+  double inBlockReuseBytes(const MemItem &I) const;
+  /// Distinct bytes one block loads (heat map, summed over the objects it
+  /// reads): its L1 working set. 0 unknown.
+  double blockLoadFootprint() const;
 };
 
 /// Builds the grid-wide traffic. Global and local (it lives in device

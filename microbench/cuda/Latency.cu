@@ -1,0 +1,219 @@
+//===- Latency.cu - Round trips with a known number of loads in flight ----===//
+//
+// The stream and campprof loops leave the compiler free to overlap the loads
+// of one trip with those of the next (no dependence ties them), so the loads
+// a warp really has in flight are not the ones the source shows, and a
+// latency fitted from them is per "source trip", not per round trip. Here
+// every trip's addresses depend on the data of the trip before (through a
+// mask that is zero at run time, which no compiler can see), so exactly M
+// loads are in flight per warp: the time of a trip is the loaded round trip
+// of M requests of S sectors, at every occupancy, from DRAM (a 1 GiB walk)
+// or from L2 (a 4 MiB region).
+//
+// The `block` group measures what a thread block costs beyond its loads:
+// a copy where each thread moves K words (one load, then its store, per
+// word), at a fixed total, so the number of blocks changes with K and the
+// block size while the bytes stay.
+//
+//===----------------------------------------------------------------------===//
+#include "Common.cuh"
+
+#include <algorithm>
+#include <iterator>
+
+namespace sectorscope::mb {
+
+namespace {
+
+/// Trips of M loads; each load is one warp request: lane L reads element
+/// Pos + L * LaneStride (stride 0: one sector per request).
+template <typename T, int M, bool L1>
+__global__ void chainKernel(const T *__restrict__ P, size_t Mask, int Trips,
+                            int LaneStride, size_t ZeroMask, unsigned *Sink) {
+  const int Lane = threadIdx.x & 31;
+  const size_t Warp = (size_t(blockIdx.x) * blockDim.x + threadIdx.x) >> 5;
+  const size_t Warps = (size_t(gridDim.x) * blockDim.x) >> 5;
+  // One chunk per load: 32 lanes x stride elements, at least one sector.
+  const size_t Chunk = 32 * size_t(LaneStride > 0 ? LaneStride : 1);
+  size_t Pos = Warp * M * Chunk;
+  unsigned Acc = 0;
+  for (int K = 0; K < Trips; ++K) {
+    T V[M];
+#pragma unroll
+    for (int J = 0; J < M; ++J)
+    {
+      const T *A = P + ((Pos + J * Chunk + size_t(Lane) * LaneStride) & Mask);
+      V[J] = L1 ? __ldca(A) : __ldcg(A);
+    }
+    unsigned Fold = 0;
+#pragma unroll
+    for (int J = 0; J < M; ++J)
+      Fold ^= fold(V[J]);
+    Acc ^= Fold;
+    // The next trip waits for all M loads of this one.
+    Pos += Warps * M * Chunk + (Fold & ZeroMask);
+  }
+  if (Acc == SinkMagic)
+    *Sink = Acc;
+}
+
+/// K words per thread, each loaded then stored (the store needs the load).
+__global__ void blockCopyKernel(const unsigned *__restrict__ Src,
+                                unsigned *__restrict__ Dst, int K) {
+  const size_t Base = size_t(blockIdx.x) * blockDim.x * K + threadIdx.x;
+  for (int J = 0; J < K; ++J) {
+    const size_t I = Base + size_t(J) * blockDim.x;
+    __stcg(Dst + I, __ldcg(Src + I));
+  }
+}
+
+/// Blocks per SM and threads per block that give W warps per SM: one-warp
+/// blocks up to 32 (the resident-block limit), two-warp blocks above.
+void shapeFor(int W, int &Threads, int &Bps) {
+  Threads = W <= 32 ? 32 : 64;
+  Bps = W * 32 / Threads;
+}
+
+/// Where a chain walks: DRAM (1 GiB), L2 (4 MiB, L2-only loads) or L1
+/// (16 KiB, cached loads: it fits the L1 left beside the largest shared
+/// memory carve-out, which sets the occupancy).
+enum class Level { Dram, L2, L1 };
+
+struct ChainCase {
+  int WordBytes, LaneStride, Mlp, Warps;
+  Level Where;
+};
+
+template <typename T, int M>
+void runChain(Harness &H, const Buffers &Buf, const ChainCase &C) {
+  auto K = C.Where == Level::L1 ? chainKernel<T, M, true>
+                                : chainKernel<T, M, false>;
+  int Threads = 0, Bps = 0;
+  shapeFor(C.Warps, Threads, Bps);
+  int Achieved = 0;
+  size_t Smem = H.smemForBlocks((const void *)K, Threads, Bps, Achieved);
+  const int Grid = H.Dev.Sms * Bps;
+  const size_t Region = C.Where == Level::Dram ? (size_t(1) << 30)
+                        : C.Where == Level::L2 ? (size_t(4) << 20)
+                                               : (size_t(16) << 10);
+  const size_t Mask = Region / sizeof(T) - 1;
+  const int Spr = C.LaneStride == 0
+                      ? 1
+                      : std::min(32, C.LaneStride * int(sizeof(T)));
+  const double WarpsTotal = double(Grid) * Threads / 32;
+  const size_t Chunk = 32 * size_t(C.LaneStride > 0 ? C.LaneStride : 1);
+  // About 1 ms at one warp per SM; at most 2 GiB of requests.
+  const double PerTrip = WarpsTotal * M * Spr * 32.0;
+  const int Trips = int(std::max(16.0, std::min(2048.0, 2147483648.0 / PerTrip)));
+  const T *P = reinterpret_cast<const T *>(Buf.A);
+  Row R;
+  R.Experiment = C.Where == Level::L1 ? "latency_l1" : "latency";
+  R.Op = "read";
+  R.WordBytes = int(sizeof(T));
+  R.Stride = C.LaneStride;
+  R.Mlp = M;
+  R.ActiveWarpsPerSm = Achieved * Threads / 32;
+  R.BlocksPerSm = Achieved;
+  R.Blocks = Grid;
+  R.Threads = Threads;
+  R.BytesMoved = PerTrip * Trips;
+  // The walk covers a whole chunk per request even when it reads one
+  // sector of it; a walk that fits in L2 twice over is served by L2 after
+  // the warm-up run, so it does not count as DRAM.
+  const double Walk = WarpsTotal * M * Chunk * sizeof(T) * Trips;
+  R.FootprintBytes = std::min(double(Region), Walk);
+  R.RegionBytes = (long long)Region;
+  R.Dram = C.Where == Level::Dram && R.FootprintBytes >= 2.0 * H.Dev.L2Bytes;
+  R.Time = H.time([&](int) {
+    K<<<Grid, Threads, Smem>>>(P, Mask, Trips, C.LaneStride, 0, H.Sink);
+  });
+  H.add(R);
+  H.step();
+}
+
+template <typename T>
+void dispatchChain(Harness &H, const Buffers &Buf, const ChainCase &C) {
+  switch (C.Mlp) {
+  case 1:
+    return runChain<T, 1>(H, Buf, C);
+  case 2:
+    return runChain<T, 2>(H, Buf, C);
+  case 4:
+    return runChain<T, 4>(H, Buf, C);
+  default:
+    return runChain<T, 8>(H, Buf, C);
+  }
+}
+
+} // namespace
+
+void runLatency(Harness &H, const Buffers &Buf) {
+  // (word bytes, lane stride): 1, 4, 16 and 32 sectors per request.
+  const std::pair<int, int> Shapes[] = {{4, 0}, {4, 1}, {16, 1}, {4, 8}};
+  std::vector<ChainCase> Cases;
+  // L1 also gets 32 lines per request (lanes 128 B apart, a column walk):
+  // whether L1 is limited by the sectors or the lines a request touches
+  // (the other shapes keep 4 sectors per line and cannot tell).
+  const std::pair<int, int> ColumnWalk{4, 32};
+  for (Level Where : {Level::Dram, Level::L2, Level::L1})
+    for (int I = 0; I < int(std::size(Shapes)) + (Where == Level::L1); ++I) {
+      auto [W, S] = I < int(std::size(Shapes)) ? Shapes[I] : ColumnWalk;
+      for (int M : {1, 2, 4, 8})
+        for (int Warps : {1, 2, 4, 8, 16, 32, 64})
+          if (!H.Opts.Quick || Warps == 1 || Warps == 16 || Warps == 64)
+            Cases.push_back({W, S, M, Warps, Where});
+    }
+  H.begin("latency", int(Cases.size()));
+  for (const ChainCase &C : Cases) {
+    if (C.WordBytes == 16)
+      dispatchChain<uint4>(H, Buf, C);
+    else
+      dispatchChain<unsigned>(H, Buf, C);
+  }
+  H.end();
+}
+
+void runBlockCost(Harness &H, const Buffers &Buf) {
+  // (threads per block, words per thread) at a fixed 64 Mi words: the
+  // number of blocks spans 16 Ki .. 2 Mi.
+  const std::pair<int, int> Shapes[] = {{32, 1},  {64, 1},  {256, 1},
+                                        {1024, 1}, {256, 4}, {256, 16}};
+  const size_t Words = size_t(64) << 20;
+  H.begin("block", int(std::size(Shapes)) * 4);
+  for (const auto &Shape : Shapes)
+    for (int Warps : {8, 16, 32, 64}) {
+      const int Threads = Shape.first, K = Shape.second;
+      const int WarpsPerBlock = Threads / 32;
+      const int Bps = Warps / WarpsPerBlock;
+      if (Bps < 1 || Bps > 32)
+        continue; // Not reachable with this block size.
+      int Achieved = 0;
+      size_t Smem =
+          H.smemForBlocks((const void *)blockCopyKernel, Threads, Bps, Achieved);
+      const long long Grid = (long long)(Words / (size_t(Threads) * K));
+      const unsigned *S = reinterpret_cast<const unsigned *>(Buf.A);
+      unsigned *D = reinterpret_cast<unsigned *>(Buf.B);
+      Row R;
+      R.Experiment = "block";
+      R.Op = "copy";
+      R.WordBytes = 4;
+      R.Stride = 1;
+      R.Mlp = 1;
+      R.N = K;
+      R.ActiveWarpsPerSm = Achieved * WarpsPerBlock;
+      R.BlocksPerSm = Achieved;
+      R.Blocks = Grid;
+      R.Threads = Threads;
+      R.BytesMoved = double(Words) * 4 * 2;
+      R.FootprintBytes = R.BytesMoved;
+      R.Dram = true;
+      R.Time = H.time([&](int) {
+        blockCopyKernel<<<unsigned(Grid), Threads, Smem>>>(S, D, K);
+      });
+      H.add(R);
+      H.step();
+    }
+  H.end();
+}
+
+} // namespace sectorscope::mb
