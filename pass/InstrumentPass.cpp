@@ -32,6 +32,7 @@
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
@@ -214,8 +215,12 @@ void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,
   DominatorTree DT(F);
   PostDominatorTree PDT(F);
   DenseMap<BasicBlock *, Value *> Lanes;
+  // The copy was just made: nothing cached for F is current.
+  FunctionAnalysisManager &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  FAM.invalidate(F, PreservedAnalyses::none());
   DenseMap<const Instruction *, unsigned> Mlp =
-      loadParallelism(Blocks, DL, InKernel);
+      loadParallelism(Blocks, DL, InKernel, FAM.getResult<AAManager>(F));
   for (Instruction *I : Insts) {
     if (auto *CB = dyn_cast<CallBase>(I)) {
       Function *G = CB->getCalledFunction();

@@ -4,6 +4,8 @@
 #include "pass/MemoryOps.h"
 #include "sectorscope/abi.h"
 
+#include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/MemoryLocation.h"
 #include "llvm/IR/BasicBlock.h"
 #include "llvm/IR/Instructions.h"
 
@@ -26,7 +28,7 @@ bool isMemoryLoad(Instruction &I, const DataLayout &DL, bool InKernel) {
 
 DenseMap<const Instruction *, unsigned>
 loadParallelism(ArrayRef<BasicBlock *> Blocks, const DataLayout &DL,
-                bool InKernel) {
+                bool InKernel, AAResults &AA) {
   DenseMap<const Instruction *, unsigned> Result;
   for (BasicBlock *BB : Blocks) {
     // Depth: the longest chain of memory loads, within the block, that an
@@ -35,6 +37,12 @@ loadParallelism(ArrayRef<BasicBlock *> Blocks, const DataLayout &DL,
     // suffices: in a block, operands other than phis come first.
     DenseMap<const Instruction *, unsigned> Depth;
     DenseMap<unsigned, unsigned> LoadsAtDepth;
+    // Earlier writes a later load may not pass: the load issues after them,
+    // and a store issues only once its value is there. In `out[i] = in[i];
+    // out[j] = in[j]` (unrolled) the second load waits for the first store,
+    // so for the first load, when out may alias in: one load in flight, not
+    // two.
+    SmallVector<std::pair<Instruction *, unsigned>, 8> Writes;
     for (Instruction &I : *BB) {
       if (isa<PHINode>(I))
         continue;
@@ -44,10 +52,18 @@ loadParallelism(ArrayRef<BasicBlock *> Blocks, const DataLayout &DL,
           if (OI->getParent() == BB)
             D = std::max(D, Depth.lookup(OI));
       if (isMemoryLoad(I, DL, InKernel)) {
+        // A load without a plain location (__ldg: read-only data) may be
+        // moved past writes.
+        if (std::optional<MemoryLocation> Loc = MemoryLocation::getOrNone(&I))
+          for (auto [W, WD] : Writes)
+            if (WD > D && isModSet(AA.getModRefInfo(W, *Loc)))
+              D = WD;
         ++D;
         ++LoadsAtDepth[D];
       }
       Depth[&I] = D;
+      if (I.mayWriteToMemory() && D > 0)
+        Writes.push_back({&I, D});
     }
     for (Instruction &I : *BB)
       if (isMemoryLoad(I, DL, InKernel))

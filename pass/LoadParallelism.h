@@ -15,6 +15,7 @@
 #include "llvm/ADT/DenseMap.h"
 
 namespace llvm {
+class AAResults;
 class BasicBlock;
 class DataLayout;
 class Instruction;
@@ -24,10 +25,11 @@ namespace sectorscope {
 
 /// For every global or generic load in `Blocks` (as classifyAccess sees it,
 /// with `InKernel` as there): the loads of its block at its load-dependence
-/// depth, itself included (>= 1).
+/// depth, itself included (>= 1). A load after a write it may alias (`AA`)
+/// is ordered after that write's operands too.
 llvm::DenseMap<const llvm::Instruction *, unsigned>
 loadParallelism(llvm::ArrayRef<llvm::BasicBlock *> Blocks,
-                const llvm::DataLayout &DL, bool InKernel);
+                const llvm::DataLayout &DL, bool InKernel, llvm::AAResults &AA);
 
 } // namespace sectorscope
 

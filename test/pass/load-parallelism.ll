@@ -5,6 +5,7 @@
 ; whose address comes from another load is one deeper. Shared, local and
 ; param loads are served without the memory system: they are not counted and
 ; add no depth, also when a generic pointer is resolved statically to shared.
+; A load after a write it may alias is also deeper than the write's operands.
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
@@ -47,7 +48,19 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-SAME: S\0916\09k2\09load\09global\094\090\090\091\09k2\09\0A
 ; A device function's loads are counted in its clone: generic, 2 each.
 ; CHECK-SAME: S\0917\09k2\09load\09generic\094\090\090\092\09f\09\0A
-; CHECK-SAME: S\0918\09k2\09load\09generic\094\090\090\092\09f\09\0A\00"
+; CHECK-SAME: S\0918\09k2\09load\09generic\094\090\090\092\09f\09\0A
+; Kernel k3, an unrolled copy: where out may alias in, the second load
+; issues after the first store, which waits for the first load's value: one
+; load in flight at a time (1 each). Through noalias pointers the two loads
+; fly together (2 each).
+; CHECK-SAME: S\0919\09k3\09load\09global\094\090\090\091\09k3\09\0A
+; CHECK-SAME: S\0920\09k3\09store\09global\094\090\090\091\09k3\09\0A
+; CHECK-SAME: S\0921\09k3\09load\09global\094\090\090\091\09k3\09\0A
+; CHECK-SAME: S\0922\09k3\09store\09global\094\090\090\091\09k3\09\0A
+; CHECK-SAME: S\0923\09k3\09load\09global\094\090\090\092\09k3\09\0A
+; CHECK-SAME: S\0924\09k3\09store\09global\094\090\090\091\09k3\09\0A
+; CHECK-SAME: S\0925\09k3\09load\09global\094\090\090\092\09k3\09\0A
+; CHECK-SAME: S\0926\09k3\09store\09global\094\090\090\091\09k3\09\0A\00"
 
 define void @k(ptr %a, ptr %b, ptr %c, ptr %pp, ptr %idx, ptr %out) {
 entry:
@@ -90,6 +103,26 @@ entry:
   ret void
 }
 
+define void @k3(ptr %in, ptr %out, ptr noalias %nin, ptr noalias %nout) {
+entry:
+  %x = load float, ptr %in, align 4
+  store float %x, ptr %out, align 4
+  %in1 = getelementptr inbounds float, ptr %in, i32 1
+  %y = load float, ptr %in1, align 4
+  %out1 = getelementptr inbounds float, ptr %out, i32 1
+  store float %y, ptr %out1, align 4
+  br label %restrict
+
+restrict:
+  %u = load float, ptr %nin, align 4
+  store float %u, ptr %nout, align 4
+  %nin1 = getelementptr inbounds float, ptr %nin, i32 1
+  %v = load float, ptr %nin1, align 4
+  %nout1 = getelementptr inbounds float, ptr %nout, i32 1
+  store float %v, ptr %nout1, align 4
+  ret void
+}
+
 define float @f(ptr %x, ptr %y) {
   %vx = load float, ptr %x, align 4
   %vy = load float, ptr %y, align 4
@@ -97,6 +130,7 @@ define float @f(ptr %x, ptr %y) {
   ret float %s
 }
 
-!nvvm.annotations = !{!0, !1}
+!nvvm.annotations = !{!0, !1, !2}
 !0 = !{ptr @k, !"kernel", i32 1}
 !1 = !{ptr @k2, !"kernel", i32 1}
+!2 = !{ptr @k3, !"kernel", i32 1}
