@@ -88,35 +88,10 @@ extern "C" __device__ void __sectorscope_access(uint32_t Site,
   // The lanes of this request: those the pass knows will all get here
   // (abi.h), else those that are here now.
   unsigned Active = Lanes ? Lanes : __activemask();
-  // Grid mode's fast path: in most requests of real kernels (a[i],
-  // a[i * n], tile[ty][tx]) the lanes' addresses are lane 0's plus lane x a
-  // stride. Two shuffles and a vote find out; the sectors are then told
-  // apart by arithmetic on each lane's own address instead of by grouping
-  // the lanes (match.any), which was most of grid mode's cost. The vote
-  // involves every lane, so all of them take the same branch.
-  StridedLanes Strided;
-  if ((State & SS_STATE_GRID) && Active == ~0u) {
-    Strided.A0 = __shfl_sync(~0u, Addr, 0);
-    Strided.Stride = int64_t(__shfl_sync(~0u, Addr, 1) - Strided.A0);
-    bool Affine = Addr == Strided.A0 + uint64_t(Strided.Stride) * Lane;
-    // A generic site's lanes may be in different spaces.
-    if ((OpSpace >> 8) == SS_SPACE_GENERIC)
-      Affine = Affine && Space == __shfl_sync(~0u, Space, 0);
-    Strided.Valid = __all_sync(~0u, Affine);
-  }
   unsigned Leader = __ffs(Active) - 1;
-  unsigned Peers = 0;
-  bool SectorLeader;
-  if (Strided.Valid) {
-    // Addresses are monotonic in the lane: a lane is its sector's first
-    // when the lane below is in another sector.
-    SectorLeader = Lane == 0 ||
-                   (Addr >> 5) != ((Addr - uint64_t(Strided.Stride)) >> 5);
-  } else {
-    uint64_t Key = (uint64_t(Space) << 62) | (Addr >> 5);
-    Peers = __match_any_sync(Active, (unsigned long long)Key);
-    SectorLeader = Lane == unsigned(__ffs(Peers) - 1);
-  }
+  uint64_t Key = (uint64_t(Space) << 62) | (Addr >> 5);
+  unsigned Peers = __match_any_sync(Active, (unsigned long long)Key);
+  bool SectorLeader = Lane == unsigned(__ffs(Peers) - 1);
   unsigned SectorLeaders = __ballot_sync(Active, SectorLeader);
 
   // The state's bits are the same in every lane of the block: every active
@@ -126,7 +101,7 @@ extern "C" __device__ void __sectorscope_access(uint32_t Site,
                SectorLeader, SectorLeaders);
   else
     countRequest(H, State, Site, Width, Space, Addr, Active, Lane, Leader,
-                 SectorLeader, SectorLeaders, Strided);
+                 SectorLeader, SectorLeaders);
   // The leader-only updates above split the warp; ptxas does not rejoin it
   // on its own here, and the program's next access would then run (and be
   // counted) once per fragment: 22 requests for 8 warps' coalesced store.
