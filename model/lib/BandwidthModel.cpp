@@ -818,22 +818,19 @@ BandwidthModel BandwidthModel::fromJson(const Json &J, const Ctx &C) {
   M.HeldOutGeomeanRelErr =
       getOptNumber(J, C, "held_out_geomean_rel_err", NumRule::NonNegative)
           .value_or(-1);
-  M.PartialStoreMsPerSector =
-      getOptNumber(J, C, "partial_store_ms_per_sector_per_sm",
-                   NumRule::NonNegative)
-          .value_or(0);
-  M.PartialRows =
-      (size_t)getOptNumber(J, C, "partial_rows", NumRule::Count).value_or(0);
-  M.PartialGeomeanRelErr =
-      getOptNumber(J, C, "partial_geomean_rel_err", NumRule::NonNegative)
-          .value_or(0);
-  M.PartialHeldOutRows =
-      (size_t)getOptNumber(J, C, "partial_held_out_rows", NumRule::Count)
-          .value_or(0);
-  M.PartialHeldOutGeomeanRelErr =
-      getOptNumber(J, C, "partial_held_out_geomean_rel_err",
-                   NumRule::NonNegative)
-          .value_or(-1);
+  // Optional statistics and costs: absent is 0 (-1 for an error not
+  // measured).
+  auto Num = [&](const char *Key, double Absent = 0) {
+    return getOptNumber(J, C, Key, NumRule::NonNegative).value_or(Absent);
+  };
+  auto Count = [&](const char *Key) {
+    return (size_t)getOptNumber(J, C, Key, NumRule::Count).value_or(0);
+  };
+  M.PartialStoreMsPerSector = Num("partial_store_ms_per_sector_per_sm");
+  M.PartialRows = Count("partial_rows");
+  M.PartialGeomeanRelErr = Num("partial_geomean_rel_err");
+  M.PartialHeldOutRows = Count("partial_held_out_rows");
+  M.PartialHeldOutGeomeanRelErr = Num("partial_held_out_geomean_rel_err", -1);
   M.L2.MsPerByte =
       getOptNumber(J, C, "l2_ms_per_byte", NumRule::NonNegative).value_or(0);
   M.L2.MsPerStep =

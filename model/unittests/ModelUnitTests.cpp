@@ -256,6 +256,15 @@ static void addPureStreams(BenchData &D, double A, double L, double Ls) {
                                             1 << 28, 4, 8, O, W, 100)));
 }
 
+/// A benchmark file of the pure streams above on the 100-SM test GPU.
+static BenchData pureStreamBench(double A, double L, double Ls) {
+  BenchData D;
+  D.File = "mem";
+  D.Gpu = testGpu();
+  addPureStreams(D, A, L, Ls);
+  return D;
+}
+
 TEST(smoothMaxIsBetweenMaxAndSum) {
   CHECK_NEAR(smoothMax(3, 4, 1), 7, 1e-12);
   CHECK_NEAR(smoothMax(3, 4, 2), 5, 1e-12);
@@ -349,11 +358,8 @@ TEST(bandwidthMixedStoreCostFromGt200Rows) {
   // unrolls them) fix a and L; gt200 rows (N loads then N stores per node)
   // generated with a known per-SM store cost of 2 ns (throughput term) are
   // recovered to the search's resolution.
-  BenchData D;
-  D.File = "mem";
-  D.Gpu = testGpu();
   const double A = 1e-6 / 4000, L = 2.5e-4, Ls = 5e-6, Mix = 2e-6;
-  addPureStreams(D, A, L, Ls);
+  BenchData D = pureStreamBench(A, L, Ls);
   for (int N : {1, 8, 19})
     for (int W : {8, 32, 64}) {
       BenchRow R = volumeRow("gt200", Op::Read, false, 4, W, 0, 0);
@@ -381,11 +387,8 @@ TEST(bandwidthBlockCostFromBlockRows) {
   // Pure streams fix a and L; block rows (the same copy in blocks of
   // 32..1024 threads, 1..16 words per thread) generated with a known cost
   // per block of 0.6 us (one more serial step per warp) recover it.
-  BenchData D;
-  D.File = "mem";
-  D.Gpu = testGpu();
   const double A = 1e-6 / 4000, L = 4e-4, Ls = 5e-6, Blk = 6e-4;
-  addPureStreams(D, A, L, Ls);
+  BenchData D = pureStreamBench(A, L, Ls);
   const std::pair<int, int> Shapes[] = {{32, 1}, {256, 1}, {1024, 1}, {256, 16}};
   for (auto [Threads, N] : Shapes)
     for (int W : {8, 32}) {
@@ -417,11 +420,8 @@ TEST(bandwidthPartialStoreCostFromStrideRows) {
   // part) generated with a known per-SM cost of 3 ns per partial sector
   // recover it; offset rows (two partial sectors per misaligned request)
   // from the same law are held out and predicted as well.
-  BenchData D;
-  D.File = "mem";
-  D.Gpu = testGpu();
   const double A = 1e-6 / 4000, L = 2.5e-4, Ls = 5e-6, Part = 3e-6;
-  addPureStreams(D, A, L, Ls);
+  BenchData D = pureStreamBench(A, L, Ls);
   auto Row = [&](const char *Exp, double Stride, double Offset) {
     const double Span = 1 << 28, Word = 4;
     double Useful = Span / Stride, Requests = Useful / (32 * Word);
