@@ -308,6 +308,62 @@ static void fitBlockCost(BandwidthModel &M, const BenchData &D) {
   scoreRows(M, Rows, M.BlockGeomeanRelErr);
 }
 
+/// A `stride` or `offset` write row as a kernel: a 4- or 16-byte word per
+/// lane, lanes `stride` words apart, the base `offset` bytes off a sector
+/// (microbench/cuda/Stream.cu). Its sectors are those of the span it
+/// covers; a sector is written in part when the lanes skip words in it
+/// (stride >= 2) or the misaligned ends of a request cut it. Rows whose
+/// lanes skip whole sectors are not described (0 requests).
+static Traffic partialStoreTraffic(const BenchRow &R) {
+  Traffic T;
+  double Word = R.WordBytes, Stride = std::max(R.Stride, 1.0);
+  if (Stride * Word > 32)
+    return T;
+  T.Blocks = *R.Blocks;
+  T.WarpsPerBlock = std::ceil(*R.Threads / 32.0);
+  MemItem I;
+  I.TheOp = Op::Write;
+  I.Waits = false;
+  I.Requests = *R.BytesMoved / (32 * Word);
+  bool Misaligned = std::fmod(R.OffsetBytes, 32) != 0;
+  // A request of 32 lanes covers 32 x stride words; a misaligned one
+  // touches one sector more, its two end sectors in part.
+  I.SectorsPerRequest = 32 * Stride * Word / 32 + (Misaligned ? 1 : 0);
+  I.Bytes = I.Requests * I.SectorsPerRequest * 32;
+  I.PartialSectors =
+      Stride >= 2 ? I.Requests * I.SectorsPerRequest
+                  : (Misaligned ? 2 * I.Requests : 0);
+  T.Items.push_back(I);
+  return T;
+}
+
+/// PartialStoreMsPerSector from the stride write rows that write every
+/// sector of their span in part (stride 2..32/word); the misaligned offset
+/// write rows are held out and predicted.
+static void fitPartialStores(BandwidthModel &M, const BenchData &D) {
+  std::vector<std::pair<Traffic, const BenchRow *>> Fit, Held;
+  for (const char *E : {"stride", "offset"})
+    for (const BenchRow *R : D.rowsOf(E)) {
+      if (R->TheOp != Op::Write || R->WordBytes <= 0 || !R->Blocks ||
+          !R->Threads || !R->BytesMoved || *R->BytesMoved <= 0 ||
+          R->Warps <= 0)
+        continue;
+      Traffic T = partialStoreTraffic(*R);
+      if (T.Items.empty() || T.Items[0].PartialSectors <= 0)
+        continue;
+      (std::string(E) == "stride" ? Fit : Held).push_back({T, R});
+    }
+  if (Fit.empty())
+    return;
+  double Geo = 0;
+  search1D(M.PartialStoreMsPerSector, [&] { return scoreRows(M, Fit, Geo); });
+  M.PartialRows = Fit.size();
+  scoreRows(M, Fit, M.PartialGeomeanRelErr);
+  M.PartialHeldOutRows = Held.size();
+  if (!Held.empty())
+    scoreRows(M, Held, M.PartialHeldOutGeomeanRelErr);
+}
+
 BandwidthModel BandwidthModel::fit(const BenchData &D,
                                    const std::vector<std::string> &Exps) {
   BandwidthModel M;
@@ -451,6 +507,8 @@ BandwidthModel BandwidthModel::fit(const BenchData &D,
     fitMixed(M, D);
     fitBlockCost(M, D);
   }
+  // The stride rows are pure write streams: neither term above applies.
+  fitPartialStores(M, D);
 
   // Statistics from the final coefficients, overall and per class.
   auto Stats = [&](auto InClass, double &R2, double &Rmse, size_t &Cnt,
@@ -559,7 +617,7 @@ struct Terms {
 static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
                          bool L1Hits, std::vector<std::string> *Notes) {
   Terms R;
-  double DramMs = 0, L2Ms = 0, TagMs = 0;
+  double DramMs = 0, L2Ms = 0, TagMs = 0, PartialMs = 0;
   bool Loads = std::any_of(T.Items.begin(), T.Items.end(),
                            [](const MemItem &I) { return I.Waits; });
   const double Sm = M.SmCount;
@@ -592,12 +650,16 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
     // occupancy (read/write turnaround): a throughput term, not latency.
     if (!I.Waits && Loads)
       DramMs += I.Requests / Sm * M.MixedStoreMsPerStep;
+    // A sector written in part is merged into its line at L2 at a rate of
+    // its own, well below the full-sector rate (stride rows).
+    PartialMs += I.PartialSectors / Sm * M.PartialStoreMsPerSector;
     R.LatMsWarps += Steps / Sm * L;
   }
   // A block's launch and retirement hold its warps' slots: one more serial
   // step per warp.
   R.LatMsWarps += T.totalWarps() / Sm * M.BlockMs;
-  R.BwMs = smoothMax(smoothMax(DramMs, L2Ms, M.P), TagMs, M.P);
+  R.BwMs = smoothMax(smoothMax(smoothMax(DramMs, L2Ms, M.P), TagMs, M.P),
+                     PartialMs, M.P);
   return R;
 }
 
@@ -665,6 +727,12 @@ Json BandwidthModel::toJson() const {
   J["block_ms"] = BlockMs;
   J["block_rows"] = BlockRows;
   J["block_geomean_rel_err"] = BlockGeomeanRelErr;
+  J["partial_store_ms_per_sector_per_sm"] = PartialStoreMsPerSector;
+  J["partial_rows"] = PartialRows;
+  J["partial_geomean_rel_err"] = PartialGeomeanRelErr;
+  J["partial_held_out_rows"] = PartialHeldOutRows;
+  if (PartialHeldOutGeomeanRelErr >= 0)
+    J["partial_held_out_geomean_rel_err"] = PartialHeldOutGeomeanRelErr;
   if (L2.MsPerByte > 0) {
     J["l2_ms_per_byte"] = L2.MsPerByte;
     J["l2_gbps"] = L2.gbps();
@@ -750,6 +818,19 @@ BandwidthModel BandwidthModel::fromJson(const Json &J, const Ctx &C) {
   M.HeldOutGeomeanRelErr =
       getOptNumber(J, C, "held_out_geomean_rel_err", NumRule::NonNegative)
           .value_or(-1);
+  // Optional statistics and costs: absent is 0 (-1 for an error not
+  // measured).
+  auto Num = [&](const char *Key, double Absent = 0) {
+    return getOptNumber(J, C, Key, NumRule::NonNegative).value_or(Absent);
+  };
+  auto Count = [&](const char *Key) {
+    return (size_t)getOptNumber(J, C, Key, NumRule::Count).value_or(0);
+  };
+  M.PartialStoreMsPerSector = Num("partial_store_ms_per_sector_per_sm");
+  M.PartialRows = Count("partial_rows");
+  M.PartialGeomeanRelErr = Num("partial_geomean_rel_err");
+  M.PartialHeldOutRows = Count("partial_held_out_rows");
+  M.PartialHeldOutGeomeanRelErr = Num("partial_held_out_geomean_rel_err", -1);
   M.L2.MsPerByte =
       getOptNumber(J, C, "l2_ms_per_byte", NumRule::NonNegative).value_or(0);
   M.L2.MsPerStep =

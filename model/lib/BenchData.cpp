@@ -84,6 +84,8 @@ static BenchRow parseRow(const Json &RJ, const Ctx &C, size_t I,
   R.RegionBytes =
       Pos(getOptNumber(RJ, C, "region_bytes", NumRule::NonNegative));
   R.Stride = getOptNumber(RJ, C, "stride", NumRule::NonNegative).value_or(1);
+  R.OffsetBytes =
+      getOptNumber(RJ, C, "offset", NumRule::NonNegative).value_or(0);
   R.Dram = getOptBool(RJ, C, "dram").value_or(false);
   R.L = getOptNumber(RJ, C, "L", NumRule::Integer);
   R.M = getOptNumber(RJ, C, "M", NumRule::Integer);

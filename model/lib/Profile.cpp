@@ -85,6 +85,7 @@ static Site parseSite(const Json &J, const Ctx &C) {
     C.at("sectors").fail("impossible value " + fmtNum(S.Sectors) + " for " +
                          fmtNum(S.Requests) +
                          " requests (at most 64 sectors per request)");
+  S.Bytes = getOptNumber(J, C, "bytes", NumRule::NonNegative).value_or(0);
   S.SectorsPerRequest =
       getOptNumber(J, C, "sectors_per_request", NumRule::NonNegative)
           .value_or(S.Requests > 0 ? S.Sectors / S.Requests : 0);

@@ -120,10 +120,19 @@ static void streamedOnce(Traffic &T) {
       if (I.Use == (int)K) {
         I.Bytes *= F;
         I.Requests *= F;
+        I.PartialSectors *= F;
       }
     U.L1Bytes *= F;
     U.BlockDistinctBytes *= F;
   }
+}
+
+double partialSectors(const Site &S) {
+  if (S.TheOp != SiteOp::Store || S.TheSpace != Space::Global ||
+      S.Bytes <= 0)
+    return 0;
+  double Missing = S.Sectors * 32 - S.Bytes;
+  return Missing > 0 ? std::min(S.Sectors, 2 * Missing / 32) : 0;
 }
 
 Traffic trafficFromProfile(const Profile &P) {
@@ -167,6 +176,7 @@ Traffic trafficFromProfile(const Profile &P) {
           S.TheOp == SiteOp::Atomic && O == Op::Read ? 0 : S.Requests * Scale;
       I.Mlp = S.Mlp;
       I.LinesPerRequest = linesPerRequest(Spr);
+      I.PartialSectors = partialSectors(S) * Scale;
       I.Use = useOf(T, P, S.ObjectId, O, Scale);
       if (I.Use >= 0)
         T.Uses[(size_t)I.Use].L1Bytes += Bytes;

@@ -256,6 +256,15 @@ static void addPureStreams(BenchData &D, double A, double L, double Ls) {
                                             1 << 28, 4, 8, O, W, 100)));
 }
 
+/// A benchmark file of the pure streams above on the 100-SM test GPU.
+static BenchData pureStreamBench(double A, double L, double Ls) {
+  BenchData D;
+  D.File = "mem";
+  D.Gpu = testGpu();
+  addPureStreams(D, A, L, Ls);
+  return D;
+}
+
 TEST(smoothMaxIsBetweenMaxAndSum) {
   CHECK_NEAR(smoothMax(3, 4, 1), 7, 1e-12);
   CHECK_NEAR(smoothMax(3, 4, 2), 5, 1e-12);
@@ -349,11 +358,8 @@ TEST(bandwidthMixedStoreCostFromGt200Rows) {
   // unrolls them) fix a and L; gt200 rows (N loads then N stores per node)
   // generated with a known per-SM store cost of 2 ns (throughput term) are
   // recovered to the search's resolution.
-  BenchData D;
-  D.File = "mem";
-  D.Gpu = testGpu();
   const double A = 1e-6 / 4000, L = 2.5e-4, Ls = 5e-6, Mix = 2e-6;
-  addPureStreams(D, A, L, Ls);
+  BenchData D = pureStreamBench(A, L, Ls);
   for (int N : {1, 8, 19})
     for (int W : {8, 32, 64}) {
       BenchRow R = volumeRow("gt200", Op::Read, false, 4, W, 0, 0);
@@ -381,11 +387,8 @@ TEST(bandwidthBlockCostFromBlockRows) {
   // Pure streams fix a and L; block rows (the same copy in blocks of
   // 32..1024 threads, 1..16 words per thread) generated with a known cost
   // per block of 0.6 us (one more serial step per warp) recover it.
-  BenchData D;
-  D.File = "mem";
-  D.Gpu = testGpu();
   const double A = 1e-6 / 4000, L = 4e-4, Ls = 5e-6, Blk = 6e-4;
-  addPureStreams(D, A, L, Ls);
+  BenchData D = pureStreamBench(A, L, Ls);
   const std::pair<int, int> Shapes[] = {{32, 1}, {256, 1}, {1024, 1}, {256, 16}};
   for (auto [Threads, N] : Shapes)
     for (int W : {8, 32}) {
@@ -409,6 +412,64 @@ TEST(bandwidthBlockCostFromBlockRows) {
   CHECK(M.BlockGeomeanRelErr < 2e-3);
   BandwidthModel R = BandwidthModel::fromJson(M.toJson(), Ctx("rt.json"));
   CHECK_NEAR(R.BlockMs, M.BlockMs, 1e-12);
+}
+
+TEST(bandwidthPartialStoreCostFromStrideRows) {
+  // Pure streams fix a and the store cost Ls; stride write rows (4-byte
+  // words, lanes 2..8 words apart: every sector of the span written in
+  // part) generated with a known per-SM cost of 3 ns per partial sector
+  // recover it; offset rows (two partial sectors per misaligned request)
+  // from the same law are held out and predicted as well.
+  const double A = 1e-6 / 4000, L = 2.5e-4, Ls = 5e-6, Part = 3e-6;
+  BenchData D = pureStreamBench(A, L, Ls);
+  auto Row = [&](const char *Exp, double Stride, double Offset) {
+    const double Span = 1 << 28, Word = 4;
+    double Useful = Span / Stride, Requests = Useful / (32 * Word);
+    double Spr = Stride * Word + (Offset ? 1 : 0);
+    double Partial = Stride >= 2 ? Requests * Spr : 2 * Requests;
+    BenchRow R = volumeRow(Exp, Op::Write, false, 4, 64, Useful, 0);
+    R.Stride = Stride;
+    R.OffsetBytes = Offset;
+    R.Blocks = 800;
+    R.Threads = 256;
+    R.TimeMs = smoothMax(smoothMax(Requests * Spr * 32 * A, Partial / 100 * Part,
+                                   2),
+                         Requests / 100 * Ls / 64, 2);
+    D.Rows.push_back(R);
+  };
+  for (int S = 1; S <= 16; ++S)
+    Row("stride", S, 0); // 1: aligned; 9..16: skip sectors, not used.
+  for (int Off : {0, 4, 12, 32})
+    Row("offset", 1, Off);
+  BandwidthModel M = BandwidthModel::fit(D, {"campprof"});
+  CHECK_NEAR(M.PartialStoreMsPerSector, Part, 5e-3);
+  CHECK(M.PartialRows == 7 && M.PartialHeldOutRows == 2);
+  CHECK(M.PartialGeomeanRelErr < 2e-3);
+  CHECK(M.PartialHeldOutGeomeanRelErr < 2e-3);
+  BandwidthModel R = BandwidthModel::fromJson(M.toJson(), Ctx("rt.json"));
+  CHECK_NEAR(R.PartialStoreMsPerSector, M.PartialStoreMsPerSector, 1e-12);
+}
+
+TEST(partialSectorsOfStoreSites) {
+  Site S;
+  S.TheOp = SiteOp::Store;
+  S.Requests = 8;
+  S.Sectors = 256; // Strided: one 4-byte word per sector.
+  S.Bytes = 1024;
+  CHECK_NEAR(partialSectors(S), 256, 1e-12);
+  S.Sectors = 40; // Misaligned by a word: 5 sectors, the two ends partial.
+  CHECK_NEAR(partialSectors(S), 16, 1e-12);
+  S.Sectors = 32; // Coalesced: full sectors.
+  CHECK_NEAR(partialSectors(S), 0, 1e-12);
+  S.Sectors = 256;
+  S.TheSpace = Space::Local; // Written back from L1: merged there.
+  CHECK_NEAR(partialSectors(S), 0, 1e-12);
+  S.TheSpace = Space::Global;
+  S.TheOp = SiteOp::Atomic;
+  CHECK_NEAR(partialSectors(S), 0, 1e-12);
+  S.TheOp = SiteOp::Store;
+  S.Bytes = 0; // Unknown.
+  CHECK_NEAR(partialSectors(S), 0, 1e-12);
 }
 
 TEST(bandwidthLatencyRowsKnownMlpAndWidth) {

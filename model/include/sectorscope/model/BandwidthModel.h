@@ -119,6 +119,17 @@ struct BandwidthModel {
   double BlockMs = 0;
   size_t BlockRows = 0;
   double BlockGeomeanRelErr = 0;
+  /// Per-SM time of a sector that a store writes only in part, a
+  /// throughput bound of its own: fitted on the `stride` write rows whose
+  /// lanes leave every sector of the span partly unwritten (lane stride 2..8
+  /// words of 4 bytes: ~0.55 ms for the 1 GiB span where the aligned stream
+  /// takes 0.29). JSON: partial_store_ms_per_sector_per_sm (0: not fitted).
+  /// The misaligned `offset` write rows are held out.
+  double PartialStoreMsPerSector = 0;
+  size_t PartialRows = 0;
+  double PartialGeomeanRelErr = 0;
+  size_t PartialHeldOutRows = 0;
+  double PartialHeldOutGeomeanRelErr = -1;
   /// L2 hits (traffic the DRAM estimate removes): charged at L2 bandwidth
   /// and round trip instead of being free (unknown figures: the old rule).
   L2Figures L2;

@@ -44,6 +44,7 @@ struct BenchRow {
   std::optional<double> Mlp; ///< Loads in flight per thread, if the row says.
   std::optional<double> RegionBytes; ///< hot_region: bytes hammered (0: none).
   double Stride = 1; ///< Elements between lanes (latency: 0 = one sector).
+  double OffsetBytes = 0; ///< Base pointer's byte offset (`offset` rows).
   bool Dram = false; ///< Footprint far above L2 (the suite's `dram`).
 
   /// Sectors per warp request: the word bytes for a coalesced row, one for

@@ -28,6 +28,9 @@ struct Site {
   Space TheSpace = Space::Global;
   int Width = 0;
   double Requests = 0, Sectors = 0;
+  /// sites[].bytes: the bytes the lanes asked for (0: absent). Less than
+  /// sectors x 32 when requests fill their sectors only in part.
+  double Bytes = 0;
   double SectorsPerRequest = 0, IdealSectorsPerRequest = 0;
   /// sites[].mlp: global load sites in the same basic block at the same
   /// load-dependence depth (in flight together); 1 when absent.

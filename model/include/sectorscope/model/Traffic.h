@@ -33,6 +33,9 @@ struct MemItem {
   double Requests = 0; ///< Warp-level requests.
   double Mlp = 1;      ///< Loads in flight together (sites[].mlp).
   double LinesPerRequest = 1; ///< 128-byte lines a request touches (L1 tags).
+  /// Sectors a global store writes only in part (grid total; see
+  /// partialSectors).
+  double PartialSectors = 0;
   int Use = -1;        ///< Index into Traffic::Uses; -1: no object known.
 };
 
@@ -74,6 +77,17 @@ struct Traffic {
   /// reads): its L1 working set. 0 unknown.
   double blockLoadFootprint() const;
 };
+
+/// Sectors of one global store site (sampled block) that its requests fill
+/// only in part. Stores write through L1, so L2 merges each partial sector
+/// by itself; local memory (write-back in L1) and atomics (done at L2 in
+/// full) are not counted. The profile gives the bytes the lanes asked for,
+/// not their layout: with `missing` = sectors x 32 - bytes, a request
+/// misaligned by a word has two partial sectors whose missing bytes add up
+/// to one sector, a strided one leaves at least half of each sector
+/// unwritten, so partial = min(sectors, 2 x missing / 32) is exact for both.
+/// 0 when the profile lacks `bytes`.
+double partialSectors(const Site &S);
 
 /// Builds the grid-wide traffic. Global and local (it lives in device
 /// memory) sites count; shared memory does not. An atomic both reads and
