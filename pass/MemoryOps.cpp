@@ -65,6 +65,8 @@ const char *uninstrumentedName(Uninstrumented K) {
     return "texture";
   case Uninstrumented::Other:
     return "other";
+  case Uninstrumented::IndirectCall:
+    return "indirect_call";
   }
   return "other";
 }
@@ -220,6 +222,8 @@ std::optional<Uninstrumented> classifyUninstrumented(Instruction &I) {
       return Uninstrumented::Texture;
     return Uninstrumented::InlineAsm;
   }
+  if (CB->isIndirectCall())
+    return Uninstrumented::IndirectCall;
   Function *F = CB->getCalledFunction();
   if (!F || !F->isIntrinsic())
     return std::nullopt;

@@ -35,8 +35,17 @@ struct MemoryOp {
 };
 
 /// Why a memory operation is not instrumented; names as in the site table.
-enum class Uninstrumented { InlineAsm, CpAsync, BulkCopy, Texture, Other };
-constexpr unsigned NumUninstrumentedKinds = 5;
+/// IndirectCall: a call through a pointer, whose callee (not known at
+/// compile time, so not cloned) runs its accesses uncounted.
+enum class Uninstrumented {
+  InlineAsm,
+  CpAsync,
+  BulkCopy,
+  Texture,
+  Other,
+  IndirectCall
+};
+constexpr unsigned NumUninstrumentedKinds = 6;
 const char *uninstrumentedName(Uninstrumented K);
 
 /// The access `I` performs, if it is one we instrument. Constant and

@@ -1,11 +1,12 @@
 ; Memory operations the instrumentation cannot see into are counted per
 ; kernel in K records: inline asm with memory instructions, cp.async, bulk
-; copies, textures, memcpy. Inline asm without memory access is not.
+; copies, textures, memcpy, and calls through a pointer (the callee runs
+; uninstrumented). Inline asm without memory access is not.
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s
 
 ; CHECK: c"V\096\0A
 ; CHECK-SAME: K\09k\09inline_asm=2,cp_async=2,bulk_copy=1,other=1\0A
-; CHECK-SAME: K\09k2\09texture=2\0A\00"
+; CHECK-SAME: K\09k2\09texture=2,indirect_call=1\0A\00"
 ; The operations stay, uninstrumented.
 ; CHECK-LABEL: entry.ss:
 ; CHECK-NOT: __sectorscope_access
@@ -28,9 +29,10 @@ entry:
   ret void
 }
 
-define void @k2(i64 %tex) {
+define void @k2(i64 %tex, ptr %fn) {
 entry:
   %t = call { float, float, float, float } @llvm.nvvm.tex.unified.1d.v4f32.s32(i64 %tex, i32 0)
+  %r = call float %fn(ptr null)
   %u = call { float, float, float, float } asm "tex.1d.v4.f32.s32 {$0, $1, $2, $3}, [$4, {$5}];", "=f,=f,=f,=f,l,r"(i64 %tex, i32 0)
   ret void
 }

@@ -126,7 +126,9 @@ typedef struct ss_module {
  * <function> the (demangled) function the access is written in, which may be
  * a helper inlined into the kernel; <file> as in the debug info, made
  * absolute with the compilation directory when it is relative.
- * Not-instrumented kinds: inline_asm, cp_async, bulk_copy, texture, other. */
+ * Not-instrumented kinds: inline_asm, cp_async, bulk_copy, texture, other,
+ * indirect_call (a call through a pointer: its callee runs uninstrumented;
+ * a kind the host does not know is still reported by name). */
 
 /* Per-site counters. For the sampled block in heat-map mode; over all blocks
  * in grid mode. A request is one warp-level execution of the access; sectors
