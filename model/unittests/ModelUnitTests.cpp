@@ -742,6 +742,59 @@ TEST(reuseInsideBlockHitsL1WhileItFits) {
   CHECK(M.curve(T, false, nullptr).L1MaxWarps == 0);
 }
 
+TEST(l2RequestRateFromOneSectorRows) {
+  // One-sector L2 rows: time = launch + max(requests per SM x TReq, trips x
+  // L2Trip); the saturated ones give TReq back. 4-sector rows (bytes bound
+  // R2) do not enter the request rate.
+  BenchData D;
+  D.File = "mem";
+  D.Gpu = testGpu();
+  const double Launch = 0.004, TReq = 2e-6, L2Trip = 2e-4, R2 = 5e9;
+  for (int Mlp : {1, 8})
+    for (int W : {1, 16, 32, 64})
+      for (int Stride : {0, 1}) {
+        double Spr = Stride ? 4 : 1, Bytes = (1 << 26) * Spr;
+        double Requests = Bytes / (32 * Spr);
+        double Trips = Requests / Mlp / (100.0 * W);
+        BenchRow R = volumeRow("latency", Op::Read, false, 4, W, Bytes, 0);
+        R.Stride = Stride, R.Mlp = Mlp, R.Dram = false, R.Blocks = 100 * W;
+        R.Threads = 32;
+        R.TimeMs = Launch + std::max({Requests / 100 * TReq, Trips * L2Trip,
+                                      Stride ? Bytes / R2 : 0.0});
+        D.Rows.push_back(R);
+      }
+  L2Figures F = deriveL2Figures(D, Launch, 100, {});
+  CHECK_NEAR(F.MsPerRequest, TReq, 1e-12);
+  CHECK_NEAR(F.MsPerByte, 1 / R2, 1e-12);
+
+  // A kernel of one-sector loads that miss L1: the request bound joins
+  // T_bw (p = 1: the bounds add).
+  Json J = Json::parse(R"({"schema": "sectorscope-launch/1", "kernel": "k",
+    "mode": "heatmap", "grid": {"x": 1000}, "block": {"x": 256},
+    "sites": [{"op": "load", "width": 4, "requests": 64, "sectors": 64,
+               "ideal_sectors_per_request": 4, "mlp": 1}]})");
+  Traffic T = trafficFromProfile(parseProfile(J, "p.json"));
+  BandwidthModel M;
+  M.SmCount = 100;
+  M.P = 1;
+  BandwidthClass C;
+  C.Width = 1;
+  C.MsPerByte = 1e-6 / 2000;
+  C.MsPerStep = 4e-4;
+  M.Classes.push_back(C);
+  double Bytes = 64 * 32 * 1000.0, Requests = 64000.0;
+  CHECK_NEAR(M.curve(T, false, nullptr).BwMs, Bytes * C.MsPerByte, 1e-12);
+  M.L2.MsPerRequest = TReq;
+  CHECK_NEAR(M.curve(T, false, nullptr).BwMs,
+             Bytes * C.MsPerByte + Requests / 100 * TReq, 1e-12);
+  // The calibration keeps it.
+  Json Cal = M.toJson();
+  CHECK_NEAR(Cal["l2_ms_per_request_per_sm"].get<double>(), TReq, 1e-15);
+  CHECK_NEAR(BandwidthModel::fromJson(Cal, Ctx("c.json"))
+                 .L2.MsPerRequest,
+             TReq, 1e-15);
+}
+
 TEST(streamedAllocationCapsSampledBlock) {
   // Block 0 of a grid-stride loop: 5 trips of 8 warps over 16 B words
   // where the average block makes 4 (1000 blocks x 5 x 4 KiB = 20 MB over
