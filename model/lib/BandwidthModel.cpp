@@ -647,6 +647,16 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
       double F2 = std::max(0.0, 1 - F1 - FD);
       // An L1 hit of n lines waits for the tag stage n - 1 lines longer.
       double L1Step = M.L1.MsPerStep + (I.LinesPerRequest - 1) * M.L1.MsPerLine;
+      // A site a warp runs once can reuse a sector only from another warp
+      // of its block, which issued the same load at the same moment: the
+      // sector is still in flight, so L1 saves its bytes but not the wait
+      // (the request merges with the first miss and returns with it).
+      bool Concurrent = I.Requests <= T.totalWarps() * (1 + 1e-9);
+      if (Concurrent && FD + F2 > 0) {
+        FD /= FD + F2;
+        F2 = 1 - FD;
+        F1 = 0;
+      }
       L = FD * L + F2 * M.L2.MsPerStep + F1 * L1Step;
     }
     // A store of a warp that also loads does not make the warp wait (it

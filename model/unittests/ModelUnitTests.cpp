@@ -795,6 +795,43 @@ TEST(l2RequestRateFromOneSectorRows) {
              TReq, 1e-15);
 }
 
+TEST(reuseAtASiteRunOnceWaitsForTheMiss) {
+  // 1000 blocks of 8 warps; every warp of a block loads the same 4 sectors
+  // once (8 requests for 8 warps): 7/8 of the bytes are reuse inside the
+  // block, which L1 serves (no L2 bytes) but which arrives with the first
+  // warp's miss, so the round trip is the DRAM one, not L1's.
+  Json J = Json::parse(R"({"schema": "sectorscope-launch/1", "kernel": "k",
+    "mode": "heatmap", "grid": {"x": 1000}, "block": {"x": 256},
+    "sites": [{"op": "load", "width": 4, "requests": 8, "sectors": 32,
+               "ideal_sectors_per_request": 4, "mlp": 1,
+               "object": {"id": 0}}],
+    "objects": [{"id": 0, "kind": "cudaMalloc", "size": 1073741824,
+                 "sectors": 4}]})");
+  Traffic T = trafficFromProfile(parseProfile(J, "p.json"));
+  BandwidthModel M;
+  M.SmCount = 100;
+  M.P = 1;
+  M.L2Bytes = 50e6;
+  BandwidthClass C;
+  C.Width = 4;
+  C.MsPerByte = 1e-6 / 4000;
+  C.MsPerStep = 4e-4;
+  M.Classes.push_back(C);
+  M.L2.MsPerByte = 1e-6 / 10000;
+  M.L2.MsPerStep = 2e-4;
+  M.L1.MsPerStep = 4e-5;
+  M.L1.MsPerLine = 5e-7;
+  M.L1.BytesPerSm = 10240;
+  KernelCurve K = M.curve(T, false, nullptr);
+  double Bytes = 32 * 32 * 1000.0, Steps = 8000.0 / 100;
+  CHECK(K.L1MaxWarps > 0);
+  CHECK_NEAR(K.LatMsWarpsL1, Steps * 4e-4, 1e-12);
+  CHECK_NEAR(K.BwMsL1,
+             Bytes / 8 * (C.MsPerByte + M.L2.MsPerByte) + Steps * 5e-7, 1e-12);
+  // Above the L1 capacity the reuse is an L2 hit as before.
+  CHECK_NEAR(K.LatMsWarps, Steps * (4e-4 / 8 + 7 * 2e-4 / 8), 1e-12);
+}
+
 TEST(streamedAllocationCapsSampledBlock) {
   // Block 0 of a grid-stride loop: 5 trips of 8 warps over 16 B words
   // where the average block makes 4 (1000 blocks x 5 x 4 KiB = 20 MB over
