@@ -694,23 +694,10 @@ TEST(cacheFiguresFromLatencyRows) {
   CHECK_NEAR(linesPerRequest(1), 1, 1e-12);
 }
 
-TEST(reuseInsideBlockHitsL1WhileItFits) {
-  // 1000 blocks of 8 warps; one load site reads each of its 32 sectors 8
-  // times (256 sectors, 64 requests of 4 sectors) in a 1 GiB allocation:
-  // DRAM gets 1/8, the other 7/8 are reuse inside the block. Working set
-  // 1 KiB per block + 1 KiB reserved: 5 blocks (40 warps/SM) fit in a
-  // 10 KiB L1. Below that the reuse costs the L1 round trip and no L2
-  // bandwidth; above it, the L2 round trip and L2 bandwidth.
-  Json J = Json::parse(R"({"schema": "sectorscope-launch/1", "kernel": "k",
-    "mode": "heatmap", "grid": {"x": 1000}, "block": {"x": 256},
-    "sites": [{"op": "load", "width": 4, "requests": 64, "sectors": 256,
-               "ideal_sectors_per_request": 4, "mlp": 1,
-               "object": {"id": 0}}],
-    "objects": [{"id": 0, "kind": "cudaMalloc", "size": 1073741824,
-                 "sectors": 32}]})");
-  Traffic T = trafficFromProfile(parseProfile(J, "p.json"));
-  CHECK_NEAR(T.blockLoadFootprint(), 1024, 1e-9);
-  CHECK_NEAR(T.inBlockReuseBytes(T.Items[0]), T.Items[0].Bytes * 7 / 8, 1e-6);
+/// p = 1, 100 SMs, one 4-sector read class (4 TB/s, 400 ns), L2 10 TB/s
+/// and 200 ns, L1 40 ns, 0.5 ns per line, 10 KiB per SM: the reuse tests'
+/// machine.
+static BandwidthModel cacheTestModel() {
   BandwidthModel M;
   M.SmCount = 100;
   M.P = 1;
@@ -725,6 +712,36 @@ TEST(reuseInsideBlockHitsL1WhileItFits) {
   M.L1.MsPerStep = 4e-5;
   M.L1.MsPerLine = 5e-7;
   M.L1.BytesPerSm = 10240;
+  return M;
+}
+
+/// 1000 blocks of 8 warps, one 4-byte load site (mlp 1) on a 1 GiB
+/// allocation of which the sampled block touched ObjectSectors sectors.
+static Traffic oneLoadSiteTraffic(int Requests, int Sectors,
+                                  int ObjectSectors) {
+  Json J = Json::parse(R"({"schema": "sectorscope-launch/1", "kernel": "k",
+    "mode": "heatmap", "grid": {"x": 1000}, "block": {"x": 256},
+    "sites": [{"op": "load", "width": 4, "ideal_sectors_per_request": 4,
+               "mlp": 1, "object": {"id": 0}}],
+    "objects": [{"id": 0, "kind": "cudaMalloc", "size": 1073741824}]})");
+  J["sites"][0]["requests"] = Requests;
+  J["sites"][0]["sectors"] = Sectors;
+  J["objects"][0]["sectors"] = ObjectSectors;
+  return trafficFromProfile(parseProfile(J, "p.json"));
+}
+
+TEST(reuseInsideBlockHitsL1WhileItFits) {
+  // 1000 blocks of 8 warps; one load site reads each of its 32 sectors 8
+  // times (256 sectors, 64 requests of 4 sectors) in a 1 GiB allocation:
+  // DRAM gets 1/8, the other 7/8 are reuse inside the block. Working set
+  // 1 KiB per block + 1 KiB reserved: 5 blocks (40 warps/SM) fit in a
+  // 10 KiB L1. Below that the reuse costs the L1 round trip and no L2
+  // bandwidth; above it, the L2 round trip and L2 bandwidth.
+  Traffic T = oneLoadSiteTraffic(64, 256, 32);
+  CHECK_NEAR(T.blockLoadFootprint(), 1024, 1e-9);
+  CHECK_NEAR(T.inBlockReuseBytes(T.Items[0]), T.Items[0].Bytes * 7 / 8, 1e-6);
+  BandwidthModel M = cacheTestModel();
+  const BandwidthClass &C = M.Classes[0];
   KernelCurve K = M.curve(T, false, nullptr);
   double Bytes = 256 * 32 * 1000.0, Steps = 64000.0 / 100;
   double Tag = 64000.0 / 100 * 5e-7;
@@ -800,28 +817,9 @@ TEST(reuseAtASiteRunOnceWaitsForTheMiss) {
   // once (8 requests for 8 warps): 7/8 of the bytes are reuse inside the
   // block, which L1 serves (no L2 bytes) but which arrives with the first
   // warp's miss, so the round trip is the DRAM one, not L1's.
-  Json J = Json::parse(R"({"schema": "sectorscope-launch/1", "kernel": "k",
-    "mode": "heatmap", "grid": {"x": 1000}, "block": {"x": 256},
-    "sites": [{"op": "load", "width": 4, "requests": 8, "sectors": 32,
-               "ideal_sectors_per_request": 4, "mlp": 1,
-               "object": {"id": 0}}],
-    "objects": [{"id": 0, "kind": "cudaMalloc", "size": 1073741824,
-                 "sectors": 4}]})");
-  Traffic T = trafficFromProfile(parseProfile(J, "p.json"));
-  BandwidthModel M;
-  M.SmCount = 100;
-  M.P = 1;
-  M.L2Bytes = 50e6;
-  BandwidthClass C;
-  C.Width = 4;
-  C.MsPerByte = 1e-6 / 4000;
-  C.MsPerStep = 4e-4;
-  M.Classes.push_back(C);
-  M.L2.MsPerByte = 1e-6 / 10000;
-  M.L2.MsPerStep = 2e-4;
-  M.L1.MsPerStep = 4e-5;
-  M.L1.MsPerLine = 5e-7;
-  M.L1.BytesPerSm = 10240;
+  Traffic T = oneLoadSiteTraffic(8, 32, 4);
+  BandwidthModel M = cacheTestModel();
+  const BandwidthClass &C = M.Classes[0];
   KernelCurve K = M.curve(T, false, nullptr);
   double Bytes = 32 * 32 * 1000.0, Steps = 8000.0 / 100;
   CHECK(K.L1MaxWarps > 0);
