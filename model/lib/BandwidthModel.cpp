@@ -617,7 +617,7 @@ struct Terms {
 static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
                          bool L1Hits, std::vector<std::string> *Notes) {
   Terms R;
-  double DramMs = 0, L2Ms = 0, TagMs = 0, PartialMs = 0;
+  double DramMs = 0, L2Ms = 0, TagMs = 0, PartialMs = 0, ReqMs = 0;
   bool Loads = std::any_of(T.Items.begin(), T.Items.end(),
                            [](const MemItem &I) { return I.Waits; });
   const double Sm = M.SmCount;
@@ -637,11 +637,26 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
     if (I.Waits)
       TagMs += I.Requests * I.LinesPerRequest / Sm * M.L1.MsPerLine;
     double Steps = I.Waits ? I.Requests / std::max(I.Mlp, 1.0) : I.Requests;
+    // L2 accepts a bounded number of load requests per SM whatever their
+    // sectors: the ones L1 does not serve (hits and DRAM misses alike)
+    // queue there. This bounds narrow gathers that bytes do not.
+    if (I.Waits && I.Bytes > 0)
+      ReqMs += I.Requests * (1 - H1 / I.Bytes) / Sm * M.L2.MsPerRequest;
     if (I.Waits && M.L2.known() && I.Bytes > 0) {
       double F1 = H1 / I.Bytes, FD = B / I.Bytes;
       double F2 = std::max(0.0, 1 - F1 - FD);
       // An L1 hit of n lines waits for the tag stage n - 1 lines longer.
       double L1Step = M.L1.MsPerStep + (I.LinesPerRequest - 1) * M.L1.MsPerLine;
+      // A site a warp runs once can reuse a sector only from another warp
+      // of its block, which issued the same load at the same moment: the
+      // sector is still in flight, so L1 saves its bytes but not the wait
+      // (the request merges with the first miss and returns with it).
+      bool Concurrent = I.Requests <= T.totalWarps() * (1 + 1e-9);
+      if (Concurrent && FD + F2 > 0) {
+        FD /= FD + F2;
+        F2 = 1 - FD;
+        F1 = 0;
+      }
       L = FD * L + F2 * M.L2.MsPerStep + F1 * L1Step;
     }
     // A store of a warp that also loads does not make the warp wait (it
@@ -658,8 +673,10 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
   // A block's launch and retirement hold its warps' slots: one more serial
   // step per warp.
   R.LatMsWarps += T.totalWarps() / Sm * M.BlockMs;
-  R.BwMs = smoothMax(smoothMax(smoothMax(DramMs, L2Ms, M.P), TagMs, M.P),
-                     PartialMs, M.P);
+  R.BwMs = smoothMax(
+      smoothMax(smoothMax(smoothMax(DramMs, L2Ms, M.P), TagMs, M.P), PartialMs,
+                M.P),
+      ReqMs, M.P);
   return R;
 }
 
@@ -744,6 +761,10 @@ Json BandwidthModel::toJson() const {
     J["l2_ms_per_step"] = L2.MsPerStep;
     J["l2_latency_ns"] = L2.MsPerStep * 1e6;
     J["l2_latency_from"] = L2.LatencyFrom;
+  }
+  if (L2.MsPerRequest > 0) {
+    J["l2_ms_per_request_per_sm"] = L2.MsPerRequest;
+    J["l2_grequests_per_s"] = SmCount * 1e-6 / L2.MsPerRequest;
   }
   if (L1.MsPerStep > 0)
     J["l1_ms_per_step"] = L1.MsPerStep;
@@ -837,6 +858,7 @@ BandwidthModel BandwidthModel::fromJson(const Json &J, const Ctx &C) {
       getOptNumber(J, C, "l2_ms_per_step", NumRule::NonNegative).value_or(0);
   M.L2.RegionBytes =
       getOptNumber(J, C, "l2_region_bytes", NumRule::NonNegative).value_or(0);
+  M.L2.MsPerRequest = Num("l2_ms_per_request_per_sm");
   M.L1.MsPerStep =
       getOptNumber(J, C, "l1_ms_per_step", NumRule::NonNegative).value_or(0);
   M.L1.MsPerLine =

@@ -62,6 +62,23 @@ static double l2PlateauFromLatencyRows(const BenchData &D, double LaunchMs) {
   return saturationPlateau(Rate);
 }
 
+/// L2 request rate per SM from the one-sector rows that walk the L2
+/// region: their bytes level off at a quarter of the 4+-sector plateau
+/// (H200: ~70 G requests/s over the GPU, whether 1 or 8 loads are in
+/// flight), so what limits them is the requests L2 accepts, not its bytes.
+/// Rows within 20% of the fastest are saturated; their median is the rate.
+static double l2RequestPlateauFromLatencyRows(const BenchData &D,
+                                              double LaunchMs, int SmCount) {
+  std::vector<double> Rate;
+  for (const BenchRow *R : D.rowsOf("latency"))
+    if (!R->Dram && R->TheOp == Op::Read && R->BytesMoved &&
+        *R->BytesMoved > 0 && R->sectorsPerRequest() < 2 &&
+        R->TimeMs > LaunchMs && SmCount > 0)
+      Rate.push_back(*R->BytesMoved / (32 * R->sectorsPerRequest()) /
+                     SmCount / (R->TimeMs - LaunchMs));
+  return saturationPlateau(Rate);
+}
+
 L2Figures deriveL2Figures(const BenchData &D, double LaunchMs, int SmCount,
                           const std::vector<BandwidthClass> &Classes) {
   L2Figures F;
@@ -95,6 +112,8 @@ L2Figures deriveL2Figures(const BenchData &D, double LaunchMs, int SmCount,
     F.RegionBytes = 0;
     F.BandwidthFrom = "latency rows (L2 region, saturated)";
   }
+  if (double Rate = l2RequestPlateauFromLatencyRows(D, LaunchMs, SmCount))
+    F.MsPerRequest = 1 / Rate;
   if (double Trip = tripAtLowestOccupancy(D, "latency", false, LaunchMs)) {
     F.MsPerStep = Trip;
     F.LatencyFrom = "latency rows (L2 region)";

@@ -694,23 +694,10 @@ TEST(cacheFiguresFromLatencyRows) {
   CHECK_NEAR(linesPerRequest(1), 1, 1e-12);
 }
 
-TEST(reuseInsideBlockHitsL1WhileItFits) {
-  // 1000 blocks of 8 warps; one load site reads each of its 32 sectors 8
-  // times (256 sectors, 64 requests of 4 sectors) in a 1 GiB allocation:
-  // DRAM gets 1/8, the other 7/8 are reuse inside the block. Working set
-  // 1 KiB per block + 1 KiB reserved: 5 blocks (40 warps/SM) fit in a
-  // 10 KiB L1. Below that the reuse costs the L1 round trip and no L2
-  // bandwidth; above it, the L2 round trip and L2 bandwidth.
-  Json J = Json::parse(R"({"schema": "sectorscope-launch/1", "kernel": "k",
-    "mode": "heatmap", "grid": {"x": 1000}, "block": {"x": 256},
-    "sites": [{"op": "load", "width": 4, "requests": 64, "sectors": 256,
-               "ideal_sectors_per_request": 4, "mlp": 1,
-               "object": {"id": 0}}],
-    "objects": [{"id": 0, "kind": "cudaMalloc", "size": 1073741824,
-                 "sectors": 32}]})");
-  Traffic T = trafficFromProfile(parseProfile(J, "p.json"));
-  CHECK_NEAR(T.blockLoadFootprint(), 1024, 1e-9);
-  CHECK_NEAR(T.inBlockReuseBytes(T.Items[0]), T.Items[0].Bytes * 7 / 8, 1e-6);
+/// p = 1, 100 SMs, one 4-sector read class (4 TB/s, 400 ns), L2 10 TB/s
+/// and 200 ns, L1 40 ns, 0.5 ns per line, 10 KiB per SM: the reuse tests'
+/// machine.
+static BandwidthModel cacheTestModel() {
   BandwidthModel M;
   M.SmCount = 100;
   M.P = 1;
@@ -725,6 +712,36 @@ TEST(reuseInsideBlockHitsL1WhileItFits) {
   M.L1.MsPerStep = 4e-5;
   M.L1.MsPerLine = 5e-7;
   M.L1.BytesPerSm = 10240;
+  return M;
+}
+
+/// 1000 blocks of 8 warps, one 4-byte load site (mlp 1) on a 1 GiB
+/// allocation of which the sampled block touched ObjectSectors sectors.
+static Traffic oneLoadSiteTraffic(int Requests, int Sectors,
+                                  int ObjectSectors) {
+  Json J = Json::parse(R"({"schema": "sectorscope-launch/1", "kernel": "k",
+    "mode": "heatmap", "grid": {"x": 1000}, "block": {"x": 256},
+    "sites": [{"op": "load", "width": 4, "ideal_sectors_per_request": 4,
+               "mlp": 1, "object": {"id": 0}}],
+    "objects": [{"id": 0, "kind": "cudaMalloc", "size": 1073741824}]})");
+  J["sites"][0]["requests"] = Requests;
+  J["sites"][0]["sectors"] = Sectors;
+  J["objects"][0]["sectors"] = ObjectSectors;
+  return trafficFromProfile(parseProfile(J, "p.json"));
+}
+
+TEST(reuseInsideBlockHitsL1WhileItFits) {
+  // 1000 blocks of 8 warps; one load site reads each of its 32 sectors 8
+  // times (256 sectors, 64 requests of 4 sectors) in a 1 GiB allocation:
+  // DRAM gets 1/8, the other 7/8 are reuse inside the block. Working set
+  // 1 KiB per block + 1 KiB reserved: 5 blocks (40 warps/SM) fit in a
+  // 10 KiB L1. Below that the reuse costs the L1 round trip and no L2
+  // bandwidth; above it, the L2 round trip and L2 bandwidth.
+  Traffic T = oneLoadSiteTraffic(64, 256, 32);
+  CHECK_NEAR(T.blockLoadFootprint(), 1024, 1e-9);
+  CHECK_NEAR(T.inBlockReuseBytes(T.Items[0]), T.Items[0].Bytes * 7 / 8, 1e-6);
+  BandwidthModel M = cacheTestModel();
+  const BandwidthClass &C = M.Classes[0];
   KernelCurve K = M.curve(T, false, nullptr);
   double Bytes = 256 * 32 * 1000.0, Steps = 64000.0 / 100;
   double Tag = 64000.0 / 100 * 5e-7;
@@ -740,6 +757,77 @@ TEST(reuseInsideBlockHitsL1WhileItFits) {
   // Without an L1 figure the reuse stays an L2 hit at every occupancy.
   M.L1 = L1Figures();
   CHECK(M.curve(T, false, nullptr).L1MaxWarps == 0);
+}
+
+TEST(l2RequestRateFromOneSectorRows) {
+  // One-sector L2 rows: time = launch + max(requests per SM x TReq, trips x
+  // L2Trip); the saturated ones give TReq back. 4-sector rows (bytes bound
+  // R2) do not enter the request rate.
+  BenchData D;
+  D.File = "mem";
+  D.Gpu = testGpu();
+  const double Launch = 0.004, TReq = 2e-6, L2Trip = 2e-4, R2 = 5e9;
+  for (int Mlp : {1, 8})
+    for (int W : {1, 16, 32, 64})
+      for (int Stride : {0, 1}) {
+        double Spr = Stride ? 4 : 1, Bytes = (1 << 26) * Spr;
+        double Requests = Bytes / (32 * Spr);
+        double Trips = Requests / Mlp / (100.0 * W);
+        BenchRow R = volumeRow("latency", Op::Read, false, 4, W, Bytes, 0);
+        R.Stride = Stride, R.Mlp = Mlp, R.Dram = false, R.Blocks = 100 * W;
+        R.Threads = 32;
+        R.TimeMs = Launch + std::max({Requests / 100 * TReq, Trips * L2Trip,
+                                      Stride ? Bytes / R2 : 0.0});
+        D.Rows.push_back(R);
+      }
+  L2Figures F = deriveL2Figures(D, Launch, 100, {});
+  CHECK_NEAR(F.MsPerRequest, TReq, 1e-12);
+  CHECK_NEAR(F.MsPerByte, 1 / R2, 1e-12);
+
+  // A kernel of one-sector loads that miss L1: the request bound joins
+  // T_bw (p = 1: the bounds add).
+  Json J = Json::parse(R"({"schema": "sectorscope-launch/1", "kernel": "k",
+    "mode": "heatmap", "grid": {"x": 1000}, "block": {"x": 256},
+    "sites": [{"op": "load", "width": 4, "requests": 64, "sectors": 64,
+               "ideal_sectors_per_request": 4, "mlp": 1}]})");
+  Traffic T = trafficFromProfile(parseProfile(J, "p.json"));
+  BandwidthModel M;
+  M.SmCount = 100;
+  M.P = 1;
+  BandwidthClass C;
+  C.Width = 1;
+  C.MsPerByte = 1e-6 / 2000;
+  C.MsPerStep = 4e-4;
+  M.Classes.push_back(C);
+  double Bytes = 64 * 32 * 1000.0, Requests = 64000.0;
+  CHECK_NEAR(M.curve(T, false, nullptr).BwMs, Bytes * C.MsPerByte, 1e-12);
+  M.L2.MsPerRequest = TReq;
+  CHECK_NEAR(M.curve(T, false, nullptr).BwMs,
+             Bytes * C.MsPerByte + Requests / 100 * TReq, 1e-12);
+  // The calibration keeps it.
+  Json Cal = M.toJson();
+  CHECK_NEAR(Cal["l2_ms_per_request_per_sm"].get<double>(), TReq, 1e-15);
+  CHECK_NEAR(BandwidthModel::fromJson(Cal, Ctx("c.json"))
+                 .L2.MsPerRequest,
+             TReq, 1e-15);
+}
+
+TEST(reuseAtASiteRunOnceWaitsForTheMiss) {
+  // 1000 blocks of 8 warps; every warp of a block loads the same 4 sectors
+  // once (8 requests for 8 warps): 7/8 of the bytes are reuse inside the
+  // block, which L1 serves (no L2 bytes) but which arrives with the first
+  // warp's miss, so the round trip is the DRAM one, not L1's.
+  Traffic T = oneLoadSiteTraffic(8, 32, 4);
+  BandwidthModel M = cacheTestModel();
+  const BandwidthClass &C = M.Classes[0];
+  KernelCurve K = M.curve(T, false, nullptr);
+  double Bytes = 32 * 32 * 1000.0, Steps = 8000.0 / 100;
+  CHECK(K.L1MaxWarps > 0);
+  CHECK_NEAR(K.LatMsWarpsL1, Steps * 4e-4, 1e-12);
+  CHECK_NEAR(K.BwMsL1,
+             Bytes / 8 * (C.MsPerByte + M.L2.MsPerByte) + Steps * 5e-7, 1e-12);
+  // Above the L1 capacity the reuse is an L2 hit as before.
+  CHECK_NEAR(K.LatMsWarps, Steps * (4e-4 / 8 + 7 * 2e-4 / 8), 1e-12);
 }
 
 TEST(streamedAllocationCapsSampledBlock) {

@@ -11,6 +11,9 @@
 //    that fits in L2 (every block reads one shared region, all hits; L1
 //    serves part of it, so it overstates L2), bytes / (time - launch), the
 //    launch latency of the bandwidth fit removed as the model adds it back;
+//  - request rate: the plateau of the same rows with one sector per
+//    request, whose rate is bounded by requests, not bytes (H200: ~70 G
+//    requests/s over the GPU, ~2.2 TB/s, where 4+ sectors reach 9 TB/s);
 //  - latency: the camped read classes of the bandwidth fit (all warps in one
 //    1 KiB window, all hits); the smallest per-trip time among them, since
 //    the wide words of that window are limited by its few slices, not by the
@@ -33,6 +36,10 @@ struct L2Figures {
   double MsPerByte = 0;    ///< 1 / L2 hit bandwidth; 0: unknown.
   double MsPerStep = 0;    ///< L2 hit round trip of a warp; 0: unknown.
   double RegionBytes = 0;  ///< Region of the row the bandwidth comes from.
+  /// Per-SM time of one load request that L1 passes on to L2, whatever its
+  /// sectors: 1 / (requests per ns per SM) at the plateau of the one-sector
+  /// L2 rows; 0: unknown.
+  double MsPerRequest = 0;
   std::string LatencyFrom; ///< Class the latency comes from.
   std::string BandwidthFrom; ///< Rows the bandwidth comes from.
 
