@@ -255,6 +255,24 @@ template <typename F> static void search1D(double &V, F Score) {
   V = Best;
 }
 
+/// Fits the one coefficient `Coef` of M on `Fit` (search1D), then records
+/// how many rows it was fitted on, their geometric-mean relative error, and
+/// the same for the `Held` rows it predicts without seeing them (left
+/// untouched when there are none).
+static void
+fitTerm(BandwidthModel &M, double &Coef,
+        const std::vector<std::pair<Traffic, const BenchRow *>> &Fit,
+        const std::vector<std::pair<Traffic, const BenchRow *>> &Held,
+        size_t &FitRows, double &FitErr, size_t &HeldRows, double &HeldErr) {
+  double Geo = 0;
+  search1D(Coef, [&] { return scoreRows(M, Fit, Geo); });
+  FitRows = Fit.size();
+  scoreRows(M, Fit, FitErr);
+  HeldRows = Held.size();
+  if (!Held.empty())
+    scoreRows(M, Held, HeldErr);
+}
+
 /// MixedStoreMsPerStep from the aligned gt200 rows; the misaligned ones are
 /// held out and predicted.
 static void fitMixed(BandwidthModel &M, const BenchData &D) {
@@ -265,13 +283,8 @@ static void fitMixed(BandwidthModel &M, const BenchData &D) {
           .push_back({gt200Traffic(R), &R});
   if (Fit.size() < 2)
     return;
-  double Geo = 0;
-  search1D(M.MixedStoreMsPerStep, [&] { return scoreRows(M, Fit, Geo); });
-  M.MixedRows = Fit.size();
-  scoreRows(M, Fit, M.MixedGeomeanRelErr);
-  M.HeldOutRows = Held.size();
-  if (!Held.empty())
-    scoreRows(M, Held, M.HeldOutGeomeanRelErr);
+  fitTerm(M, M.MixedStoreMsPerStep, Fit, Held, M.MixedRows,
+          M.MixedGeomeanRelErr, M.HeldOutRows, M.HeldOutGeomeanRelErr);
 }
 
 /// A block-experiment row as a kernel: every thread loads N words and
@@ -302,10 +315,10 @@ static void fitBlockCost(BandwidthModel &M, const BenchData &D) {
       Rows.push_back({blockTraffic(*R), R});
   if (Rows.size() < 2)
     return;
-  double Geo = 0;
-  search1D(M.BlockMs, [&] { return scoreRows(M, Rows, Geo); });
-  M.BlockRows = Rows.size();
-  scoreRows(M, Rows, M.BlockGeomeanRelErr);
+  size_t NoHeld = 0;
+  double NoHeldErr = -1;
+  fitTerm(M, M.BlockMs, Rows, {}, M.BlockRows, M.BlockGeomeanRelErr, NoHeld,
+          NoHeldErr);
 }
 
 /// A `stride` or `offset` write row as a kernel: a 4- or 16-byte word per
@@ -355,13 +368,9 @@ static void fitPartialStores(BandwidthModel &M, const BenchData &D) {
     }
   if (Fit.empty())
     return;
-  double Geo = 0;
-  search1D(M.PartialStoreMsPerSector, [&] { return scoreRows(M, Fit, Geo); });
-  M.PartialRows = Fit.size();
-  scoreRows(M, Fit, M.PartialGeomeanRelErr);
-  M.PartialHeldOutRows = Held.size();
-  if (!Held.empty())
-    scoreRows(M, Held, M.PartialHeldOutGeomeanRelErr);
+  fitTerm(M, M.PartialStoreMsPerSector, Fit, Held, M.PartialRows,
+          M.PartialGeomeanRelErr, M.PartialHeldOutRows,
+          M.PartialHeldOutGeomeanRelErr);
 }
 
 BandwidthModel BandwidthModel::fit(const BenchData &D,
@@ -673,10 +682,9 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
   // A block's launch and retirement hold its warps' slots: one more serial
   // step per warp.
   R.LatMsWarps += T.totalWarps() / Sm * M.BlockMs;
-  R.BwMs = smoothMax(
-      smoothMax(smoothMax(smoothMax(DramMs, L2Ms, M.P), TagMs, M.P), PartialMs,
-                M.P),
-      ReqMs, M.P);
+  // Every throughput bound of the memory path, combined as one p-norm.
+  for (double Bound : {DramMs, L2Ms, TagMs, PartialMs, ReqMs})
+    R.BwMs = smoothMax(R.BwMs, Bound, M.P);
   return R;
 }
 
