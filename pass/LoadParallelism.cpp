@@ -38,10 +38,10 @@ loadParallelism(ArrayRef<BasicBlock *> Blocks, const DataLayout &DL,
     DenseMap<const Instruction *, unsigned> Depth;
     DenseMap<unsigned, unsigned> LoadsAtDepth;
     // Earlier writes a later load may not pass: the load issues after them,
-    // and a store issues only once its value is there. In `out[i] = in[i];
-    // out[j] = in[j]` (unrolled) the second load waits for the first store,
-    // so for the first load, when out may alias in: one load in flight, not
-    // two.
+    // and a store issues only once its value is there. In an unrolled
+    // `out[i] = in[i]; out[j] = in[j]` where out may alias in, the second
+    // load waits for the first store, which waits for the first load: one
+    // load in flight at a time, not two.
     SmallVector<std::pair<Instruction *, unsigned>, 8> Writes;
     for (Instruction &I : *BB) {
       if (isa<PHINode>(I))
