@@ -3,7 +3,8 @@
 // Part of sectorscope's run-time profiler (issue 4). On a device module, at
 // the end of the optimizer:
 //  1. every kernel gets an instrumented copy of its body, chosen once per
-//     thread at entry by __sectorscope_enter() (KernelCloner.h);
+//     thread at entry by __sectorscope_enter() (KernelCloner.h), and a grid
+//     variant, a second kernel for grid mode (abi.h v7);
 //  2. in the copy (and in per-kernel copies of the device functions it
 //     calls) each load, store and atomic becomes a site: an id, a record in
 //     the site table, and a call __sectorscope_access(id, addr, width,
@@ -37,6 +38,7 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
@@ -123,7 +125,9 @@ private:
   ModuleAnalysisManager &MAM;
   SiteTable Sites;
   SmallPtrSet<Function *, 8> KernelSet;
-  FunctionCallee Enter, Access;
+  void addGridVariant(Function &K, ArrayRef<Function *> Callees);
+
+  FunctionCallee Enter, Access, EnterGrid, AccessGrid;
   SmallVector<CallInst *, 64> EnterCalls, AccessCalls;
 };
 
@@ -147,11 +151,15 @@ bool Instrumenter::run() {
   Type *I32 = Type::getInt32Ty(Ctx);
   Enter = M.getOrInsertFunction("__sectorscope_enter",
                                 FunctionType::get(I32, false));
+  EnterGrid = M.getOrInsertFunction("__sectorscope_enter_grid",
+                                    Enter.getFunctionType());
   PointerType *Ptr = PointerType::get(Ctx, 0);
   Access = M.getOrInsertFunction(
       "__sectorscope_access",
       FunctionType::get(Type::getVoidTy(Ctx), {I32, Ptr, I32, I32, I32, I32},
                         false));
+  AccessGrid = M.getOrInsertFunction("__sectorscope_access_grid",
+                                     Access.getFunctionType());
   KernelSet.insert(Kernels.begin(), Kernels.end());
   vectorizeAccesses();
   for (Function *K : Kernels)
@@ -200,6 +208,30 @@ void Instrumenter::instrumentKernel(Function &K) {
     instrumentBlocks(Blocks, /*InKernel=*/false, C->getArg(C->arg_size() - 1),
                      K, Clones, Work);
   }
+  addGridVariant(K, Work);
+}
+
+/// Grid mode's kernel for `K` (abi.h v7): a copy of the instrumented kernel
+/// and of its instrumented callees whose entry and accesses are grid mode's.
+/// Same sites, same ids: the host reads its counts as K's. K keeps only the
+/// sampled block's path, so neither mode carries the other's code and
+/// registers.
+void Instrumenter::addGridVariant(Function &K, ArrayRef<Function *> Callees) {
+  SmallVector<Function *, 8> Copies;
+  cloneKernel(K, Callees, (K.getName() + SS_GRID_KERNEL_SUFFIX).str(), Copies);
+  for (Function *F : Copies)
+    for (Instruction &I : instructions(*F)) {
+      auto *C = dyn_cast<CallInst>(&I);
+      if (!C)
+        continue;
+      if (C->getCalledOperand() == Enter.getCallee()) {
+        C->setCalledFunction(EnterGrid);
+        EnterCalls.push_back(C);
+      } else if (C->getCalledOperand() == Access.getCallee()) {
+        C->setCalledFunction(AccessGrid);
+        AccessCalls.push_back(C);
+      }
+    }
 }
 
 void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,

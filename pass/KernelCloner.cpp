@@ -1,11 +1,13 @@
 //===- KernelCloner.cpp - Instrumented copies of kernels ------------------===//
 #include "pass/KernelCloner.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
@@ -113,6 +115,43 @@ Function *cloneDeviceFunction(Function &F, StringRef Suffix) {
   C->setVisibility(GlobalValue::DefaultVisibility);
   C->setComdat(nullptr);
   return C;
+}
+
+Function *cloneKernel(Function &K, ArrayRef<Function *> Callees,
+                      StringRef Name, SmallVectorImpl<Function *> &Copies) {
+  DenseMap<Function *, Function *> CopyOf;
+  auto Copy = [&](Function &F, const Twine &NewName) {
+    ValueToValueMapTy VMap;
+    Function *C = CloneFunction(&F, VMap);
+    C->setName(NewName);
+    CopyOf[&F] = C;
+    Copies.push_back(C);
+    return C;
+  };
+  Function *G = Copy(K, Name);
+  for (Function *F : Callees)
+    Copy(*F, F->getName() + ".grid");
+  for (size_t I = 0, E = Copies.size(); I < E; ++I)
+    for (Instruction &Inst : instructions(*Copies[I]))
+      if (auto *CB = dyn_cast<CallBase>(&Inst))
+        if (Function *To = CopyOf.lookup(CB->getCalledFunction()))
+          CB->setCalledFunction(To);
+  // clang 19 says "kernel" (and gives launch bounds) in nvvm.annotations;
+  // a ptx_kernel calling convention was copied with the function.
+  if (NamedMDNode *NMD = K.getParent()->getNamedMetadata("nvvm.annotations")) {
+    SmallVector<MDNode *, 4> Mine;
+    for (MDNode *N : NMD->operands())
+      if (N->getNumOperands() >= 1)
+        if (auto *VM = dyn_cast_or_null<ValueAsMetadata>(N->getOperand(0)))
+          if (VM->getValue()->stripPointerCasts() == &K)
+            Mine.push_back(N);
+    for (MDNode *N : Mine) {
+      SmallVector<Metadata *, 4> Ops(N->operands());
+      Ops[0] = ValueAsMetadata::get(G);
+      NMD->addOperand(MDNode::get(K.getContext(), Ops));
+    }
+  }
+  return G;
 }
 
 CallBase *callClone(CallBase &CB, Function &Clone, Value *State) {

@@ -43,6 +43,15 @@ llvm::Function *cloneDeviceFunction(llvm::Function &F, llvm::StringRef Suffix);
 llvm::CallBase *callClone(llvm::CallBase &CB, llvm::Function &Clone,
                           llvm::Value *State);
 
+/// A copy of kernel `K`, named `Name`, a kernel too (the same annotations:
+/// launch bounds and all), and copies of the functions in `Callees` that
+/// only it calls: calls among the originals go to the copies. Every new
+/// function, the kernel first, is appended to `Copies`.
+llvm::Function *cloneKernel(llvm::Function &K,
+                            llvm::ArrayRef<llvm::Function *> Callees,
+                            llvm::StringRef Name,
+                            llvm::SmallVectorImpl<llvm::Function *> &Copies);
+
 /// Attributes that promise no memory writes or synchronization become false
 /// once the runtime's atomics are inside: drop them from `F`.
 void dropMemoryPromises(llvm::Function &F);

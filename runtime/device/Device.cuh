@@ -49,6 +49,29 @@ SS_DEV bool isSampledBlock(const ss_launch_header *H) {
 
 SS_DEV unsigned laneId() { return __nvvm_read_ptx_sreg_laneid(); }
 
+/// The access's space (the pass's, or found at run time for a generic
+/// pointer) in `Space`, and the address the memory system sees in it.
+SS_DEV uint64_t spaceAddress(const void *Ptr, uint32_t PassSpace,
+                             unsigned Lane, uint32_t &Space) {
+  Space = PassSpace;
+  if (Space == SS_SPACE_GENERIC)
+    Space = __nvvm_isspacep_shared(Ptr)  ? SS_SPACE_SHARED
+            : __nvvm_isspacep_local(Ptr) ? SS_SPACE_LOCAL
+                                         : SS_SPACE_GLOBAL;
+  uint64_t R;
+  if (Space == SS_SPACE_SHARED) {
+    asm("cvta.to.shared.u64 %0, %1;" : "=l"(R) : "l"(Ptr));
+    return R;
+  }
+  if (Space == SS_SPACE_LOCAL) {
+    // Local memory is interleaved by 4-byte words across the lanes of a
+    // warp: the same offset in every lane is one contiguous 128-byte line.
+    asm("cvta.to.local.u64 %0, %1;" : "=l"(R) : "l"(Ptr));
+    return ((R >> 2) << 7) | (uint64_t(Lane) << 2) | (R & 3);
+  }
+  return reinterpret_cast<uint64_t>(Ptr);
+}
+
 // Atomics on the launch buffer, which is global memory. Through a generic
 // pointer, ptxas emits every 64-bit atomic twice, once per space it could
 // be, and shared memory has no 64-bit min/max: a compare-and-swap loop per

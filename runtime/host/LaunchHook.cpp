@@ -43,6 +43,10 @@ struct ModuleState {
 struct KernelState {
   void **Module = nullptr;
   std::string Mangled, Demangled, Short;
+  // Grid mode's kernel (abi.h v7), registered under this key, our own
+  // address: the CUDA runtime only needs a unique host pointer per kernel.
+  std::string GridName;
+  char GridKey = 0;
   uint64_t Launches = 0;
   int Selected = -1;    // cached SECTORSCOPE_KERNELS verdict
   std::set<int> Loaded; // devices it was loaded on (see warmUp)
@@ -265,6 +269,37 @@ bool readModule(Runtime &R, ModuleState &M, int Dev, ss_module &Desc,
   return true;
 }
 
+/// The kernel grid mode launches for `Func`: its grid variant, loaded, with
+/// the attributes the program set on `Func` (a dynamic shared memory size
+/// above 48 KiB must be allowed per kernel). Null when the variant cannot be
+/// used, with the reason in Err.
+const void *gridVariant(const void *Func, KernelState &K, std::string &Err) {
+  bool PendingBefore = cudaPeekAtLastError() != cudaSuccess;
+  cudaFuncAttributes Orig, Grid;
+  cudaError_t E = cudaFuncGetAttributes(&Orig, Func);
+  if (E == cudaSuccess)
+    E = cudaFuncGetAttributes(&Grid, &K.GridKey);
+  if (E == cudaSuccess && Orig.maxDynamicSharedSizeBytes !=
+                              Grid.maxDynamicSharedSizeBytes)
+    E = cudaFuncSetAttribute(&K.GridKey,
+                             cudaFuncAttributeMaxDynamicSharedMemorySize,
+                             Orig.maxDynamicSharedSizeBytes);
+  if (E == cudaSuccess && Orig.preferredShmemCarveout >= 0)
+    E = cudaFuncSetAttribute(&K.GridKey,
+                             cudaFuncAttributePreferredSharedMemoryCarveout,
+                             Orig.preferredShmemCarveout);
+  if (E == cudaSuccess)
+    return &K.GridKey;
+  // Not the program's error: do not leave it for the program to read.
+  if (!PendingBefore)
+    (void)cudaGetLastError();
+  Err = cudaMsg(("grid mode: cannot use the kernel's grid variant '" +
+                 K.GridName + "'")
+                    .c_str(),
+                E);
+  return nullptr;
+}
+
 cudaError_t instrumentedLaunch(Runtime &R, KernelState &K, LaunchInfo &Info,
                                const void *Func, dim3 Grid, dim3 Block,
                                void **Args, size_t Shmem, cudaStream_t Stream) {
@@ -293,6 +328,9 @@ cudaError_t instrumentedLaunch(Runtime &R, KernelState &K, LaunchInfo &Info,
     if (!readModule(R, *M, Info.Device.Ordinal, Desc, Err))
       return Plain(Err, true);
   }
+  const void *Launched = Func;
+  if (Info.TheMode == Mode::Grid && !(Launched = gridVariant(Func, K, Err)))
+    return Plain(Err, true);
   if (Info.TheMode == Mode::Heatmap &&
       (Info.Sample[0] >= Grid.x || Info.Sample[1] >= Grid.y ||
        Info.Sample[2] >= Grid.z)) {
@@ -341,8 +379,8 @@ cudaError_t instrumentedLaunch(Runtime &R, KernelState &K, LaunchInfo &Info,
     return Plain(cudaMsg("cannot set up the launch buffer", E), true);
   D.Dirty = 0;
 
-  cudaError_t LaunchErr = timedLaunch(Func, Grid, Block, Args, Shmem, Stream,
-                                      Info.KernelMs, Info.Error);
+  cudaError_t LaunchErr = timedLaunch(Launched, Grid, Block, Args, Shmem,
+                                      Stream, Info.KernelMs, Info.Error);
 
   // Read back whatever the device wrote (the header says how much of the
   // log); after a sticky error (a trap, an illegal address) nothing can be
@@ -394,6 +432,14 @@ SS_EXPORT void __sectorscope_register_module(void **Handle, void *Shadow) {
   R.Modules[Handle].Shadow = Shadow;
 }
 
+// The CUDA runtime's registration call, which every compiled CUDA program's
+// module constructor makes for each of its kernels.
+extern "C" void __cudaRegisterFunction(void **Handle, const char *HostFun,
+                                       char *DeviceFun, const char *DeviceName,
+                                       int ThreadLimit, uint3 *Tid, uint3 *Bid,
+                                       dim3 *BlockDim, dim3 *GridDim,
+                                       int *WarpSize);
+
 SS_EXPORT void __sectorscope_register_kernel(void **Handle, const void *Stub,
                                              const char *DeviceName) {
   Runtime &R = rt();
@@ -403,6 +449,15 @@ SS_EXPORT void __sectorscope_register_kernel(void **Handle, const void *Stub,
   K.Mangled = DeviceName ? DeviceName : "";
   K.Demangled = demangle(K.Mangled);
   K.Short = shortKernelName(K.Demangled);
+  // Called right after the kernel's own registration, before the module is
+  // loaded: its grid variant (abi.h v7) is registered the same way. Map
+  // nodes do not move, so the name and the key stay where they are.
+  if (K.GridName.empty() && !K.Mangled.empty()) {
+    K.GridName = K.Mangled + SS_GRID_KERNEL_SUFFIX;
+    __cudaRegisterFunction(Handle, &K.GridKey, K.GridName.data(),
+                           K.GridName.c_str(), -1, nullptr, nullptr, nullptr,
+                           nullptr, nullptr);
+  }
 }
 
 SS_EXPORT cudaError_t __sectorscope_launch_kernel(const void *Func, dim3 Grid,

@@ -11,6 +11,18 @@ __global__ void stream(const float *in, float *out) {
   out[i] = in[i] + 1.0f;
 }
 
+// Lane orders the sector count must not depend on: descending (ordered, the
+// fast path), a permutation of 32 distinct sectors and interleaved pairs of
+// sectors (unordered: match.any).
+__global__ void orders(const float *in, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int lane = threadIdx.x & 31, warp = i - lane;
+  float a = in[warp + 31 - lane];                      // 4 sectors
+  float b = in[(warp * 8 + ((lane * 5) & 31) * 8)];    // 32 sectors
+  float c = in[warp * 4 + (lane & 1) * 64 + lane / 2]; // 4 sectors
+  out[i] = a + b + c;
+}
+
 int main() {
   float *in, *out;
   SS_CUDA(cudaMalloc(&in, N * 4));
@@ -116,6 +128,51 @@ int main() {
   SS_CHECK(ss::counters(ld).requests == 1 && ss::counters(ld).sectors == 4,
            "logged load");
   c.log_records = 1 << 16;
+  c.mode = SS_MODE_GRID;
+
+  // Sector counts whatever the lanes' order, with partition counts that
+  // add up to them, through the voted (4 partitions) and the match.any
+  // (8 partitions) paths.
+  for (uint32_t parts : {4u, 8u}) {
+    c.part_kind = SS_PART_LINEAR;
+    c.part_count = parts;
+    c.part_gran_log2 = 8;
+    c.num_windows = 1;
+    orders<<<Blocks / 16, Threads>>>(in, out);
+    SS_CUDA(cudaDeviceSynchronize());
+    const unsigned want[3] = {4, 32, 4};
+    const uint64_t reqs = uint64_t(Blocks / 16) * Threads / 32;
+    for (unsigned k = 0; k < 3; ++k) {
+      int s = ss::find_site("orders", "load", 20 + k); // lines of a, b, c
+      ss_site_counters o = ss::counters(s);
+      uint64_t parted = 0;
+      for (uint32_t p = 0; p < parts; ++p)
+        parted += ss::part_site(s, p);
+      printf("orders load %u (%u partitions): %llu requests, %.2f "
+             "sectors/request, %llu in partitions\n",
+             k, parts, (unsigned long long)o.requests,
+             o.requests ? double(o.sectors) / o.requests : 0.0,
+             (unsigned long long)parted);
+      SS_CHECK(o.requests == reqs && o.sectors == want[k] * reqs &&
+                   parted == o.sectors,
+               "orders load %u: %llu requests %llu sectors %llu partitioned",
+               k, (unsigned long long)o.requests,
+               (unsigned long long)o.sectors, (unsigned long long)parted);
+    }
+  }
+
+  // The address range comes from one warp in eight, rotated by block
+  // (abi.h SS_STATE_RANGE): warp 0 of block 0 reads the first byte, warp 1
+  // of the last block is the last sampled.
+  stream<<<Blocks, Threads>>>(in, out);
+  SS_CUDA(cudaDeviceSynchronize());
+  ss_site_counters r = ss::counters(ld);
+  uint64_t base = uint64_t(in);
+  uint64_t last = base + (uint64_t(Blocks - 1) * Threads + 63) * 4 + 3;
+  SS_CHECK(r.addr_min == base && r.addr_max == last,
+           "range %llx..%llx, want %llx..%llx", (unsigned long long)r.addr_min,
+           (unsigned long long)r.addr_max, (unsigned long long)base,
+           (unsigned long long)last);
 
   std::vector<float> h(N);
   SS_CUDA(cudaMemcpy(h.data(), out, N * 4, cudaMemcpyDeviceToHost));

@@ -25,6 +25,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -204,8 +205,31 @@ inline int finish(const char *name) {
 extern "C" void __sectorscope_register_module(void **, void *shadow) {
   ss::g_shadow = shadow;
 }
-extern "C" void __sectorscope_register_kernel(void **, const void *,
-                                              const char *) {}
+// Each kernel's grid variant (abi.h v7), registered as the host runtime
+// does, under a key of ours; grid-mode launches run it. Built on first use:
+// CUDA's module constructor may run before this file's initializers.
+extern "C" void __cudaRegisterFunction(void **, const char *, char *,
+                                       const char *, int, uint3 *, uint3 *,
+                                       dim3 *, dim3 *, int *);
+namespace ss {
+struct GridVariant {
+  std::string name;
+  char key = 0;
+};
+inline std::map<const void *, GridVariant> &grid_variants() {
+  static auto *M = new std::map<const void *, GridVariant>();
+  return *M;
+}
+} // namespace ss
+extern "C" void __sectorscope_register_kernel(void **h, const void *stub,
+                                              const char *name) {
+  ss::GridVariant &V = ss::grid_variants()[stub];
+  if (!V.name.empty() || !name)
+    return;
+  V.name = std::string(name) + SS_GRID_KERNEL_SUFFIX;
+  __cudaRegisterFunction(h, &V.key, &V.name[0], V.name.c_str(), -1, nullptr,
+                         nullptr, nullptr, nullptr, nullptr);
+}
 extern "C" cudaError_t __sectorscope_malloc(void **p, size_t n, const char *) {
   ss::g_hooked = true;
   return cudaMalloc(p, n);
@@ -256,8 +280,18 @@ extern "C" cudaError_t __sectorscope_launch_kernel(const void *func, dim3 grid,
   }
   if (g_shadow)
     SS_CUDA(cudaMemcpyToSymbol(static_cast<const void *>(g_shadow), &Launch, 8, offsetof(ss_module, launch)));
+  const void *launched = func;
+  if (Buf && (C.mode & SS_MODE_GRID)) {
+    auto It = grid_variants().find(func);
+    if (It == grid_variants().end()) {
+      fprintf(stderr, "FAIL: grid mode: kernel has no grid variant\n");
+      ++g.failures;
+    } else {
+      launched = &It->second.key;
+    }
+  }
   SS_CUDA(cudaEventRecord(E0, stream));
-  cudaError_t R = cudaLaunchKernel(func, grid, block, args, shmem, stream);
+  cudaError_t R = cudaLaunchKernel(launched, grid, block, args, shmem, stream);
   SS_CUDA(cudaEventRecord(E1, stream));
   SS_CUDA(cudaEventSynchronize(E1));
   SS_CUDA(cudaEventElapsedTime(&g.last_ms, E0, E1));

@@ -49,6 +49,16 @@
  *   The partition tables are striped by SM like the site counters
  *   (site_stripes copies; the host adds them up): with two partitions every
  *   SM's atomics went to the same few addresses.
+ * v7 (all three): grid mode runs its own kernels. The pass gives every
+ *   kernel K a grid variant, a kernel named K SS_GRID_KERNEL_SUFFIX: a copy
+ *   of the instrumented K whose entry is __sectorscope_enter_grid and whose
+ *   accesses call __sectorscope_access_grid (same arguments). The host
+ *   runtime registers the variant next to K and launches it instead of K in
+ *   grid mode. K itself keeps only the sampled block's log path: a kernel's
+ *   register count is one number for all its paths, and the grid path's
+ *   code no longer raises the heat-map mode's, nor the log path's the grid
+ *   mode's. The state gains SS_STATE_RANGE; addr_min/addr_max in grid mode
+ *   are over the requests of the warps that have it (one in eight).
  *
  *===----------------------------------------------------------------------===*/
 #ifndef SECTORSCOPE_ABI_H
@@ -56,7 +66,7 @@
 
 #include <stdint.h>
 
-#define SS_ABI_VERSION 6u
+#define SS_ABI_VERSION 7u
 
 /* Warps per block we can tell apart: 1024 threads / 32. */
 #define SS_MAX_WARPS 32u
@@ -148,7 +158,12 @@ typedef struct ss_site_counters {
  * original code. */
 #define SS_STATE_GRID 0x80000000u /* count for the whole grid (grid mode) */
 #define SS_STATE_LOG 0x40000000u  /* the sampled block: log requests */
+#define SS_STATE_RANGE 0x20000000u /* with GRID: this warp records address
+                                      ranges (one warp in eight) */
 #define SS_STATE_INDEX 0x1fffffffu /* with GRID: this block's time window */
+
+/* The grid variant of kernel K (v7) is the kernel named K followed by this. */
+#define SS_GRID_KERNEL_SUFFIX "__sectorscope_grid"
 
 /* A warp's log cursor (shared memory, v6): the log record it writes next,
  * plus one; 0: no chunk yet; SS_LOG_CURSOR_FULL: no chunk was left. */
@@ -216,7 +231,8 @@ typedef struct ss_launch_header {
 /* Device entry points (runtime/device), called by instrumented code.
  *   uint32_t __sectorscope_enter(): the thread's initial state (ss_state
  *     bits); non-zero when this block takes the instrumented path. Called
- *     once at kernel entry by every thread.
+ *     once at kernel entry by every thread. __sectorscope_enter_grid and
+ *     __sectorscope_access_grid are the same for grid variants (v7).
  *   __sectorscope_access(site, addr, width, op_space, lanes, state): one
  *     memory access; op_space = op | (space << 8); state: the value
  *     __sectorscope_enter returned. Called by every active lane;

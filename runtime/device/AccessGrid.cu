@@ -1,0 +1,53 @@
+//===- AccessGrid.cu - Grid mode: kernel entry and one access -------------===//
+//
+// In grid mode the host launches each kernel's grid variant (abi.h
+// SS_GRID_KERNEL_SUFFIX): a copy of the instrumented kernel whose entry and
+// accesses are these, so the sampled block's log code (Access.cu), and the
+// registers it needs, are not in it. Every block counts; GridCounts.cuh
+// says how a request stays cheap.
+//
+//===----------------------------------------------------------------------===//
+#include "GridCounts.cuh"
+
+using namespace sectorscope_rt;
+
+/// The thread's state (abi.h ss_state) in a grid variant: GRID, the block's
+/// time window and, for one warp in eight, RANGE. 0 (run the original code)
+/// when no grid-mode launch is set, which the host never does.
+extern "C" __device__ uint32_t __sectorscope_enter_grid() {
+  ss_launch_header *H = header();
+  if (!H || !(H->mode & SS_MODE_GRID))
+    return 0;
+  unsigned Tid = linearTid();
+  if (Tid == 0)
+    redAdd(&H->sampled_blocks, 1);
+  // Rotated by the block, so that every warp of a block (a site only warp 3
+  // runs, say) samples its range in some blocks.
+  bool Range = ((Tid / 32 + uint32_t(linearBlock())) & 7) == 0;
+  return SS_STATE_GRID | (Range ? SS_STATE_RANGE : 0) |
+         (timeWindow(H) & SS_STATE_INDEX);
+}
+
+extern "C" __device__ void __sectorscope_access_grid(uint32_t Site,
+                                                     const void *Ptr,
+                                                     uint32_t Width,
+                                                     uint32_t OpSpace,
+                                                     uint32_t Lanes,
+                                                     uint32_t State) {
+  ss_launch_header *H = header();
+  if (!H)
+    return;
+  unsigned Lane = laneId();
+  uint32_t Space;
+  uint64_t Addr = spaceAddress(Ptr, OpSpace >> 8, Lane, Space);
+  // The lanes of this request: those the pass knows will all get here
+  // (abi.h), else those that are here now.
+  unsigned Active = Lanes ? Lanes : __activemask();
+  unsigned Leader = __ffs(Active) - 1;
+  uint64_t Key = (uint64_t(Space) << 62) | (Addr >> 5);
+  unsigned SectorLeaders = sectorLeaders(Active, Key, Lane, Leader);
+  countRequest(H, State, Site, Width, Space, Addr, Active, Lane, Leader,
+               SectorLeaders);
+  // As in Access.cu: the lanes that came in together leave together.
+  __syncwarp(Active);
+}

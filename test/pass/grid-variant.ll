@@ -1,0 +1,59 @@
+; Every kernel gets a grid variant (abi.h v7): a second kernel, named with
+; SS_GRID_KERNEL_SUFFIX, copied from the instrumented kernel with its
+; annotations (launch bounds included), whose entry and accesses are grid
+; mode's and whose instrumented callees are its own copies. The sites and
+; their ids are the kernel's: the site table has no more records. The kernel
+; itself keeps only the heat-map entry and access.
+; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s
+
+; CHECK: c"V\097\0AS\090\09k1\09store\09global\094\090\090\091\09k1\09\0AS\091\09k1\09load\09generic\094\090\090\091\09get\09\0AS\092\09k2\09load\09generic\094\090\090\091\09get\09\0A\00"
+; CHECK-LABEL: define void @k1(
+; CHECK: call i32 @__sectorscope_enter()
+; CHECK-NOT: _grid
+; CHECK: call void @__sectorscope_access(i32 0,
+; CHECK-LABEL: define internal float @get.sectorscope.k1(
+; CHECK-NEXT: call void @__sectorscope_access(i32 1,
+; CHECK-LABEL: define void @k1__sectorscope_grid(ptr %a) {
+; CHECK: %sectorscope.take = call i32 @__sectorscope_enter_grid()
+; CHECK: entry:
+; CHECK-NEXT: call float @get(ptr %a)
+; CHECK: entry.ss:
+; CHECK-NEXT: call float @get.sectorscope.k1.grid(ptr %a, i32 %sectorscope.take)
+; CHECK-NEXT: call void @__sectorscope_access_grid(i32 0, ptr %a, i32 4, i32 1, i32 0, i32 %sectorscope.take)
+; CHECK-LABEL: define internal float @get.sectorscope.k1.grid(
+; CHECK-NEXT: call void @__sectorscope_access_grid(i32 1,
+; CHECK-LABEL: define void @k2__sectorscope_grid(
+; CHECK: call i32 @__sectorscope_enter_grid()
+; CHECK: call float @get.sectorscope.k2.grid(
+; CHECK-LABEL: define internal float @get.sectorscope.k2.grid(
+; CHECK-NEXT: call void @__sectorscope_access_grid(i32 2,
+; CHECK: !nvvm.annotations = !{!0, !1, !2, !3, !4, !5}
+; CHECK: !3 = !{ptr @k1__sectorscope_grid, !"kernel", i32 1}
+; CHECK: !4 = !{ptr @k1__sectorscope_grid, !"maxntidx", i32 256}
+; CHECK: !5 = !{ptr @k2__sectorscope_grid, !"kernel", i32 1}
+
+target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+define float @get(ptr %p) noinline {
+  %v = load float, ptr %p, align 4
+  ret float %v
+}
+
+define void @k1(ptr %a) {
+entry:
+  %x = call float @get(ptr %a)
+  store float %x, ptr %a, align 4
+  ret void
+}
+
+define void @k2(ptr %a) {
+entry:
+  %x = call float @get(ptr %a)
+  ret void
+}
+
+!nvvm.annotations = !{!0, !1, !2}
+!0 = !{ptr @k1, !"kernel", i32 1}
+!1 = !{ptr @k1, !"maxntidx", i32 256}
+!2 = !{ptr @k2, !"kernel", i32 1}
