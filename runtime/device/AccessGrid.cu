@@ -38,16 +38,18 @@ extern "C" __device__ void __sectorscope_access_grid(uint32_t Site,
   if (!H)
     return;
   unsigned Lane = laneId();
-  uint32_t Space;
-  uint64_t Addr = spaceAddress(Ptr, OpSpace >> 8, Lane, Space);
+  uint32_t PassSpace = OpSpace >> 8, Space;
+  uint64_t Addr = spaceAddress(Ptr, PassSpace, Lane, Space);
   // The lanes of this request: those the pass knows will all get here
   // (abi.h), else those that are here now.
   unsigned Active = Lanes ? Lanes : __activemask();
   unsigned Leader = __ffs(Active) - 1;
   uint64_t Key = (uint64_t(Space) << 62) | (Addr >> 5);
   unsigned SectorLeaders = sectorLeaders(Active, Key, Lane, Leader);
-  countRequest(H, State, Site, Width, Space, Addr, Active, Lane, Leader,
-               SectorLeaders);
+  bool MaybeGlobal =
+      PassSpace == SS_SPACE_GLOBAL || PassSpace == SS_SPACE_GENERIC;
+  countRequest(H, State, Site, Width, MaybeGlobal, Space, Addr, Active, Lane,
+               Leader, SectorLeaders);
   // As in Access.cu: the lanes that came in together leave together.
   __syncwarp(Active);
 }

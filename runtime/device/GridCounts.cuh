@@ -81,9 +81,10 @@ SS_DEV void countPartition(ss_launch_header *H, uint32_t State,
                            uint32_t Stripe, uint32_t Site, uint32_t Part,
                            uint32_t N) {
   uint32_t Count = H->part_count;
-  if (H->num_windows)
+  uint32_t Windows = H->num_windows;
+  if (Windows)
     redAdd(&table<uint64_t>(H, H->off_part_window)
-               [(uint64_t(Stripe) * H->num_windows + (State & SS_STATE_INDEX)) *
+               [(uint64_t(Stripe) * Windows + (State & SS_STATE_INDEX)) *
                     Count +
                 Part],
            N);
@@ -96,10 +97,12 @@ SS_DEV void countPartition(ss_launch_header *H, uint32_t State,
 /// partition instead of match.any on the partition index.
 constexpr uint32_t VotedPartitions = 4;
 
+/// `MaybeGlobal`: the pass's space for the site is global or generic, a
+/// constant once inlined; shared and local sites skip the global-only parts.
 SS_DEV void countRequest(ss_launch_header *H, uint32_t State, uint32_t Site,
-                         uint32_t Width, uint32_t Space, uint64_t Addr,
-                         unsigned Active, unsigned Lane, unsigned Leader,
-                         unsigned SectorLeaders) {
+                         uint32_t Width, bool MaybeGlobal, uint32_t Space,
+                         uint64_t Addr, unsigned Active, unsigned Lane,
+                         unsigned Leader, unsigned SectorLeaders) {
   uint32_t NumSites = H->num_sites;
   if (Site >= NumSites) {
     if (Lane == Leader)
@@ -111,7 +114,7 @@ SS_DEV void countRequest(ss_launch_header *H, uint32_t State, uint32_t Site,
   // only (shared and local offsets would look like tiny addresses). It is a
   // sample (abi.h SS_STATE_RANGE): two more reductions per request were a
   // sixth of grid mode's cost, for a range one warp in eight finds as well.
-  bool Range = State & SS_STATE_RANGE;
+  bool Range = MaybeGlobal && (State & SS_STATE_RANGE);
   uint64_t Lo = 0, Hi = 0;
   if (Range) {
     Lo = warpMin(Active, Global ? Addr : ~0ull);
@@ -120,7 +123,8 @@ SS_DEV void countRequest(ss_launch_header *H, uint32_t State, uint32_t Site,
   // Striped by SM (abi.h v3, partition tables v6): same-address atomics
   // from every SM would serialize in L2. The host makes the stripe count a
   // power of two.
-  uint32_t Stripe = __nvvm_read_ptx_sreg_smid() & (H->site_stripes - 1);
+  uint32_t Stripe =
+      __nvvm_read_ptx_sreg_smid() & (H->site_stripes - 1);
   if (Lane == Leader) {
     ss_site_counters *C = &table<ss_site_counters>(
         H, H->off_sites)[uint64_t(Stripe) * NumSites + Site];
@@ -135,7 +139,7 @@ SS_DEV void countRequest(ss_launch_header *H, uint32_t State, uint32_t Site,
     }
   }
   uint32_t Count = H->part_count;
-  if (!Count)
+  if (!Count || !MaybeGlobal)
     return;
   bool Counts = ((SectorLeaders >> Lane) & 1) && Global;
   uint32_t Part = Counts ? partitionOf(H, Addr) : 0xffffffffu;
