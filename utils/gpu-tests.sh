@@ -35,6 +35,11 @@ build() {
   cp "$root"/utils/gpu-tests.sh "$root"/utils/ncu-compare.py \
      "$root"/runtime/bench-overhead.sh "$root"/model/validate.sh "$dir/utils/"
   cp "$root"/model/data/h200-microbench.json "$dir/data/"
+  # Where an installed tree keeps its data (common/PartitionModel.cpp): the
+  # runtime and the model find the H200 partition map next to lib/ and bin/,
+  # as a user's install does. Without it both fell back to one partition.
+  mkdir -p "$dir/share/sectorscope/data"
+  cp "$root"/model/data/h200-partition-map.json "$dir/share/sectorscope/data/"
   echo "built into $dir ($(du -sh "$dir" | cut -f1))"
 }
 
