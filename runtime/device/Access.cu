@@ -1,24 +1,37 @@
-//===- Access.cu - Heat-map mode: kernel entry and one access -------------===//
+//===- Access.cu - Kernel entry and one instrumented memory access ---------===//
 //
 // __sectorscope_access is called by every active lane at an instrumented
-// load, store or atomic of a kernel's instrumented copy, which only the
-// sampled block runs. It aggregates across the warp itself, the way the
+// load, store or atomic. It aggregates across the warp itself, the way the
 // memory pipeline does: lanes are grouped by 32-byte sector with
 // __match_any_sync, and one lane per distinct sector (or per request) does
 // the writing, so a coalesced float load costs one request record and four
-// sector records, not 32 of each. Grid mode has its own kernel and entry
-// points (AccessGrid.cu), so that none of this code, nor its registers, is
-// in the kernels every block runs there.
+// sector records (sampled block), or two counter updates (grid mode), not
+// 32 of each.
 //
 // Every warp-synchronous step uses the mask of the lanes that are active
 // here (or the lanes the pass says arrive together), uniformly, so the
 // groups never wait on each other.
 //
 //===----------------------------------------------------------------------===//
+#include "GridCounts.cuh"
 #include "SampleLog.cuh"
 
 using namespace sectorscope_rt;
 
+namespace {
+
+SS_DEV uint64_t toShared(const void *P) {
+  uint64_t R;
+  asm("cvta.to.shared.u64 %0, %1;" : "=l"(R) : "l"(P));
+  return R;
+}
+SS_DEV uint64_t toLocal(const void *P) {
+  uint64_t R;
+  asm("cvta.to.local.u64 %0, %1;" : "=l"(R) : "l"(P));
+  return R;
+}
+
+} // namespace
 
 /// Called once by every thread at the entry of an instrumented kernel: the
 /// thread's state (abi.h ss_state). 0: this block runs the original code and
@@ -27,13 +40,19 @@ using namespace sectorscope_rt;
 /// both use the sampled block's log cursors, shared memory of this unit.)
 extern "C" __device__ uint32_t __sectorscope_enter() {
   ss_launch_header *H = header();
-  if (!H || !(H->mode & SS_MODE_HEATMAP) || !H->log_chunks ||
-      !isSampledBlock(H))
+  if (!H)
     return 0;
-  resetLogCursor();
-  if (linearTid() == 0)
+  uint32_t Mode = H->mode;
+  uint32_t State = 0;
+  if (Mode & SS_MODE_GRID)
+    State = SS_STATE_GRID | (timeWindow(H) & SS_STATE_INDEX);
+  else if ((Mode & SS_MODE_HEATMAP) && H->log_chunks && isSampledBlock(H))
+    State = SS_STATE_LOG;
+  if (State & SS_STATE_LOG)
+    resetLogCursor();
+  if (State && threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0)
     redAdd(&H->sampled_blocks, 1);
-  return SS_STATE_LOG;
+  return State;
 }
 
 extern "C" __device__ void __sectorscope_access(uint32_t Site,
@@ -50,9 +69,21 @@ extern "C" __device__ void __sectorscope_access(uint32_t Site,
   if (!H)
     return;
   uint32_t Op = OpSpace & 0xff;
+  uint32_t Space = OpSpace >> 8;
+  if (Space == SS_SPACE_GENERIC)
+    Space = __nvvm_isspacep_shared(Ptr)  ? SS_SPACE_SHARED
+            : __nvvm_isspacep_local(Ptr) ? SS_SPACE_LOCAL
+                                         : SS_SPACE_GLOBAL;
   unsigned Lane = laneId();
-  uint32_t Space;
-  uint64_t Addr = spaceAddress(Ptr, OpSpace >> 8, Lane, Space);
+  uint64_t Addr = reinterpret_cast<uint64_t>(Ptr);
+  if (Space == SS_SPACE_SHARED) {
+    Addr = toShared(Ptr);
+  } else if (Space == SS_SPACE_LOCAL) {
+    // Local memory is interleaved by 4-byte words across the lanes of a
+    // warp: the same offset in every lane is one contiguous 128-byte line.
+    uint64_t Off = toLocal(Ptr);
+    Addr = ((Off >> 2) << 7) | (uint64_t(Lane) << 2) | (Off & 3);
+  }
 
   // The lanes of this request: those the pass knows will all get here
   // (abi.h), else those that are here now.
@@ -63,8 +94,19 @@ extern "C" __device__ void __sectorscope_access(uint32_t Site,
   bool SectorLeader = Lane == unsigned(__ffs(Peers) - 1);
   unsigned SectorLeaders = __ballot_sync(Active, SectorLeader);
 
-  logRequest(H, Site, Op, Width, Space, Addr, Active, Peers, Lane, Leader,
-             SectorLeader, SectorLeaders);
+  // The state's bits are the same in every lane of the block: every active
+  // lane takes the same branch and joins the warp-synchronous steps in it.
+  if (State & SS_STATE_LOG)
+    logRequest(H, Site, Op, Width, Space, Addr, Active, Peers, Lane, Leader,
+               SectorLeader, SectorLeaders);
+  else
+    // Never taken since grid mode runs its own kernels (abi.h v7,
+    // AccessGrid.cu). Kept as it was in ABI v6 on purpose: the one H200
+    // run without this branch (session 5) split the heat-map path's
+    // divergent requests (test/gpu/heatmap.cu "diverge", spmv_csr). Not yet
+    // run with it back: see runtime/README.md, "Grid variants (v7) status".
+    countRequest(H, State, Site, Width, /*MaybeGlobal=*/true, Space, Addr,
+                 Active, Lane, Leader, SectorLeaders);
   // The leader-only updates above split the warp; ptxas does not rejoin it
   // on its own here, and the program's next access would then run (and be
   // counted) once per fragment: 22 requests for 8 warps' coalesced store.
