@@ -135,6 +135,7 @@ bool Instrumenter::run() {
   if (GlobalVariable *GV = M.getNamedGlobal("__sectorscope_module"))
     if (!GV->isDeclaration())
       return false; // Instrumented already.
+  recordFunctionsSeenByBackend(M);
   SmallVector<Function *, 8> Kernels = findKernels(M);
   for (Function *K : Kernels) {
     unsigned SM = smOf(*K);

@@ -2,6 +2,7 @@
 #include "pass/KernelCloner.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Constants.h"
@@ -31,7 +32,8 @@ SmallVector<Function *, 8> findKernels(Module &M) {
         continue;
       auto *F = dyn_cast<Function>(VM->getValue()->stripPointerCasts());
       auto *V = mdconst::dyn_extract<ConstantInt>(N->getOperand(2));
-      if (F && V && !V->isZero() && !F->isDeclaration() && Seen.insert(F).second)
+      if (F && V && !V->isZero() && !F->isDeclaration() &&
+          Seen.insert(F).second)
         Kernels.push_back(F);
     }
   }
@@ -84,8 +86,7 @@ DuplicatedBody duplicateKernelBody(Function &K, FunctionCallee Enter) {
   // The kernel's own location (line of its definition) keeps the call
   // well-formed in a function with debug info.
   if (DISubprogram *SP = K.getSubprogram())
-    B.SetCurrentDebugLocation(
-        DILocation::get(Ctx, SP->getScopeLine(), 0, SP));
+    B.SetCurrentDebugLocation(DILocation::get(Ctx, SP->getScopeLine(), 0, SP));
   Value *Take = B.CreateCall(Enter, {}, "sectorscope.take");
   // The state is read-only after this (abi.h v6): the instrumented code
   // passes the value itself, in a register, to every access.
@@ -99,9 +100,9 @@ Function *cloneDeviceFunction(Function &F, StringRef Suffix) {
   SmallVector<Type *, 8> Params(F.getFunctionType()->params());
   Params.push_back(Type::getInt32Ty(F.getContext()));
   auto *Ty = FunctionType::get(F.getReturnType(), Params, F.isVarArg());
-  Function *C = Function::Create(Ty, GlobalValue::InternalLinkage,
-                                 F.getAddressSpace(), F.getName() + Suffix,
-                                 F.getParent());
+  Function *C =
+      Function::Create(Ty, GlobalValue::InternalLinkage, F.getAddressSpace(),
+                       F.getName() + Suffix, F.getParent());
   ValueToValueMapTy VMap;
   for (auto [From, To] : zip(F.args(), C->args())) {
     To.setName(From.getName());
@@ -117,12 +118,48 @@ Function *cloneDeviceFunction(Function &F, StringRef Suffix) {
   return C;
 }
 
-Function *cloneKernel(Function &K, ArrayRef<Function *> Callees,
-                      StringRef Name, SmallVectorImpl<Function *> &Copies) {
+namespace {
+/// Functions the NVPTX backend may have asked about (see cloneKernel).
+DenseSet<const Function *> &seenFunctions() {
+  static DenseSet<const Function *> Seen;
+  return Seen;
+}
+} // namespace
+
+void recordFunctionsSeenByBackend(Module &M) {
+  for (Function &F : M)
+    seenFunctions().insert(&F);
+}
+
+/// A copy of kernel `K` at an address no function the backend asked about
+/// ever had. LLVM 19's NVPTX backend caches nvvm.annotations by Function
+/// address and keeps an empty entry for every function it asks about
+/// (NVVMIntrRange asks about all of them at the start of the pipeline), so
+/// a copy allocated where a since-deleted function lived reads as having no
+/// annotations: its launch bounds were dropped, and without the calling
+/// convention below it was emitted as a .func the host cannot launch. Such
+/// a copy is emptied and parked outside the module (never freed, so its
+/// address stays taken) and the kernel is copied again.
+Function *cloneKernelAtFreshAddress(Function &K) {
+  ValueToValueMapTy VMap;
+  Function *C = CloneFunction(&K, VMap);
+  while (seenFunctions().count(C)) {
+    ValueToValueMapTy Again;
+    Function *Next = CloneFunction(&K, Again);
+    C->deleteBody();
+    C->removeFromParent(); // deliberately leaked: see above
+    C = Next;
+  }
+  return C;
+}
+
+Function *cloneKernel(Function &K, ArrayRef<Function *> Callees, StringRef Name,
+                      SmallVectorImpl<Function *> &Copies) {
   DenseMap<Function *, Function *> CopyOf;
   auto Copy = [&](Function &F, const Twine &NewName) {
     ValueToValueMapTy VMap;
-    Function *C = CloneFunction(&F, VMap);
+    Function *C =
+        &F == &K ? cloneKernelAtFreshAddress(K) : CloneFunction(&F, VMap);
     C->setName(NewName);
     CopyOf[&F] = C;
     Copies.push_back(C);
@@ -136,8 +173,12 @@ Function *cloneKernel(Function &K, ArrayRef<Function *> Callees,
       if (auto *CB = dyn_cast<CallBase>(&Inst))
         if (Function *To = CopyOf.lookup(CB->getCalledFunction()))
           CB->setCalledFunction(To);
-  // clang 19 says "kernel" (and gives launch bounds) in nvvm.annotations;
-  // a ptx_kernel calling convention was copied with the function.
+  // A kernel by its calling convention too, should the backend's cache
+  // still read it as unannotated (cloneKernelAtFreshAddress): the backend
+  // falls back to the convention then. The host runtime checks the block
+  // limit it got.
+  G->setCallingConv(CallingConv::PTX_Kernel);
+  // clang 19 says "kernel" (and gives launch bounds) in nvvm.annotations.
   if (NamedMDNode *NMD = K.getParent()->getNamedMetadata("nvvm.annotations")) {
     SmallVector<MDNode *, 4> Mine;
     for (MDNode *N : NMD->operands())

@@ -52,6 +52,12 @@ llvm::Function *cloneKernel(llvm::Function &K,
                             llvm::StringRef Name,
                             llvm::SmallVectorImpl<llvm::Function *> &Copies);
 
+/// Records the functions of `M` as ones the NVPTX backend may have asked
+/// about (its annotation cache keeps them by address; cloneKernel never
+/// places a kernel copy at one of their addresses). Called at the start of
+/// the pipeline and before instrumenting.
+void recordFunctionsSeenByBackend(llvm::Module &M);
+
 /// Attributes that promise no memory writes or synchronization become false
 /// once the runtime's atomics are inside: drop them from `F`.
 void dropMemoryPromises(llvm::Function &F);

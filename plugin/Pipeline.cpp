@@ -2,6 +2,7 @@
 #include "plugin/Pipeline.h"
 
 #include "pass/InstrumentPass.h"
+#include "pass/KernelCloner.h"
 #include "plugin/Options.h"
 #include "plugin/Reporter.h"
 #include "static/Analyzer.h"
@@ -20,16 +21,14 @@ PreservedAnalyses SectorscopePass::run(Module &M, ModuleAnalysisManager &AM) {
   const Options &O = options();
   bool Device = Triple(M.getTargetTriple()).isNVPTX();
   if (O.Verbose)
-    reporter().report(DiagLevel::Remark, SourcePos(),
-                      (Twine("sectorscope: ") +
-                       (Device ? "device" : "host") + " module '" +
-                       M.getModuleIdentifier() + "' (" + M.getTargetTriple() +
-                       "): " +
-                       (Device ? (O.Analyze ? "analyzed" : "not analyzed")
-                               : "not analyzed") +
-                       (O.Instrument ? ", instrumented" : ""))
-                          .str(),
-                      "");
+    reporter().report(
+        DiagLevel::Remark, SourcePos(),
+        (Twine("sectorscope: ") + (Device ? "device" : "host") + " module '" +
+         M.getModuleIdentifier() + "' (" + M.getTargetTriple() + "): " +
+         (Device ? (O.Analyze ? "analyzed" : "not analyzed") : "not analyzed") +
+         (O.Instrument ? ", instrumented" : ""))
+            .str(),
+        "");
   PreservedAnalyses PA = PreservedAnalyses::all();
   if (!Device) {
     if (O.Instrument)
@@ -43,10 +42,22 @@ PreservedAnalyses SectorscopePass::run(Module &M, ModuleAnalysisManager &AM) {
   return PA;
 }
 
+PreservedAnalyses RecordFunctionsPass::run(Module &M, ModuleAnalysisManager &) {
+  if (options().Instrument && Triple(M.getTargetTriple()).isNVPTX())
+    recordFunctionsSeenByBackend(M);
+  return PreservedAnalyses::all();
+}
+
 void registerPasses(PassBuilder &PB) {
   static SmallPtrSet<PassBuilder *, 2> Registered;
   if (!Registered.insert(&PB).second)
     return;
+  // Before anything is deleted: the functions whose addresses the NVPTX
+  // backend's annotation cache may keep (pass/KernelCloner.h).
+  PB.registerPipelineStartEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(RecordFunctionsPass());
+      });
   PB.registerOptimizerLastEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         MPM.addPass(SectorscopePass());

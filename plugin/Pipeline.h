@@ -19,11 +19,18 @@ struct SectorscopePass : llvm::PassInfoMixin<SectorscopePass> {
   static bool isRequired() { return true; }
 };
 
-/// Adds SectorscopePass at the optimizer's last extension point and the
-/// pipeline names `sectorscope`, `sectorscope-analyze`,
-/// `sectorscope-instrument` and `sectorscope-host` for opt. Registering twice
-/// on one PassBuilder (-fplugin and -fpass-plugin together) is a no-op, so
-/// nothing is reported twice.
+/// At the start of the pipeline, on device modules being instrumented: notes
+/// the module's functions for the kernel copies (pass/KernelCloner.h).
+struct RecordFunctionsPass : llvm::PassInfoMixin<RecordFunctionsPass> {
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
+  static bool isRequired() { return true; }
+};
+
+/// Adds RecordFunctionsPass at the start of the pipeline, SectorscopePass
+/// at the optimizer's last extension point and the pipeline names
+/// `sectorscope`, `sectorscope-analyze`, `sectorscope-instrument` and
+/// `sectorscope-host` for opt. Registering twice on one PassBuilder (-fplugin
+/// and -fpass-plugin together) is a no-op, so nothing is reported twice.
 void registerPasses(llvm::PassBuilder &PB);
 
 } // namespace sectorscope

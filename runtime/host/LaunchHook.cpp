@@ -209,10 +209,10 @@ size_t capOccupancy(const void *Func, dim3 Block, size_t Shmem,
   cudaFuncAttributes Attr;
   int PerSm = 0, PerBlock = 0, Reserved = 0;
   if (cudaFuncGetAttributes(&Attr, Func) != cudaSuccess ||
-      cudaDeviceGetAttribute(&PerSm, cudaDevAttrMaxSharedMemoryPerMultiprocessor,
+      cudaDeviceGetAttribute(&PerSm,
+                             cudaDevAttrMaxSharedMemoryPerMultiprocessor,
                              Dev) != cudaSuccess ||
-      cudaDeviceGetAttribute(&PerBlock,
-                             cudaDevAttrMaxSharedMemoryPerBlockOptin,
+      cudaDeviceGetAttribute(&PerBlock, cudaDevAttrMaxSharedMemoryPerBlockOptin,
                              Dev) != cudaSuccess ||
       cudaDeviceGetAttribute(&Reserved, cudaDevAttrReservedSharedMemoryPerBlock,
                              Dev) != cudaSuccess)
@@ -273,14 +273,15 @@ bool readModule(Runtime &R, ModuleState &M, int Dev, ss_module &Desc,
 /// the attributes the program set on `Func` (a dynamic shared memory size
 /// above 48 KiB must be allowed per kernel). Null when the variant cannot be
 /// used, with the reason in Err.
-const void *gridVariant(const void *Func, KernelState &K, std::string &Err) {
+const void *gridVariant(const void *Func, KernelState &K, unsigned Threads,
+                        std::string &Err) {
   bool PendingBefore = cudaPeekAtLastError() != cudaSuccess;
   cudaFuncAttributes Orig, Grid;
   cudaError_t E = cudaFuncGetAttributes(&Orig, Func);
   if (E == cudaSuccess)
     E = cudaFuncGetAttributes(&Grid, &K.GridKey);
-  if (E == cudaSuccess && Orig.maxDynamicSharedSizeBytes !=
-                              Grid.maxDynamicSharedSizeBytes)
+  if (E == cudaSuccess &&
+      Orig.maxDynamicSharedSizeBytes != Grid.maxDynamicSharedSizeBytes)
     E = cudaFuncSetAttribute(&K.GridKey,
                              cudaFuncAttributeMaxDynamicSharedMemorySize,
                              Orig.maxDynamicSharedSizeBytes);
@@ -288,15 +289,24 @@ const void *gridVariant(const void *Func, KernelState &K, std::string &Err) {
     E = cudaFuncSetAttribute(&K.GridKey,
                              cudaFuncAttributePreferredSharedMemoryCarveout,
                              Orig.preferredShmemCarveout);
+  // The copy's registers are its own: if they do not allow the launch's
+  // block, say so rather than fail the program's launch.
+  if (E == cudaSuccess && unsigned(Grid.maxThreadsPerBlock) < Threads) {
+    Err = "grid mode: the kernel's grid variant '" + K.GridName +
+          "' runs at most " + std::to_string(Grid.maxThreadsPerBlock) +
+          " threads per block (" + std::to_string(Grid.numRegs) +
+          " registers), this launch has " + std::to_string(Threads);
+    return nullptr;
+  }
   if (E == cudaSuccess)
     return &K.GridKey;
   // Not the program's error: do not leave it for the program to read.
   if (!PendingBefore)
     (void)cudaGetLastError();
-  Err = cudaMsg(("grid mode: cannot use the kernel's grid variant '" +
-                 K.GridName + "'")
-                    .c_str(),
-                E);
+  Err = cudaMsg(
+      ("grid mode: cannot use the kernel's grid variant '" + K.GridName + "'")
+          .c_str(),
+      E);
   return nullptr;
 }
 
@@ -329,7 +339,8 @@ cudaError_t instrumentedLaunch(Runtime &R, KernelState &K, LaunchInfo &Info,
       return Plain(Err, true);
   }
   const void *Launched = Func;
-  if (Info.TheMode == Mode::Grid && !(Launched = gridVariant(Func, K, Err)))
+  if (Info.TheMode == Mode::Grid &&
+      !(Launched = gridVariant(Func, K, Block.x * Block.y * Block.z, Err)))
     return Plain(Err, true);
   if (Info.TheMode == Mode::Heatmap &&
       (Info.Sample[0] >= Grid.x || Info.Sample[1] >= Grid.y ||
@@ -368,8 +379,8 @@ cudaError_t instrumentedLaunch(Runtime &R, KernelState &K, LaunchInfo &Info,
   // The device writes only a prefix of the buffer (the log comes last and
   // fills from its start): zero what the last launch may have dirtied, not
   // the whole log, which can be tens of MiB.
-  uint64_t Zero = std::min<uint64_t>(H.total_bytes,
-                                     std::max(D.Dirty, H.off_log));
+  uint64_t Zero =
+      std::min<uint64_t>(H.total_bytes, std::max(D.Dirty, H.off_log));
   if ((E = cudaMemsetAsync(D.Buffer, 0, Zero, Stream)) != cudaSuccess ||
       (E = cudaMemcpyAsync(D.Buffer, Prefix.data(), Prefix.size(),
                            cudaMemcpyHostToDevice, Stream)) != cudaSuccess ||

@@ -13,7 +13,7 @@
 ; CHECK: call void @__sectorscope_access(i32 0,
 ; CHECK-LABEL: define internal float @get.sectorscope.k1(
 ; CHECK-NEXT: call void @__sectorscope_access(i32 1,
-; CHECK-LABEL: define void @k1__sectorscope_grid(ptr %a) {
+; CHECK-LABEL: define ptx_kernel void @k1__sectorscope_grid(ptr %a) {
 ; CHECK: %sectorscope.take = call i32 @__sectorscope_enter_grid()
 ; CHECK: entry:
 ; CHECK-NEXT: call float @get(ptr %a)
@@ -22,7 +22,7 @@
 ; CHECK-NEXT: call void @__sectorscope_access_grid(i32 0, ptr %a, i32 4, i32 1, i32 0, i32 %sectorscope.take)
 ; CHECK-LABEL: define internal float @get.sectorscope.k1.grid(
 ; CHECK-NEXT: call void @__sectorscope_access_grid(i32 1,
-; CHECK-LABEL: define void @k2__sectorscope_grid(
+; CHECK-LABEL: define ptx_kernel void @k2__sectorscope_grid(
 ; CHECK: call i32 @__sectorscope_enter_grid()
 ; CHECK: call float @get.sectorscope.k2.grid(
 ; CHECK-LABEL: define internal float @get.sectorscope.k2.grid(
