@@ -23,6 +23,31 @@ __global__ void orders(const float *in, float *out) {
   out[i] = a + b + c;
 }
 
+// A block's slot is moved to the launch buffer early when its requests
+// reach abi.h SS_GRID_SLOT_FLUSH (2^25), while the other warps go on
+// counting into it: 32 warps of one block, LongIters requests each.
+constexpr int LongIters = (1 << 20) + 3;
+__global__ void longLoop(const float *in, float *out, int iters) {
+  int lane = threadIdx.x & 31;
+  float v = 0;
+#pragma unroll 1
+  for (int k = 0; k < iters; ++k)
+    v += in[(k & 255) * 32 + lane];
+  out[threadIdx.x] = v;
+}
+
+// More sites than a grid kernel has block slots (abi.h SS_GRID_MAX_SLOTS):
+// those past the last slot count in the launch buffer directly.
+constexpr int ManySites = 300;
+__global__ void manySites(const float *in, float *out) {
+  int lane = threadIdx.x & 31;
+  float v = 0;
+#pragma unroll
+  for (int k = 0; k < ManySites; ++k)
+    v += in[k * 32 + lane];
+  out[blockIdx.x * blockDim.x + threadIdx.x] = v;
+}
+
 int main() {
   float *in, *out;
   SS_CUDA(cudaMalloc(&in, N * 4));
@@ -48,7 +73,8 @@ int main() {
   c.site_stripes = 128;
   stream<<<Blocks, Threads>>>(in, out);
   SS_CUDA(cudaDeviceSynchronize());
-  int ld = ss::find_site("stream", "load"), st = ss::find_site("stream", "store");
+  int ld = ss::find_site("stream", "load"),
+      st = ss::find_site("stream", "store");
   ss_site_counters l = ss::counters(ld);
   SS_CHECK(ss::header().sampled_blocks == Blocks, "blocks %llu",
            (unsigned long long)ss::header().sampled_blocks);
@@ -155,9 +181,9 @@ int main() {
              (unsigned long long)parted);
       SS_CHECK(o.requests == reqs && o.sectors == want[k] * reqs &&
                    parted == o.sectors,
-               "orders load %u: %llu requests %llu sectors %llu partitioned",
-               k, (unsigned long long)o.requests,
-               (unsigned long long)o.sectors, (unsigned long long)parted);
+               "orders load %u: %llu requests %llu sectors %llu partitioned", k,
+               (unsigned long long)o.requests, (unsigned long long)o.sectors,
+               (unsigned long long)parted);
     }
   }
 
@@ -173,6 +199,49 @@ int main() {
            "range %llx..%llx, want %llx..%llx", (unsigned long long)r.addr_min,
            (unsigned long long)r.addr_max, (unsigned long long)base,
            (unsigned long long)last);
+
+  // Exact counts through an early flush, with the voted partition counts.
+  c.part_kind = SS_PART_LINEAR;
+  c.part_count = 2;
+  c.num_windows = 1;
+  longLoop<<<1, 1024>>>(in, out + N / 2, LongIters);
+  SS_CUDA(cudaDeviceSynchronize());
+  {
+    int s = ss::find_site("longLoop", "load");
+    ss_site_counters o = ss::counters(s);
+    uint64_t reqs = 32ull * LongIters;
+    uint64_t parted = ss::part_site(s, 0) + ss::part_site(s, 1);
+    printf("longLoop: %llu requests, %llu sectors, %llu partitioned\n",
+           (unsigned long long)o.requests, (unsigned long long)o.sectors,
+           (unsigned long long)parted);
+    SS_CHECK(o.requests == reqs && o.sectors == 4 * reqs &&
+                 parted == 4 * reqs &&
+                 ss::part_window(0, 0) + ss::part_window(0, 1) == 4 * reqs,
+             "longLoop: %llu requests %llu sectors %llu partitioned",
+             (unsigned long long)o.requests, (unsigned long long)o.sectors,
+             (unsigned long long)parted);
+  }
+
+  // Every one of ManySites sites counted, in a slot or not.
+  manySites<<<Blocks / 16, Threads>>>(in, out + N / 2);
+  SS_CUDA(cudaDeviceSynchronize());
+  {
+    const uint64_t reqs = uint64_t(Blocks / 16) * Threads / 32;
+    int seen = 0, wrong = 0;
+    for (const ss::Site &S : ss::sites()) {
+      if (S.kernel.find("manySites") == std::string::npos || S.op != "load")
+        continue;
+      ++seen;
+      ss_site_counters o = ss::counters(int(S.id));
+      uint64_t parted =
+          ss::part_site(int(S.id), 0) + ss::part_site(int(S.id), 1);
+      if (o.requests != reqs || o.sectors != 4 * reqs || parted != 4 * reqs)
+        ++wrong;
+    }
+    printf("manySites: %d load sites, %d with wrong counts\n", seen, wrong);
+    SS_CHECK(seen == ManySites && wrong == 0, "manySites: %d sites, %d wrong",
+             seen, wrong);
+  }
 
   std::vector<float> h(N);
   SS_CUDA(cudaMemcpy(h.data(), out, N * 4, cudaMemcpyDeviceToHost));
