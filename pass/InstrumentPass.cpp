@@ -38,7 +38,6 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
-#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
@@ -57,8 +56,7 @@ STATISTIC(NumLoads, "Loads instrumented");
 STATISTIC(NumStores, "Stores instrumented");
 STATISTIC(NumAtomics, "Atomics instrumented");
 STATISTIC(NumUninstrumented, "Memory operations counted, not instrumented");
-STATISTIC(NumReconverged,
-          "Joins where the instrumented copy reconverges warps");
+STATISTIC(NumReconverged, "Joins where the instrumented copy reconverges warps");
 
 static cl::opt<std::string> ClDeviceRuntime(
     "sectorscope-device-runtime",
@@ -129,7 +127,7 @@ private:
   SmallPtrSet<Function *, 8> KernelSet;
   void addGridVariant(Function &K, ArrayRef<Function *> Callees);
 
-  FunctionCallee Enter, Access, EnterGrid, AccessGrid, ExitGrid;
+  FunctionCallee Enter, Access, EnterGrid, AccessGrid;
   SmallVector<CallInst *, 64> EnterCalls, AccessCalls;
 };
 
@@ -155,18 +153,14 @@ bool Instrumenter::run() {
   Enter = M.getOrInsertFunction("__sectorscope_enter",
                                 FunctionType::get(I32, false));
   EnterGrid = M.getOrInsertFunction("__sectorscope_enter_grid",
-                                    FunctionType::get(I32, {I32, I32}, false));
+                                    Enter.getFunctionType());
   PointerType *Ptr = PointerType::get(Ctx, 0);
-  Type *Void = Type::getVoidTy(Ctx);
   Access = M.getOrInsertFunction(
       "__sectorscope_access",
-      FunctionType::get(Void, {I32, Ptr, I32, I32, I32, I32}, false));
-  AccessGrid = M.getOrInsertFunction(
-      "__sectorscope_access_grid",
-      FunctionType::get(Void, {I32, Ptr, I32, I32, I32, I32, I32}, false));
-  ExitGrid = M.getOrInsertFunction(
-      "__sectorscope_exit_grid",
-      FunctionType::get(Void, {I32, I32, I32, Ptr}, false));
+      FunctionType::get(Type::getVoidTy(Ctx), {I32, Ptr, I32, I32, I32, I32},
+                        false));
+  AccessGrid = M.getOrInsertFunction("__sectorscope_access_grid",
+                                     Access.getFunctionType());
   KernelSet.insert(Kernels.begin(), Kernels.end());
   vectorizeAccesses();
   for (Function *K : Kernels)
@@ -222,114 +216,23 @@ void Instrumenter::instrumentKernel(Function &K) {
 /// and of its instrumented callees whose entry and accesses are grid mode's.
 /// Same sites, same ids: the host reads its counts as K's. K keeps only the
 /// sampled block's path, so neither mode carries the other's code and
-/// registers. The copy counts per block in static shared memory of its own,
-/// a slot per site (abi.h SS_GRID_SLOT_WORDS), and its returns become one,
-/// where the block's last thread adds the slots to the launch buffer.
+/// registers.
 void Instrumenter::addGridVariant(Function &K, ArrayRef<Function *> Callees) {
   SmallVector<Function *, 8> Copies;
-  Function *G = cloneKernel(
-      K, Callees, (K.getName() + SS_GRID_KERNEL_SUFFIX).str(), Copies);
-  CallInst *EnterCall = nullptr;
-  SmallVector<CallInst *, 32> Accesses;
-  bool LeavesOtherwise = false;
+  cloneKernel(K, Callees, (K.getName() + SS_GRID_KERNEL_SUFFIX).str(), Copies);
   for (Function *F : Copies)
-    for (Instruction &I : instructions(*F))
-      if (auto *C = dyn_cast<CallInst>(&I)) {
-        if (C->getCalledOperand() == Enter.getCallee())
-          EnterCall = C;
-        else if (C->getCalledOperand() == Access.getCallee())
-          Accesses.push_back(C);
-        else if (auto *IA = dyn_cast<InlineAsm>(C->getCalledOperand()))
-          // A thread that leaves by `exit` never reaches the flush.
-          LeavesOtherwise |= StringRef(IA->getAsmString()).contains("exit");
-      }
-  assert(EnterCall && "duplicateKernelBody calls Enter in the entry block");
-
-  // Slots: one per site, in site order, up to SS_GRID_MAX_SLOTS.
-  LLVMContext &Ctx = M.getContext();
-  Type *I32 = Type::getInt32Ty(Ctx);
-  DenseMap<uint64_t, unsigned> SlotOf;
-  SmallVector<uint32_t, 32> SiteIds;
-  if (!LeavesOtherwise)
-    for (CallInst *C : Accesses) {
-      uint64_t Site = cast<ConstantInt>(C->getArgOperand(0))->getZExtValue();
-      if (!SlotOf.count(Site) && SiteIds.size() < SS_GRID_MAX_SLOTS) {
-        SlotOf[Site] = SiteIds.size();
-        SiteIds.push_back(uint32_t(Site));
+    for (Instruction &I : instructions(*F)) {
+      auto *C = dyn_cast<CallInst>(&I);
+      if (!C)
+        continue;
+      if (C->getCalledOperand() == Enter.getCallee()) {
+        C->setCalledFunction(EnterGrid);
+        EnterCalls.push_back(C);
+      } else if (C->getCalledOperand() == Access.getCallee()) {
+        C->setCalledFunction(AccessGrid);
+        AccessCalls.push_back(C);
       }
     }
-  unsigned Words = SiteIds.size() * SS_GRID_SLOT_WORDS + 1;
-  Constant *CountsAddr = ConstantInt::get(I32, 0);
-  Constant *SiteIdTable = ConstantPointerNull::get(PointerType::get(Ctx, 0));
-  GlobalVariable *Counts = nullptr;
-  if (!SiteIds.empty()) {
-    auto *CountsTy = ArrayType::get(I32, Words);
-    Counts = new GlobalVariable(
-        M, CountsTy, false, GlobalValue::InternalLinkage,
-        UndefValue::get(CountsTy), G->getName() + ".sectorscope.counts",
-        nullptr, GlobalVariable::NotThreadLocal, /*shared*/ 3);
-    Counts->setAlignment(Align(16));
-    // The shared state space's own address: the runtime's atomics say
-    // .shared and take it as a 32-bit register.
-    CountsAddr = ConstantExpr::getPtrToInt(Counts, I32);
-    auto *Ids = ConstantDataArray::get(Ctx, ArrayRef<uint32_t>(SiteIds));
-    auto *IdsVar = new GlobalVariable(
-        M, Ids->getType(), true, GlobalValue::InternalLinkage, Ids,
-        G->getName() + ".sectorscope.sites", nullptr,
-        GlobalVariable::NotThreadLocal, /*global*/ 1);
-    IdsVar->setAlignment(Align(4));
-    SiteIdTable =
-        ConstantExpr::getAddrSpaceCast(IdsVar, PointerType::get(Ctx, 0));
-  }
-  auto Replace = [](CallInst *Old, FunctionCallee To, ArrayRef<Value *> Args) {
-    CallInst *New = CallInst::Create(To, Args, "", Old->getIterator());
-    New->takeName(Old);
-    New->setDebugLoc(Old->getDebugLoc());
-    Old->replaceAllUsesWith(New);
-    Old->eraseFromParent();
-    return New;
-  };
-  CallInst *State =
-      Replace(EnterCall, EnterGrid,
-              {CountsAddr, ConstantInt::get(I32, SiteIds.empty() ? 0 : Words)});
-  EnterCalls.push_back(State);
-  for (CallInst *C : Accesses) {
-    uint64_t Site = cast<ConstantInt>(C->getArgOperand(0))->getZExtValue();
-    auto It = SlotOf.find(Site);
-    Constant *Slot =
-        It == SlotOf.end()
-            ? ConstantInt::get(I32, ~0u)
-            : ConstantExpr::getAdd(
-                  CountsAddr,
-                  ConstantInt::get(I32, 4 * SS_GRID_SLOT_WORDS * It->second));
-    SmallVector<Value *, 8> Args(C->args());
-    Args.push_back(Slot);
-    AccessCalls.push_back(Replace(C, AccessGrid, Args));
-  }
-  if (SiteIds.empty())
-    return;
-
-  // One return, where every thread passes once: the flush.
-  SmallVector<ReturnInst *, 4> Returns;
-  for (BasicBlock &BB : *G)
-    if (auto *R = dyn_cast<ReturnInst>(BB.getTerminator()))
-      Returns.push_back(R);
-  auto *Exit = BasicBlock::Create(Ctx, "sectorscope.exit", G);
-  IRBuilder<> B(Exit);
-  CallInst *Flush = B.CreateCall(
-      ExitGrid,
-      {State, CountsAddr, ConstantInt::get(I32, SiteIds.size()), SiteIdTable});
-  B.CreateRetVoid();
-  // An inlinable call in a function with debug info needs a location.
-  if (!Returns.empty())
-    Flush->setDebugLoc(Returns.front()->getDebugLoc());
-  if (!Flush->getDebugLoc() && G->getSubprogram())
-    Flush->setDebugLoc(DILocation::get(Ctx, 0, 0, G->getSubprogram()));
-  for (ReturnInst *R : Returns) {
-    BranchInst::Create(Exit, R->getIterator());
-    R->eraseFromParent();
-  }
-  EnterCalls.push_back(Flush); // inlined like the entry
 }
 
 void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,
@@ -354,8 +257,7 @@ void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,
   for (Instruction *I : Insts) {
     if (auto *CB = dyn_cast<CallBase>(I)) {
       Function *G = CB->getCalledFunction();
-      if (G && !G->isDeclaration() && !G->isIntrinsic() &&
-          !KernelSet.count(G)) {
+      if (G && !G->isDeclaration() && !G->isIntrinsic() && !KernelSet.count(G)) {
         // The instrumented path calls instrumented copies; the original
         // path keeps calling the originals.
         Function *&C = Clones[G];
@@ -421,8 +323,8 @@ Value *Instrumenter::arrivingLanes(BasicBlock &BB, DominatorTree &DT,
   return AtBranch.CreateIntrinsic(Intrinsic::nvvm_activemask, {}, {});
 }
 
-void Instrumenter::insertAccess(const MemoryOp &Op, unsigned Site, Value *Lanes,
-                                Value *State) {
+void Instrumenter::insertAccess(const MemoryOp &Op, unsigned Site,
+                                Value *Lanes, Value *State) {
   IRBuilder<> B(Op.I);
   DebugLoc Loc = Op.I->getDebugLoc();
   if (!Loc)
@@ -436,10 +338,10 @@ void Instrumenter::insertAccess(const MemoryOp &Op, unsigned Site, Value *Lanes,
     P = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), P, Op.Offset);
   // Everything the compiler knows is a constant: with the runtime inlined,
   // the space dispatch and the width arithmetic fold away.
-  AccessCalls.push_back(
-      B.CreateCall(Access, {B.getInt32(Site), P, B.getInt32(Op.Width),
-                            B.getInt32(Op.Op | (Op.Space << 8)),
-                            Lanes ? Lanes : B.getInt32(0), State}));
+  AccessCalls.push_back(B.CreateCall(
+      Access, {B.getInt32(Site), P, B.getInt32(Op.Width),
+               B.getInt32(Op.Op | (Op.Space << 8)),
+               Lanes ? Lanes : B.getInt32(0), State}));
 }
 
 /// Links the runtime, fills the module descriptor and inlines.
@@ -449,8 +351,8 @@ bool Instrumenter::finish() {
   auto *Data = ConstantDataArray::getString(Ctx, Text, /*AddNull=*/true);
   auto *Table = new GlobalVariable(
       M, Data->getType(), /*isConstant=*/true, GlobalValue::InternalLinkage,
-      Data, "__sectorscope_site_table", nullptr, GlobalVariable::NotThreadLocal,
-      /*AddressSpace=*/1);
+      Data, "__sectorscope_site_table", nullptr,
+      GlobalVariable::NotThreadLocal, /*AddressSpace=*/1);
   Table->setAlignment(Align(8));
 
   StringSet<> Defined;

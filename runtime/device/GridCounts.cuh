@@ -1,5 +1,4 @@
-//===- GridCounts.cuh - Per-site and per-partition counts, every block -*- CUDA
-//-*-===//
+//===- GridCounts.cuh - Per-site and per-partition counts, every block -*- CUDA -*-===//
 //
 // Grid mode: every block counts, so this is the hot path of the whole tool.
 // The counters are updated with atomics whose result is unused, which
@@ -66,7 +65,8 @@ SS_DEV unsigned sectorLeaders(unsigned Active, uint64_t Key, unsigned Lane,
                               unsigned Leader) {
   unsigned Below = Active & lanesBelow();
   unsigned Prev = Below ? 31 - __clz(Below) : Lane;
-  uint64_t PrevKey = __shfl_sync(Active, (unsigned long long)Key, int(Prev));
+  uint64_t PrevKey =
+      __shfl_sync(Active, (unsigned long long)Key, int(Prev));
   unsigned Up = __ballot_sync(Active, Key > PrevKey);
   unsigned Down = __ballot_sync(Active, Key < PrevKey);
   if (!Up || !Down)
@@ -77,91 +77,25 @@ SS_DEV unsigned sectorLeaders(unsigned Active, uint64_t Key, unsigned Lane,
 
 /// Adds `N` global sectors of partition `Part` to the site's and the
 /// window's partition tables.
-SS_DEV void countPartition(ss_launch_header *H, uint32_t State, uint32_t Stripe,
-                           uint32_t Site, uint32_t Part, uint32_t N) {
+SS_DEV void countPartition(ss_launch_header *H, uint32_t State,
+                           uint32_t Stripe, uint32_t Site, uint32_t Part,
+                           uint32_t N) {
   uint32_t Count = H->part_count;
   uint32_t Windows = H->num_windows;
   if (Windows)
-    redAdd(&table<uint64_t>(H, H->off_part_window)[(uint64_t(Stripe) * Windows +
-                                                    (State & SS_STATE_INDEX)) *
-                                                       Count +
-                                                   Part],
+    redAdd(&table<uint64_t>(H, H->off_part_window)
+               [(uint64_t(Stripe) * Windows + (State & SS_STATE_INDEX)) *
+                    Count +
+                Part],
            N);
-  redAdd(
-      &table<uint64_t>(
-          H,
-          H->off_part_site)[(uint64_t(Stripe) * H->num_sites + Site) * Count +
-                            Part],
-      N);
+  redAdd(&table<uint64_t>(H, H->off_part_site)
+             [(uint64_t(Stripe) * H->num_sites + Site) * Count + Part],
+         N);
 }
 
 /// Models with this many partitions or fewer are counted with one vote per
 /// partition instead of match.any on the partition index.
-constexpr uint32_t VotedPartitions = SS_GRID_SLOT_PARTITIONS;
-
-// The block's counts (abi.h SS_GRID_SLOT_WORDS), by shared-state-space
-// address: the instruction says "shared", no generic address to resolve.
-SS_DEV void sharedRed(uint32_t Addr, uint32_t V) {
-  asm volatile("red.shared.add.u32 [%0], %1;" ::"r"(Addr), "r"(V) : "memory");
-}
-SS_DEV uint32_t sharedAtomAdd(uint32_t Addr, uint32_t V) {
-  uint32_t Old;
-  asm volatile("atom.shared.add.u32 %0, [%1], %2;"
-               : "=r"(Old)
-               : "r"(Addr), "r"(V)
-               : "memory");
-  return Old;
-}
-SS_DEV uint32_t sharedTake(uint32_t Addr) {
-  uint32_t Old;
-  asm volatile("atom.shared.exch.b32 %0, [%1], 0;"
-               : "=r"(Old)
-               : "r"(Addr)
-               : "memory");
-  return Old;
-}
-SS_DEV void sharedZero(uint32_t Addr) {
-  asm volatile("st.shared.u32 [%0], 0;" ::"r"(Addr) : "memory");
-}
-
-/// The SM's copy of the counters (abi.h v3): same-address atomics from every
-/// SM would serialize in L2. The host makes the stripe count a power of two.
-SS_DEV uint32_t siteStripe(const ss_launch_header *H) {
-  return __nvvm_read_ptx_sreg_smid() & (H->site_stripes - 1);
-}
-
-/// Moves one slot of the block's counts (shared address `Slot`, site `Site`)
-/// into the launch buffer. Each word is taken with an exchange, so a count
-/// added concurrently (an early flush while other warps run) lands either
-/// in this flush or in the slot, for the next; which is why a word is added
-/// even when the slot's requests read 0.
-SS_DEV void flushSlot(ss_launch_header *H, uint32_t State, uint32_t Slot,
-                      uint32_t Site) {
-  uint32_t Requests = sharedTake(Slot);
-  uint32_t Sectors = sharedTake(Slot + 4);
-  uint32_t Missing = sharedTake(Slot + 8);
-  uint32_t NumSites = H->num_sites;
-  if (Site >= NumSites) {
-    if (Requests)
-      redAdd(&H->site_overflow, Requests);
-    return;
-  }
-  uint32_t Stripe = siteStripe(H);
-  ss_site_counters *C = &table<ss_site_counters>(
-      H, H->off_sites)[uint64_t(Stripe) * NumSites + Site];
-  if (Requests)
-    redAdd(&C->requests, Requests);
-  if (Sectors)
-    redAdd(&C->sectors, Sectors);
-  if (Missing)
-    redAdd(&C->threads, Missing);
-  uint32_t Count = H->part_count;
-  if (Count > VotedPartitions)
-    return; // counted in the buffer directly (countRequestInBlock)
-  for (uint32_t P = 0; P < Count; ++P)
-    if (uint32_t N = sharedTake(Slot + 16 + 4 * P))
-      countPartition(H, State, Stripe, Site, P, N);
-}
+constexpr uint32_t VotedPartitions = 4;
 
 /// `MaybeGlobal`: the pass's space for the site is global or generic, a
 /// constant once inlined; shared and local sites skip the global-only parts.
@@ -186,7 +120,11 @@ SS_DEV void countRequest(ss_launch_header *H, uint32_t State, uint32_t Site,
     Lo = warpMin(Active, Global ? Addr : ~0ull);
     Hi = warpMax(Active, Global ? Addr + (Width ? Width - 1 : 0) : 0);
   }
-  uint32_t Stripe = siteStripe(H); // partition tables too since v6
+  // Striped by SM (abi.h v3, partition tables v6): same-address atomics
+  // from every SM would serialize in L2. The host makes the stripe count a
+  // power of two.
+  uint32_t Stripe =
+      __nvvm_read_ptx_sreg_smid() & (H->site_stripes - 1);
   if (Lane == Leader) {
     ss_site_counters *C = &table<ss_site_counters>(
         H, H->off_sites)[uint64_t(Stripe) * NumSites + Site];
@@ -219,59 +157,6 @@ SS_DEV void countRequest(ss_launch_header *H, uint32_t State, uint32_t Site,
   unsigned Same = __match_any_sync(Active, Part);
   if (Counts && Lane == unsigned(__ffs(Same & SectorLeaders) - 1))
     countPartition(H, State, Stripe, Site, Part, __popc(Same & SectorLeaders));
-}
-
-/// countRequest for a site with a slot in the block's counts (shared
-/// address `Slot`): the same counts with shared-memory atomics; the block's
-/// last thread adds them to the buffer (flushSlot). Only the sampled address
-/// range, and partition models too large for a slot, go to the buffer here.
-SS_DEV void countRequestInBlock(ss_launch_header *H, uint32_t State,
-                                uint32_t Site, uint32_t Slot, uint32_t Width,
-                                bool MaybeGlobal, uint32_t Space, uint64_t Addr,
-                                unsigned Active, unsigned Lane, unsigned Leader,
-                                unsigned SectorLeaders) {
-  bool Global = Space == SS_SPACE_GLOBAL;
-  bool Range = MaybeGlobal && (State & SS_STATE_RANGE);
-  uint64_t Lo = 0, Hi = 0;
-  if (Range) {
-    Lo = warpMin(Active, Global ? Addr : ~0ull);
-    Hi = warpMax(Active, Global ? Addr + (Width ? Width - 1 : 0) : 0);
-  }
-  uint32_t NumSites = H->num_sites;
-  if (Lane == Leader) {
-    uint32_t Before = sharedAtomAdd(Slot, 1);
-    sharedRed(Slot + 4, __popc(SectorLeaders));
-    unsigned Missing = 32 - __popc(Active);
-    if (Missing)
-      sharedRed(Slot + 8, Missing);
-    if (Range && Lo <= Hi && Site < NumSites) {
-      ss_site_counters *C = &table<ss_site_counters>(
-          H, H->off_sites)[uint64_t(siteStripe(H)) * NumSites + Site];
-      redMin(&C->addr_min, Lo);
-      redMax(&C->addr_max, Hi);
-    }
-    if (Before + 1 == SS_GRID_SLOT_FLUSH)
-      flushSlot(H, State, Slot, Site);
-  }
-  uint32_t Count = H->part_count;
-  if (!Count || !MaybeGlobal)
-    return;
-  bool Counts = ((SectorLeaders >> Lane) & 1) && Global;
-  uint32_t Part = Counts ? partitionOf(H, Addr) : 0xffffffffu;
-  if (Count <= VotedPartitions) {
-    for (uint32_t P = 0; P < Count; ++P) {
-      unsigned N = __popc(__ballot_sync(Active, Part == P));
-      if (N && Lane == Leader)
-        sharedRed(Slot + 16 + 4 * P, N);
-    }
-    return;
-  }
-  if (Site >= NumSites)
-    return; // the slot's flush counts the overflow
-  unsigned Same = __match_any_sync(Active, Part);
-  if (Counts && Lane == unsigned(__ffs(Same & SectorLeaders) - 1))
-    countPartition(H, State, siteStripe(H), Site, Part,
-                   __popc(Same & SectorLeaders));
 }
 
 } // namespace sectorscope_rt

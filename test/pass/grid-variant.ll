@@ -3,16 +3,9 @@
 ; annotations (launch bounds included), whose entry and accesses are grid
 ; mode's and whose instrumented callees are its own copies. The sites and
 ; their ids are the kernel's: the site table has no more records. The kernel
-; itself keeps only the heat-map entry and access. The variant counts per
-; block in shared memory of its own, a slot of SS_GRID_SLOT_WORDS (8) words
-; per site plus the count of threads gone; its returns become one block
-; that calls __sectorscope_exit_grid with the slots' site ids.
+; itself keeps only the heat-map entry and access.
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s
 
-; CHECK: @k1__sectorscope_grid.sectorscope.counts = internal addrspace(3) global [17 x i32] undef, align 16
-; CHECK: @k1__sectorscope_grid.sectorscope.sites = internal addrspace(1) constant [2 x i32] [i32 0, i32 1]
-; CHECK: @k2__sectorscope_grid.sectorscope.counts = internal addrspace(3) global [9 x i32] undef
-; CHECK: @k2__sectorscope_grid.sectorscope.sites = internal addrspace(1) constant [1 x i32] [i32 2]
 ; CHECK: c"V\097\0AS\090\09k1\09store\09global\094\090\090\091\09k1\09\0AS\091\09k1\09load\09generic\094\090\090\091\09get\09\0AS\092\09k2\09load\09generic\094\090\090\091\09get\09\0A\00"
 ; CHECK-LABEL: define void @k1(
 ; CHECK: call i32 @__sectorscope_enter()
@@ -21,23 +14,16 @@
 ; CHECK-LABEL: define internal float @get.sectorscope.k1(
 ; CHECK-NEXT: call void @__sectorscope_access(i32 1,
 ; CHECK-LABEL: define ptx_kernel void @k1__sectorscope_grid(ptr %a) {
-; CHECK: %sectorscope.take = call i32 @__sectorscope_enter_grid(i32 ptrtoint (ptr addrspace(3) @[[C1:k1__sectorscope_grid.sectorscope.counts]] to i32), i32 17)
+; CHECK: %sectorscope.take = call i32 @__sectorscope_enter_grid()
 ; CHECK: entry:
 ; CHECK-NEXT: call float @get(ptr %a)
-; CHECK-NEXT: store float
-; CHECK-NEXT: br label %sectorscope.exit
 ; CHECK: entry.ss:
 ; CHECK-NEXT: call float @get.sectorscope.k1.grid(ptr %a, i32 %sectorscope.take)
-; CHECK-NEXT: call void @__sectorscope_access_grid(i32 0, ptr %a, i32 4, i32 1, i32 0, i32 %sectorscope.take, i32 ptrtoint (ptr addrspace(3) @[[C1]] to i32))
-; CHECK-NEXT: store float
-; CHECK-NEXT: br label %sectorscope.exit
-; CHECK: sectorscope.exit:
-; CHECK-NEXT: call void @__sectorscope_exit_grid(i32 %sectorscope.take, i32 ptrtoint (ptr addrspace(3) @[[C1]] to i32), i32 2, ptr addrspacecast (ptr addrspace(1) @k1__sectorscope_grid.sectorscope.sites to ptr))
-; CHECK-NEXT: ret void
+; CHECK-NEXT: call void @__sectorscope_access_grid(i32 0, ptr %a, i32 4, i32 1, i32 0, i32 %sectorscope.take)
 ; CHECK-LABEL: define internal float @get.sectorscope.k1.grid(
-; CHECK-NEXT: call void @__sectorscope_access_grid(i32 1, {{.*}}, i32 add (i32 ptrtoint (ptr addrspace(3) @[[C1]] to i32), i32 32))
+; CHECK-NEXT: call void @__sectorscope_access_grid(i32 1,
 ; CHECK-LABEL: define ptx_kernel void @k2__sectorscope_grid(
-; CHECK: call i32 @__sectorscope_enter_grid(i32 ptrtoint ({{.*}}@k2__sectorscope_grid.sectorscope.counts to i32), i32 9)
+; CHECK: call i32 @__sectorscope_enter_grid()
 ; CHECK: call float @get.sectorscope.k2.grid(
 ; CHECK-LABEL: define internal float @get.sectorscope.k2.grid(
 ; CHECK-NEXT: call void @__sectorscope_access_grid(i32 2,

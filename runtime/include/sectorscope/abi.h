@@ -59,11 +59,6 @@
  *   code no longer raises the heat-map mode's, nor the log path's the grid
  *   mode's. The state gains SS_STATE_RANGE; addr_min/addr_max in grid mode
  *   are over the requests of the warps that have it (one in eight).
- *   Later in v7 (pass and device runtime only, same buffer): a grid
- *   variant counts per block in its own static shared memory and adds the
- *   block's counts to the launch buffer once, when its last thread leaves
- *   (__sectorscope_exit_grid at the variant's single return), so a request
- *   costs shared-memory atomics, not global ones.
  *
  *===----------------------------------------------------------------------===*/
 #ifndef SECTORSCOPE_ABI_H
@@ -170,19 +165,6 @@ typedef struct ss_site_counters {
 /* The grid variant of kernel K (v7) is the kernel named K followed by this. */
 #define SS_GRID_KERNEL_SUFFIX "__sectorscope_grid"
 
-/* A grid variant's block counts (shared memory, one slot per site of the
- * kernel, then the count of threads that have left): u32 words
- * [requests, sectors, lanes missing, unused, partition 0..3]. Sites past
- * SS_GRID_MAX_SLOTS, and partition models with more than
- * SS_GRID_SLOT_PARTITIONS partitions, are counted in the launch buffer
- * directly. A slot is added to the buffer and emptied early when its
- * requests reach SS_GRID_SLOT_FLUSH, so no word can wrap (32 lanes x 2^25 <
- * 2^32). */
-#define SS_GRID_SLOT_WORDS 8u
-#define SS_GRID_SLOT_PARTITIONS 4u
-#define SS_GRID_MAX_SLOTS 256u
-#define SS_GRID_SLOT_FLUSH (1u << 25)
-
 /* A warp's log cursor (shared memory, v6): the log record it writes next,
  * plus one; 0: no chunk yet; SS_LOG_CURSOR_FULL: no chunk was left. */
 #define SS_LOG_CURSOR_FULL 0xffffffffu
@@ -249,17 +231,8 @@ typedef struct ss_launch_header {
 /* Device entry points (runtime/device), called by instrumented code.
  *   uint32_t __sectorscope_enter(): the thread's initial state (ss_state
  *     bits); non-zero when this block takes the instrumented path. Called
- *     once at kernel entry by every thread.
- *   Grid variants (v7) call instead:
- *   uint32_t __sectorscope_enter_grid(counts, words): as above, and zeroes
- *     the block's counts (`words` u32 at shared address `counts`; 0 words:
- *     none) behind a block barrier, at the entry, where every thread is.
- *   __sectorscope_access_grid(site, addr, width, op_space, lanes, state,
- *     slot): slot: the shared address of the site's counts, or ~0u (count
- *     in the launch buffer).
- *   __sectorscope_exit_grid(state, counts, num_slots, site_ids): at the
- *     variant's one return, by every thread; the last one out adds the
- *     block's counts (slot i is site site_ids[i]) to the launch buffer.
+ *     once at kernel entry by every thread. __sectorscope_enter_grid and
+ *     __sectorscope_access_grid are the same for grid variants (v7).
  *   __sectorscope_access(site, addr, width, op_space, lanes, state): one
  *     memory access; op_space = op | (space << 8); state: the value
  *     __sectorscope_enter returned. Called by every active lane;
