@@ -55,8 +55,8 @@ struct HostRewriter {
                           NumLaunches);
     Changed |= swapCallee("cudaFree", "__sectorscope_free", NumAllocs);
     Changed |= addSiteArgument("cudaMalloc", "__sectorscope_malloc");
-    Changed |= addSiteArgument("cudaMallocManaged",
-                               "__sectorscope_malloc_managed");
+    Changed |=
+        addSiteArgument("cudaMallocManaged", "__sectorscope_malloc_managed");
     return Changed;
   }
 
@@ -108,14 +108,15 @@ private:
         "__cudaRegisterVar",
         FunctionType::get(Void, {Ptr, Ptr, Ptr, Ptr, I32, I64, I32, I32},
                           false));
-    FunctionCallee RegModule = M.getOrInsertFunction(
-        "__sectorscope_register_module",
-        FunctionType::get(Void, {Ptr, Ptr}, false));
+    FunctionCallee RegModule =
+        M.getOrInsertFunction("__sectorscope_register_module",
+                              FunctionType::get(Void, {Ptr, Ptr}, false));
     Constant *Name = cString("__sectorscope_module");
     for (CallBase *C : Calls) {
       IRBuilder<> B(C->getNextNode());
+      // __constant__ (abi.h v8): constant = 1, as clang registers one.
       B.CreateCall(RegVar, {C, Shadow, Name, Name, B.getInt32(0),
-                            B.getInt64(sizeof(ss_module)), B.getInt32(0),
+                            B.getInt64(sizeof(ss_module)), B.getInt32(1),
                             B.getInt32(0)});
       B.CreateCall(RegModule, {C, Shadow});
       ++NumModules;
@@ -127,9 +128,9 @@ private:
     SmallVector<CallBase *, 8> Calls = callsTo("__cudaRegisterFunction");
     if (Calls.empty())
       return false;
-    FunctionCallee RegKernel = M.getOrInsertFunction(
-        "__sectorscope_register_kernel",
-        FunctionType::get(Void, {Ptr, Ptr, Ptr}, false));
+    FunctionCallee RegKernel =
+        M.getOrInsertFunction("__sectorscope_register_kernel",
+                              FunctionType::get(Void, {Ptr, Ptr, Ptr}, false));
     for (CallBase *C : Calls) {
       IRBuilder<> B(C->getNextNode());
       B.CreateCall(RegKernel, {C->getArgOperand(0), C->getArgOperand(1),
@@ -172,9 +173,9 @@ private:
       File = Pick->getDirectory();
       sys::path::append(File, Pick->getFilename());
     }
-    return cString((File + ":" + Twine(Pick->getLine()) + ":" +
-                    Twine(Pick->getColumn()))
-                       .str());
+    return cString(
+        (File + ":" + Twine(Pick->getLine()) + ":" + Twine(Pick->getColumn()))
+            .str());
   }
 
   /// cudaMalloc(p, n) -> __sectorscope_malloc(p, n, site), likewise managed.

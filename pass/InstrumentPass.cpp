@@ -56,7 +56,8 @@ STATISTIC(NumLoads, "Loads instrumented");
 STATISTIC(NumStores, "Stores instrumented");
 STATISTIC(NumAtomics, "Atomics instrumented");
 STATISTIC(NumUninstrumented, "Memory operations counted, not instrumented");
-STATISTIC(NumReconverged, "Joins where the instrumented copy reconverges warps");
+STATISTIC(NumReconverged,
+          "Joins where the instrumented copy reconverges warps");
 
 static cl::opt<std::string> ClDeviceRuntime(
     "sectorscope-device-runtime",
@@ -257,7 +258,8 @@ void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,
   for (Instruction *I : Insts) {
     if (auto *CB = dyn_cast<CallBase>(I)) {
       Function *G = CB->getCalledFunction();
-      if (G && !G->isDeclaration() && !G->isIntrinsic() && !KernelSet.count(G)) {
+      if (G && !G->isDeclaration() && !G->isIntrinsic() &&
+          !KernelSet.count(G)) {
         // The instrumented path calls instrumented copies; the original
         // path keeps calling the originals.
         Function *&C = Clones[G];
@@ -323,8 +325,8 @@ Value *Instrumenter::arrivingLanes(BasicBlock &BB, DominatorTree &DT,
   return AtBranch.CreateIntrinsic(Intrinsic::nvvm_activemask, {}, {});
 }
 
-void Instrumenter::insertAccess(const MemoryOp &Op, unsigned Site,
-                                Value *Lanes, Value *State) {
+void Instrumenter::insertAccess(const MemoryOp &Op, unsigned Site, Value *Lanes,
+                                Value *State) {
   IRBuilder<> B(Op.I);
   DebugLoc Loc = Op.I->getDebugLoc();
   if (!Loc)
@@ -338,10 +340,10 @@ void Instrumenter::insertAccess(const MemoryOp &Op, unsigned Site,
     P = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), P, Op.Offset);
   // Everything the compiler knows is a constant: with the runtime inlined,
   // the space dispatch and the width arithmetic fold away.
-  AccessCalls.push_back(B.CreateCall(
-      Access, {B.getInt32(Site), P, B.getInt32(Op.Width),
-               B.getInt32(Op.Op | (Op.Space << 8)),
-               Lanes ? Lanes : B.getInt32(0), State}));
+  AccessCalls.push_back(
+      B.CreateCall(Access, {B.getInt32(Site), P, B.getInt32(Op.Width),
+                            B.getInt32(Op.Op | (Op.Space << 8)),
+                            Lanes ? Lanes : B.getInt32(0), State}));
 }
 
 /// Links the runtime, fills the module descriptor and inlines.
@@ -351,8 +353,8 @@ bool Instrumenter::finish() {
   auto *Data = ConstantDataArray::getString(Ctx, Text, /*AddNull=*/true);
   auto *Table = new GlobalVariable(
       M, Data->getType(), /*isConstant=*/true, GlobalValue::InternalLinkage,
-      Data, "__sectorscope_site_table", nullptr,
-      GlobalVariable::NotThreadLocal, /*AddressSpace=*/1);
+      Data, "__sectorscope_site_table", nullptr, GlobalVariable::NotThreadLocal,
+      /*AddressSpace=*/1);
   Table->setAlignment(Align(8));
 
   StringSet<> Defined;
@@ -360,10 +362,12 @@ bool Instrumenter::finish() {
     // Tests of the instrumentation alone: declare the descriptor so that
     // its initializer is visible.
     Type *I64 = Type::getInt64Ty(Ctx), *I32 = Type::getInt32Ty(Ctx);
-    auto *STy = StructType::get(Ctx, {I32, I32, I64, I64, I64});
+    auto *Config =
+        ArrayType::get(Type::getInt8Ty(Ctx), sizeof(ss_launch_header));
+    auto *STy = StructType::get(Ctx, {I32, I32, I64, I64, I64, Config});
     new GlobalVariable(M, STy, false, GlobalValue::ExternalLinkage, nullptr,
                        "__sectorscope_module", nullptr,
-                       GlobalVariable::NotThreadLocal, 1);
+                       GlobalVariable::NotThreadLocal, /*constant*/ 4);
   } else {
     std::string Path = ClDeviceRuntime.empty() ? defaultDeviceRuntimePath()
                                                : ClDeviceRuntime.getValue();
@@ -391,8 +395,9 @@ bool Instrumenter::finish() {
   Desc->setInitializer(ConstantStruct::get(
       STy, {ConstantInt::get(I32, SS_ABI_VERSION),
             ConstantInt::get(I32, Sites.size()), TableAddr,
-            ConstantInt::get(I64, Text.size()), ConstantInt::get(I64, 0)}));
-  // The host writes `launch` between launches.
+            ConstantInt::get(I64, Text.size()), ConstantInt::get(I64, 0),
+            Constant::getNullValue(STy->getElementType(5))}));
+  // The host writes `launch` and `config` between launches.
   Desc->setExternallyInitialized(true);
   Desc->setConstant(false);
 

@@ -1,4 +1,5 @@
-//===- Access.cu - Kernel entry and one instrumented memory access ---------===//
+//===- Access.cu - Kernel entry and one instrumented memory access
+//---------===//
 //
 // __sectorscope_access is called by every active lane at an instrumented
 // load, store or atomic. It aggregates across the warp itself, the way the
@@ -42,11 +43,11 @@ extern "C" __device__ uint32_t __sectorscope_enter() {
   ss_launch_header *H = header();
   if (!H)
     return 0;
-  uint32_t Mode = H->mode;
+  uint32_t Mode = cfg().mode;
   uint32_t State = 0;
   if (Mode & SS_MODE_GRID)
     State = SS_STATE_GRID | (timeWindow(H) & SS_STATE_INDEX);
-  else if ((Mode & SS_MODE_HEATMAP) && H->log_chunks && isSampledBlock(H))
+  else if ((Mode & SS_MODE_HEATMAP) && cfg().log_chunks && isSampledBlock(H))
     State = SS_STATE_LOG;
   if (State & SS_STATE_LOG)
     resetLogCursor();
@@ -55,12 +56,9 @@ extern "C" __device__ uint32_t __sectorscope_enter() {
   return State;
 }
 
-extern "C" __device__ void __sectorscope_access(uint32_t Site,
-                                                const void *Ptr,
-                                                uint32_t Width,
-                                                uint32_t OpSpace,
-                                                uint32_t Lanes,
-                                                uint32_t State) {
+extern "C" __device__ void
+__sectorscope_access(uint32_t Site, const void *Ptr, uint32_t Width,
+                     uint32_t OpSpace, uint32_t Lanes, uint32_t State) {
   // Only the instrumented copy calls this, with the non-zero state
   // __sectorscope_enter gave. The buffer can still be gone: a kernel of this
   // module on another stream that entered while a launch was set may outlive

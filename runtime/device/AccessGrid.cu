@@ -16,7 +16,7 @@ using namespace sectorscope_rt;
 /// when no grid-mode launch is set, which the host never does.
 extern "C" __device__ uint32_t __sectorscope_enter_grid() {
   ss_launch_header *H = header();
-  if (!H || !(H->mode & SS_MODE_GRID))
+  if (!H || !(cfg().mode & SS_MODE_GRID))
     return 0;
   unsigned Tid = linearTid();
   if (Tid == 0)
@@ -28,12 +28,9 @@ extern "C" __device__ uint32_t __sectorscope_enter_grid() {
          (timeWindow(H) & SS_STATE_INDEX);
 }
 
-extern "C" __device__ void __sectorscope_access_grid(uint32_t Site,
-                                                     const void *Ptr,
-                                                     uint32_t Width,
-                                                     uint32_t OpSpace,
-                                                     uint32_t Lanes,
-                                                     uint32_t State) {
+extern "C" __device__ void
+__sectorscope_access_grid(uint32_t Site, const void *Ptr, uint32_t Width,
+                          uint32_t OpSpace, uint32_t Lanes, uint32_t State) {
   ss_launch_header *H = header();
   if (!H)
     return;

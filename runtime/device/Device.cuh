@@ -14,18 +14,19 @@
 #define SS_DEV __device__ __attribute__((always_inline)) inline
 
 // Defined in Module.cu; its initializer is filled in by the pass.
-extern "C" __device__ ss_module __sectorscope_module;
+extern "C" __constant__ ss_module __sectorscope_module;
 
 namespace sectorscope_rt {
 
-// The host sets `launch` before the kernel starts and nothing changes it
-// while the kernel runs: a read-only cached load, not a volatile one, which
-// would go to L2 at every instrumented access.
+// The host sets `launch` (and `config`) before the kernel starts and nothing
+// changes them while it runs: constant memory, read as instruction operands.
 SS_DEV ss_launch_header *header() {
-  return reinterpret_cast<ss_launch_header *>(
-      __ldg(reinterpret_cast<const unsigned long long *>(
-          &__sectorscope_module.launch)));
+  return reinterpret_cast<ss_launch_header *>(__sectorscope_module.launch);
 }
+
+/// The launch's configuration (abi.h v8): the same values as the header's,
+/// from constant memory. Counters and tables are written through header().
+SS_DEV const ss_launch_header &cfg() { return __sectorscope_module.config; }
 
 template <typename T> SS_DEV T *table(ss_launch_header *H, uint64_t Off) {
   return reinterpret_cast<T *>(reinterpret_cast<char *>(H) + Off);
@@ -43,16 +44,17 @@ SS_DEV uint64_t linearBlock() {
 }
 
 SS_DEV bool isSampledBlock(const ss_launch_header *H) {
-  return blockIdx.x == H->sample_block[0] && blockIdx.y == H->sample_block[1] &&
-         blockIdx.z == H->sample_block[2];
+  return blockIdx.x == cfg().sample_block[0] &&
+         blockIdx.y == cfg().sample_block[1] &&
+         blockIdx.z == cfg().sample_block[2];
 }
 
 SS_DEV unsigned laneId() { return __nvvm_read_ptx_sreg_laneid(); }
 
 /// The access's space (the pass's, or found at run time for a generic
 /// pointer) in `Space`, and the address the memory system sees in it.
-SS_DEV uint64_t spaceAddress(const void *Ptr, uint32_t PassSpace,
-                             unsigned Lane, uint32_t &Space) {
+SS_DEV uint64_t spaceAddress(const void *Ptr, uint32_t PassSpace, unsigned Lane,
+                             uint32_t &Space) {
   Space = PassSpace;
   if (Space == SS_SPACE_GENERIC)
     Space = __nvvm_isspacep_shared(Ptr)  ? SS_SPACE_SHARED
@@ -99,7 +101,6 @@ SS_DEV uint64_t atomAdd(uint64_t *P, uint64_t V) {
                : "memory");
   return Old;
 }
-
 
 } // namespace sectorscope_rt
 

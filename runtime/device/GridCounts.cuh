@@ -1,4 +1,5 @@
-//===- GridCounts.cuh - Per-site and per-partition counts, every block -*- CUDA -*-===//
+//===- GridCounts.cuh - Per-site and per-partition counts, every block -*- CUDA
+//-*-===//
 //
 // Grid mode: every block counts, so this is the hot path of the whole tool.
 // The counters are updated with atomics whose result is unused, which
@@ -65,8 +66,7 @@ SS_DEV unsigned sectorLeaders(unsigned Active, uint64_t Key, unsigned Lane,
                               unsigned Leader) {
   unsigned Below = Active & lanesBelow();
   unsigned Prev = Below ? 31 - __clz(Below) : Lane;
-  uint64_t PrevKey =
-      __shfl_sync(Active, (unsigned long long)Key, int(Prev));
+  uint64_t PrevKey = __shfl_sync(Active, (unsigned long long)Key, int(Prev));
   unsigned Up = __ballot_sync(Active, Key > PrevKey);
   unsigned Down = __ballot_sync(Active, Key < PrevKey);
   if (!Up || !Down)
@@ -77,19 +77,18 @@ SS_DEV unsigned sectorLeaders(unsigned Active, uint64_t Key, unsigned Lane,
 
 /// Adds `N` global sectors of partition `Part` to the site's and the
 /// window's partition tables.
-SS_DEV void countPartition(ss_launch_header *H, uint32_t State,
-                           uint32_t Stripe, uint32_t Site, uint32_t Part,
-                           uint32_t N) {
-  uint32_t Count = H->part_count;
-  uint32_t Windows = H->num_windows;
+SS_DEV void countPartition(ss_launch_header *H, uint32_t State, uint32_t Stripe,
+                           uint32_t Site, uint32_t Part, uint32_t N) {
+  uint32_t Count = cfg().part_count;
+  uint32_t Windows = cfg().num_windows;
   if (Windows)
-    redAdd(&table<uint64_t>(H, H->off_part_window)
-               [(uint64_t(Stripe) * Windows + (State & SS_STATE_INDEX)) *
-                    Count +
-                Part],
-           N);
-  redAdd(&table<uint64_t>(H, H->off_part_site)
-             [(uint64_t(Stripe) * H->num_sites + Site) * Count + Part],
+    redAdd(
+        &table<uint64_t>(H, cfg().off_part_window)
+            [(uint64_t(Stripe) * Windows + (State & SS_STATE_INDEX)) * Count +
+             Part],
+        N);
+  redAdd(&table<uint64_t>(H, cfg().off_part_site)
+             [(uint64_t(Stripe) * cfg().num_sites + Site) * Count + Part],
          N);
 }
 
@@ -103,7 +102,7 @@ SS_DEV void countRequest(ss_launch_header *H, uint32_t State, uint32_t Site,
                          uint32_t Width, bool MaybeGlobal, uint32_t Space,
                          uint64_t Addr, unsigned Active, unsigned Lane,
                          unsigned Leader, unsigned SectorLeaders) {
-  uint32_t NumSites = H->num_sites;
+  uint32_t NumSites = cfg().num_sites;
   if (Site >= NumSites) {
     if (Lane == Leader)
       redAdd(&H->site_overflow, 1);
@@ -123,11 +122,10 @@ SS_DEV void countRequest(ss_launch_header *H, uint32_t State, uint32_t Site,
   // Striped by SM (abi.h v3, partition tables v6): same-address atomics
   // from every SM would serialize in L2. The host makes the stripe count a
   // power of two.
-  uint32_t Stripe =
-      __nvvm_read_ptx_sreg_smid() & (H->site_stripes - 1);
+  uint32_t Stripe = __nvvm_read_ptx_sreg_smid() & (cfg().site_stripes - 1);
   if (Lane == Leader) {
     ss_site_counters *C = &table<ss_site_counters>(
-        H, H->off_sites)[uint64_t(Stripe) * NumSites + Site];
+        H, cfg().off_sites)[uint64_t(Stripe) * NumSites + Site];
     redAdd(&C->requests, 1);
     redAdd(&C->sectors, __popc(SectorLeaders));
     unsigned Missing = 32 - __popc(Active);
@@ -138,7 +136,7 @@ SS_DEV void countRequest(ss_launch_header *H, uint32_t State, uint32_t Site,
       redMax(&C->addr_max, Hi);
     }
   }
-  uint32_t Count = H->part_count;
+  uint32_t Count = cfg().part_count;
   if (!Count || !MaybeGlobal)
     return;
   bool Counts = ((SectorLeaders >> Lane) & 1) && Global;

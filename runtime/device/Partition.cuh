@@ -1,4 +1,5 @@
-//===- Partition.cuh - Address to memory partition, on the device -*- CUDA -*-===//
+//===- Partition.cuh - Address to memory partition, on the device -*- CUDA
+//-*-===//
 //
 // The device twin of common/PartitionModel::partitionOf, driven by the model
 // the host put in the launch header (so one binary serves every model).
@@ -12,10 +13,10 @@
 namespace sectorscope_rt {
 
 SS_DEV uint32_t partitionOf(const ss_launch_header *H, uint64_t Addr) {
-  uint32_t Count = H->part_count;
-  switch (H->part_kind) {
+  uint32_t Count = cfg().part_count;
+  switch (cfg().part_kind) {
   case SS_PART_LINEAR: {
-    uint64_t Unit = Addr >> H->part_gran_log2;
+    uint64_t Unit = Addr >> cfg().part_gran_log2;
     // Most maps have a power-of-two count: a mask, not a 64-bit division.
     if ((Count & (Count - 1)) == 0)
       return uint32_t(Unit) & (Count - 1);
@@ -23,14 +24,14 @@ SS_DEV uint32_t partitionOf(const ss_launch_header *H, uint64_t Addr) {
   }
   case SS_PART_XOR: {
     uint32_t Index = 0;
-    uint32_t N = H->part_num_masks < SS_MAX_PARTITION_MASKS
-                     ? H->part_num_masks
+    uint32_t N = cfg().part_num_masks < SS_MAX_PARTITION_MASKS
+                     ? cfg().part_num_masks
                      : SS_MAX_PARTITION_MASKS;
     // Not unrolled: inlined at every site, 16 copies of this were a large
     // part of the instrumented code; real maps have a few masks.
 #pragma unroll 1
     for (uint32_t I = 0; I < N; ++I)
-      Index |= uint32_t(__popcll(Addr & H->part_masks[I]) & 1) << I;
+      Index |= uint32_t(__popcll(Addr & cfg().part_masks[I]) & 1) << I;
     // Never index past the table, whatever the masks say.
     return Index < Count ? Index : Index % Count;
   }
@@ -44,9 +45,9 @@ SS_DEV uint32_t partitionOf(const ss_launch_header *H, uint64_t Addr) {
 /// coarse clock that needs no timer reads. Computed once, at kernel entry
 /// (a division per access would be most of the access's cost).
 SS_DEV uint32_t timeWindow(const ss_launch_header *H) {
-  uint32_t PerWindow = H->blocks_per_window ? H->blocks_per_window : 1;
+  uint32_t PerWindow = cfg().blocks_per_window ? cfg().blocks_per_window : 1;
   uint64_t W = linearBlock() / PerWindow;
-  uint32_t Last = H->num_windows ? H->num_windows - 1 : 0;
+  uint32_t Last = cfg().num_windows ? cfg().num_windows - 1 : 0;
   return W < Last ? uint32_t(W) : Last;
 }
 

@@ -55,9 +55,9 @@ SS_DEV uint32_t reserveRecords(ss_launch_header *H, unsigned Lane,
       Next = Cur + Need;
     } else {
       uint64_t Chunk = atomAdd(&H->log_chunks_taken, 1);
-      if (Chunk < H->log_chunks) {
+      if (Chunk < cfg().log_chunks) {
         uint64_t First = Chunk * R;
-        table<uint64_t>(H, H->off_log)[First] = SS_LOG_CHUNK_TAG | Lane;
+        table<uint64_t>(H, cfg().off_log)[First] = SS_LOG_CHUNK_TAG | Lane;
         Base = uint32_t(First + 2);
         Next = Base + Need;
       } else {
@@ -96,7 +96,7 @@ SS_DEV void logRequest(ss_launch_header *H, uint32_t Site, uint32_t Op,
   Base = __shfl_sync(Active, Base, Leader);
   if (!Base)
     return;
-  uint64_t *Rec = table<uint64_t>(H, H->off_log) + (Base - 1);
+  uint64_t *Rec = table<uint64_t>(H, cfg().off_log) + (Base - 1);
   if (Lane == Leader)
     Rec[0] = SS_LOG_REQUEST_TAG | (uint64_t(linearTid() / 32) << 56) |
              (uint64_t(__popc(Active)) << 50) | (uint64_t(Op & 3) << 48) |

@@ -375,7 +375,14 @@ cudaError_t instrumentedLaunch(Runtime &R, KernelState &K, LaunchInfo &Info,
     return Plain(cudaMsg("cannot allocate the launch buffer", E), true);
   }
   std::vector<uint8_t> Prefix = initialBufferPrefix(H);
-  uint64_t Ptr = uint64_t(D.Buffer);
+  // `launch` and, right after it, `config` (abi.h v8): one copy.
+  struct {
+    uint64_t Launch;
+    ss_launch_header Config;
+  } LaunchDesc{uint64_t(D.Buffer), H};
+  static_assert(offsetof(ss_module, config) ==
+                    offsetof(ss_module, launch) + sizeof(uint64_t),
+                "config follows launch");
   // The device writes only a prefix of the buffer (the log comes last and
   // fills from its start): zero what the last launch may have dirtied, not
   // the whole log, which can be tens of MiB.
@@ -384,9 +391,10 @@ cudaError_t instrumentedLaunch(Runtime &R, KernelState &K, LaunchInfo &Info,
   if ((E = cudaMemsetAsync(D.Buffer, 0, Zero, Stream)) != cudaSuccess ||
       (E = cudaMemcpyAsync(D.Buffer, Prefix.data(), Prefix.size(),
                            cudaMemcpyHostToDevice, Stream)) != cudaSuccess ||
-      (E = cudaMemcpyToSymbolAsync(
-           M->Shadow, &Ptr, sizeof(Ptr), offsetof(ss_module, launch),
-           cudaMemcpyHostToDevice, Stream)) != cudaSuccess)
+      (E = cudaMemcpyToSymbolAsync(M->Shadow, &LaunchDesc, sizeof(LaunchDesc),
+                                   offsetof(ss_module, launch),
+                                   cudaMemcpyHostToDevice, Stream)) !=
+          cudaSuccess)
     return Plain(cudaMsg("cannot set up the launch buffer", E), true);
   D.Dirty = 0;
 

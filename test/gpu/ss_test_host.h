@@ -1,4 +1,5 @@
-//===- ss_test_host.h - A test-only host runtime for test/gpu ---*- CUDA -*-===//
+//===- ss_test_host.h - A test-only host runtime for test/gpu ---*- CUDA
+//-*-===//
 //
 // The GPU tests check the device runtime's counters directly, with settings
 // no environment variable reaches: this header defines the host entry points
@@ -73,29 +74,30 @@ inline bool active() { return g_shadow != nullptr; }
 /// plain run (call after the first cudaMalloc).
 inline bool registration_missing() { return g_hooked && !g_shadow; }
 
-#define SS_CUDA(x)                                                            \
-  do {                                                                        \
-    cudaError_t e_ = (x);                                                     \
-    if (e_ != cudaSuccess) {                                                  \
-      fprintf(stderr, "%s:%d: CUDA error %s: %s\n", __FILE__, __LINE__, #x,   \
-              cudaGetErrorString(e_));                                        \
-      exit(2);                                                                \
-    }                                                                         \
+#define SS_CUDA(x)                                                             \
+  do {                                                                         \
+    cudaError_t e_ = (x);                                                      \
+    if (e_ != cudaSuccess) {                                                   \
+      fprintf(stderr, "%s:%d: CUDA error %s: %s\n", __FILE__, __LINE__, #x,    \
+              cudaGetErrorString(e_));                                         \
+      exit(2);                                                                 \
+    }                                                                          \
   } while (0)
 
-#define SS_CHECK(cond, ...)                                                   \
-  do {                                                                        \
-    if (!(cond)) {                                                            \
-      fprintf(stderr, "FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);         \
-      fprintf(stderr, __VA_ARGS__);                                           \
-      fprintf(stderr, "\n");                                                  \
-      ++ss::g.failures;                                                       \
-    }                                                                         \
+#define SS_CHECK(cond, ...)                                                    \
+  do {                                                                         \
+    if (!(cond)) {                                                             \
+      fprintf(stderr, "FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);          \
+      fprintf(stderr, __VA_ARGS__);                                            \
+      fprintf(stderr, "\n");                                                   \
+      ++ss::g.failures;                                                        \
+    }                                                                          \
   } while (0)
 
 inline ss_module module() {
   ss_module M;
-  SS_CUDA(cudaMemcpyFromSymbol(&M, static_cast<const void *>(g_shadow), sizeof M));
+  SS_CUDA(
+      cudaMemcpyFromSymbol(&M, static_cast<const void *>(g_shadow), sizeof M));
   return M;
 }
 
@@ -234,9 +236,8 @@ extern "C" cudaError_t __sectorscope_malloc(void **p, size_t n, const char *) {
   ss::g_hooked = true;
   return cudaMalloc(p, n);
 }
-extern "C" cudaError_t __sectorscope_malloc_managed(void **p, size_t n,
-                                                    unsigned flags,
-                                                    const char *) {
+extern "C" cudaError_t
+__sectorscope_malloc_managed(void **p, size_t n, unsigned flags, const char *) {
   return cudaMallocManaged(p, n, flags);
 }
 extern "C" cudaError_t __sectorscope_free(void *p) { return cudaFree(p); }
@@ -253,6 +254,7 @@ extern "C" cudaError_t __sectorscope_launch_kernel(const void *func, dim3 grid,
   uint64_t Launch = 0;
   void *Buf = nullptr;
   ss_module M{};
+  ss_launch_header Config{}; // abi.h v8: the device reads this copy
   if (C.enabled && g_shadow) {
     M = module();
     namespace rt = sectorscope::rt;
@@ -277,9 +279,14 @@ extern "C" cudaError_t __sectorscope_launch_kernel(const void *func, dim3 grid,
     SS_CUDA(cudaMemset(Buf, 0, H.total_bytes));
     SS_CUDA(cudaMemcpy(Buf, Pre.data(), Pre.size(), cudaMemcpyHostToDevice));
     Launch = reinterpret_cast<uint64_t>(Buf);
+    Config = H;
   }
-  if (g_shadow)
-    SS_CUDA(cudaMemcpyToSymbol(static_cast<const void *>(g_shadow), &Launch, 8, offsetof(ss_module, launch)));
+  if (g_shadow) {
+    SS_CUDA(cudaMemcpyToSymbol(static_cast<const void *>(g_shadow), &Launch, 8,
+                               offsetof(ss_module, launch)));
+    SS_CUDA(cudaMemcpyToSymbol(static_cast<const void *>(g_shadow), &Config,
+                               sizeof(Config), offsetof(ss_module, config)));
+  }
   const void *launched = func;
   if (Buf && (C.mode & SS_MODE_GRID)) {
     auto It = grid_variants().find(func);
@@ -300,10 +307,11 @@ extern "C" cudaError_t __sectorscope_launch_kernel(const void *func, dim3 grid,
     ss_launch_header H;
     SS_CUDA(cudaMemcpy(&H, Buf, sizeof H, cudaMemcpyDeviceToHost));
     std::vector<uint8_t> Bytes(sectorscope::rt::usedBytes(H));
-    SS_CUDA(cudaMemcpy(Bytes.data(), Buf, Bytes.size(), cudaMemcpyDeviceToHost));
+    SS_CUDA(
+        cudaMemcpy(Bytes.data(), Buf, Bytes.size(), cudaMemcpyDeviceToHost));
     std::string Err;
-    if (!sectorscope::rt::decodeLaunchBuffer(Bytes.data(), Bytes.size(),
-                                             g.data, Err)) {
+    if (!sectorscope::rt::decodeLaunchBuffer(Bytes.data(), Bytes.size(), g.data,
+                                             Err)) {
       fprintf(stderr, "FAIL: launch buffer: %s\n", Err.c_str());
       ++g.failures;
     }

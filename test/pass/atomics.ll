@@ -7,7 +7,7 @@ target triple = "nvptx64-nvidia-cuda"
 
 @s = internal addrspace(3) global [64 x i32] undef, align 4
 
-; CHECK: c"V\097\0AS\090\09k\09atomic\09global\094
+; CHECK: c"V\098\0AS\090\09k\09atomic\09global\094
 ; CHECK-SAME: S\091\09k\09atomic\09global\098
 ; CHECK-SAME: S\092\09k\09atomic\09shared\094
 ; CHECK-LABEL: entry.ss:

@@ -8,7 +8,7 @@
 // CHECK-SAME: _Z1kPf\09store\09local\098\09
 // CHECK-SAME: _Z1kPf\09load\09generic\094\0916\0950\091\09twice\09
 // CHECK-LABEL: define {{.*}}void @_Z1kPf(
-// CHECK: call {{.*}}i64 @llvm.nvvm.ldg.global.i.i64.p0({{.*}}@__sectorscope_module
+// CHECK: load i64, ptr getelementptr inbounds (i8, ptr addrspacecast (ptr addrspace(4) @__sectorscope_module to ptr), i64 24)
 // CHECK: %[[C:[0-9]+]] = icmp ne i32 %[[STATE:[0-9]+]], 0
 // CHECK: call {{.*}}@_Z5twicePf.sectorscope._Z1kPf(ptr noundef %{{[0-9]+}}, i32 %[[STATE]])
 // CHECK-LABEL: define internal {{.*}}@_Z5twicePf.sectorscope._Z1kPf(ptr noundef %0, i32 %1)

@@ -10,9 +10,9 @@
 // CHECK-SAME: S\092\09_Z1kPfPKfi\09load\09shared\094\0927\0912\091\09k\09
 // CHECK-SAME: S\093\09_Z1kPfPKfi\09store\09global\094\0927\0910\091\09k\09
 // CHECK-SAME: S\094\09_Z1kPfPKfi\09atomic\09global\094\0928\093\091\09k\09
-// CHECK: @__sectorscope_module = {{.*}}{ i32 7, i32 5,
+// CHECK: @__sectorscope_module = {{.*}}{ i32 8, i32 5,
 // CHECK-LABEL: define {{.*}}void @_Z1kPfPKfi(
-// CHECK-NEXT: call {{.*}}i64 @llvm.nvvm.ldg.global.i.i64.p0({{.*}}@__sectorscope_module
+// CHECK-NEXT: load i64, ptr getelementptr inbounds (i8, ptr addrspacecast (ptr addrspace(4) @__sectorscope_module to ptr), i64 24)
 // CHECK-NOT: call {{.*}}@__sectorscope_access
 // CHECK: atomicrmw fadd
 // CHECK: match.any.sync

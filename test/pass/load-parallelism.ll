@@ -18,7 +18,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; S <id> <kernel> <op> <space> <width> <line> <column> <mlp> <function> <file>
 ; (a) Three independent loads in one block: 3 each.
 ; CHECK: @__sectorscope_site_table = internal addrspace(1) constant
-; CHECK-SAME: c"V\097\0A
+; CHECK-SAME: c"V\098\0A
 ; CHECK-SAME: S\090\09k\09load\09global\094\090\090\093\09k\09\0A
 ; CHECK-SAME: S\091\09k\09load\09global\094\090\090\093\09k\09\0A
 ; CHECK-SAME: S\092\09k\09load\09global\094\090\090\093\09k\09\0A

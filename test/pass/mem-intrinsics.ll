@@ -5,7 +5,7 @@
 ; a site; larger or variable sizes are counted as "other".
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s
 
-; CHECK: c"V\097\0AS\090\09k\09load\09global\098\09
+; CHECK: c"V\098\0AS\090\09k\09load\09global\098\09
 ; CHECK-SAME: S\091\09k\09store\09global\098\09
 ; CHECK-SAME: S\092\09k\09load\09global\098\09
 ; CHECK-SAME: S\093\09k\09store\09global\098\09

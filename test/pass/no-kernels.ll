@@ -3,8 +3,8 @@
 ; device functions no kernel reaches are left alone.
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s
 
-; CHECK: @__sectorscope_site_table = internal addrspace(1) constant [5 x i8] c"V\097\0A\00"
-; CHECK: @__sectorscope_module = addrspace(1) externally_initialized global { i32, i32, i64, i64, i64 } { i32 7, i32 0,
+; CHECK: @__sectorscope_site_table = internal addrspace(1) constant [5 x i8] c"V\098\0A\00"
+; CHECK: @__sectorscope_module = addrspace(4) externally_initialized global { i32, i32, i64, i64, i64, [264 x i8] } { i32 8, i32 0,
 ; CHECK-LABEL: define float @f(ptr %p)
 ; CHECK-NEXT: load float
 ; CHECK-NOT: sectorscope.dispatch

@@ -8,10 +8,10 @@
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-device-runtime=%t.missing.bc -disable-output %s 2>&1 | FileCheck %s --check-prefix=MISSING
 
 ; CHECK: @__sectorscope_site_table = internal addrspace(1) constant [[[N:[0-9]+]] x i8]
-; CHECK: @__sectorscope_module = {{.*}}addrspace(1) externally_initialized global %struct.ss_module { i32 7, i32 1, i64 ptrtoint (ptr addrspacecast (ptr addrspace(1) @__sectorscope_site_table to ptr) to i64), i64 {{[0-9]+}}, i64 0 }
+; CHECK: @__sectorscope_module = {{.*}}addrspace(4) externally_initialized global %struct.ss_module { i32 8, i32 1, i64 ptrtoint (ptr addrspacecast (ptr addrspace(1) @__sectorscope_site_table to ptr) to i64), i64 {{[0-9]+}}, i64 0, %struct.ss_launch_header zeroinitializer }
 ; Inlined: no call is left.
 ; CHECK-LABEL: define void @k(
-; CHECK: call noundef i64 @llvm.nvvm.ldg.global.i.i64.p0(ptr nonnull getelementptr inbounds (i8, ptr addrspacecast (ptr addrspace(1) @__sectorscope_module to ptr), i64 24), i32 8)
+; CHECK: load i64, ptr getelementptr inbounds (i8, ptr addrspacecast (ptr addrspace(4) @__sectorscope_module to ptr), i64 24)
 ; CHECK-NOT: call {{.*}}@__sectorscope_{{access|enter}}
 ; CHECK: call {{.*}}i32 @llvm.nvvm.match.any.sync.i64
 ; CHECK-NOT: define {{.*}}@__sectorscope_access

@@ -12,7 +12,7 @@ target triple = "nvptx64-nvidia-cuda"
 @g = addrspace(1) global [256 x float] zeroinitializer, align 4
 @c = addrspace(4) constant [4 x float] zeroinitializer, align 4
 
-; CHECK: c"V\097\0AS\090\09k\09load\09global
+; CHECK: c"V\098\0AS\090\09k\09load\09global
 ; CHECK-SAME: S\096\09k\09store\09generic\094\090\090\091\09f\09\0A\00"
 ; CHECK-LABEL: define void @f(ptr %p)
 ; CHECK-NEXT: store float

@@ -59,6 +59,9 @@
  *   code no longer raises the heat-map mode's, nor the log path's the grid
  *   mode's. The state gains SS_STATE_RANGE; addr_min/addr_max in grid mode
  *   are over the requests of the warps that have it (one in eight).
+ * v8 (all three): the module descriptor is __constant__ and carries a copy
+ *   of the launch header's configuration (ss_module.config), written by the
+ *   host with `launch`; the device reads the configuration there.
  *
  *===----------------------------------------------------------------------===*/
 #ifndef SECTORSCOPE_ABI_H
@@ -66,7 +69,7 @@
 
 #include <stdint.h>
 
-#define SS_ABI_VERSION 7u
+#define SS_ABI_VERSION 8u
 
 /* Warps per block we can tell apart: 1024 threads / 32. */
 #define SS_MAX_WARPS 32u
@@ -111,17 +114,6 @@ enum ss_mode {
 /* Partition model kinds, as common/PartitionModel.h. */
 enum ss_partition_kind { SS_PART_UNIFORM = 0, SS_PART_LINEAR = 1, SS_PART_XOR = 2 };
 
-/* One per device module: a device global named "__sectorscope_module"
- * (defined by the device runtime, initializer filled by the pass). The host
- * finds it through __sectorscope_register_module and sets `launch` before
- * each instrumented launch; 0 means "run uninstrumented". */
-typedef struct ss_module {
-  uint32_t abi_version;
-  uint32_t num_sites;
-  uint64_t site_table;     /* device address of the site table text */
-  uint64_t site_table_len; /* its length in bytes, without a NUL */
-  uint64_t launch;         /* device address of an ss_launch_header, or 0 */
-} ss_module;
 
 /* The site table: text, one record per line, fields separated by '\t'
  * (fields never contain '\t' or '\n'; the pass replaces them by ' '):
@@ -227,6 +219,23 @@ typedef struct ss_launch_header {
   uint64_t site_overflow;  /* records with a site id >= num_sites */
   uint64_t sampled_blocks; /* blocks that took the instrumented path */
 } ss_launch_header;
+
+/* One per device module: a __constant__ variable named
+ * "__sectorscope_module" (defined by the device runtime, initializer filled
+ * by the pass). The host finds it through __sectorscope_register_module and
+ * sets `launch` before each instrumented launch, and `config` to a copy of
+ * that launch's header (v8); launch 0 means "run uninstrumented". Device
+ * code reads the launch's configuration from `config`, in constant memory,
+ * where ptxas makes it an instruction operand instead of a load from the
+ * launch buffer at every access; counters and tables stay in the buffer. */
+typedef struct ss_module {
+  uint32_t abi_version;
+  uint32_t num_sites;
+  uint64_t site_table;     /* device address of the site table text */
+  uint64_t site_table_len; /* its length in bytes, without a NUL */
+  uint64_t launch;         /* device address of an ss_launch_header, or 0 */
+  ss_launch_header config; /* v8: the configuration part of *launch */
+} ss_module;
 
 /* Device entry points (runtime/device), called by instrumented code.
  *   uint32_t __sectorscope_enter(): the thread's initial state (ss_state
