@@ -19,21 +19,6 @@
 
 using namespace sectorscope_rt;
 
-namespace {
-
-SS_DEV uint64_t toShared(const void *P) {
-  uint64_t R;
-  asm("cvta.to.shared.u64 %0, %1;" : "=l"(R) : "l"(P));
-  return R;
-}
-SS_DEV uint64_t toLocal(const void *P) {
-  uint64_t R;
-  asm("cvta.to.local.u64 %0, %1;" : "=l"(R) : "l"(P));
-  return R;
-}
-
-} // namespace
-
 /// Called once by every thread at the entry of an instrumented kernel: the
 /// thread's state (abi.h ss_state). 0: this block runs the original code and
 /// pays only this call. Everything that is the same for the whole block is
@@ -67,21 +52,9 @@ __sectorscope_access(uint32_t Site, const void *Ptr, uint32_t Width,
   if (!H)
     return;
   uint32_t Op = OpSpace & 0xff;
-  uint32_t Space = OpSpace >> 8;
-  if (Space == SS_SPACE_GENERIC)
-    Space = __nvvm_isspacep_shared(Ptr)  ? SS_SPACE_SHARED
-            : __nvvm_isspacep_local(Ptr) ? SS_SPACE_LOCAL
-                                         : SS_SPACE_GLOBAL;
   unsigned Lane = laneId();
-  uint64_t Addr = reinterpret_cast<uint64_t>(Ptr);
-  if (Space == SS_SPACE_SHARED) {
-    Addr = toShared(Ptr);
-  } else if (Space == SS_SPACE_LOCAL) {
-    // Local memory is interleaved by 4-byte words across the lanes of a
-    // warp: the same offset in every lane is one contiguous 128-byte line.
-    uint64_t Off = toLocal(Ptr);
-    Addr = ((Off >> 2) << 7) | (uint64_t(Lane) << 2) | (Off & 3);
-  }
+  uint32_t Space;
+  uint64_t Addr = spaceAddress(Ptr, OpSpace >> 8, Lane, Space);
 
   // The lanes of this request: those the pass knows will all get here
   // (abi.h), else those that are here now.
