@@ -20,6 +20,7 @@
 #include "pass/InstrumentPass.h"
 
 #include "pass/KernelCloner.h"
+#include "pass/LaneMasks.h"
 #include "pass/LoadParallelism.h"
 #include "pass/MemoryOps.h"
 #include "pass/RuntimeLinker.h"
@@ -33,6 +34,7 @@
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -81,6 +83,15 @@ static cl::opt<bool> ClVectorizeFirst(
     cl::desc("merge adjacent loads/stores into vector accesses before "
              "instrumenting, as the NVPTX backend would (default on)"),
     cl::init(true));
+
+// Off by default until an H200 run has compared it with Nsight Compute:
+// the lanes of each request computed from the control flow (LaneMasks.h)
+// rather than read back with __activemask().
+static cl::opt<bool> ClExplicitLanes(
+    "sectorscope-explicit-lanes",
+    cl::desc("group each request's lanes from the control flow (ballots at "
+             "branches, masks through loops) instead of __activemask()"),
+    cl::init(false), cl::Hidden);
 
 static cl::opt<bool> ClLinkRuntime(
     "sectorscope-link-runtime",
@@ -255,6 +266,12 @@ void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,
   FAM.invalidate(F, PreservedAnalyses::none());
   DenseMap<const Instruction *, unsigned> Mlp =
       loadParallelism(Blocks, DL, InKernel, FAM.getResult<AAManager>(F));
+  // Ballots and phis only: the control flow, and so the trees, stay.
+  if (ClExplicitLanes) {
+    LoopInfo LI(DT);
+    for (auto [BB, Mask] : laneMasks(Blocks, DT, PDT, LI))
+      Lanes[BB] = Mask;
+  }
   for (Instruction *I : Insts) {
     if (auto *CB = dyn_cast<CallBase>(I)) {
       Function *G = CB->getCalledFunction();
