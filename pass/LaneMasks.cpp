@@ -98,8 +98,25 @@ struct MaskBuilder {
     return activeMask(*BB);
   }
 
+  /// A cycle LoopInfo does not see (an edge back to an earlier block that
+  /// does not dominate its source) would let lanes come round a block the
+  /// rules treat as run once: a ballot there could wait for lanes that never
+  /// come. Such regions keep reading the group at run time.
+  bool irreducible(ReversePostOrderTraversal<BasicBlock *> &RPO) {
+    DenseMap<BasicBlock *, unsigned> Order;
+    for (BasicBlock *BB : RPO)
+      Order[BB] = Order.size();
+    for (BasicBlock *BB : RPO)
+      for (BasicBlock *S : successors(BB))
+        if (Order.count(S) && Order[S] <= Order[BB] && !DT.dominates(S, BB))
+          return true;
+    return false;
+  }
+
   void run(BasicBlock *Entry) {
     ReversePostOrderTraversal<BasicBlock *> RPO(Entry);
+    if (irreducible(RPO))
+      return;
     for (BasicBlock *BB : RPO)
       if (Region.count(BB))
         Mask[BB] = maskOf(BB, Entry);

@@ -34,7 +34,8 @@ namespace sectorscope {
 /// activemask calls inserted into the region. A block the rules cannot place
 /// (a join that post-dominates no earlier block of its loop, a switch, a
 /// loop without a preheader) gets __activemask() at its start, and the
-/// blocks below it build on that.
+/// blocks below it build on that. An irreducible region gets no masks at
+/// all (an empty map): its accesses read the group at run time.
 llvm::DenseMap<llvm::BasicBlock *, llvm::Value *>
 laneMasks(llvm::ArrayRef<llvm::BasicBlock *> Blocks,
           const llvm::DominatorTree &DT, const llvm::PostDominatorTree &PDT,
