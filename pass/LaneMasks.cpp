@@ -138,8 +138,11 @@ struct MaskBuilder {
       if (!Ok) {
         Value *Read = activeMask(*H);
         Phi->replaceAllUsesWith(Read);
+        // Blocks that took the header's lanes as they were hold the phi.
+        for (auto &Entry : Mask)
+          if (Entry.second == Phi)
+            Entry.second = Read;
         Phi->eraseFromParent();
-        Mask[H] = Read;
       }
     }
   }

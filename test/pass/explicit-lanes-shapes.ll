@@ -2,7 +2,9 @@
 ; a loop left by a break and by its latch (each exit block reads the group;
 ; the block where both meet gets every lane that entered the loop); an early
 ; return (the rest gets the lanes that did not return); an irreducible cycle
-; (no masks at all: a ballot there could wait for lanes that never come).
+; (no masks at all: a ballot there could wait for lanes that never come);
+; a loop whose latch ends in a switch (the header reads the group, and the
+; blocks that took the header's lanes take that instead).
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -sectorscope-explicit-lanes -S %s | FileCheck %s
 
 ; CHECK-LABEL: define void @brk(
@@ -33,6 +35,12 @@
 ; CHECK-NOT: sectorscope.lanes
 ; CHECK: call void @__sectorscope_access(i32 4, {{.*}}, i32 0, i32 %sectorscope.take)
 ; CHECK: call void @__sectorscope_access(i32 5, {{.*}}, i32 0, i32 %sectorscope.take)
+
+; CHECK-LABEL: define void @sw(
+; CHECK: loop.ss:
+; CHECK: %[[H:[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK-NOT: sectorscope.lanes.loop
+; CHECK: call void @__sectorscope_access(i32 6, {{.*}}, i32 %[[H]], i32 %sectorscope.take)
 ; CHECK-LABEL: define ptx_kernel void @brk__sectorscope_grid(
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
@@ -100,7 +108,26 @@ end:
   ret void
 }
 
-!nvvm.annotations = !{!0, !1, !2}
+; A loop whose latch ends in a switch, which the rules do not follow.
+define void @sw(ptr addrspace(1) %a) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i1, %body ]
+  br label %body
+body:
+  %q = getelementptr float, ptr addrspace(1) %a, i32 %i
+  store float 0.0, ptr addrspace(1) %q
+  %i1 = add i32 %i, 1
+  %k = and i32 %i1, 3
+  switch i32 %k, label %loop [ i32 0, label %exit ]
+exit:
+  ret void
+}
+
+!nvvm.annotations = !{!0, !1, !2, !3}
 !0 = !{ptr @brk, !"kernel", i32 1}
 !1 = !{ptr @early, !"kernel", i32 1}
 !2 = !{ptr @irr, !"kernel", i32 1}
+!3 = !{ptr @sw, !"kernel", i32 1}
