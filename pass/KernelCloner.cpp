@@ -124,12 +124,6 @@ DenseSet<const Function *> &seenFunctions() {
   static DenseSet<const Function *> Seen;
   return Seen;
 }
-} // namespace
-
-void recordFunctionsSeenByBackend(Module &M) {
-  for (Function &F : M)
-    seenFunctions().insert(&F);
-}
 
 /// A copy of kernel `K` at an address no function the backend asked about
 /// ever had. LLVM 19's NVPTX backend caches nvvm.annotations by Function
@@ -151,6 +145,12 @@ Function *cloneKernelAtFreshAddress(Function &K) {
     C = Next;
   }
   return C;
+}
+} // namespace
+
+void recordFunctionsSeenByBackend(Module &M) {
+  for (Function &F : M)
+    seenFunctions().insert(&F);
 }
 
 Function *cloneKernel(Function &K, ArrayRef<Function *> Callees, StringRef Name,
