@@ -31,8 +31,8 @@ extern "C" __device__ uint32_t __sectorscope_enter() {
   uint32_t Mode = cfg().mode;
   uint32_t State = 0;
   if (Mode & SS_MODE_GRID)
-    State = SS_STATE_GRID | (timeWindow(H) & SS_STATE_INDEX);
-  else if ((Mode & SS_MODE_HEATMAP) && cfg().log_chunks && isSampledBlock(H))
+    State = SS_STATE_GRID | (timeWindow() & SS_STATE_INDEX);
+  else if ((Mode & SS_MODE_HEATMAP) && cfg().log_chunks && isSampledBlock())
     State = SS_STATE_LOG;
   if (State & SS_STATE_LOG)
     resetLogCursor();

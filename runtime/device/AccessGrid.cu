@@ -25,7 +25,7 @@ extern "C" __device__ uint32_t __sectorscope_enter_grid() {
   // runs, say) samples its range in some blocks.
   bool Range = ((Tid / 32 + uint32_t(linearBlock())) & 7) == 0;
   return SS_STATE_GRID | (Range ? SS_STATE_RANGE : 0) |
-         (timeWindow(H) & SS_STATE_INDEX);
+         (timeWindow() & SS_STATE_INDEX);
 }
 
 extern "C" __device__ void

@@ -43,7 +43,7 @@ SS_DEV uint64_t linearBlock() {
          uint64_t(gridDim.x) * (blockIdx.y + uint64_t(gridDim.y) * blockIdx.z);
 }
 
-SS_DEV bool isSampledBlock(const ss_launch_header *H) {
+SS_DEV bool isSampledBlock() {
   return blockIdx.x == cfg().sample_block[0] &&
          blockIdx.y == cfg().sample_block[1] &&
          blockIdx.z == cfg().sample_block[2];

@@ -140,7 +140,7 @@ SS_DEV void countRequest(ss_launch_header *H, uint32_t State, uint32_t Site,
   if (!Count || !MaybeGlobal)
     return;
   bool Counts = ((SectorLeaders >> Lane) & 1) && Global;
-  uint32_t Part = Counts ? partitionOf(H, Addr) : 0xffffffffu;
+  uint32_t Part = Counts ? partitionOf(Addr) : 0xffffffffu;
   if (Count <= VotedPartitions) {
     // The same on every lane: the loop is warp-uniform.
     for (uint32_t P = 0; P < Count; ++P) {

@@ -1,8 +1,8 @@
-//===- Partition.cuh - Address to memory partition, on the device -*- CUDA
-//-*-===//
+//===- Partition.cuh - Address to memory partition ---------*- CUDA -*-===//
 //
 // The device twin of common/PartitionModel::partitionOf, driven by the model
-// the host put in the launch header (so one binary serves every model).
+// the host put in the launch's configuration (abi.h v8, constant memory), so
+// one binary serves every model.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SECTORSCOPE_RUNTIME_DEVICE_PARTITION_CUH
@@ -12,7 +12,7 @@
 
 namespace sectorscope_rt {
 
-SS_DEV uint32_t partitionOf(const ss_launch_header *H, uint64_t Addr) {
+SS_DEV uint32_t partitionOf(uint64_t Addr) {
   uint32_t Count = cfg().part_count;
   switch (cfg().part_kind) {
   case SS_PART_LINEAR: {
@@ -44,7 +44,7 @@ SS_DEV uint32_t partitionOf(const ss_launch_header *H, uint64_t Addr) {
 /// GPU, run roughly in that order, so block id / blocks_per_window is a
 /// coarse clock that needs no timer reads. Computed once, at kernel entry
 /// (a division per access would be most of the access's cost).
-SS_DEV uint32_t timeWindow(const ss_launch_header *H) {
+SS_DEV uint32_t timeWindow() {
   uint32_t PerWindow = cfg().blocks_per_window ? cfg().blocks_per_window : 1;
   uint64_t W = linearBlock() / PerWindow;
   uint32_t Last = cfg().num_windows ? cfg().num_windows - 1 : 0;
