@@ -267,9 +267,11 @@ void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,
   DenseMap<const Instruction *, unsigned> Mlp =
       loadParallelism(Blocks, DL, InKernel, FAM.getResult<AAManager>(F));
   // Ballots and phis only: the control flow, and so the trees, stay.
+  LaneMasks Masks;
   if (ClExplicitLanes) {
     LoopInfo LI(DT);
-    for (auto [BB, Mask] : laneMasks(Blocks, DT, PDT, LI))
+    Masks = laneMasks(Blocks, DT, PDT, LI);
+    for (auto [BB, Mask] : Masks.Of)
       Lanes[BB] = Mask;
   }
   for (Instruction *I : Insts) {
@@ -315,6 +317,7 @@ void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,
         ++NumAtomics;
     }
   }
+  eraseUnusedLaneMasks(Masks);
 }
 
 /// In the plain program ptxas reconverges a warp where divergent paths

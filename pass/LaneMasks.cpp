@@ -26,13 +26,19 @@ struct MaskBuilder {
   const PostDominatorTree &PDT;
   const LoopInfo &LI;
   DenseMap<BasicBlock *, Value *> Mask;
+  SmallVector<Instruction *, 16> Built;
   // Per branching block: the lanes that take its true side (one ballot).
   DenseMap<BasicBlock *, Value *> TrueLanes;
   SmallVector<std::pair<PHINode *, Loop *>, 4> Headers;
 
+  template <typename T> T *built(T *I) {
+    Built.push_back(I);
+    return I;
+  }
+
   Value *activeMask(BasicBlock &BB) {
     IRBuilder<> B(&*BB.getFirstInsertionPt());
-    return B.CreateIntrinsic(Intrinsic::nvvm_activemask, {}, {});
+    return built(B.CreateIntrinsic(Intrinsic::nvvm_activemask, {}, {}));
   }
 
   /// The lanes that go from `P` to its successor `S`; null if unknown.
@@ -46,12 +52,14 @@ struct MaskBuilder {
     Value *&T = TrueLanes[P];
     IRBuilder<> B(Br);
     if (!T)
-      T = B.CreateIntrinsic(Intrinsic::nvvm_vote_ballot_sync, {},
-                            {M, Br->getCondition()}, nullptr,
-                            "sectorscope.lanes.true");
+      T = built(B.CreateIntrinsic(Intrinsic::nvvm_vote_ballot_sync, {},
+                                  {M, Br->getCondition()}, nullptr,
+                                  "sectorscope.lanes.true"));
     if (S == Br->getSuccessor(0))
       return T;
-    return B.CreateAnd(M, B.CreateNot(T), "sectorscope.lanes.false");
+    auto *Not = built(cast<Instruction>(B.CreateNot(T)));
+    return built(
+        cast<Instruction>(B.CreateAnd(M, Not, "sectorscope.lanes.false")));
   }
 
   /// The nearest block above `BB` whose lanes all reach `BB`, in `BB`'s loop
@@ -80,8 +88,8 @@ struct MaskBuilder {
       if (!In)
         return activeMask(*BB);
       IRBuilder<> B(&BB->front());
-      PHINode *Phi =
-          B.CreatePHI(In->getType(), pred_size(BB), "sectorscope.lanes.loop");
+      PHINode *Phi = built(
+          B.CreatePHI(In->getType(), pred_size(BB), "sectorscope.lanes.loop"));
       Phi->addIncoming(In, Pre);
       Headers.push_back({Phi, L});
       return Phi;
@@ -142,6 +150,7 @@ struct MaskBuilder {
         for (auto &Entry : Mask)
           if (Entry.second == Phi)
             Entry.second = Read;
+        erase(Built, Phi);
         Phi->eraseFromParent();
       }
     }
@@ -150,14 +159,40 @@ struct MaskBuilder {
 
 } // namespace
 
-DenseMap<BasicBlock *, Value *> laneMasks(ArrayRef<BasicBlock *> Blocks,
-                                          const DominatorTree &DT,
-                                          const PostDominatorTree &PDT,
-                                          const LoopInfo &LI) {
+LaneMasks laneMasks(ArrayRef<BasicBlock *> Blocks, const DominatorTree &DT,
+                    const PostDominatorTree &PDT, const LoopInfo &LI) {
   MaskBuilder MB(Blocks, DT, PDT, LI);
   if (!Blocks.empty())
     MB.run(Blocks.front());
-  return std::move(MB.Mask);
+  return {std::move(MB.Mask), std::move(MB.Built)};
+}
+
+void eraseUnusedLaneMasks(LaneMasks &Masks) {
+  // Live: what something other than the masks uses, and what that needs.
+  // A loop's phi and its latch's ballot use each other: only a use from
+  // outside keeps them.
+  SmallPtrSet<Instruction *, 16> Ours(Masks.Built.begin(), Masks.Built.end());
+  SmallPtrSet<Instruction *, 16> Live;
+  SmallVector<Instruction *, 16> Work;
+  for (Instruction *I : Masks.Built)
+    if (any_of(
+            I->users(),
+            [&](User *U) { return !Ours.count(dyn_cast<Instruction>(U)); }) &&
+        Live.insert(I).second)
+      Work.push_back(I);
+  while (!Work.empty())
+    for (Value *Op : Work.pop_back_val()->operands())
+      if (auto *I = dyn_cast<Instruction>(Op))
+        if (Ours.count(I) && Live.insert(I).second)
+          Work.push_back(I);
+  for (Instruction *I : Masks.Built)
+    if (!Live.count(I))
+      I->dropAllReferences();
+  for (Instruction *I : Masks.Built)
+    if (!Live.count(I))
+      I->eraseFromParent();
+  Masks.Built.clear();
+  Masks.Of.clear();
 }
 
 } // namespace sectorscope

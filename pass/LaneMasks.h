@@ -18,10 +18,12 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 
 namespace llvm {
 class BasicBlock;
 class DominatorTree;
+class Instruction;
 class LoopInfo;
 class PostDominatorTree;
 class Value;
@@ -29,17 +31,28 @@ class Value;
 
 namespace sectorscope {
 
+/// Lane masks of a region: per block, and every instruction built for them.
+struct LaneMasks {
+  llvm::DenseMap<llvm::BasicBlock *, llvm::Value *> Of;
+  llvm::SmallVector<llvm::Instruction *, 16> Built;
+};
+
 /// For each block of `Blocks` (a single-entry region, its entry first, as an
 /// instrumented copy is), an i32 lane mask, built with ballots, phis and
 /// activemask calls inserted into the region. A block the rules cannot place
 /// (a join that post-dominates no earlier block of its loop, a switch, a
 /// loop without a preheader) gets __activemask() at its start, and the
 /// blocks below it build on that. An irreducible region gets no masks at
-/// all (an empty map): its accesses read the group at run time.
-llvm::DenseMap<llvm::BasicBlock *, llvm::Value *>
-laneMasks(llvm::ArrayRef<llvm::BasicBlock *> Blocks,
-          const llvm::DominatorTree &DT, const llvm::PostDominatorTree &PDT,
-          const llvm::LoopInfo &LI);
+/// all: its accesses read the group at run time.
+LaneMasks laneMasks(llvm::ArrayRef<llvm::BasicBlock *> Blocks,
+                    const llvm::DominatorTree &DT,
+                    const llvm::PostDominatorTree &PDT,
+                    const llvm::LoopInfo &LI);
+
+/// Erases what laneMasks built that no access ends up using, once the
+/// accesses have taken their masks: a ballot waits for its lanes, so one
+/// left in a loop without accesses would cost every iteration.
+void eraseUnusedLaneMasks(LaneMasks &Masks);
 
 } // namespace sectorscope
 

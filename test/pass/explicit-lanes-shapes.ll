@@ -4,7 +4,9 @@
 ; return (the rest gets the lanes that did not return); an irreducible cycle
 ; (no masks at all: a ballot there could wait for lanes that never come);
 ; a loop whose latch ends in a switch (the header reads the group, and the
-; blocks that took the header's lanes take that instead).
+; blocks that took the header's lanes take that instead); a loop without
+; accesses (its phi and ballot, which no access uses, are erased: a ballot
+; costs every iteration).
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -sectorscope-explicit-lanes -S %s | FileCheck %s
 
 ; CHECK-LABEL: define void @brk(
@@ -41,6 +43,13 @@
 ; CHECK: %[[H:[0-9]+]] = call i32 @llvm.nvvm.activemask()
 ; CHECK-NOT: sectorscope.lanes.loop
 ; CHECK: call void @__sectorscope_access(i32 6, {{.*}}, i32 %[[H]], i32 %sectorscope.take)
+
+; CHECK-LABEL: define void @compute(
+; CHECK: entry.ss:
+; CHECK-NEXT: %[[C:[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK-NOT: ballot
+; CHECK-NOT: sectorscope.lanes
+; CHECK: call void @__sectorscope_access(i32 7, {{.*}}, i32 %[[C]], i32 %sectorscope.take)
 ; CHECK-LABEL: define ptx_kernel void @brk__sectorscope_grid(
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
@@ -126,8 +135,27 @@ exit:
   ret void
 }
 
-!nvvm.annotations = !{!0, !1, !2, !3}
+; A loop of arithmetic only, then a store.
+define void @compute(ptr addrspace(1) %a) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i1, %loop ]
+  %s = phi i32 [ 0, %entry ], [ %s1, %loop ]
+  %s1 = add i32 %s, %i
+  %i1 = add i32 %i, 1
+  %more = icmp slt i32 %i1, %tid
+  br i1 %more, label %loop, label %exit
+exit:
+  %p = getelementptr i32, ptr addrspace(1) %a, i32 %tid
+  store i32 %s1, ptr addrspace(1) %p
+  ret void
+}
+
+!nvvm.annotations = !{!0, !1, !2, !3, !4}
 !0 = !{ptr @brk, !"kernel", i32 1}
 !1 = !{ptr @early, !"kernel", i32 1}
 !2 = !{ptr @irr, !"kernel", i32 1}
 !3 = !{ptr @sw, !"kernel", i32 1}
+!4 = !{ptr @compute, !"kernel", i32 1}
