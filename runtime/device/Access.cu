@@ -52,15 +52,8 @@ __sectorscope_access(uint32_t Site, const void *Ptr, uint32_t Width,
   if (!H)
     return;
   uint32_t Op = OpSpace & 0xff;
-  unsigned Lane = laneId();
-  uint32_t Space;
-  uint64_t Addr = spaceAddress(Ptr, OpSpace >> 8, Lane, Space);
-
-  // The lanes of this request: those the pass knows will all get here
-  // (abi.h), else those that are here now.
-  unsigned Active = Lanes ? Lanes : __activemask();
-  unsigned Leader = __ffs(Active) - 1;
-  uint64_t Key = (uint64_t(Space) << 62) | (Addr >> 5);
+  auto [Lane, Space, Addr, Active, Leader, Key] =
+      request(Ptr, OpSpace >> 8, Lanes);
   unsigned Peers = __match_any_sync(Active, (unsigned long long)Key);
   bool SectorLeader = Lane == unsigned(__ffs(Peers) - 1);
   unsigned SectorLeaders = __ballot_sync(Active, SectorLeader);

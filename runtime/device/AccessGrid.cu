@@ -34,14 +34,9 @@ __sectorscope_access_grid(uint32_t Site, const void *Ptr, uint32_t Width,
   ss_launch_header *H = header();
   if (!H)
     return;
-  unsigned Lane = laneId();
-  uint32_t PassSpace = OpSpace >> 8, Space;
-  uint64_t Addr = spaceAddress(Ptr, PassSpace, Lane, Space);
-  // The lanes of this request: those the pass knows will all get here
-  // (abi.h), else those that are here now.
-  unsigned Active = Lanes ? Lanes : __activemask();
-  unsigned Leader = __ffs(Active) - 1;
-  uint64_t Key = (uint64_t(Space) << 62) | (Addr >> 5);
+  uint32_t PassSpace = OpSpace >> 8;
+  auto [Lane, Space, Addr, Active, Leader, Key] =
+      request(Ptr, PassSpace, Lanes);
   unsigned SectorLeaders = sectorLeaders(Active, Key, Lane, Leader);
   bool MaybeGlobal =
       PassSpace == SS_SPACE_GLOBAL || PassSpace == SS_SPACE_GENERIC;

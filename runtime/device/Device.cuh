@@ -74,6 +74,27 @@ SS_DEV uint64_t spaceAddress(const void *Ptr, uint32_t PassSpace, unsigned Lane,
   return reinterpret_cast<uint64_t>(Ptr);
 }
 
+/// What every access starts from: this lane, the space and address the
+/// memory system sees, and the lanes of the request, those the pass knows
+/// will all get here (abi.h), else those that are here now, with the first
+/// of them leading and the sector key the lanes are grouped by.
+struct Request {
+  unsigned Lane;
+  uint32_t Space;
+  uint64_t Addr;
+  unsigned Active, Leader;
+  uint64_t Key;
+};
+SS_DEV Request request(const void *Ptr, uint32_t PassSpace, uint32_t Lanes) {
+  Request R;
+  R.Lane = laneId();
+  R.Addr = spaceAddress(Ptr, PassSpace, R.Lane, R.Space);
+  R.Active = Lanes ? Lanes : __activemask();
+  R.Leader = __ffs(R.Active) - 1;
+  R.Key = (uint64_t(R.Space) << 62) | (R.Addr >> 5);
+  return R;
+}
+
 // Atomics on the launch buffer, which is global memory. Through a generic
 // pointer, ptxas emits every 64-bit atomic twice, once per space it could
 // be, and shared memory has no 64-bit min/max: a compare-and-swap loop per
