@@ -7,8 +7,10 @@
 #   %bin          this build's bin/ directory (unit-test programs, CLIs)
 #   %compat       the compat CUDA root;  %cuda_flags  flags to use it
 #   %src          the source tree;       %examples    examples/
+#   %abi          SS_ABI_VERSION from abi.h (checks use FileCheck -DABI=%abi)
 # Feature `gpu`: a usable NVIDIA GPU is present (nvidia-smi lists one).
 import os
+import re
 import shutil
 import subprocess
 
@@ -42,6 +44,9 @@ config.substitutions.append(("%bin", bin_dir))
 config.substitutions.append(("%obj", config.sectorscope_obj_root))
 config.substitutions.append(("%compat", config.sectorscope_compat))
 config.substitutions.append(("%src", config.sectorscope_src_root))
+with open(os.path.join(config.sectorscope_src_root, "runtime", "include", "sectorscope", "abi.h")) as f:
+    abi_version = re.search(r"#define SS_ABI_VERSION (\d+)u", f.read()).group(1)
+config.substitutions.append(("%abi", abi_version))
 config.substitutions.append(("%examples", os.path.join(config.sectorscope_src_root, "examples")))
 
 

@@ -31,7 +31,7 @@ extern "C" __device__ uint32_t __sectorscope_enter() {
   uint32_t Mode = cfg().mode;
   uint32_t State = 0;
   if (Mode & SS_MODE_GRID)
-    State = SS_STATE_GRID | (timeWindow() & SS_STATE_INDEX);
+    State = gridState();
   else if ((Mode & SS_MODE_HEATMAP) && cfg().log_chunks && isSampledBlock())
     State = SS_STATE_LOG;
   if (State & SS_STATE_LOG)
@@ -70,7 +70,8 @@ __sectorscope_access(uint32_t Site, const void *Ptr, uint32_t Width,
     // divergent requests (test/gpu/heatmap.cu "diverge", spmv_csr). Not yet
     // run with it back: see runtime/README.md, "Grid variants (v7) status".
     countRequest(H, State, Site, Width, /*MaybeGlobal=*/true, Space, Addr,
-                 Active, Lane, Leader, SectorLeaders);
+                 Active, Lane, Lane == Leader,
+                 SectorScan{SectorLeaders, /*OneGranule=*/false});
   // The leader-only updates above split the warp; ptxas does not rejoin it
   // on its own here, and the program's next access would then run (and be
   // counted) once per fragment: 22 requests for 8 warps' coalesced store.

@@ -24,8 +24,7 @@ extern "C" __device__ uint32_t __sectorscope_enter_grid() {
   // Rotated by the block, so that every warp of a block (a site only warp 3
   // runs, say) samples its range in some blocks.
   bool Range = ((Tid / 32 + uint32_t(linearBlock())) & 7) == 0;
-  return SS_STATE_GRID | (Range ? SS_STATE_RANGE : 0) |
-         (timeWindow() & SS_STATE_INDEX);
+  return gridState() | (Range ? SS_STATE_RANGE : 0);
 }
 
 extern "C" __device__ void
@@ -37,11 +36,13 @@ __sectorscope_access_grid(uint32_t Site, const void *Ptr, uint32_t Width,
   uint32_t PassSpace = OpSpace >> 8;
   auto [Lane, Space, Addr, Active, Leader, Key] =
       request(Ptr, PassSpace, Lanes);
-  unsigned SectorLeaders = sectorLeaders(Active, Key, Lane, Leader);
   bool MaybeGlobal =
       PassSpace == SS_SPACE_GLOBAL || PassSpace == SS_SPACE_GENERIC;
+  // The first active lane leads; from the lane mask, not from Leader's
+  // find-first-set, a slower instruction.
+  bool IsLeader = (Active & lanesBelow()) == 0;
   countRequest(H, State, Site, Width, MaybeGlobal, Space, Addr, Active, Lane,
-               Leader, SectorLeaders);
+               IsLeader, scanSectors(Active, Key, Lane, MaybeGlobal));
   // As in Access.cu: the lanes that came in together leave together.
   __syncwarp(Active);
 }

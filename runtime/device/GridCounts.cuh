@@ -12,8 +12,12 @@
 //  * requests and sectors, and lanes missing from a full warp only when
 //    some are;
 //  * the address range from one warp in eight (the state says which);
-//  * one reduction per distinct memory partition, per-partition counts from
-//    votes when the model has few partitions (the H200 map has two).
+//  * the stripe and time window from the state, the tables' addresses from
+//    the configuration (abi.h v9), not recomputed per request;
+//  * a request in one partition granule (nearly all: the H200's granule is
+//    4 KiB) finds its partition once, in its leader; the others one
+//    reduction per distinct partition, counted from votes when the model
+//    has few partitions (the H200 map has two).
 //
 //===----------------------------------------------------------------------===//
 #ifndef SECTORSCOPE_RUNTIME_DEVICE_GRIDCOUNTS_CUH
@@ -56,39 +60,82 @@ SS_DEV unsigned lanesBelow() {
   return M;
 }
 
-/// The lanes of `Active` that are the first of their sector key: one per
-/// distinct key. When the keys are ordered by lane (up or down), equal keys
-/// are neighbours, and a lane leads its sector exactly when its key differs
-/// from the previous active lane's: one shuffle and two votes. Otherwise
-/// lanes are grouped with match.any. Every active lane calls this; the
-/// branch depends on votes only, so all take the same side.
-SS_DEV unsigned sectorLeaders(unsigned Active, uint64_t Key, unsigned Lane,
-                              unsigned Leader) {
-  unsigned Below = Active & lanesBelow();
+/// What one request touches, from each lane's sector key and the key of
+/// the active lane before it.
+struct SectorScan {
+  unsigned Leaders; ///< the first lane of each distinct sector key
+  bool OneGranule;  ///< all keys in one partition granule (and one space)
+};
+
+/// One leader per distinct key. When the keys are ordered by lane (up or
+/// down), equal keys are neighbours, and a lane leads its sector exactly
+/// when its key differs from the previous active lane's: one shuffle and
+/// two votes. Otherwise lanes are grouped with match.any. With `Granule`
+/// (a site that may touch global memory), a third vote says whether every
+/// key is in one partition granule (abi.h v9 part_granule_log2): when each
+/// key's granule equals its neighbour's, all are equal, in any order. Every
+/// active lane calls this; the branch depends on votes only.
+/// `Mask` is `Active`, or the constant full mask when `Active` is: with a
+/// mask it cannot prove uniform, ptxas checks before every shuffle and vote
+/// that the warp agrees on it (a match.any and a reduction each time).
+template <bool Full>
+SS_DEV SectorScan scanSectorsWith(unsigned Active, uint64_t Key, unsigned Lane,
+                                  bool Granule) {
+  const unsigned Mask = Full ? ~0u : Active;
+  unsigned Below = Mask & lanesBelow();
   unsigned Prev = Below ? 31 - __clz(Below) : Lane;
-  uint64_t PrevKey = __shfl_sync(Active, (unsigned long long)Key, int(Prev));
-  unsigned Up = __ballot_sync(Active, Key > PrevKey);
-  unsigned Down = __ballot_sync(Active, Key < PrevKey);
-  if (!Up || !Down)
-    return Up | Down | (1u << Leader);
-  unsigned Peers = __match_any_sync(Active, (unsigned long long)Key);
-  return __ballot_sync(Active, Lane == unsigned(__ffs(Peers) - 1));
+  uint64_t PrevKey =
+      Full ? __shfl_up_sync(Mask, (unsigned long long)Key, 1)
+           : __shfl_sync(Mask, (unsigned long long)Key, int(Prev));
+  SectorScan S;
+  S.OneGranule =
+      Granule && !__any_sync(Mask, ((Key ^ PrevKey) >>
+                                    ((cfg().part_granule_log2 - 5) & 63)) != 0);
+  unsigned Up = __ballot_sync(Mask, Key > PrevKey);
+  unsigned Down = __ballot_sync(Mask, Key < PrevKey);
+  if (!Up || !Down) {
+    S.Leaders = Up | Down | (Mask & (0u - Mask));
+    return S;
+  }
+  unsigned Peers = __match_any_sync(Mask, (unsigned long long)Key);
+  S.Leaders = __ballot_sync(Mask, (Peers & lanesBelow()) == 0);
+  return S;
 }
 
-/// Adds `N` global sectors of partition `Part` to the site's and the
-/// window's partition tables.
-SS_DEV void countPartition(ss_launch_header *H, uint32_t State, uint32_t Stripe,
-                           uint32_t Site, uint32_t Part, uint32_t N) {
+SS_DEV SectorScan scanSectors(unsigned Active, uint64_t Key, unsigned Lane,
+                              bool Granule) {
+  return Active == ~0u ? scanSectorsWith<true>(Active, Key, Lane, Granule)
+                       : scanSectorsWith<false>(Active, Key, Lane, Granule);
+}
+
+/// A grid-mode thread's state (abi.h v9): GRID, its stripe and its block's
+/// time window, found once at kernel entry.
+SS_DEV uint32_t gridState() {
+  uint32_t Stripes = cfg().site_stripes ? cfg().site_stripes : 1;
+  uint32_t Stripe = __nvvm_read_ptx_sreg_smid() & (Stripes - 1);
+  return SS_STATE_GRID |
+         ((Stripe & SS_STATE_STRIPE_MASK) << SS_STATE_STRIPE_SHIFT) |
+         (timeWindow() & SS_STATE_WINDOW);
+}
+
+SS_DEV uint32_t stateStripe(uint32_t State) {
+  return (State >> SS_STATE_STRIPE_SHIFT) & SS_STATE_STRIPE_MASK;
+}
+
+/// Adds `N` global sectors of partition `Part` to the window's and the
+/// site's partition tables; `SiteRow` = stripe x num_sites + site. The host
+/// keeps every index below 2^31 (abi.h v9): 32-bit arithmetic.
+SS_DEV void countPartition(uint32_t State, uint32_t SiteRow, uint32_t Part,
+                           uint32_t N) {
   uint32_t Count = cfg().part_count;
-  uint32_t Windows = cfg().num_windows;
-  if (Windows)
-    redAdd(
-        &table<uint64_t>(H, cfg().off_part_window)
-            [(uint64_t(Stripe) * Windows + (State & SS_STATE_INDEX)) * Count +
-             Part],
-        N);
-  redAdd(&table<uint64_t>(H, cfg().off_part_site)
-             [(uint64_t(Stripe) * cfg().num_sites + Site) * Count + Part],
+  if (uint32_t Windows = cfg().num_windows) {
+    uint32_t Row = stateStripe(State) * Windows + (State & SS_STATE_WINDOW);
+    redAdd(reinterpret_cast<uint64_t *>(cfg().dev_part_window) +
+               (Row * Count + Part),
+           N);
+  }
+  redAdd(reinterpret_cast<uint64_t *>(cfg().dev_part_site) +
+             (SiteRow * Count + Part),
          N);
 }
 
@@ -96,15 +143,41 @@ SS_DEV void countPartition(ss_launch_header *H, uint32_t State, uint32_t Stripe,
 /// partition instead of match.any on the partition index.
 constexpr uint32_t VotedPartitions = 4;
 
+/// The partition counts of a request whose sectors span several granules
+/// (a column walk, a gather): every sector leader finds its own partition.
+SS_DEV void countSpreadPartitions(uint32_t State, uint32_t SiteRow, bool Global,
+                                  uint64_t Addr, unsigned Active, unsigned Lane,
+                                  bool IsLeader, unsigned SectorLeaders) {
+  uint32_t Count = cfg().part_count;
+  bool Counts = ((SectorLeaders >> Lane) & 1) && Global;
+  uint32_t Part = Counts ? partitionOf(Addr) : 0xffffffffu;
+  if (Count <= VotedPartitions) {
+    // The same on every lane: the loop is warp-uniform.
+    for (uint32_t P = 0; P < Count; ++P) {
+      unsigned N = __popc(__ballot_sync(Active, Part == P));
+      if (N && IsLeader)
+        countPartition(State, SiteRow, P, N);
+    }
+    return;
+  }
+  // Sector leaders of one partition are grouped again so that a request
+  // costs one reduction per distinct partition.
+  unsigned Same = __match_any_sync(Active, Part) & SectorLeaders;
+  if (Counts && (Same & lanesBelow()) == 0)
+    countPartition(State, SiteRow, Part, __popc(Same));
+}
+
 /// `MaybeGlobal`: the pass's space for the site is global or generic, a
 /// constant once inlined; shared and local sites skip the global-only parts.
+/// `H` only for the overflow count: the tables are reached through the
+/// configuration's device addresses (abi.h v9).
 SS_DEV void countRequest(ss_launch_header *H, uint32_t State, uint32_t Site,
                          uint32_t Width, bool MaybeGlobal, uint32_t Space,
                          uint64_t Addr, unsigned Active, unsigned Lane,
-                         unsigned Leader, unsigned SectorLeaders) {
+                         bool IsLeader, SectorScan S) {
   uint32_t NumSites = cfg().num_sites;
   if (Site >= NumSites) {
-    if (Lane == Leader)
+    if (IsLeader)
       redAdd(&H->site_overflow, 1);
     return;
   }
@@ -119,42 +192,29 @@ SS_DEV void countRequest(ss_launch_header *H, uint32_t State, uint32_t Site,
     Lo = warpMin(Active, Global ? Addr : ~0ull);
     Hi = warpMax(Active, Global ? Addr + (Width ? Width - 1 : 0) : 0);
   }
-  // Striped by SM (abi.h v3, partition tables v6): same-address atomics
-  // from every SM would serialize in L2. The host makes the stripe count a
-  // power of two.
-  uint32_t Stripe = __nvvm_read_ptx_sreg_smid() & (cfg().site_stripes - 1);
-  if (Lane == Leader) {
-    ss_site_counters *C = &table<ss_site_counters>(
-        H, cfg().off_sites)[uint64_t(Stripe) * NumSites + Site];
+  // Striped by SM (abi.h v3, v9): same-address atomics from every SM would
+  // serialize in L2.
+  uint32_t SiteRow = stateStripe(State) * NumSites + Site;
+  bool Partitioned = MaybeGlobal && cfg().part_count;
+  if (IsLeader) {
+    ss_site_counters *C =
+        reinterpret_cast<ss_site_counters *>(cfg().dev_sites) + SiteRow;
+    unsigned Sectors = __popc(S.Leaders);
     redAdd(&C->requests, 1);
-    redAdd(&C->sectors, __popc(SectorLeaders));
-    unsigned Missing = 32 - __popc(Active);
-    if (Missing)
-      redAdd(&C->threads, Missing);
+    redAdd(&C->sectors, Sectors);
+    if (Active != ~0u)
+      redAdd(&C->threads, 32 - __popc(Active));
     if (Range && Lo <= Hi) {
       redMin(&C->addr_min, Lo);
       redMax(&C->addr_max, Hi);
     }
+    // One granule, one space: the leader's partition is every sector's.
+    if (Partitioned && S.OneGranule && Global)
+      countPartition(State, SiteRow, partitionOf(Addr), Sectors);
   }
-  uint32_t Count = cfg().part_count;
-  if (!Count || !MaybeGlobal)
-    return;
-  bool Counts = ((SectorLeaders >> Lane) & 1) && Global;
-  uint32_t Part = Counts ? partitionOf(Addr) : 0xffffffffu;
-  if (Count <= VotedPartitions) {
-    // The same on every lane: the loop is warp-uniform.
-    for (uint32_t P = 0; P < Count; ++P) {
-      unsigned N = __popc(__ballot_sync(Active, Part == P));
-      if (N && Lane == Leader)
-        countPartition(H, State, Stripe, Site, P, N);
-    }
-    return;
-  }
-  // Sector leaders of one partition are grouped again so that a request
-  // costs one reduction per distinct partition.
-  unsigned Same = __match_any_sync(Active, Part);
-  if (Counts && Lane == unsigned(__ffs(Same & SectorLeaders) - 1))
-    countPartition(H, State, Stripe, Site, Part, __popc(Same & SectorLeaders));
+  if (Partitioned && !S.OneGranule)
+    countSpreadPartitions(State, SiteRow, Global, Addr, Active, Lane, IsLeader,
+                          S.Leaders);
 }
 
 } // namespace sectorscope_rt

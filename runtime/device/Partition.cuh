@@ -12,6 +12,13 @@
 
 namespace sectorscope_rt {
 
+/// The parity of the bits of `Addr` that `Mask` selects, with one 32-bit
+/// population count: parity(a) ^ parity(b) = parity(a ^ b).
+SS_DEV uint32_t maskedParity(uint64_t Addr, uint64_t Mask) {
+  uint64_t M = Addr & Mask;
+  return __popc(uint32_t(M) ^ uint32_t(M >> 32)) & 1;
+}
+
 SS_DEV uint32_t partitionOf(uint64_t Addr) {
   uint32_t Count = cfg().part_count;
   switch (cfg().part_kind) {
@@ -23,15 +30,16 @@ SS_DEV uint32_t partitionOf(uint64_t Addr) {
     return uint32_t(Unit % Count);
   }
   case SS_PART_XOR: {
-    uint32_t Index = 0;
     uint32_t N = cfg().part_num_masks < SS_MAX_PARTITION_MASKS
                      ? cfg().part_num_masks
                      : SS_MAX_PARTITION_MASKS;
-    // Not unrolled: inlined at every site, 16 copies of this were a large
-    // part of the instrumented code; real maps have a few masks.
+    // The first mask outside the loop: real maps have one or a few (the
+    // H200's has one). The loop is not unrolled: inlined at every site, 16
+    // copies of it were a large part of the instrumented code.
+    uint32_t Index = N ? maskedParity(Addr, cfg().part_masks[0]) : 0;
 #pragma unroll 1
-    for (uint32_t I = 0; I < N; ++I)
-      Index |= uint32_t(__popcll(Addr & cfg().part_masks[I]) & 1) << I;
+    for (uint32_t I = 1; I < N; ++I)
+      Index |= maskedParity(Addr, cfg().part_masks[I]) << I;
     // Never index past the table, whatever the masks say.
     return Index < Count ? Index : Index % Count;
   }

@@ -50,6 +50,31 @@ uint32_t devicePartitionOf(const ss_launch_header &H, uint64_t Addr) {
   return uint32_t((Addr >> H.part_gran_log2) % H.part_count);
 }
 
+uint32_t partitionGranuleLog2(const DevicePartitions &P) {
+  uint32_t Log2 = 63;
+  if (P.Count > 1) {
+    if (P.Kind == SS_PART_XOR) {
+      // The lowest address bit any mask reads.
+      for (size_t I = 0; I < P.Masks.size() && I < SS_MAX_PARTITION_MASKS; ++I)
+        if (P.Masks[I])
+          Log2 = std::min<uint32_t>(Log2, __builtin_ctzll(P.Masks[I]));
+    } else {
+      Log2 = P.GranLog2;
+    }
+  }
+  return std::clamp<uint32_t>(Log2, 5, 63);
+}
+
+void bindLaunchBuffer(ss_launch_header &H, uint64_t Base) {
+  H.dev_sites = Base + H.off_sites;
+  H.dev_part_window = Base + H.off_part_window;
+  H.dev_part_site = Base + H.off_part_site;
+}
+
+bool partitionTablesDropped(const BufferRequest &R, const ss_launch_header &H) {
+  return R.TheMode == Mode::Grid && H.part_count == 0;
+}
+
 uint32_t siteStripes(const ss_launch_header &H) {
   return H.site_stripes > 1 ? H.site_stripes : 1;
 }
@@ -71,15 +96,31 @@ ss_launch_header makeLaunchHeader(const BufferRequest &R) {
       uint32_t(std::min<size_t>(R.Parts.Masks.size(), SS_MAX_PARTITION_MASKS));
   for (uint32_t I = 0; I < H.part_num_masks; ++I)
     H.part_masks[I] = R.Parts.Masks[I];
+  H.part_granule_log2 = partitionGranuleLog2(R.Parts);
   H.blocks_per_window = Grid ? std::max(1u, R.BlocksPerWindow) : 1;
-  H.num_windows = Grid ? std::max(1u, R.NumWindows) : 0;
+  // The state holds the window in 16 bits (abi.h v9).
+  H.num_windows = Grid ? std::clamp(R.NumWindows, 1u, SS_STATE_WINDOW + 1) : 0;
   H.log_chunk_records = SS_LOG_CHUNK_RECORDS;
   H.log_chunks = Grid ? 0
                       : uint32_t(std::clamp<uint64_t>(
                             R.LogRecords / SS_LOG_CHUNK_RECORDS, 1, 1u << 20));
   // The device picks a stripe with a mask.
   uint32_t Stripes = 1;
-  while (Grid && Stripes * 2 <= std::max(1u, R.SiteStripes))
+  // Fewer copies where the tables would need indices of 2^31 or more
+  // (abi.h v9: the device's index arithmetic is 32-bit).
+  uint64_t Rows = std::max<uint64_t>({1, R.NumSites, H.num_windows}) *
+                  std::max(1u, H.part_count);
+  if (Grid && Rows >= (1ull << 31)) {
+    // Not even one copy fits (a model of thousands of partitions and
+    // hundreds of thousands of sites): no partition tables
+    // (partitionTablesDropped).
+    H.part_count = 0;
+    Rows = std::max<uint64_t>({1, R.NumSites, H.num_windows});
+  }
+  while (Grid &&
+         Stripes * 2 <=
+             std::min(SS_MAX_SITE_STRIPES, std::max(1u, R.SiteStripes)) &&
+         Stripes * 2 * Rows < (1ull << 31))
     Stripes *= 2;
   H.site_stripes = Stripes;
 
@@ -101,8 +142,8 @@ ss_launch_header makeLaunchHeader(const BufferRequest &R) {
 
 uint64_t usedBytes(const ss_launch_header &H) {
   uint64_t Chunks = std::min<uint64_t>(H.log_chunks_taken, H.log_chunks);
-  return std::min(H.total_bytes, H.off_log + Chunks * H.log_chunk_records *
-                                                 sizeof(uint64_t));
+  return std::min(H.total_bytes,
+                  H.off_log + Chunks * H.log_chunk_records * sizeof(uint64_t));
 }
 
 namespace {
@@ -175,8 +216,8 @@ private:
       Current->addr_min = std::min<uint64_t>(
           Current->addr_min, Addr + 4 * uint32_t(__builtin_ctz(Words)));
       Current->addr_max = std::max<uint64_t>(
-          Current->addr_max, Addr + 4 * (31 - uint32_t(__builtin_clz(Words))) +
-                                 3);
+          Current->addr_max,
+          Addr + 4 * (31 - uint32_t(__builtin_clz(Words))) + 3);
     }
     if (Space == SS_SPACE_LOCAL)
       return; // private to a thread: no warp shares it
@@ -236,7 +277,7 @@ bool decodeLaunchBuffer(const void *Buf, uint64_t Len, LaunchData &Out,
   };
   uint64_t LogRecords = uint64_t(H.log_chunks) * H.log_chunk_records;
   if (H.part_count > SS_MAX_PARTITIONS ||
-      H.site_stripes > 4096 ||
+      H.site_stripes > SS_MAX_SITE_STRIPES ||
       (H.log_chunks && H.log_chunk_records != SS_LOG_CHUNK_RECORDS) ||
       !Fits(H.off_sites, uint64_t(siteStripes(H)) * H.num_sites,
             sizeof(ss_site_counters)) ||

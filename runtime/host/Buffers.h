@@ -56,6 +56,18 @@ uint32_t siteStripes(const ss_launch_header &H);
 /// used is one prefix (usedBytes).
 ss_launch_header makeLaunchHeader(const BufferRequest &R);
 
+/// Grid mode without partition tables: the model's partitions times the
+/// module's sites need table indices of 2^31 or more (abi.h v9).
+bool partitionTablesDropped(const BufferRequest &R, const ss_launch_header &H);
+
+/// log2 of the largest aligned address blocks that map to one partition of
+/// `P` (abi.h v9 part_granule_log2): 5 (a sector) to 63 (one partition).
+uint32_t partitionGranuleLog2(const DevicePartitions &P);
+
+/// Sets the header's device addresses of its tables (abi.h v9 dev_*) for a
+/// launch buffer at device address `Base`.
+void bindLaunchBuffer(ss_launch_header &H, uint64_t Base);
+
 /// The bytes the host uploads before a launch: the header followed by the
 /// site counters with their address range primed (addr_min = UINT64_MAX).
 /// The rest of the buffer must be zero.
@@ -76,10 +88,10 @@ struct HeatSector {
 
 /// What the sample log held, besides the heat map.
 struct LogSummary {
-  uint64_t Requests = 0;   // request records
-  uint64_t Records = 0;    // sector records
+  uint64_t Requests = 0;    // request records
+  uint64_t Records = 0;     // sector records
   uint64_t WideSectors = 0; // addresses too wide for a record: not in Heat
-  uint64_t Malformed = 0;  // records out of place (none, from a sane device)
+  uint64_t Malformed = 0;   // records out of place (none, from a sane device)
 };
 
 /// Everything the device wrote, in host structures.
@@ -88,7 +100,7 @@ struct LaunchData {
   // threads: active lanes; bytes: from the log's widths in heat-map mode,
   // else 0 (analyzeLaunch makes it threads x width).
   std::vector<ss_site_counters> Sites;
-  std::vector<HeatSector> Heat;     // sorted by (space, address)
+  std::vector<HeatSector> Heat; // sorted by (space, address)
   LogSummary Log;
   std::vector<uint64_t> PartWindow; // [num_windows][part_count]
   std::vector<uint64_t> PartSite;   // [num_sites][part_count]

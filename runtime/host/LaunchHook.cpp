@@ -369,11 +369,17 @@ cudaError_t instrumentedLaunch(Runtime &R, KernelState &K, LaunchInfo &Info,
         R.Cfg.MaxWindows, std::max<uint64_t>(1, (Blocks + Wave - 1) / Wave)));
   }
   ss_launch_header H = makeLaunchHeader(Req);
+  if (partitionTablesDropped(Req, H))
+    R.Findings.noteError(
+        "partition counts not recorded: " + std::to_string(Req.NumSites) +
+        " sites x " + std::to_string(Req.Parts.Count) +
+        " partitions is too many for the device tables");
   cudaError_t E = R.Devices.ensure(D, H.total_bytes);
   if (E != cudaSuccess) {
     cudaGetLastError(); // an allocation failure is not sticky: clear it
     return Plain(cudaMsg("cannot allocate the launch buffer", E), true);
   }
+  bindLaunchBuffer(H, uint64_t(D.Buffer));
   std::vector<uint8_t> Prefix = initialBufferPrefix(H);
   // `launch` and, right after it, `config` (abi.h v8): one copy.
   struct {

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cstdio>
 // Grid mode: every block counts; global sectors per memory partition per time
 // window and per site, for the linear and XOR partition models; window
@@ -21,6 +22,16 @@ __global__ void orders(const float *in, float *out) {
   float b = in[(warp * 8 + ((lane * 5) & 31) * 8)];    // 32 sectors
   float c = in[warp * 4 + (lane & 1) * 64 + lane / 2]; // 4 sectors
   out[i] = a + b + c;
+}
+
+// Requests 16 bytes past a sector boundary: 5 sectors each, every other one
+// across a 256-byte partition granule, so that both the one-granule path
+// (the leader's partition for all sectors) and the spread path (each
+// sector's own) count; the last warp wraps around to in[0] (unordered).
+constexpr int Shift = 4;
+__global__ void shifted(const float *in, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[(i + Shift) % N];
 }
 
 // One long-running block: 32 warps, LongIters requests each at one site,
@@ -183,6 +194,43 @@ int main() {
                (unsigned long long)o.requests, (unsigned long long)o.sectors,
                (unsigned long long)parted);
     }
+  }
+
+  // Partition counts of requests in one granule and across two, exactly.
+  for (uint32_t parts : {2u, 8u}) {
+    c.part_kind = SS_PART_LINEAR;
+    c.part_count = parts;
+    c.part_gran_log2 = 8;
+    c.num_windows = 1;
+    shifted<<<Blocks, Threads>>>(in, out);
+    SS_CUDA(cudaDeviceSynchronize());
+    std::vector<uint64_t> want(parts, 0);
+    uint64_t sectors = 0;
+    for (uint64_t w = 0; w < uint64_t(N) / 32; ++w) {
+      std::vector<uint64_t> seen;
+      for (uint64_t l = 0; l < 32; ++l) {
+        uint64_t a = uint64_t(in) + 4 * ((32 * w + l + Shift) % N);
+        if (std::find(seen.begin(), seen.end(), a >> 5) == seen.end())
+          seen.push_back(a >> 5);
+      }
+      for (uint64_t sec : seen)
+        ++want[(sec >> 3) % parts];
+      sectors += seen.size();
+    }
+    int s = ss::find_site("shifted", "load");
+    ss_site_counters o = ss::counters(s);
+    int wrong = 0;
+    for (uint32_t p = 0; p < parts; ++p)
+      wrong +=
+          ss::part_site(s, p) != want[p] || ss::part_window(0, p) < want[p];
+    printf("shifted (%u partitions): %llu requests, %llu sectors (want %llu), "
+           "partition 0 %llu (want %llu)\n",
+           parts, (unsigned long long)o.requests, (unsigned long long)o.sectors,
+           (unsigned long long)sectors, (unsigned long long)ss::part_site(s, 0),
+           (unsigned long long)want[0]);
+    SS_CHECK(
+        o.requests == uint64_t(N) / 32 && o.sectors == sectors && wrong == 0,
+        "shifted (%u partitions): %d partition counts wrong", parts, wrong);
   }
 
   // The address range comes from one warp in eight, rotated by block

@@ -274,8 +274,9 @@ extern "C" cudaError_t __sectorscope_launch_kernel(const void *func, dim3 grid,
     // Fewer sites than the module has: the device must count, not write.
     if (C.num_sites >= 0)
       H.num_sites = uint32_t(C.num_sites);
-    std::vector<uint8_t> Pre = rt::initialBufferPrefix(H);
     SS_CUDA(cudaMalloc(&Buf, H.total_bytes));
+    rt::bindLaunchBuffer(H, reinterpret_cast<uint64_t>(Buf));
+    std::vector<uint8_t> Pre = rt::initialBufferPrefix(H);
     SS_CUDA(cudaMemset(Buf, 0, H.total_bytes));
     SS_CUDA(cudaMemcpy(Buf, Pre.data(), Pre.size(), cudaMemcpyHostToDevice));
     Launch = reinterpret_cast<uint64_t>(Buf);

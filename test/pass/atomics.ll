@@ -1,13 +1,13 @@
 ; atomicrmw, cmpxchg and NVVM atomic intrinsics are atomics (op 2); the
 ; width is the value's; shared atomics say so (space 1 -> 256).
-; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s
+; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s -DABI=%abi
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
 @s = internal addrspace(3) global [64 x i32] undef, align 4
 
-; CHECK: c"V\098\0AS\090\09k\09atomic\09global\094
+; CHECK: c"V\09[[ABI]]\0AS\090\09k\09atomic\09global\094
 ; CHECK-SAME: S\091\09k\09atomic\09global\098
 ; CHECK-SAME: S\092\09k\09atomic\09shared\094
 ; CHECK-LABEL: entry.ss:

@@ -5,12 +5,12 @@
 ; recursion reaches the clone, not the original. A clone takes the thread's
 ; state (i32, ABI v6) as an extra last parameter: the kernel passes
 ; %sectorscope.take, a clone passes on its own parameter.
-; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s
+; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s -DABI=%abi
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK: c"V\098\0AS\090\09k1\09load\09generic\094\090\090\091\09get\09\0AS\091\09k1\09load\09generic\094\090\090\091\09rec\09\0AS\092\09k2\09load\09generic\094\090\090\091\09get\09\0A\00"
+; CHECK: c"V\09[[ABI]]\0AS\090\09k1\09load\09generic\094\090\090\091\09get\09\0AS\091\09k1\09load\09generic\094\090\090\091\09rec\09\0AS\092\09k2\09load\09generic\094\090\090\091\09get\09\0A\00"
 ; CHECK-LABEL: define float @get(ptr %p) #0 {
 ; CHECK-NEXT: load float
 ; CHECK-LABEL: define void @k1(

@@ -4,9 +4,9 @@
 ; mode's and whose instrumented callees are its own copies. The sites and
 ; their ids are the kernel's: the site table has no more records. The kernel
 ; itself keeps only the heat-map entry and access.
-; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s
+; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s -DABI=%abi
 
-; CHECK: c"V\098\0AS\090\09k1\09store\09global\094\090\090\091\09k1\09\0AS\091\09k1\09load\09generic\094\090\090\091\09get\09\0AS\092\09k2\09load\09generic\094\090\090\091\09get\09\0A\00"
+; CHECK: c"V\09[[ABI]]\0AS\090\09k1\09store\09global\094\090\090\091\09k1\09\0AS\091\09k1\09load\09generic\094\090\090\091\09get\09\0AS\092\09k2\09load\09generic\094\090\090\091\09get\09\0A\00"
 ; CHECK-LABEL: define void @k1(
 ; CHECK: call i32 @__sectorscope_enter()
 ; CHECK-NOT: _grid

@@ -6,7 +6,7 @@
 ; param loads are served without the memory system: they are not counted and
 ; add no depth, also when a generic pointer is resolved statically to shared.
 ; A load after a write it may alias is also deeper than the write's operands.
-; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s
+; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s -DABI=%abi
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -18,7 +18,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; S <id> <kernel> <op> <space> <width> <line> <column> <mlp> <function> <file>
 ; (a) Three independent loads in one block: 3 each.
 ; CHECK: @__sectorscope_site_table = internal addrspace(1) constant
-; CHECK-SAME: c"V\098\0A
+; CHECK-SAME: c"V\09[[ABI]]\0A
 ; CHECK-SAME: S\090\09k\09load\09global\094\090\090\093\09k\09\0A
 ; CHECK-SAME: S\091\09k\09load\09global\094\090\090\093\09k\09\0A
 ; CHECK-SAME: S\092\09k\09load\09global\094\090\090\093\09k\09\0A

@@ -3,9 +3,9 @@
 ; alignment allows (a float4 `out[i] = in[i]` is two ld.global.u64 and two
 ; st.global.u64; Nsight Compute counts two requests per warp). Each piece is
 ; a site; larger or variable sizes are counted as "other".
-; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s
+; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s -DABI=%abi
 
-; CHECK: c"V\098\0AS\090\09k\09load\09global\098\09
+; CHECK: c"V\09[[ABI]]\0AS\090\09k\09load\09global\098\09
 ; CHECK-SAME: S\091\09k\09store\09global\098\09
 ; CHECK-SAME: S\092\09k\09load\09global\098\09
 ; CHECK-SAME: S\093\09k\09store\09global\098\09

@@ -2,9 +2,9 @@
 ; kernel in K records: inline asm with memory instructions, cp.async, bulk
 ; copies, textures, memcpy, and calls through a pointer (the callee runs
 ; uninstrumented). Inline asm without memory access is not.
-; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s
+; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s -DABI=%abi
 
-; CHECK: c"V\098\0A
+; CHECK: c"V\09[[ABI]]\0A
 ; CHECK-SAME: K\09k\09inline_asm=2,cp_async=2,bulk_copy=1,other=1\0A
 ; CHECK-SAME: K\09k2\09texture=2,indirect_call=1\0A\00"
 ; The operations stay, uninstrumented.

@@ -3,12 +3,12 @@
 ; generic address and length of the site table, launch = 0), the runtime's
 ; functions become internal, the entry check and the accesses are inlined,
 ; and nothing of the runtime that is no longer called stays.
-; RUN: %opt -passes=sectorscope-instrument -S %s | FileCheck %s
+; RUN: %opt -passes=sectorscope-instrument -S %s | FileCheck %s -DABI=%abi
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-inline-access=false -S %s | FileCheck %s --check-prefix=CALLS
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-device-runtime=%t.missing.bc -disable-output %s 2>&1 | FileCheck %s --check-prefix=MISSING
 
 ; CHECK: @__sectorscope_site_table = internal addrspace(1) constant [[[N:[0-9]+]] x i8]
-; CHECK: @__sectorscope_module = {{.*}}addrspace(4) externally_initialized global %struct.ss_module { i32 8, i32 1, i64 ptrtoint (ptr addrspacecast (ptr addrspace(1) @__sectorscope_site_table to ptr) to i64), i64 {{[0-9]+}}, i64 0, %struct.ss_launch_header zeroinitializer }
+; CHECK: @__sectorscope_module = {{.*}}addrspace(4) externally_initialized global %struct.ss_module { i32 [[ABI]], i32 1, i64 ptrtoint (ptr addrspacecast (ptr addrspace(1) @__sectorscope_site_table to ptr) to i64), i64 {{[0-9]+}}, i64 0, %struct.ss_launch_header zeroinitializer }
 ; Inlined: no call is left.
 ; CHECK-LABEL: define void @k(
 ; CHECK: load i64, ptr getelementptr inbounds (i8, ptr addrspacecast (ptr addrspace(4) @__sectorscope_module to ptr), i64 24)

@@ -3,7 +3,7 @@
 ; alloca (local), a kernel's pointer argument (global), a device function's
 ; argument (generic, resolved at run time). Constant and param space loads
 ; are not memory traffic we model.
-; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s
+; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s -DABI=%abi
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -12,7 +12,7 @@ target triple = "nvptx64-nvidia-cuda"
 @g = addrspace(1) global [256 x float] zeroinitializer, align 4
 @c = addrspace(4) constant [4 x float] zeroinitializer, align 4
 
-; CHECK: c"V\098\0AS\090\09k\09load\09global
+; CHECK: c"V\09[[ABI]]\0AS\090\09k\09load\09global
 ; CHECK-SAME: S\096\09k\09store\09generic\094\090\090\091\09f\09\0A\00"
 ; CHECK-LABEL: define void @f(ptr %p)
 ; CHECK-NEXT: store float

@@ -2,11 +2,11 @@
 ; as the NVPTX backend would merge them after: a float4 copy is one 16-byte
 ; load and one 16-byte store per thread, as the hardware sees it (ncu: 16
 ; sectors per request), not four 4-byte sites.
-; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s
-; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -sectorscope-vectorize-first=false -S %s | FileCheck %s --check-prefix=SCALAR
+; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s -DABI=%abi
+; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -sectorscope-vectorize-first=false -S %s | FileCheck %s -DABI=%abi --check-prefix=SCALAR
 
 ; mlp is counted on the vectorized IR: one load in flight, not four.
-; CHECK: c"V\098\0AS\090\09k\09load\09global\0916\090\090\091\09k\09
+; CHECK: c"V\09[[ABI]]\0AS\090\09k\09load\09global\0916\090\090\091\09k\09
 ; CHECK-SAME: S\091\09k\09store\09global\0916\090\090\091\09k\09
 ; CHECK-LABEL: entry.ss:
 ; CHECK: call void @__sectorscope_access(i32 0, ptr %{{.*}}, i32 16, i32 0, i32 0, i32 %sectorscope.{{take|state}})
@@ -15,7 +15,7 @@
 ; CHECK-NEXT: store <4 x float>
 
 ; Without it, four independent 4-byte loads: mlp 4 each.
-; SCALAR: c"V\098\0AS\090\09k\09load\09global\094\090\090\094\09k\09
+; SCALAR: c"V\09[[ABI]]\0AS\090\09k\09load\09global\094\090\090\094\09k\09
 ; SCALAR-SAME: S\093\09k\09load\09global\094\090\090\094\09k\09
 ; SCALAR-SAME: S\094\09k\09store\09global\094\090\090\091\09k\09
 ; SCALAR-COUNT-4: call void @__sectorscope_access(i32 {{[0-3]}}, ptr %{{.*}}, i32 4, i32 0, i32 0, i32 %sectorscope.{{take|state}})

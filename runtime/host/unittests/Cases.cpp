@@ -496,10 +496,9 @@ int caseOccupancy(int Argc, char **Argv) {
   if (Argc < 4)
     return 2;
   SharedMemoryLimits L{233472, 232448, 1024};
-  std::cout << paddedSharedBytes(uint32_t(std::atoi(Argv[0])),
-                                 unsigned(std::atoi(Argv[1])),
-                                 size_t(std::atoll(Argv[2])),
-                                 size_t(std::atoll(Argv[3])), L)
+  std::cout << paddedSharedBytes(
+                   uint32_t(std::atoi(Argv[0])), unsigned(std::atoi(Argv[1])),
+                   size_t(std::atoll(Argv[2])), size_t(std::atoll(Argv[3])), L)
             << "\n";
   return 0;
 }
@@ -516,8 +515,9 @@ int caseSiteTable(int, char **) {
   std::cout << "abi " << T.AbiVersion << ", " << T.Sites.size() << " sites\n";
   for (const Site &S : T.Sites)
     std::cout << S.Id << " " << S.Kernel << " " << opName(S.Op) << " "
-              << spaceName(S.Space) << " w" << S.Width << " mlp" << S.Mlp << " " << S.File << ":"
-              << S.Line << ":" << S.Column << " in '" << S.Function << "'\n";
+              << spaceName(S.Space) << " w" << S.Width << " mlp" << S.Mlp << " "
+              << S.File << ":" << S.Line << ":" << S.Column << " in '"
+              << S.Function << "'\n";
   for (const auto &[K, Kinds] : T.NotInstrumented)
     for (const auto &[Kind, N] : Kinds)
       std::cout << "not instrumented in " << K << ": " << Kind << "=" << N
@@ -539,8 +539,15 @@ int caseLayout(int Argc, char **Argv) {
       (unsigned long long)H.off_part_window,
       (unsigned long long)H.off_part_site, (unsigned long long)H.off_log,
       (unsigned long long)H.total_bytes, H.log_chunks, H.log_chunk_records,
-      H.part_count, H.part_gran_log2, H.num_windows,
-      H.blocks_per_window, H.mode, H.abi_version, H.site_stripes);
+      H.part_count, H.part_gran_log2, H.num_windows, H.blocks_per_window,
+      H.mode, H.abi_version, H.site_stripes);
+  // v9: the tables' device addresses, for a buffer at 1 MiB.
+  bindLaunchBuffer(H, 1u << 20);
+  std::printf("granule_log2 %u dev_sites %#llx dev_part_window %#llx "
+              "dev_part_site %#llx\n",
+              H.part_granule_log2, (unsigned long long)H.dev_sites,
+              (unsigned long long)H.dev_part_window,
+              (unsigned long long)H.dev_part_site);
   std::vector<uint8_t> Pre = initialBufferPrefix(H);
   const auto *C =
       reinterpret_cast<const ss_site_counters *>(Pre.data() + H.off_sites);
@@ -562,10 +569,29 @@ int caseLayout(int Argc, char **Argv) {
   return 0;
 }
 
+/// abi.h v9: the stripes and partition tables the host keeps for a module
+/// of argv[0] sites under model argv[1] on a 256-SM GPU, so that every
+/// device table index stays below 2^31.
+int caseTableLimits(int Argc, char **Argv) {
+  std::string Err;
+  auto P = PartitionModel::parse(Argc > 1 ? Argv[1] : "gt200", Err);
+  BufferRequest R;
+  R.TheMode = Mode::Grid;
+  R.NumSites = uint32_t(std::atoll(Argc > 0 ? Argv[0] : "1"));
+  R.Parts = devicePartitions(*P);
+  R.NumWindows = 64;
+  R.SiteStripes = 256;
+  ss_launch_header H = makeLaunchHeader(R);
+  std::printf("stripes %u parts %u dropped %d\n", H.site_stripes, H.part_count,
+              int(partitionTablesDropped(R, H)));
+  return 0;
+}
+
 } // namespace
 
 const std::vector<TestCase> &allCases() {
   static const std::vector<TestCase> Cases = {
+      {"table-limits", caseTableLimits},
       {"coalesced", caseCoalesced},
       {"strided", caseStrided},
       {"misaligned", caseMisaligned},

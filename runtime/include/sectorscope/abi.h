@@ -62,6 +62,17 @@
  * v8 (all three): the module descriptor is __constant__ and carries a copy
  *   of the launch header's configuration (ss_module.config), written by the
  *   host with `launch`; the device reads the configuration there.
+ * v9 (host, device runtime): grid mode does at kernel entry, once, what
+ *   every request repeated. The state carries the thread's stripe (SM id
+ *   % site_stripes) beside the time window; the header carries the tables'
+ *   device addresses (dev_*, the buffer's address + off_*) and
+ *   part_granule_log2, the size of the aligned address blocks that map to
+ *   one partition, so that a request whose sectors all fall in one block
+ *   (nearly every request) computes its partition once, in its leader, and
+ *   updates the partition tables once with its sector count. The host keeps
+ *   site_stripes x max(num_sites, num_windows) x max(1, part_count) below
+ *   2^31 (fewer stripes if need be), so the device's table indices are
+ *   32-bit.
  *
  *===----------------------------------------------------------------------===*/
 #ifndef SECTORSCOPE_ABI_H
@@ -69,7 +80,7 @@
 
 #include <stdint.h>
 
-#define SS_ABI_VERSION 8u
+#define SS_ABI_VERSION 9u
 
 /* Warps per block we can tell apart: 1024 threads / 32. */
 #define SS_MAX_WARPS 32u
@@ -152,7 +163,13 @@ typedef struct ss_site_counters {
 #define SS_STATE_LOG 0x40000000u  /* the sampled block: log requests */
 #define SS_STATE_RANGE 0x20000000u /* with GRID: this warp records address
                                       ranges (one warp in eight) */
-#define SS_STATE_INDEX 0x1fffffffu /* with GRID: this block's time window */
+/* With GRID (v9): bits [27:16] the thread's stripe (its SM id %
+ * site_stripes, which the host keeps at most SS_MAX_SITE_STRIPES), bits
+ * [15:0] its block's time window (num_windows is at most 4096). */
+#define SS_STATE_STRIPE_SHIFT 16u
+#define SS_STATE_STRIPE_MASK 0xfffu
+#define SS_STATE_WINDOW 0xffffu
+#define SS_MAX_SITE_STRIPES 4096u
 
 /* The grid variant of kernel K (v7) is the kernel named K followed by this. */
 #define SS_GRID_KERNEL_SUFFIX "__sectorscope_grid"
@@ -206,13 +223,19 @@ typedef struct ss_launch_header {
   uint32_t log_chunks;       /* chunks in the sample log (0: no log) */
   uint32_t site_stripes;     /* copies of the site counters, a power of two */
   uint32_t log_chunk_records; /* SS_LOG_CHUNK_RECORDS */
-  uint32_t reserved0;
+  uint32_t part_granule_log2; /* v9: addresses that agree above this bit
+                                 (5..63) are in one partition */
   uint64_t off_sites;      /* ss_site_counters[max(1,site_stripes)][num_sites] */
   uint64_t off_part_window; /* uint64_t[stripes][num_windows][part_count],
                                global sectors */
   uint64_t off_part_site;   /* uint64_t[stripes][num_sites][part_count] */
   uint64_t off_log;         /* uint64_t[log_chunks][log_chunk_records], last */
   uint64_t total_bytes;     /* size of the whole buffer */
+  /* v9: device addresses of the tables at off_sites, off_part_window and
+   * off_part_site (the host sets them once it has the buffer). */
+  uint64_t dev_sites;
+  uint64_t dev_part_window;
+  uint64_t dev_part_site;
   /* Results (device-written). */
   uint64_t log_chunks_taken; /* chunk allocations; above log_chunks: failed */
   uint64_t log_dropped;      /* sampled-block requests not logged: log full */
