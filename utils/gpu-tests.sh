@@ -7,6 +7,8 @@
 #   DIR/utils/gpu-tests.sh run DIR  (there) the tests; one line per check
 #                                   and "N passed, M failed"; exit 1 on any
 #                                   failure
+#   DIR/bin/sectorscope-microbench --only G --out F.json  (there) one
+#                                   micro-benchmark group (microbench/README.md)
 #   DIR/utils/gpu-tests.sh bench DIR OUT  (there) the benchmarks: run-time
 #                                   overhead (`overhead`: runtime/bench-overhead.sh)
 #                                   and model validation (`model DIR OUT`:
@@ -31,6 +33,9 @@ build() {
   cp "$build"/lib/libsectorscope_rt.so "$dir/lib/"
   find "$build/examples" -maxdepth 1 -type f -perm -u+x -exec cp {} "$dir/bin/" \;
   cp "$build/bin/sectorscope-model" "$dir/bin/"
+  # The micro-benchmark suite, so one group (e.g. --only loadstore) can be
+  # measured with the same bundle; absent when CUDA programs are not built.
+  [ -x "$build/bin/sectorscope-microbench" ] && cp "$build/bin/sectorscope-microbench" "$dir/bin/"
   "$root/test/gpu/build.sh" "$build" "$dir/gpu" >/dev/null || exit 1
   cp "$root"/utils/gpu-tests.sh "$root"/utils/ncu-compare.py \
      "$root"/runtime/bench-overhead.sh "$root"/model/validate.sh "$dir/utils/"

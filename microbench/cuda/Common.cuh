@@ -168,6 +168,7 @@ void runPitch(Harness &H, const Buffers &Buf);
 void runHotRegion(Harness &H, const Buffers &Buf);
 void runLatency(Harness &H, const Buffers &Buf);
 void runBlockCost(Harness &H, const Buffers &Buf);
+void runLoadStore(Harness &H, const Buffers &Buf);
 int runSliceProbe(const Options &O, const DeviceInfo &D);
 
 /// Active-warps-per-SM values to sweep: every value up to 32 (one-warp

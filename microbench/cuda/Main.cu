@@ -99,11 +99,11 @@ int main(int Argc, char **Argv) {
   };
   using Group = void (*)(Harness &, const Buffers &);
   const std::pair<const char *, Group> Groups[] = {
-      {"stream", runStream},       {"campprof", runCampProf},
-      {"gt200", runGt200},         {"stride", runStride},
-      {"offset", runOffset},       {"pitch", runPitch},
+      {"stream", runStream},        {"campprof", runCampProf},
+      {"gt200", runGt200},          {"stride", runStride},
+      {"offset", runOffset},        {"pitch", runPitch},
       {"hot_region", runHotRegion}, {"latency", runLatency},
-      {"block", runBlockCost}};
+      {"block", runBlockCost},      {"loadstore", runLoadStore}};
   for (auto &[Name, Run] : Groups)
     if (wants(O, Name)) {
       Run(H, Buf);

@@ -10,8 +10,8 @@ namespace sectorscope::mb {
 
 const std::vector<std::string> &experimentNames() {
   static const std::vector<std::string> Names = {
-      "stream", "campprof", "gt200", "stride", "offset", "pitch", "hot_region",
-      "latency", "block"};
+      "stream", "campprof",   "gt200",   "stride", "offset",
+      "pitch",  "hot_region", "latency", "block",  "loadstore"};
   return Names;
 }
 

@@ -15,7 +15,7 @@ std::string rowKey(const json &R) {
   for (const char *F :
        {"experiment", "op", "word_bytes", "camped", "active_warps_per_sm",
         "blocks_per_sm", "blocks", "threads", "stride", "offset", "N", "L", "M",
-        "pitch", "region_bytes"}) {
+        "stores", "pitch", "region_bytes"}) {
     K += F;
     K += '=';
     K += R.contains(F) ? R[F].dump() : "null";

@@ -36,6 +36,7 @@ const std::vector<std::string> &rowFields() {
                                              "N",
                                              "L",
                                              "M",
+                                             "stores",
                                              "pitch",
                                              "region_bytes",
                                              "mlp",
@@ -70,6 +71,7 @@ json toJson(const Row &R) {
   J["N"] = R.N;
   J["L"] = R.L;
   J["M"] = R.M;
+  J["stores"] = R.Stores;
   J["pitch"] = R.Pitch;
   J["region_bytes"] = R.RegionBytes;
   J["mlp"] = R.Mlp;

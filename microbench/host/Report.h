@@ -56,6 +56,7 @@ struct Row {
   int Stride = 0; ///< Elements.
   int Offset = 0; ///< Bytes.
   int N = 0, L = 0, M = 0;
+  int Stores = 0;      ///< loadstore: stores per thread per trip (N: loads).
   long long Pitch = 0; ///< Bytes.
   long long RegionBytes = 0;
   int Mlp = 0; ///< Loads in flight per warp by construction (0: not known).

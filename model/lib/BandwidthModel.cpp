@@ -1,6 +1,7 @@
 //===- BandwidthModel.cpp - Little's-law bandwidth / latency model --------===//
 #include "sectorscope/model/BandwidthModel.h"
 #include "sectorscope/model/Error.h"
+#include "sectorscope/model/LoadStoreRows.h"
 #include "sectorscope/model/Regression.h"
 #include "sectorscope/model/TextTable.h"
 
@@ -220,12 +221,13 @@ static bool usableGt200(const BenchRow &R) {
          *R.BytesMoved > 0 && R.Warps > 0 && R.Blocks && R.Threads;
 }
 
+/// Benchmark rows described as kernels, with their rows.
+using KernelRows = std::vector<std::pair<Traffic, const BenchRow *>>;
+
 /// Squared log error of the model over (traffic, row) pairs, and their
 /// geometric-mean relative error in Geo.
-static double scoreRows(
-    const BandwidthModel &M,
-    const std::vector<std::pair<Traffic, const BenchRow *>> &Rows,
-    double &Geo) {
+static double scoreRows(const BandwidthModel &M, const KernelRows &Rows,
+                        double &Geo) {
   double S = 0, LogSum = 0;
   for (auto &[T, R] : Rows) {
     double E = std::log(M.kernelTime(T, false, R->Warps, nullptr) / R->TimeMs);
@@ -259,11 +261,9 @@ template <typename F> static void search1D(double &V, F Score) {
 /// how many rows it was fitted on, their geometric-mean relative error, and
 /// the same for the `Held` rows it predicts without seeing them (left
 /// untouched when there are none).
-static void
-fitTerm(BandwidthModel &M, double &Coef,
-        const std::vector<std::pair<Traffic, const BenchRow *>> &Fit,
-        const std::vector<std::pair<Traffic, const BenchRow *>> &Held,
-        size_t &FitRows, double &FitErr, size_t &HeldRows, double &HeldErr) {
+static void fitTerm(BandwidthModel &M, double &Coef, const KernelRows &Fit,
+                    const KernelRows &Held, size_t &FitRows, double &FitErr,
+                    size_t &HeldRows, double &HeldErr) {
   double Geo = 0;
   search1D(Coef, [&] { return scoreRows(M, Fit, Geo); });
   FitRows = Fit.size();
@@ -273,14 +273,17 @@ fitTerm(BandwidthModel &M, double &Coef,
     scoreRows(M, Held, HeldErr);
 }
 
-/// MixedStoreMsPerStep from the aligned gt200 rows; the misaligned ones are
-/// held out and predicted.
-static void fitMixed(BandwidthModel &M, const BenchData &D) {
-  std::vector<std::pair<Traffic, const BenchRow *>> Fit, Held;
+/// MixedStoreMsPerStep from the aligned gt200 rows and the loadstore rows
+/// (LoadStore; empty when they do not take part); the misaligned gt200
+/// rows are held out and predicted.
+static void fitMixed(BandwidthModel &M, const BenchData &D,
+                     const KernelRows &LoadStore) {
+  KernelRows Fit, Held;
   for (const BenchRow &R : D.Rows)
     if (usableGt200(R))
       (R.L.value_or(0) == 0 && R.M.value_or(0) == 0 ? Fit : Held)
           .push_back({gt200Traffic(R), &R});
+  Fit.insert(Fit.end(), LoadStore.begin(), LoadStore.end());
   if (Fit.size() < 2)
     return;
   fitTerm(M, M.MixedStoreMsPerStep, Fit, Held, M.MixedRows,
@@ -309,7 +312,7 @@ static Traffic blockTraffic(const BenchRow &R) {
 
 /// BlockMs from the block rows: the same bytes in more, shorter blocks.
 static void fitBlockCost(BandwidthModel &M, const BenchData &D) {
-  std::vector<std::pair<Traffic, const BenchRow *>> Rows;
+  KernelRows Rows;
   for (const BenchRow *R : D.rowsOf("block"))
     if (R->Blocks && R->Threads && R->Warps > 0 && R->N && *R->N >= 1)
       Rows.push_back({blockTraffic(*R), R});
@@ -343,9 +346,8 @@ static Traffic partialStoreTraffic(const BenchRow &R) {
   // touches one sector more, its two end sectors in part.
   I.SectorsPerRequest = 32 * Stride * Word / 32 + (Misaligned ? 1 : 0);
   I.Bytes = I.Requests * I.SectorsPerRequest * 32;
-  I.PartialSectors =
-      Stride >= 2 ? I.Requests * I.SectorsPerRequest
-                  : (Misaligned ? 2 * I.Requests : 0);
+  I.PartialSectors = Stride >= 2 ? I.Requests * I.SectorsPerRequest
+                                 : (Misaligned ? 2 * I.Requests : 0);
   T.Items.push_back(I);
   return T;
 }
@@ -354,12 +356,11 @@ static Traffic partialStoreTraffic(const BenchRow &R) {
 /// sector of their span in part (stride 2..32/word); the misaligned offset
 /// write rows are held out and predicted.
 static void fitPartialStores(BandwidthModel &M, const BenchData &D) {
-  std::vector<std::pair<Traffic, const BenchRow *>> Fit, Held;
+  KernelRows Fit, Held;
   for (const char *E : {"stride", "offset"})
     for (const BenchRow *R : D.rowsOf(E)) {
       if (R->TheOp != Op::Write || R->WordBytes <= 0 || !R->Blocks ||
-          !R->Threads || !R->BytesMoved || *R->BytesMoved <= 0 ||
-          R->Warps <= 0)
+          !R->Threads || !R->BytesMoved || *R->BytesMoved <= 0 || R->Warps <= 0)
         continue;
       Traffic T = partialStoreTraffic(*R);
       if (T.Items.empty() || T.Items[0].PartialSectors <= 0)
@@ -371,6 +372,29 @@ static void fitPartialStores(BandwidthModel &M, const BenchData &D) {
   fitTerm(M, M.PartialStoreMsPerSector, Fit, Held, M.PartialRows,
           M.PartialGeomeanRelErr, M.PartialHeldOutRows,
           M.PartialHeldOutGeomeanRelErr);
+}
+
+/// Sets M's launch, exponent and class coefficients from S, then derives
+/// what depends on them: the L2 and L1 figures and the store, block and
+/// partial-store terms (LoadStore rows join the store term's fit).
+static void finishFit(BandwidthModel &M, const BenchData &D, const Solution &S,
+                      const KernelRows &LoadStore) {
+  M.LaunchMs = S.LaunchMs;
+  M.P = S.P;
+  for (size_t K = 0; K < M.Classes.size(); ++K) {
+    M.Classes[K].MsPerByte = S.A[K];
+    M.Classes[K].MsPerStep = S.L[K];
+  }
+  M.L2 = deriveL2Figures(D, M.LaunchMs, M.SmCount, M.Classes);
+  M.L1 = deriveL1Figures(D, M.LaunchMs, M.SmCount);
+  // The store and block terms are fitted on different rows but each sees
+  // the other: alternate twice (each 1-D fit is monotone).
+  for (int Round = 0; Round < 2; ++Round) {
+    fitMixed(M, D, LoadStore);
+    fitBlockCost(M, D);
+  }
+  // The stride rows are pure write streams: neither term above applies.
+  fitPartialStores(M, D);
 }
 
 BandwidthModel BandwidthModel::fit(const BenchData &D,
@@ -486,38 +510,57 @@ BandwidthModel BandwidthModel::fit(const BenchData &D,
   Borrow.resize(NCx, -1);
 
   // Grid search of the shared exponent and launch latency. The launch is a
-  // few microseconds; it cannot exceed half the fastest row.
+  // few microseconds; it cannot exceed half the fastest row. The best
+  // launch of every exponent is kept for the loadstore rows below.
   const std::string Ctx = D.File + ": bandwidth";
   Solution Best;
+  std::vector<Solution> BestAtP;
   const double Launches[] = {0,     0.0005, 0.001, 0.0015, 0.002, 0.003,
                              0.004, 0.005,  0.006, 0.008,  0.010};
   for (double Launch : Launches) {
     if (Launch > 0.5 * MinT)
       continue;
-    for (double P = 1; P <= 6.0001; P += 0.25) {
+    size_t I = 0;
+    for (double P = 1; P <= 6.0001; P += 0.25, ++I) {
       // A virtual class (no rows) keeps L = 0 for those that borrow it.
       Solution S = solveClasses(FR, NCx, Borrow, Launch, P, Ctx);
       if (S.Score < Best.Score)
         Best = S;
+      if (BestAtP.size() <= I)
+        BestAtP.resize(I + 1);
+      if (S.Score < BestAtP[I].Score)
+        BestAtP[I] = S;
     }
   }
-  M.LaunchMs = Best.LaunchMs;
-  M.P = Best.P;
-  for (size_t K = 0; K < NC; ++K) {
-    M.Classes[K].MsPerByte = Best.A[K];
-    M.Classes[K].MsPerStep = Best.L[K];
-  }
 
-  M.L2 = deriveL2Figures(D, M.LaunchMs, M.SmCount, M.Classes);
-  M.L1 = deriveL1Figures(D, M.LaunchMs, M.SmCount);
-  // The store and block terms are fitted on different rows but each sees
-  // the other: alternate twice (each 1-D fit is monotone).
-  for (int Round = 0; Round < 2; ++Round) {
-    fitMixed(M, D);
-    fitBlockCost(M, D);
+  // The spread rows barely choose p (a flat valley on the H200); the
+  // loadstore rows, kernels that load and store at occupancies where the
+  // two bounds meet, do. With them p minimizes the squared log error of
+  // both sets, every row weighing the same, each p with its best launch
+  // and its own store and block terms. Without them the fit is the old one.
+  KernelRows LoadStore;
+  if (std::find(Exps.begin(), Exps.end(), "loadstore") != Exps.end())
+    for (const BenchRow *R : D.rowsOf("loadstore"))
+      if (usableLoadStoreRow(*R))
+        LoadStore.push_back({loadStoreTraffic(*R), R});
+  if (!LoadStore.empty()) {
+    double BestTotal = 1e300;
+    for (const Solution &S : BestAtP) {
+      BandwidthModel Mp = M;
+      finishFit(Mp, D, S, LoadStore);
+      double Geo = 0, Sle = scoreRows(Mp, LoadStore, Geo);
+      M.ExponentScan.push_back({S.P, S.Score, Sle});
+      if (S.Score + Sle < BestTotal) {
+        BestTotal = S.Score + Sle;
+        Best = S;
+      }
+    }
   }
-  // The stride rows are pure write streams: neither term above applies.
-  fitPartialStores(M, D);
+  finishFit(M, D, Best, LoadStore);
+  if (!LoadStore.empty()) {
+    M.LoadStoreRows = LoadStore.size();
+    scoreRows(M, LoadStore, M.LoadStoreGeomeanRelErr);
+  }
 
   // Statistics from the final coefficients, overall and per class.
   auto Stats = [&](auto InClass, double &R2, double &Rmse, size_t &Cnt,
@@ -758,6 +801,16 @@ Json BandwidthModel::toJson() const {
   J["partial_held_out_rows"] = PartialHeldOutRows;
   if (PartialHeldOutGeomeanRelErr >= 0)
     J["partial_held_out_geomean_rel_err"] = PartialHeldOutGeomeanRelErr;
+  if (LoadStoreRows) {
+    J["loadstore_rows"] = LoadStoreRows;
+    J["loadstore_geomean_rel_err"] = LoadStoreGeomeanRelErr;
+    Json Scan = Json::array();
+    for (const ExponentScore &E : ExponentScan)
+      Scan.push_back({{"p", E.P},
+                      {"spread_sq_log_err", E.SpreadSqLogErr},
+                      {"loadstore_sq_log_err", E.LoadStoreSqLogErr}});
+    J["exponent_scan"] = Scan;
+  }
   if (L2.MsPerByte > 0) {
     J["l2_ms_per_byte"] = L2.MsPerByte;
     J["l2_gbps"] = L2.gbps();
@@ -855,6 +908,8 @@ BandwidthModel BandwidthModel::fromJson(const Json &J, const Ctx &C) {
   auto Count = [&](const char *Key) {
     return (size_t)getOptNumber(J, C, Key, NumRule::Count).value_or(0);
   };
+  M.LoadStoreRows = Count("loadstore_rows");
+  M.LoadStoreGeomeanRelErr = Num("loadstore_geomean_rel_err");
   M.PartialStoreMsPerSector = Num("partial_store_ms_per_sector_per_sm");
   M.PartialRows = Count("partial_rows");
   M.PartialGeomeanRelErr = Num("partial_geomean_rel_err");

@@ -40,13 +40,36 @@ static GpuInfo parseGpu(const Json &Top, const Ctx &C) {
 
 static bool usesVolume(const std::string &E) {
   return E == "campprof" || E == "stream" || E == "latency" ||
-         E == "latency_l1" || E == "block";
+         E == "latency_l1" || E == "block" || E == "loadstore";
 }
 
 double BenchRow::sectorsPerRequest() const {
   if (Stride <= 0)
     return 1;
   return std::clamp(Stride * WordBytes, 1.0, 32.0);
+}
+
+/// What a loadstore row (trips of N loads then `stores` stores per thread)
+/// needs beyond the volume fields: the counts and the launch shape that
+/// turn it into a kernel (lib/LoadStoreRows.cpp).
+static void checkLoadStoreRow(const BenchRow &R, const Ctx &C) {
+  if (!R.N)
+    C.at("N").fail("missing required field (loads per thread per trip)");
+  if (*R.N < 1)
+    C.at("N").fail("expected an integer >= 1 (loads per thread per trip), "
+                   "got " +
+                   fmtNum(*R.N));
+  if (!R.Stores)
+    C.at("stores").fail("missing required field (stores per thread per "
+                        "trip)");
+  if (*R.Stores < 1)
+    C.at("stores").fail("expected an integer >= 1 (stores per thread per "
+                        "trip), got " +
+                        fmtNum(*R.Stores));
+  if (!R.Blocks)
+    C.at("blocks").fail("missing required field (or 0)");
+  if (!R.Threads)
+    C.at("threads").fail("missing required field (or 0)");
 }
 
 /// One row; throws ModelError naming rows[I].FIELD.
@@ -89,6 +112,7 @@ static BenchRow parseRow(const Json &RJ, const Ctx &C, size_t I,
   R.Dram = getOptBool(RJ, C, "dram").value_or(false);
   R.L = getOptNumber(RJ, C, "L", NumRule::Integer);
   R.M = getOptNumber(RJ, C, "M", NumRule::Integer);
+  R.Stores = getOptNumber(RJ, C, "stores", NumRule::Integer);
   auto W = getOptNumber(RJ, C, "active_warps_per_sm", NumRule::NonNegative);
   auto WB = Pos(getOptNumber(RJ, C, "word_bytes", NumRule::Integer));
   R.WordBytes = WB ? (int)*WB : 0;
@@ -136,6 +160,8 @@ static BenchRow parseRow(const Json &RJ, const Ctx &C, size_t I,
       C.at("M").fail("impossible value " + fmtNum(*R.M) +
                      " (more misalignments than N=" + fmtNum(*R.N) + " words)");
   }
+  if (R.Experiment == "loadstore")
+    checkLoadStoreRow(R, C);
   return R;
 }
 

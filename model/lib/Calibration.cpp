@@ -176,9 +176,25 @@ std::string calibrationSummary(const Calibration &C) {
       Out += "store request of a warp that also loads: " +
              fmtFixed(B.MixedStoreMsPerStep * 1e6, 2) +
              " ns per SM (throughput term), fitted on " +
-             std::to_string(B.MixedRows) +
-             " aligned gt200 rows (geomean rel err " +
-             fmtFixed(100 * B.MixedGeomeanRelErr, 1) + "%)\n";
+             (B.LoadStoreRows
+                  ? std::to_string(B.MixedRows) + " rows (" +
+                        std::to_string(B.MixedRows - B.LoadStoreRows) +
+                        " aligned gt200, " + std::to_string(B.LoadStoreRows) +
+                        " loadstore)"
+                  : std::to_string(B.MixedRows) + " aligned gt200 rows") +
+             " (geomean rel err " + fmtFixed(100 * B.MixedGeomeanRelErr, 1) +
+             "%)\n";
+    if (B.LoadStoreRows) {
+      Out += "p chosen on the spread rows and " +
+             std::to_string(B.LoadStoreRows) +
+             " loadstore rows (geomean rel err " +
+             fmtFixed(100 * B.LoadStoreGeomeanRelErr, 1) +
+             "%); squared log error spread + loadstore per p:";
+      for (const ExponentScore &E : B.ExponentScan)
+        Out += " " + fmtFixed(E.P, 2) + ":" + fmtNum(E.SpreadSqLogErr) + "+" +
+               fmtNum(E.LoadStoreSqLogErr);
+      Out += "\n";
+    }
     if (B.HeldOutGeomeanRelErr >= 0)
       Out += "held out: " + std::to_string(B.HeldOutRows) +
              " misaligned gt200 rows, geomean rel err " +

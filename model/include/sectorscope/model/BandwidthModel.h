@@ -66,8 +66,8 @@ struct KernelCurve {
   /// per SM <= L1MaxWarps; 0: never) reuse inside a block hits L1 and the
   /// curve uses these terms instead of BwMs / LatMsWarps.
   double L1MaxWarps = 0, BwMsL1 = 0, LatMsWarpsL1 = 0;
-  double LatScale = 1;          ///< Application line: fitted latency factor.
-  double BwScale = 1;           ///< Application line: fitted bandwidth factor.
+  double LatScale = 1; ///< Application line: fitted latency factor.
+  double BwScale = 1;  ///< Application line: fitted bandwidth factor.
 
   double effectiveWarps(double W) const;
   bool l1Fits(double W) const { return effectiveWarps(W) <= L1MaxWarps; }
@@ -85,6 +85,12 @@ struct KernelCurve {
 };
 
 double smoothMax(double A, double B, double P);
+
+/// One exponent of the fit's grid with the squared log errors it gives the
+/// spread rows (its best launch) and the loadstore rows.
+struct ExponentScore {
+  double P = 1, SpreadSqLogErr = 0, LoadStoreSqLogErr = 0;
+};
 
 /// mlp of a benchmark row: its `mlp` field, else the suite's known loop
 /// structure; 0 if unknown.
@@ -130,6 +136,15 @@ struct BandwidthModel {
   double PartialGeomeanRelErr = 0;
   size_t PartialHeldOutRows = 0;
   double PartialHeldOutGeomeanRelErr = -1;
+  /// Rows of the `loadstore` experiment (loads then stores per trip, swept
+  /// over occupancy; lib/LoadStoreRows.cpp) that chose p with the spread
+  /// rows and joined the store term's fit, their geometric-mean relative
+  /// error, and the score of every p tried (empty without such rows: p is
+  /// then chosen on the spread rows alone, as before). JSON: loadstore_rows,
+  /// loadstore_geomean_rel_err, exponent_scan.
+  size_t LoadStoreRows = 0;
+  double LoadStoreGeomeanRelErr = 0;
+  std::vector<ExponentScore> ExponentScan;
   /// L2 hits (traffic the DRAM estimate removes): charged at L2 bandwidth
   /// and round trip instead of being free (unknown figures: the old rule).
   L2Figures L2;

@@ -42,10 +42,12 @@ struct BenchRow {
   double TimeMs = 0; ///< The chosen time field (best_ms or median_ms).
   std::optional<double> N, L, M; ///< GT200 words and misalignments per warp.
   std::optional<double> Mlp; ///< Loads in flight per thread, if the row says.
+  /// loadstore: stores per thread per trip (N is the loads per trip).
+  std::optional<double> Stores;
   std::optional<double> RegionBytes; ///< hot_region: bytes hammered (0: none).
-  double Stride = 1; ///< Elements between lanes (latency: 0 = one sector).
+  double Stride = 1;      ///< Elements between lanes (latency: 0 = one sector).
   double OffsetBytes = 0; ///< Base pointer's byte offset (`offset` rows).
-  bool Dram = false; ///< Footprint far above L2 (the suite's `dram`).
+  bool Dram = false;      ///< Footprint far above L2 (the suite's `dram`).
 
   /// Sectors per warp request: the word bytes for a coalesced row, one for
   /// a lane stride of 0 (every lane on one word), at most 32.

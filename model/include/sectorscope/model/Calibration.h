@@ -25,7 +25,7 @@ struct FitSettings {
   std::string TimeField = "best_ms";
   double UnitBytesPerWarp = 65536;
   std::vector<std::string> BandwidthExperiments = {"stream", "campprof",
-                                                  "latency"};
+                                                   "latency", "loadstore"};
 };
 
 struct Calibration {
