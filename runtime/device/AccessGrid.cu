@@ -41,8 +41,12 @@ __sectorscope_access_grid(uint32_t Site, const void *Ptr, uint32_t Width,
   // The first active lane leads; from the lane mask, not from Leader's
   // find-first-set, a slower instruction.
   bool IsLeader = (Active & lanesBelow()) == 0;
+  SectorScan S = Active == ~0u
+                     ? scanFullWarp(Space, Addr, Lane, Width,
+                                    PassSpace != SS_SPACE_GENERIC, MaybeGlobal)
+                     : scanPartWarp(Active, Space, Addr, Lane, MaybeGlobal);
   countRequest(H, State, Site, Width, MaybeGlobal, Space, Addr, Active, Lane,
-               IsLeader, scanSectors(Active, Key, Lane, MaybeGlobal));
+               IsLeader, S);
   // As in Access.cu: the lanes that came in together leave together.
   __syncwarp(Active);
 }

@@ -74,6 +74,11 @@ SS_DEV uint64_t spaceAddress(const void *Ptr, uint32_t PassSpace, unsigned Lane,
   return reinterpret_cast<uint64_t>(Ptr);
 }
 
+/// The key lanes are grouped by: the space, and the 32-byte sector in it.
+SS_DEV uint64_t sectorKey(uint32_t Space, uint64_t Addr) {
+  return (uint64_t(Space) << 62) | (Addr >> 5);
+}
+
 /// What every access starts from: this lane, the space and address the
 /// memory system sees, and the lanes of the request, those the pass knows
 /// will all get here (abi.h), else those that are here now, with the first
@@ -91,7 +96,7 @@ SS_DEV Request request(const void *Ptr, uint32_t PassSpace, uint32_t Lanes) {
   R.Addr = spaceAddress(Ptr, PassSpace, R.Lane, R.Space);
   R.Active = Lanes ? Lanes : __activemask();
   R.Leader = __ffs(R.Active) - 1;
-  R.Key = (uint64_t(R.Space) << 62) | (R.Addr >> 5);
+  R.Key = sectorKey(R.Space, R.Addr);
   return R;
 }
 

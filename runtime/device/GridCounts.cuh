@@ -60,52 +60,93 @@ SS_DEV unsigned lanesBelow() {
   return M;
 }
 
-/// What one request touches, from each lane's sector key and the key of
-/// the active lane before it.
+/// What one request touches.
 struct SectorScan {
-  unsigned Leaders; ///< the first lane of each distinct sector key
-  bool OneGranule;  ///< all keys in one partition granule (and one space)
+  unsigned Leaders; ///< the first lane of each distinct sector
+  unsigned Sectors; ///< how many distinct sectors
+  bool OneGranule;  ///< all in one partition granule (and one space)
+  /// The 32 lanes access one run of bytes, [First, Last], in lane order.
+  bool Contiguous;
+  uint64_t First, Last;
 };
 
-/// One leader per distinct key. When the keys are ordered by lane (up or
-/// down), equal keys are neighbours, and a lane leads its sector exactly
-/// when its key differs from the previous active lane's: one shuffle and
-/// two votes. Otherwise lanes are grouped with match.any. With `Granule`
-/// (a site that may touch global memory), a third vote says whether every
-/// key is in one partition granule (abi.h v9 part_granule_log2): when each
-/// key's granule equals its neighbour's, all are equal, in any order. Every
-/// active lane calls this; the branch depends on votes only.
-/// `Mask` is `Active`, or the constant full mask when `Active` is: with a
-/// mask it cannot prove uniform, ptxas checks before every shuffle and vote
-/// that the warp agrees on it (a match.any and a reduction each time).
-template <bool Full>
-SS_DEV SectorScan scanSectorsWith(unsigned Active, uint64_t Key, unsigned Lane,
-                                  bool Granule) {
-  const unsigned Mask = Full ? ~0u : Active;
-  unsigned Below = Mask & lanesBelow();
-  unsigned Prev = Below ? 31 - __clz(Below) : Lane;
-  uint64_t PrevKey =
-      Full ? __shfl_up_sync(Mask, (unsigned long long)Key, 1)
-           : __shfl_sync(Mask, (unsigned long long)Key, int(Prev));
+/// Two sector keys (or, `Bytes`, two addresses of one space) in different
+/// partition granules (or spaces).
+SS_DEV bool granuleDiffers(uint64_t Key, uint64_t OtherKey,
+                           bool Bytes = false) {
+  uint64_t Mask = cfg().part_granule_mask;
+  if (!Bytes)
+    Mask = (Mask >> 5) | (3ull << 62);
+  return ((Key ^ OtherKey) & Mask) != 0;
+}
+
+/// Sector leaders from each lane's key and the key of the active lane before
+/// it (`PrevKey`). When the keys are ordered by lane (up or down), equal keys
+/// are neighbours, and a lane leads its sector exactly when its key differs
+/// from the previous lane's: two votes. Otherwise lanes are grouped with
+/// match.any. With `Granule` (a site that may touch global memory), a third
+/// vote says whether every key is in one partition granule (abi.h v9
+/// part_granule_log2): when each key's granule equals its neighbour's, all
+/// are equal, in any order. The branch depends on votes only.
+/// `Mask` is the request's lanes, the constant full mask when they are all
+/// there: with a mask it cannot prove uniform, ptxas checks before every
+/// shuffle and vote that the warp agrees on it (a match.any and a reduction
+/// each time).
+SS_DEV SectorScan leadersByKey(unsigned Mask, uint64_t Key, uint64_t PrevKey,
+                               bool Granule) {
   SectorScan S;
-  S.OneGranule =
-      Granule && !__any_sync(Mask, ((Key ^ PrevKey) >>
-                                    ((cfg().part_granule_log2 - 5) & 63)) != 0);
+  S.Contiguous = false;
+  S.First = S.Last = 0;
+  S.OneGranule = Granule && !__any_sync(Mask, granuleDiffers(Key, PrevKey));
   unsigned Up = __ballot_sync(Mask, Key > PrevKey);
   unsigned Down = __ballot_sync(Mask, Key < PrevKey);
   if (!Up || !Down) {
     S.Leaders = Up | Down | (Mask & (0u - Mask));
-    return S;
+  } else {
+    unsigned Peers = __match_any_sync(Mask, (unsigned long long)Key);
+    S.Leaders = __ballot_sync(Mask, (Peers & lanesBelow()) == 0);
   }
-  unsigned Peers = __match_any_sync(Mask, (unsigned long long)Key);
-  S.Leaders = __ballot_sync(Mask, (Peers & lanesBelow()) == 0);
+  S.Sectors = __popc(S.Leaders);
   return S;
 }
 
-SS_DEV SectorScan scanSectors(unsigned Active, uint64_t Key, unsigned Lane,
-                              bool Granule) {
-  return Active == ~0u ? scanSectorsWith<true>(Active, Key, Lane, Granule)
-                       : scanSectorsWith<false>(Active, Key, Lane, Granule);
+/// A full warp. Most requests of real kernels are one run of bytes in lane
+/// order (lane i at the run's start + i x width): one shuffle and one vote
+/// find that, and the run's ends give its sectors and granules, with no
+/// further votes. Sites of a known space and width only: a generic run
+/// could change spaces.
+SS_DEV SectorScan scanFullWarp(uint32_t Space, uint64_t Addr, unsigned Lane,
+                               uint32_t Width, bool KnownSpace, bool Granule) {
+  uint64_t Key = sectorKey(Space, Addr);
+  // A known space is the same in every lane: shuffle the address, from
+  // which the previous lane's key follows; otherwise the key itself.
+  uint64_t Prev =
+      __shfl_up_sync(~0u, (unsigned long long)(KnownSpace ? Addr : Key), 1);
+  uint64_t PrevKey = KnownSpace ? sectorKey(Space, Prev) : Prev;
+  if (KnownSpace && Width &&
+      __all_sync(~0u, Lane == 0 || Addr == Prev + Width)) {
+    SectorScan S;
+    S.Contiguous = true;
+    S.First = Addr - uint64_t(Lane) * Width; // lane 0's, in every lane
+    S.Last = S.First + 32 * Width - 1;
+    // At most 512 bytes: the low 32 bits of the start are enough.
+    S.Sectors = ((uint32_t(S.First) & 31) + 32 * Width - 1) / 32 + 1;
+    S.OneGranule = Granule && !granuleDiffers(S.First, S.Last, true);
+    // Needed only when the run crosses granules (countSpreadPartitions).
+    S.Leaders = S.OneGranule ? 0 : __ballot_sync(~0u, Key != PrevKey);
+    return S;
+  }
+  return leadersByKey(~0u, Key, PrevKey, Granule);
+}
+
+/// Lanes missing: the previous active lane's key by an indexed shuffle.
+SS_DEV SectorScan scanPartWarp(unsigned Active, uint32_t Space, uint64_t Addr,
+                               unsigned Lane, bool Granule) {
+  uint64_t Key = sectorKey(Space, Addr);
+  unsigned Below = Active & lanesBelow();
+  unsigned Prev = Below ? 31 - __clz(Below) : Lane;
+  uint64_t PrevKey = __shfl_sync(Active, (unsigned long long)Key, int(Prev));
+  return leadersByKey(Active, Key, PrevKey, Granule);
 }
 
 /// A grid-mode thread's state (abi.h v9): GRID, its stripe and its block's
@@ -182,35 +223,36 @@ SS_DEV void countRequest(ss_launch_header *H, uint32_t State, uint32_t Site,
     return;
   }
   bool Global = Space == SS_SPACE_GLOBAL;
+  // Striped by SM (abi.h v3, v9): same-address atomics from every SM would
+  // serialize in L2.
+  uint32_t SiteRow = stateStripe(State) * NumSites + Site;
+  ss_site_counters *C =
+      reinterpret_cast<ss_site_counters *>(cfg().dev_sites) + SiteRow;
   // The address range names the allocation a site touched: global lanes
   // only (shared and local offsets would look like tiny addresses). It is a
   // sample (abi.h SS_STATE_RANGE): two more reductions per request were a
   // sixth of grid mode's cost, for a range one warp in eight finds as well.
-  bool Range = MaybeGlobal && (State & SS_STATE_RANGE);
-  uint64_t Lo = 0, Hi = 0;
-  if (Range) {
-    Lo = warpMin(Active, Global ? Addr : ~0ull);
-    Hi = warpMax(Active, Global ? Addr + (Width ? Width - 1 : 0) : 0);
-  }
-  // Striped by SM (abi.h v3, v9): same-address atomics from every SM would
-  // serialize in L2.
-  uint32_t SiteRow = stateStripe(State) * NumSites + Site;
-  bool Partitioned = MaybeGlobal && cfg().part_count;
-  if (IsLeader) {
-    ss_site_counters *C =
-        reinterpret_cast<ss_site_counters *>(cfg().dev_sites) + SiteRow;
-    unsigned Sectors = __popc(S.Leaders);
-    redAdd(&C->requests, 1);
-    redAdd(&C->sectors, Sectors);
-    if (Active != ~0u)
-      redAdd(&C->threads, 32 - __popc(Active));
-    if (Range && Lo <= Hi) {
+  // A contiguous run's range is its ends, with no reductions.
+  if (MaybeGlobal && (State & SS_STATE_RANGE)) {
+    uint64_t Lo = S.First, Hi = S.Last;
+    if (!S.Contiguous) {
+      Lo = warpMin(Active, Global ? Addr : ~0ull);
+      Hi = warpMax(Active, Global ? Addr + (Width ? Width - 1 : 0) : 0);
+    }
+    if (IsLeader && Global && Lo <= Hi) {
       redMin(&C->addr_min, Lo);
       redMax(&C->addr_max, Hi);
     }
+  }
+  bool Partitioned = MaybeGlobal && cfg().part_count;
+  if (IsLeader) {
+    redAdd(&C->requests, 1);
+    redAdd(&C->sectors, S.Sectors);
+    if (Active != ~0u)
+      redAdd(&C->threads, 32 - __popc(Active));
     // One granule, one space: the leader's partition is every sector's.
     if (Partitioned && S.OneGranule && Global)
-      countPartition(State, SiteRow, partitionOf(Addr), Sectors);
+      countPartition(State, SiteRow, partitionOf(Addr), S.Sectors);
   }
   if (Partitioned && !S.OneGranule)
     countSpreadPartitions(State, SiteRow, Global, Addr, Active, Lane, IsLeader,

@@ -97,6 +97,7 @@ ss_launch_header makeLaunchHeader(const BufferRequest &R) {
   for (uint32_t I = 0; I < H.part_num_masks; ++I)
     H.part_masks[I] = R.Parts.Masks[I];
   H.part_granule_log2 = partitionGranuleLog2(R.Parts);
+  H.part_granule_mask = ~((1ull << H.part_granule_log2) - 1);
   H.blocks_per_window = Grid ? std::max(1u, R.BlocksPerWindow) : 1;
   // The state holds the window in 16 bits (abi.h v9).
   H.num_windows = Grid ? std::clamp(R.NumWindows, 1u, SS_STATE_WINDOW + 1) : 0;

@@ -1,4 +1,3 @@
-#include <algorithm>
 #include <cstdio>
 // Grid mode: every block counts; global sectors per memory partition per time
 // window and per site, for the linear and XOR partition models; window
@@ -210,7 +209,10 @@ int main() {
       std::vector<uint64_t> seen;
       for (uint64_t l = 0; l < 32; ++l) {
         uint64_t a = uint64_t(in) + 4 * ((32 * w + l + Shift) % N);
-        if (std::find(seen.begin(), seen.end(), a >> 5) == seen.end())
+        bool found = false;
+        for (uint64_t sec : seen)
+          found |= sec == a >> 5;
+        if (!found)
           seen.push_back(a >> 5);
       }
       for (uint64_t sec : seen)

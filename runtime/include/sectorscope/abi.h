@@ -236,6 +236,9 @@ typedef struct ss_launch_header {
   uint64_t dev_sites;
   uint64_t dev_part_window;
   uint64_t dev_part_site;
+  /* v9: ~(2^part_granule_log2 - 1): byte addresses that agree under this
+   * mask are in one partition. */
+  uint64_t part_granule_mask;
   /* Results (device-written). */
   uint64_t log_chunks_taken; /* chunk allocations; above log_chunks: failed */
   uint64_t log_dropped;      /* sampled-block requests not logged: log full */
