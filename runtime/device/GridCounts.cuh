@@ -133,7 +133,8 @@ SS_DEV SectorScan scanFullWarp(uint32_t Space, uint64_t Addr, unsigned Lane,
     S.Sectors = ((uint32_t(S.First) & 31) + 32 * Width - 1) / 32 + 1;
     S.OneGranule = Granule && !granuleDiffers(S.First, S.Last, true);
     // Needed only when the run crosses granules (countSpreadPartitions).
-    S.Leaders = S.OneGranule ? 0 : __ballot_sync(~0u, Key != PrevKey);
+    // (Lane 0 leads the first sector: its "previous" key is its own.)
+    S.Leaders = S.OneGranule ? 0 : __ballot_sync(~0u, Key != PrevKey) | 1u;
     return S;
   }
   return leadersByKey(~0u, Key, PrevKey, Granule);
@@ -186,9 +187,14 @@ constexpr uint32_t VotedPartitions = 4;
 
 /// The partition counts of a request whose sectors span several granules
 /// (a column walk, a gather): every sector leader finds its own partition.
-SS_DEV void countSpreadPartitions(uint32_t State, uint32_t SiteRow, bool Global,
-                                  uint64_t Addr, unsigned Active, unsigned Lane,
-                                  bool IsLeader, unsigned SectorLeaders) {
+SS_DEV void countSpreadPartitions(ss_site_counters *C, uint32_t State,
+                                  uint32_t SiteRow, bool Global, uint64_t Addr,
+                                  unsigned Active, unsigned Lane, bool IsLeader,
+                                  unsigned SectorLeaders) {
+  // A generic site's shared or local sectors have no partition.
+  unsigned Elsewhere = __ballot_sync(Active, !Global) & SectorLeaders;
+  if (Elsewhere && IsLeader)
+    redAdd(&C->sectors, __popc(Elsewhere));
   uint32_t Count = cfg().part_count;
   bool Counts = ((SectorLeaders >> Lane) & 1) && Global;
   uint32_t Part = Counts ? partitionOf(Addr) : 0xffffffffu;
@@ -245,18 +251,22 @@ SS_DEV void countRequest(ss_launch_header *H, uint32_t State, uint32_t Site,
     }
   }
   bool Partitioned = MaybeGlobal && cfg().part_count;
+  // Global sectors are counted once, in the partition table when there is
+  // one (the host adds the site's row to its sectors, abi.h v9), others in
+  // `sectors`.
   if (IsLeader) {
     redAdd(&C->requests, 1);
-    redAdd(&C->sectors, S.Sectors);
     if (Active != ~0u)
       redAdd(&C->threads, 32 - __popc(Active));
     // One granule, one space: the leader's partition is every sector's.
     if (Partitioned && S.OneGranule && Global)
       countPartition(State, SiteRow, partitionOf(Addr), S.Sectors);
+    else if (!Partitioned || S.OneGranule)
+      redAdd(&C->sectors, S.Sectors);
   }
   if (Partitioned && !S.OneGranule)
-    countSpreadPartitions(State, SiteRow, Global, Addr, Active, Lane, IsLeader,
-                          S.Leaders);
+    countSpreadPartitions(C, State, SiteRow, Global, Addr, Active, Lane,
+                          IsLeader, S.Leaders);
 }
 
 } // namespace sectorscope_rt

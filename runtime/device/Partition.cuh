@@ -19,23 +19,19 @@ SS_DEV uint32_t maskedParity(uint64_t Addr, uint64_t Mask) {
   return __popc(uint32_t(M) ^ uint32_t(M >> 32)) & 1;
 }
 
+/// The host gives most maps as XOR masks (abi.h v9: linear maps of up to 16
+/// partitions, one partition and the uniform kind's single one too), so
+/// that path comes first and has no further branches for the H200's map
+/// (one mask).
 SS_DEV uint32_t partitionOf(uint64_t Addr) {
   uint32_t Count = cfg().part_count;
-  switch (cfg().part_kind) {
-  case SS_PART_LINEAR: {
-    uint64_t Unit = Addr >> cfg().part_gran_log2;
-    // Most maps have a power-of-two count: a mask, not a 64-bit division.
-    if ((Count & (Count - 1)) == 0)
-      return uint32_t(Unit) & (Count - 1);
-    return uint32_t(Unit % Count);
-  }
-  case SS_PART_XOR: {
+  if (cfg().part_kind == SS_PART_XOR) {
     uint32_t N = cfg().part_num_masks < SS_MAX_PARTITION_MASKS
                      ? cfg().part_num_masks
                      : SS_MAX_PARTITION_MASKS;
-    // The first mask outside the loop: real maps have one or a few (the
-    // H200's has one). The loop is not unrolled: inlined at every site, 16
-    // copies of it were a large part of the instrumented code.
+    // The first mask outside the loop: real maps have one or a few. The
+    // loop is not unrolled: inlined at every site, 16 copies of it were a
+    // large part of the instrumented code.
     uint32_t Index = N ? maskedParity(Addr, cfg().part_masks[0]) : 0;
 #pragma unroll 1
     for (uint32_t I = 1; I < N; ++I)
@@ -43,9 +39,13 @@ SS_DEV uint32_t partitionOf(uint64_t Addr) {
     // Never index past the table, whatever the masks say.
     return Index < Count ? Index : Index % Count;
   }
-  default:
+  if (cfg().part_kind != SS_PART_LINEAR || !Count)
     return 0;
-  }
+  uint64_t Unit = Addr >> cfg().part_gran_log2;
+  // Most maps have a power-of-two count: a mask, not a 64-bit division.
+  if ((Count & (Count - 1)) == 0)
+    return uint32_t(Unit) & (Count - 1);
+  return uint32_t(Unit % Count);
 }
 
 /// This block's time window: blocks are numbered linearly and, on a full

@@ -81,6 +81,23 @@ uint32_t siteStripes(const ss_launch_header &H) {
 
 static uint64_t align8(uint64_t V) { return (V + 7) & ~uint64_t(7); }
 
+/// A linear map of 2^n partitions is an XOR map of n one-bit masks
+/// (partition bit i = address bit gran_log2 + i), and one partition (the
+/// uniform kind too) an XOR map of none: the device then computes most
+/// maps one way, with the fewest branches (abi.h v9). Up to this many masks;
+/// the uniform model's 4096 sector buckets stay linear (a shift and a mask
+/// beat twelve parities).
+constexpr uint32_t LinearAsXorMasks = 4;
+static void linearAsXor(ss_launch_header &H) {
+  uint32_t Bits = 0;
+  while ((1u << Bits) < H.part_count)
+    ++Bits;
+  H.part_kind = SS_PART_XOR;
+  H.part_num_masks = Bits;
+  for (uint32_t I = 0; I < SS_MAX_PARTITION_MASKS; ++I)
+    H.part_masks[I] = I < Bits ? 1ull << (H.part_gran_log2 + I) : 0;
+}
+
 ss_launch_header makeLaunchHeader(const BufferRequest &R) {
   ss_launch_header H;
   std::memset(&H, 0, sizeof(H));
@@ -96,6 +113,9 @@ ss_launch_header makeLaunchHeader(const BufferRequest &R) {
       uint32_t(std::min<size_t>(R.Parts.Masks.size(), SS_MAX_PARTITION_MASKS));
   for (uint32_t I = 0; I < H.part_num_masks; ++I)
     H.part_masks[I] = R.Parts.Masks[I];
+  if (H.part_kind != SS_PART_XOR && (H.part_count & (H.part_count - 1)) == 0 &&
+      H.part_count <= (1u << LinearAsXorMasks))
+    linearAsXor(H);
   H.part_granule_log2 = partitionGranuleLog2(R.Parts);
   H.part_granule_mask = ~((1ull << H.part_granule_log2) - 1);
   H.blocks_per_window = Grid ? std::max(1u, R.BlocksPerWindow) : 1;
@@ -344,6 +364,12 @@ bool decodeLaunchBuffer(const void *Buf, uint64_t Len, LaunchData &Out,
   Copy(H.off_part_window, uint64_t(H.num_windows) * H.part_count,
        Out.PartWindow);
   Copy(H.off_part_site, uint64_t(H.num_sites) * H.part_count, Out.PartSite);
+  // Grid mode counts a site's global sectors in its partition row only
+  // (abi.h v9): they are part of its sectors.
+  if (!Logged && H.part_count)
+    for (uint32_t I = 0; I < H.num_sites; ++I)
+      for (uint32_t P = 0; P < H.part_count; ++P)
+        Out.Sites[I].sectors += Out.PartSite[uint64_t(I) * H.part_count + P];
   return true;
 }
 

@@ -110,14 +110,17 @@ void FakeDevice::request(uint32_t SiteId, const SiteTable &T, uint32_t Warp,
   auto *C = reinterpret_cast<ss_site_counters *>(Buf.data() + H.off_sites) +
             Stripe * H.num_sites + SiteId;
   ++C->requests;
-  C->sectors += Sectors.size();
+  // Grid mode: global sectors only in the partition table (abi.h v9).
+  bool Partitioned = (H.mode & SS_MODE_GRID) && H.part_count &&
+                     Space != SS_SPACE_SHARED && Space != SS_SPACE_LOCAL;
+  if (!Partitioned)
+    C->sectors += Sectors.size();
   C->threads += 32 - Addrs.size(); // lanes missing (abi.h v5)
   if (Space == SS_SPACE_GLOBAL) {
     C->addr_min = std::min(C->addr_min, Min);
     C->addr_max = std::max(C->addr_max, Max);
   }
-  if ((H.mode & SS_MODE_GRID) && Space != SS_SPACE_SHARED &&
-      Space != SS_SPACE_LOCAL) {
+  if (Partitioned) {
     uint64_t W = std::min<uint64_t>(BlockLinear / H.blocks_per_window,
                                     H.num_windows - 1);
     auto *PW = reinterpret_cast<uint64_t *>(Buf.data() + H.off_part_window);

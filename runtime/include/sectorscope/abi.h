@@ -72,7 +72,11 @@
  *   updates the partition tables once with its sector count. The host keeps
  *   site_stripes x max(num_sites, num_windows) x max(1, part_count) below
  *   2^31 (fewer stripes if need be), so the device's table indices are
- *   32-bit.
+ *   32-bit. Linear maps of 2^n <= 16 partitions (and one partition, and
+ *   the uniform kind) come as XOR maps of n one-bit masks, which the device
+ *   computes first. With partition tables (grid mode), a site's global
+ *   sectors are counted in its partition row only, not in `sectors`: the
+ *   host adds the row to them.
  *
  *===----------------------------------------------------------------------===*/
 #ifndef SECTORSCOPE_ABI_H
