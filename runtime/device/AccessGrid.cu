@@ -27,6 +27,28 @@ extern "C" __device__ uint32_t __sectorscope_enter_grid() {
   return gridState() | (Range ? SS_STATE_RANGE : 0);
 }
 
+/// One request, `Mask` its lanes: the constant full mask for a full warp
+/// (inlined twice, so that the full warp's copy folds every check on the
+/// mask, and ptxas sees warp-synchronous steps on all lanes, which it
+/// does not check at run time).
+SS_DEV void countGridRequest(ss_launch_header *H, uint32_t Site, uint32_t Width,
+                             uint32_t PassSpace, uint32_t Space, uint64_t Addr,
+                             unsigned Mask, unsigned Lane, uint32_t State) {
+  bool MaybeGlobal =
+      PassSpace == SS_SPACE_GLOBAL || PassSpace == SS_SPACE_GENERIC;
+  bool Full = Mask == ~0u;
+  // The first active lane leads; from the lane mask, not with a
+  // find-first-set, a slower instruction.
+  bool IsLeader = Full ? Lane == 0 : (Mask & lanesBelow()) == 0;
+  SectorScan S = Full ? scanFullWarp(Space, Addr, Lane, Width,
+                                     PassSpace != SS_SPACE_GENERIC, MaybeGlobal)
+                      : scanPartWarp(Mask, Space, Addr, Lane, MaybeGlobal);
+  countRequest(H, State, Site, Width, MaybeGlobal, Space, Addr, Mask, Lane,
+               IsLeader, S);
+  // As in Access.cu: the lanes that came in together leave together.
+  __syncwarp(Mask);
+}
+
 extern "C" __device__ void
 __sectorscope_access_grid(uint32_t Site, const void *Ptr, uint32_t Width,
                           uint32_t OpSpace, uint32_t Lanes, uint32_t State) {
@@ -36,17 +58,9 @@ __sectorscope_access_grid(uint32_t Site, const void *Ptr, uint32_t Width,
   uint32_t PassSpace = OpSpace >> 8;
   auto [Lane, Space, Addr, Active, Leader, Key] =
       request(Ptr, PassSpace, Lanes);
-  bool MaybeGlobal =
-      PassSpace == SS_SPACE_GLOBAL || PassSpace == SS_SPACE_GENERIC;
-  // The first active lane leads; from the lane mask, not from Leader's
-  // find-first-set, a slower instruction.
-  bool IsLeader = (Active & lanesBelow()) == 0;
-  SectorScan S = Active == ~0u
-                     ? scanFullWarp(Space, Addr, Lane, Width,
-                                    PassSpace != SS_SPACE_GENERIC, MaybeGlobal)
-                     : scanPartWarp(Active, Space, Addr, Lane, MaybeGlobal);
-  countRequest(H, State, Site, Width, MaybeGlobal, Space, Addr, Active, Lane,
-               IsLeader, S);
-  // As in Access.cu: the lanes that came in together leave together.
-  __syncwarp(Active);
+  if (Active == ~0u)
+    countGridRequest(H, Site, Width, PassSpace, Space, Addr, ~0u, Lane, State);
+  else
+    countGridRequest(H, Site, Width, PassSpace, Space, Addr, Active, Lane,
+                     State);
 }

@@ -117,17 +117,16 @@ SS_DEV SectorScan leadersByKey(unsigned Mask, uint64_t Key, uint64_t PrevKey,
 /// could change spaces.
 SS_DEV SectorScan scanFullWarp(uint32_t Space, uint64_t Addr, unsigned Lane,
                                uint32_t Width, bool KnownSpace, bool Granule) {
-  uint64_t Key = sectorKey(Space, Addr);
-  // A known space is the same in every lane: shuffle the address, from
-  // which the previous lane's key follows; otherwise the key itself.
-  uint64_t Prev =
-      __shfl_up_sync(~0u, (unsigned long long)(KnownSpace ? Addr : Key), 1);
-  uint64_t PrevKey = KnownSpace ? sectorKey(Space, Prev) : Prev;
-  if (KnownSpace && Width &&
-      __all_sync(~0u, Lane == 0 || Addr == Prev + Width)) {
+  if (KnownSpace && Width) {
+    // A known space is the same in every lane: the previous lane's address
+    // tells both contiguity and, otherwise, its key.
+    uint64_t Prev = __shfl_up_sync(~0u, (unsigned long long)Addr, 1);
+    uint64_t Key = sectorKey(Space, Addr), PrevKey = sectorKey(Space, Prev);
+    if (!__all_sync(~0u, Lane == 0 || Addr == Prev + Width))
+      return leadersByKey(~0u, Key, PrevKey, Granule);
     SectorScan S;
     S.Contiguous = true;
-    S.First = Addr - uint64_t(Lane) * Width; // lane 0's, in every lane
+    S.First = Addr - Lane * Width; // lane 0's, in every lane
     S.Last = S.First + 32 * Width - 1;
     // At most 512 bytes: the low 32 bits of the start are enough.
     S.Sectors = ((uint32_t(S.First) & 31) + 32 * Width - 1) / 32 + 1;
@@ -137,7 +136,9 @@ SS_DEV SectorScan scanFullWarp(uint32_t Space, uint64_t Addr, unsigned Lane,
     S.Leaders = S.OneGranule ? 0 : __ballot_sync(~0u, Key != PrevKey) | 1u;
     return S;
   }
-  return leadersByKey(~0u, Key, PrevKey, Granule);
+  uint64_t Key = sectorKey(Space, Addr);
+  return leadersByKey(~0u, Key, __shfl_up_sync(~0u, (unsigned long long)Key, 1),
+                      Granule);
 }
 
 /// Lanes missing: the previous active lane's key by an indexed shuffle.
@@ -150,14 +151,15 @@ SS_DEV SectorScan scanPartWarp(unsigned Active, uint32_t Space, uint64_t Addr,
   return leadersByKey(Active, Key, PrevKey, Granule);
 }
 
-/// A grid-mode thread's state (abi.h v9): GRID, its stripe and its block's
-/// time window, found once at kernel entry.
+/// A grid-mode thread's state (abi.h v9): GRID, its stripe and its row of
+/// the window table, found once at kernel entry.
 SS_DEV uint32_t gridState() {
   uint32_t Stripes = cfg().site_stripes ? cfg().site_stripes : 1;
   uint32_t Stripe = __nvvm_read_ptx_sreg_smid() & (Stripes - 1);
+  uint32_t Windows = cfg().num_windows ? cfg().num_windows : 1;
   return SS_STATE_GRID |
          ((Stripe & SS_STATE_STRIPE_MASK) << SS_STATE_STRIPE_SHIFT) |
-         (timeWindow() & SS_STATE_WINDOW);
+         ((Stripe * Windows + timeWindow()) & SS_STATE_WINDOW_ROW);
 }
 
 SS_DEV uint32_t stateStripe(uint32_t State) {
@@ -166,16 +168,14 @@ SS_DEV uint32_t stateStripe(uint32_t State) {
 
 /// Adds `N` global sectors of partition `Part` to the window's and the
 /// site's partition tables; `SiteRow` = stripe x num_sites + site. The host
-/// keeps every index below 2^31 (abi.h v9): 32-bit arithmetic.
+/// keeps every index below 2^31 and, in grid mode, at least one window
+/// (abi.h v9): 32-bit arithmetic and no checks here.
 SS_DEV void countPartition(uint32_t State, uint32_t SiteRow, uint32_t Part,
                            uint32_t N) {
   uint32_t Count = cfg().part_count;
-  if (uint32_t Windows = cfg().num_windows) {
-    uint32_t Row = stateStripe(State) * Windows + (State & SS_STATE_WINDOW);
-    redAdd(reinterpret_cast<uint64_t *>(cfg().dev_part_window) +
-               (Row * Count + Part),
-           N);
-  }
+  redAdd(reinterpret_cast<uint64_t *>(cfg().dev_part_window) +
+             ((State & SS_STATE_WINDOW_ROW) * Count + Part),
+         N);
   redAdd(reinterpret_cast<uint64_t *>(cfg().dev_part_site) +
              (SiteRow * Count + Part),
          N);

@@ -32,7 +32,9 @@ SS_DEV uint32_t partitionOf(uint64_t Addr) {
     // The first mask outside the loop: real maps have one or a few. The
     // loop is not unrolled: inlined at every site, 16 copies of it were a
     // large part of the instrumented code.
-    uint32_t Index = N ? maskedParity(Addr, cfg().part_masks[0]) : 0;
+    // Masks past part_num_masks are zero (the host's), so the first one
+    // needs no check.
+    uint32_t Index = maskedParity(Addr, cfg().part_masks[0]);
 #pragma unroll 1
     for (uint32_t I = 1; I < N; ++I)
       Index |= maskedParity(Addr, cfg().part_masks[I]) << I;

@@ -119,8 +119,8 @@ ss_launch_header makeLaunchHeader(const BufferRequest &R) {
   H.part_granule_log2 = partitionGranuleLog2(R.Parts);
   H.part_granule_mask = ~((1ull << H.part_granule_log2) - 1);
   H.blocks_per_window = Grid ? std::max(1u, R.BlocksPerWindow) : 1;
-  // The state holds the window in 16 bits (abi.h v9).
-  H.num_windows = Grid ? std::clamp(R.NumWindows, 1u, SS_STATE_WINDOW + 1) : 0;
+  // The device's state holds the window row in 20 bits (abi.h v9).
+  H.num_windows = Grid ? std::clamp(R.NumWindows, 1u, SS_MAX_WINDOWS) : 0;
   H.log_chunk_records = SS_LOG_CHUNK_RECORDS;
   H.log_chunks = Grid ? 0
                       : uint32_t(std::clamp<uint64_t>(

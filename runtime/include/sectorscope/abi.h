@@ -64,7 +64,7 @@
  *   host with `launch`; the device reads the configuration there.
  * v9 (host, device runtime): grid mode does at kernel entry, once, what
  *   every request repeated. The state carries the thread's stripe (SM id
- *   % site_stripes) beside the time window; the header carries the tables'
+ *   % site_stripes) and its row of the window table; the header carries the tables'
  *   device addresses (dev_*, the buffer's address + off_*) and
  *   part_granule_log2, the size of the aligned address blocks that map to
  *   one partition, so that a request whose sectors all fall in one block
@@ -167,13 +167,15 @@ typedef struct ss_site_counters {
 #define SS_STATE_LOG 0x40000000u  /* the sampled block: log requests */
 #define SS_STATE_RANGE 0x20000000u /* with GRID: this warp records address
                                       ranges (one warp in eight) */
-/* With GRID (v9): bits [27:16] the thread's stripe (its SM id %
- * site_stripes, which the host keeps at most SS_MAX_SITE_STRIPES), bits
- * [15:0] its block's time window (num_windows is at most 4096). */
-#define SS_STATE_STRIPE_SHIFT 16u
-#define SS_STATE_STRIPE_MASK 0xfffu
-#define SS_STATE_WINDOW 0xffffu
-#define SS_MAX_SITE_STRIPES 4096u
+/* With GRID (v9): bits [27:20] the thread's stripe (its SM id %
+ * site_stripes, at most SS_MAX_SITE_STRIPES), bits [19:0] its row of the
+ * window table: stripe x num_windows + its block's time window (num_windows
+ * at most SS_MAX_WINDOWS, and at least 1 in grid mode). */
+#define SS_STATE_STRIPE_SHIFT 20u
+#define SS_STATE_STRIPE_MASK 0xffu
+#define SS_STATE_WINDOW_ROW 0xfffffu
+#define SS_MAX_SITE_STRIPES 256u
+#define SS_MAX_WINDOWS 4096u
 
 /* The grid variant of kernel K (v7) is the kernel named K followed by this. */
 #define SS_GRID_KERNEL_SUFFIX "__sectorscope_grid"
