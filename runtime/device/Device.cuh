@@ -114,23 +114,9 @@ SS_DEV Request request(const void *Ptr, uint32_t PassSpace, uint32_t Lanes) {
                  : "memory");                                                  \
   }
 SS_RED_GLOBAL_U64(redAdd, "add")
+SS_RED_GLOBAL_U64(redMin, "min")
+SS_RED_GLOBAL_U64(redMax, "max")
 #undef SS_RED_GLOBAL_U64
-// The same with a predicate, for the leader-only updates of grid mode: a
-// branch around them costs a branch, and ptxas's convergence barrier
-// around it two more instructions, at every request; a predicated
-// reduction costs none of those.
-#define SS_RED_GLOBAL_U64_IF(Name, Op)                                         \
-  SS_DEV void Name(bool If, uint64_t *P, uint64_t V) {                         \
-    asm volatile("{ .reg .pred p; .reg .u64 g; setp.ne.u32 p, %2, 0;"          \
-                 " cvta.to.global.u64 g, %0; @p red.global." Op                \
-                 ".u64 [g], %1; }" ::"l"(P),                                   \
-                 "l"(V), "r"(unsigned(If))                                     \
-                 : "memory");                                                  \
-  }
-SS_RED_GLOBAL_U64_IF(redAddIf, "add")
-SS_RED_GLOBAL_U64_IF(redMinIf, "min")
-SS_RED_GLOBAL_U64_IF(redMaxIf, "max")
-#undef SS_RED_GLOBAL_U64_IF
 /// The old value, for taking a slot.
 SS_DEV uint64_t atomAdd(uint64_t *P, uint64_t V) {
   uint64_t Old;

@@ -166,21 +166,19 @@ SS_DEV uint32_t stateStripe(uint32_t State) {
   return (State >> SS_STATE_STRIPE_SHIFT) & SS_STATE_STRIPE_MASK;
 }
 
-/// With `If`, adds `N` global sectors of partition `Part` to the window's
-/// and the site's partition tables; `SiteRow` = stripe x num_sites + site.
-/// The host keeps every index below 2^31 and, in grid mode, at least one
-/// window (abi.h v9): 32-bit arithmetic and no checks here.
-SS_DEV void countPartition(bool If, uint32_t State, uint32_t SiteRow,
-                           uint32_t Part, uint32_t N) {
+/// Adds `N` global sectors of partition `Part` to the window's and the
+/// site's partition tables; `SiteRow` = stripe x num_sites + site. The host
+/// keeps every index below 2^31 and, in grid mode, at least one window
+/// (abi.h v9): 32-bit arithmetic and no checks here.
+SS_DEV void countPartition(uint32_t State, uint32_t SiteRow, uint32_t Part,
+                           uint32_t N) {
   uint32_t Count = cfg().part_count;
-  redAddIf(If,
-           reinterpret_cast<uint64_t *>(cfg().dev_part_window) +
-               ((State & SS_STATE_WINDOW_ROW) * Count + Part),
-           N);
-  redAddIf(If,
-           reinterpret_cast<uint64_t *>(cfg().dev_part_site) +
-               (SiteRow * Count + Part),
-           N);
+  redAdd(reinterpret_cast<uint64_t *>(cfg().dev_part_window) +
+             ((State & SS_STATE_WINDOW_ROW) * Count + Part),
+         N);
+  redAdd(reinterpret_cast<uint64_t *>(cfg().dev_part_site) +
+             (SiteRow * Count + Part),
+         N);
 }
 
 /// Models with this many partitions or fewer are counted with one vote per
@@ -195,7 +193,8 @@ SS_DEV void countSpreadPartitions(ss_site_counters *C, uint32_t State,
                                   unsigned SectorLeaders) {
   // A generic site's shared or local sectors have no partition.
   unsigned Elsewhere = __ballot_sync(Active, !Global) & SectorLeaders;
-  redAddIf(Elsewhere && IsLeader, &C->sectors, __popc(Elsewhere));
+  if (Elsewhere && IsLeader)
+    redAdd(&C->sectors, __popc(Elsewhere));
   uint32_t Count = cfg().part_count;
   bool Counts = ((SectorLeaders >> Lane) & 1) && Global;
   uint32_t Part = Counts ? partitionOf(Addr) : 0xffffffffu;
@@ -203,15 +202,16 @@ SS_DEV void countSpreadPartitions(ss_site_counters *C, uint32_t State,
     // The same on every lane: the loop is warp-uniform.
     for (uint32_t P = 0; P < Count; ++P) {
       unsigned N = __popc(__ballot_sync(Active, Part == P));
-      countPartition(N && IsLeader, State, SiteRow, P, N);
+      if (N && IsLeader)
+        countPartition(State, SiteRow, P, N);
     }
     return;
   }
   // Sector leaders of one partition are grouped again so that a request
   // costs one reduction per distinct partition.
   unsigned Same = __match_any_sync(Active, Part) & SectorLeaders;
-  countPartition(Counts && (Same & lanesBelow()) == 0, State, SiteRow, Part,
-                 __popc(Same));
+  if (Counts && (Same & lanesBelow()) == 0)
+    countPartition(State, SiteRow, Part, __popc(Same));
 }
 
 /// `MaybeGlobal`: the pass's space for the site is global or generic, a
@@ -245,31 +245,28 @@ SS_DEV void countRequest(ss_launch_header *H, uint32_t State, uint32_t Site,
       Lo = warpMin(Active, Global ? Addr : ~0ull);
       Hi = warpMax(Active, Global ? Addr + (Width ? Width - 1 : 0) : 0);
     }
-    bool Record = IsLeader && Global && Lo <= Hi;
-    redMinIf(Record, &C->addr_min, Lo);
-    redMaxIf(Record, &C->addr_max, Hi);
+    if (IsLeader && Global && Lo <= Hi) {
+      redMin(&C->addr_min, Lo);
+      redMax(&C->addr_max, Hi);
+    }
   }
   bool Partitioned = MaybeGlobal && cfg().part_count;
   // Global sectors are counted once, in the partition table when there is
   // one (the host adds the site's row to its sectors, abi.h v9), others in
   // `sectors`.
-  // The leader's updates are predicated, not branched around.
-  redAddIf(IsLeader, &C->requests, 1);
-  if (Active != ~0u)
-    redAddIf(IsLeader, &C->threads, 32 - __popc(Active));
-  if (!Partitioned) {
-    redAddIf(IsLeader, &C->sectors, S.Sectors);
-  } else if (S.OneGranule) {
-    // One granule, one space: the leader's partition is every sector's
-    // (every lane finds it: the same instructions as the leader alone).
-    if (Global)
-      countPartition(IsLeader, State, SiteRow, partitionOf(Addr), S.Sectors);
-    else
-      redAddIf(IsLeader, &C->sectors, S.Sectors);
-  } else {
+  if (IsLeader) {
+    redAdd(&C->requests, 1);
+    if (Active != ~0u)
+      redAdd(&C->threads, 32 - __popc(Active));
+    // One granule, one space: the leader's partition is every sector's.
+    if (Partitioned && S.OneGranule && Global)
+      countPartition(State, SiteRow, partitionOf(Addr), S.Sectors);
+    else if (!Partitioned || S.OneGranule)
+      redAdd(&C->sectors, S.Sectors);
+  }
+  if (Partitioned && !S.OneGranule)
     countSpreadPartitions(C, State, SiteRow, Global, Addr, Active, Lane,
                           IsLeader, S.Leaders);
-  }
 }
 
 } // namespace sectorscope_rt
