@@ -26,7 +26,10 @@ for src in "$here"/*.cu; do
   "$w" -O2 -w -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze \
     "${inc[@]}" -c "$src" -o "$tmp/$n.o"
   "$cxx" "$tmp/$n.o" -o "$out/$n" "${link[@]}"
-  SECTORSCOPE_NO_PLUGIN=1 "$w" -O2 -w "${inc[@]}" -c "$src" -o "$tmp/$n.plain.o"
+  # Without the plugin: no plugin options either (a CCC_OVERRIDE_OPTIONS
+  # that passes a hidden -mllvm option of the pass would be refused).
+  env -u CCC_OVERRIDE_OPTIONS SECTORSCOPE_NO_PLUGIN=1 \
+    "$w" -O2 -w "${inc[@]}" -c "$src" -o "$tmp/$n.plain.o"
   "$cxx" "$tmp/$n.plain.o" -o "$out/$n.plain" "${link[@]}"
 done
 "$w" -O0 -w -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze \
