@@ -128,7 +128,7 @@ SS_DEV SectorScan scanFullWarp(uint32_t Space, uint64_t Addr, unsigned Lane,
     S.Contiguous = true;
     S.First = Addr - Lane * Width; // lane 0's, in every lane
     S.Last = S.First + 32 * Width - 1;
-    // At most 512 bytes: the low 32 bits of the start are enough.
+    // 32 x width bytes: the low 32 bits of the start are enough.
     S.Sectors = ((uint32_t(S.First) & 31) + 32 * Width - 1) / 32 + 1;
     S.OneGranule = Granule && !granuleDiffers(S.First, S.Last, true);
     // Needed only when the run crosses granules (countSpreadPartitions).
