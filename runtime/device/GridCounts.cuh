@@ -6,14 +6,19 @@
 // compile to reductions (RED) the warp does not wait for; what costs is the
 // instructions around them and their number, so a request does as few as
 // it can:
-//  * sector leaders from one shuffle and two votes when the lanes' sectors
-//    are ordered by lane (almost every real access: unit and larger
-//    strides, rows, columns), match.any only for the others (gathers);
+//  * a full warp's contiguous run in lane order (most requests) from one
+//    shuffle and one vote, its sectors, granule and range from its ends;
+//  * otherwise sector leaders from one shuffle and two votes when the
+//    lanes' sectors are ordered by lane (strides, rows, columns),
+//    match.any only for the others (gathers);
+//  * full warps in a copy of the path with the constant full mask, which
+//    ptxas does not check at run time before each shuffle and vote;
 //  * requests and sectors, and lanes missing from a full warp only when
 //    some are;
 //  * the address range from one warp in eight (the state says which);
-//  * the stripe and time window from the state, the tables' addresses from
-//    the configuration (abi.h v9), not recomputed per request;
+//  * the stripe and window-table row from the state, the tables'
+//    addresses from the configuration (abi.h v9), not recomputed per
+//    request;
 //  * a request in one partition granule (nearly all: the H200's granule is
 //    4 KiB) finds its partition once, in its leader; the others one
 //    reduction per distinct partition, counted from votes when the model
