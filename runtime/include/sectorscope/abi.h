@@ -64,10 +64,10 @@
  *   host with `launch`; the device reads the configuration there.
  * v9 (host, device runtime): grid mode does at kernel entry, once, what
  *   every request repeated. The state carries the thread's stripe (SM id
- *   % site_stripes) and its row of the window table; the header carries the tables'
- *   device addresses (dev_*, the buffer's address + off_*) and
- *   part_granule_log2, the size of the aligned address blocks that map to
- *   one partition, so that a request whose sectors all fall in one block
+ *   % site_stripes) and its row of the window table; the header carries
+ *   the tables' device addresses (dev_*, the buffer's address + off_*) and
+ *   part_granule_log2 / part_granule_mask, the aligned address blocks that
+ *   map to one partition, so that a request whose sectors all fall in one block
  *   (nearly every request) computes its partition once, in its leader, and
  *   updates the partition tables once with its sector count. The host keeps
  *   site_stripes x max(num_sites, num_windows) x max(1, part_count) below
