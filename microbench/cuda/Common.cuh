@@ -1,5 +1,4 @@
-//===- Common.cuh - Harness shared by the micro-benchmarks ------*- CUDA
-//-*-===//
+//===- Common.cuh - The micro-benchmarks' harness ------------ -*- CUDA -*-===//
 //
 // Times launches with CUDA events (one untimed warm-up, then Options::Reps
 // timed runs), samples NVML telemetry after each measurement, collects the

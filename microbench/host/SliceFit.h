@@ -1,5 +1,4 @@
-//===- SliceFit.h - L2 partition and slice maps from probe captures -*- C++
-//-*-===//
+//===- SliceFit.h - L2 partition and slice maps --------------- -*- C++ -*-===//
 //
 // cuda/SliceProbe.cu explains the probe. ncu reports L2 counters only as
 // roll-ups over slices, so each launch encodes its answer in them:

@@ -1,5 +1,4 @@
-//===- BenchData.cpp - The micro-benchmark JSON
-//----------------------------===//
+//===- BenchData.cpp - The micro-benchmark JSON ---------------------------===//
 #include "sectorscope/model/BenchData.h"
 #include "sectorscope/model/Error.h"
 

@@ -1,5 +1,4 @@
-//===- Error.cpp - One-line, field-naming errors
-//---------------------------===//
+//===- Error.cpp - One-line, field-naming errors --------------------------===//
 #include "sectorscope/model/Error.h"
 
 #include <cmath>

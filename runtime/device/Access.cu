@@ -1,5 +1,4 @@
-//===- Access.cu - Kernel entry and one instrumented memory access
-//---------===//
+//===- Access.cu - Kernel entry and one instrumented memory access --------===//
 //
 // __sectorscope_access is called by every active lane at an instrumented
 // load, store or atomic. It aggregates across the warp itself, the way the

@@ -1,5 +1,4 @@
-//===- GridCounts.cuh - Per-site and per-partition counts, every block -*- CUDA
-//-*-===//
+//===- GridCounts.cuh - Per-site and per-partition counts ---- -*- CUDA -*-===//
 //
 // Grid mode: every block counts, so this is the hot path of the whole tool.
 // The counters are updated with atomics whose result is unused, which

@@ -71,8 +71,8 @@ void bindLaunchBuffer(ss_launch_header &H, uint64_t Base) {
   H.dev_part_site = Base + H.off_part_site;
 }
 
-bool partitionTablesDropped(const BufferRequest &R, const ss_launch_header &H) {
-  return R.TheMode == Mode::Grid && H.part_count == 0;
+bool partitionTablesDropped(const ss_launch_header &H) {
+  return (H.mode & SS_MODE_GRID) && H.part_count == 0;
 }
 
 uint32_t siteStripes(const ss_launch_header &H) {

@@ -58,7 +58,7 @@ ss_launch_header makeLaunchHeader(const BufferRequest &R);
 
 /// Grid mode without partition tables: the model's partitions times the
 /// module's sites need table indices of 2^31 or more (abi.h v9).
-bool partitionTablesDropped(const BufferRequest &R, const ss_launch_header &H);
+bool partitionTablesDropped(const ss_launch_header &H);
 
 /// log2 of the largest aligned address blocks that map to one partition of
 /// `P` (abi.h v9 part_granule_log2): 5 (a sector) to 63 (one partition).

@@ -369,7 +369,7 @@ cudaError_t instrumentedLaunch(Runtime &R, KernelState &K, LaunchInfo &Info,
         R.Cfg.MaxWindows, std::max<uint64_t>(1, (Blocks + Wave - 1) / Wave)));
   }
   ss_launch_header H = makeLaunchHeader(Req);
-  if (partitionTablesDropped(Req, H))
+  if (partitionTablesDropped(H))
     R.Findings.noteError(
         "partition counts not recorded: " + std::to_string(Req.NumSites) +
         " sites x " + std::to_string(Req.Parts.Count) +

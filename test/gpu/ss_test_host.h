@@ -1,5 +1,4 @@
-//===- ss_test_host.h - A test-only host runtime for test/gpu ---*- CUDA
-//-*-===//
+//===- ss_test_host.h - A test-only host runtime ------------- -*- CUDA -*-===//
 //
 // The GPU tests check the device runtime's counters directly, with settings
 // no environment variable reaches: this header defines the host entry points

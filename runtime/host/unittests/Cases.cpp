@@ -587,7 +587,7 @@ int caseTableLimits(int Argc, char **Argv) {
   R.SiteStripes = 256;
   ss_launch_header H = makeLaunchHeader(R);
   std::printf("stripes %u parts %u dropped %d\n", H.site_stripes, H.part_count,
-              int(partitionTablesDropped(R, H)));
+              int(partitionTablesDropped(H)));
   return 0;
 }
 

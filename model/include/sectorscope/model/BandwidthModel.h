@@ -1,5 +1,4 @@
-//===- BandwidthModel.h - Little's-law bandwidth / latency model -*- C++
-//-*-===//
+//===- BandwidthModel.h - Little's-law bandwidth model -------- -*- C++ -*-===//
 //
 // For today's GPUs, a memory-bound kernel is limited either by DRAM
 // bandwidth or by how many bytes its warps keep in flight (Little's law:

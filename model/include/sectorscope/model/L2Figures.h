@@ -1,5 +1,4 @@
-//===- L2Figures.h - L2 hit bandwidth and latency from the suite -*- C++
-//-*-===//
+//===- L2Figures.h - L2 bandwidth and latency ----------------- -*- C++ -*-===//
 //
 // A kernel whose working set stays in L2 (GEMM-like reuse across blocks, an
 // allocation smaller than L2) is not limited by DRAM: its hits are served at

@@ -1,5 +1,4 @@
-//===- Profile.h - The run-time profile ("sectorscope-launch/1") -*- C++
-//-*-===//
+//===- Profile.h - The run-time profile ----------------------- -*- C++ -*-===//
 //
 // One kernel launch as recorded by the runtime. Site counters come from ONE
 // sampled thread block (or "sampled_blocks" blocks when the runtime says so);

@@ -1,5 +1,4 @@
-//===- Traffic.h - A kernel's memory traffic, scaled to the grid -*- C++
-//-*-===//
+//===- Traffic.h - A kernel's memory traffic, grid-wide ------- -*- C++ -*-===//
 //
 // What the models consume: bytes moved (sectors x 32) per (op, width) class
 // for the whole grid, plus per-warp word and misalignment counts for the GT200
