@@ -71,7 +71,7 @@ __sectorscope_access(uint32_t Site, const void *Ptr, uint32_t Width,
     countRequest(H, State, Site, Width, /*MaybeGlobal=*/true, Space, Addr,
                  Active, Lane, Lane == Leader,
                  SectorScan{SectorLeaders, unsigned(__popc(SectorLeaders)),
-                            /*OneGranule=*/false, /*Contiguous=*/false, 0, 0});
+                            /*OneGranule=*/false});
   // The leader-only updates above split the warp; ptxas does not rejoin it
   // on its own here, and the program's next access would then run (and be
   // counted) once per fragment: 22 requests for 8 warps' coalesced store.

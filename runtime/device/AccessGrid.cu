@@ -36,13 +36,31 @@ SS_DEV void countGridRequest(ss_launch_header *H, uint32_t Site, uint32_t Width,
                              unsigned Mask, unsigned Lane, uint32_t State) {
   bool MaybeGlobal =
       PassSpace == SS_SPACE_GLOBAL || PassSpace == SS_SPACE_GENERIC;
-  bool Full = Mask == ~0u;
+  SectorScan S;
+  if (Mask == ~0u && PassSpace != SS_SPACE_GENERIC && Width) {
+    // A known space is the same in every lane (a generic run could change
+    // spaces): the previous lane's address tells both whether this is a
+    // run and, if not, its sector key.
+    uint64_t Prev = __shfl_up_sync(~0u, (unsigned long long)Addr, 1);
+    uint64_t First = Addr - Lane * Width; // lane 0's, in every lane of a run
+    if (__all_sync(~0u, Lane == 0 || Addr == Prev + Width) &&
+        runCountable(State, Site, Width, PassSpace, First)) {
+      // No lane branches off in countRun: the warp leaves as it came.
+      countRun(State, Site, Width, PassSpace, First, Lane);
+      return;
+    }
+    S = leadersByKey(~0u, sectorKey(Space, Addr), sectorKey(Space, Prev),
+                     MaybeGlobal);
+  } else if (Mask == ~0u) {
+    uint64_t Key = sectorKey(Space, Addr);
+    S = leadersByKey(~0u, Key, __shfl_up_sync(~0u, (unsigned long long)Key, 1),
+                     MaybeGlobal);
+  } else {
+    S = scanPartWarp(Mask, Space, Addr, Lane, MaybeGlobal);
+  }
   // The first active lane leads; from the lane mask, not with a
   // find-first-set, a slower instruction.
-  bool IsLeader = Full ? Lane == 0 : (Mask & lanesBelow()) == 0;
-  SectorScan S = Full ? scanFullWarp(Space, Addr, Lane, Width,
-                                     PassSpace != SS_SPACE_GENERIC, MaybeGlobal)
-                      : scanPartWarp(Mask, Space, Addr, Lane, MaybeGlobal);
+  bool IsLeader = Mask == ~0u ? Lane == 0 : (Mask & lanesBelow()) == 0;
   countRequest(H, State, Site, Width, MaybeGlobal, Space, Addr, Mask, Lane,
                IsLeader, S);
   // As in Access.cu: the lanes that came in together leave together.

@@ -63,7 +63,9 @@ SS_DEV uint64_t spaceAddress(const void *Ptr, uint32_t PassSpace, unsigned Lane,
   uint64_t R;
   if (Space == SS_SPACE_SHARED) {
     asm("cvta.to.shared.u64 %0, %1;" : "=l"(R) : "l"(Ptr));
-    return R;
+    // An offset in the block's shared window, under 2^32: saying so makes
+    // the request's arithmetic on it 32-bit.
+    return uint32_t(R);
   }
   if (Space == SS_SPACE_LOCAL) {
     // Local memory is interleaved by 4-byte words across the lanes of a

@@ -6,7 +6,9 @@
 // instructions around them and their number, so a request does as few as
 // it can:
 //  * a full warp's contiguous run in lane order (most requests) from one
-//    shuffle and one vote, its sectors, granule and range from its ends;
+//    shuffle and one vote, its sectors, granule, partition and range from
+//    its start, its counters updated by lanes 0-2 at once, with no branch
+//    that splits the warp (abi.h v10);
 //  * otherwise sector leaders from one shuffle and two votes when the
 //    lanes' sectors are ordered by lane (strides, rows, columns),
 //    match.any only for the others (gathers);
@@ -69,18 +71,11 @@ struct SectorScan {
   unsigned Leaders; ///< the first lane of each distinct sector
   unsigned Sectors; ///< how many distinct sectors
   bool OneGranule;  ///< all in one partition granule (and one space)
-  /// The 32 lanes access one run of bytes, [First, Last], in lane order.
-  bool Contiguous;
-  uint64_t First, Last;
 };
 
-/// Two sector keys (or, `Bytes`, two addresses of one space) in different
-/// partition granules (or spaces).
-SS_DEV bool granuleDiffers(uint64_t Key, uint64_t OtherKey,
-                           bool Bytes = false) {
-  uint64_t Mask = cfg().part_granule_mask;
-  if (!Bytes)
-    Mask = (Mask >> 5) | (3ull << 62);
+/// Two sector keys in different partition granules (or spaces).
+SS_DEV bool granuleDiffers(uint64_t Key, uint64_t OtherKey) {
+  uint64_t Mask = (cfg().part_granule_mask >> 5) | (3ull << 62);
   return ((Key ^ OtherKey) & Mask) != 0;
 }
 
@@ -99,8 +94,6 @@ SS_DEV bool granuleDiffers(uint64_t Key, uint64_t OtherKey,
 SS_DEV SectorScan leadersByKey(unsigned Mask, uint64_t Key, uint64_t PrevKey,
                                bool Granule) {
   SectorScan S;
-  S.Contiguous = false;
-  S.First = S.Last = 0;
   S.OneGranule = Granule && !__any_sync(Mask, granuleDiffers(Key, PrevKey));
   unsigned Up = __ballot_sync(Mask, Key > PrevKey);
   unsigned Down = __ballot_sync(Mask, Key < PrevKey);
@@ -112,37 +105,6 @@ SS_DEV SectorScan leadersByKey(unsigned Mask, uint64_t Key, uint64_t PrevKey,
   }
   S.Sectors = __popc(S.Leaders);
   return S;
-}
-
-/// A full warp. Most requests of real kernels are one run of bytes in lane
-/// order (lane i at the run's start + i x width): one shuffle and one vote
-/// find that, and the run's ends give its sectors and granules, with no
-/// further votes. Sites of a known space and width only: a generic run
-/// could change spaces.
-SS_DEV SectorScan scanFullWarp(uint32_t Space, uint64_t Addr, unsigned Lane,
-                               uint32_t Width, bool KnownSpace, bool Granule) {
-  if (KnownSpace && Width) {
-    // A known space is the same in every lane: the previous lane's address
-    // tells both contiguity and, otherwise, its key.
-    uint64_t Prev = __shfl_up_sync(~0u, (unsigned long long)Addr, 1);
-    uint64_t Key = sectorKey(Space, Addr), PrevKey = sectorKey(Space, Prev);
-    if (!__all_sync(~0u, Lane == 0 || Addr == Prev + Width))
-      return leadersByKey(~0u, Key, PrevKey, Granule);
-    SectorScan S;
-    S.Contiguous = true;
-    S.First = Addr - Lane * Width; // lane 0's, in every lane
-    S.Last = S.First + 32 * Width - 1;
-    // 32 x width bytes: the low 32 bits of the start are enough.
-    S.Sectors = ((uint32_t(S.First) & 31) + 32 * Width - 1) / 32 + 1;
-    S.OneGranule = Granule && !granuleDiffers(S.First, S.Last, true);
-    // Needed only when the run crosses granules (countSpreadPartitions).
-    // (Lane 0 leads the first sector: its "previous" key is its own.)
-    S.Leaders = S.OneGranule ? 0 : __ballot_sync(~0u, Key != PrevKey) | 1u;
-    return S;
-  }
-  uint64_t Key = sectorKey(Space, Addr);
-  return leadersByKey(~0u, Key, __shfl_up_sync(~0u, (unsigned long long)Key, 1),
-                      Granule);
 }
 
 /// Lanes missing: the previous active lane's key by an indexed shuffle.
@@ -161,7 +123,8 @@ SS_DEV uint32_t gridState() {
   uint32_t Stripes = cfg().site_stripes ? cfg().site_stripes : 1;
   uint32_t Stripe = __nvvm_read_ptx_sreg_smid() & (Stripes - 1);
   uint32_t Windows = cfg().num_windows ? cfg().num_windows : 1;
-  return SS_STATE_GRID |
+  bool OneMask = cfg().part_count && !cfg().part_general;
+  return SS_STATE_GRID | (OneMask ? SS_STATE_ONE_MASK : 0) |
          ((Stripe & SS_STATE_STRIPE_MASK) << SS_STATE_STRIPE_SHIFT) |
          ((Stripe * Windows + timeWindow()) & SS_STATE_WINDOW_ROW);
 }
@@ -218,6 +181,65 @@ SS_DEV void countSpreadPartitions(ss_site_counters *C, uint32_t State,
     countPartition(State, SiteRow, Part, __popc(Same));
 }
 
+/// The site's counters in the thread's stripe (abi.h v3, v9): same-address
+/// atomics from every SM would serialize in L2.
+SS_DEV uint32_t siteRow(uint32_t State, uint32_t Site) {
+  return stateStripe(State) * cfg().num_sites + Site;
+}
+SS_DEV ss_site_counters *siteCounters(uint32_t SiteRow) {
+  return reinterpret_cast<ss_site_counters *>(cfg().dev_sites) + SiteRow;
+}
+
+/// Most requests of real kernels are a full warp at a site of known space
+/// whose lanes access one run of bytes in lane order (lane i at `First` + i
+/// x width: unit-stride loads and stores, vectors included). Such a run is
+/// counted by countRun when it also lies in one partition granule of a
+/// one-mask map (abi.h v10 SS_STATE_ONE_MASK). Uniform over the warp.
+SS_DEV bool runCountable(uint32_t State, uint32_t Site, uint32_t Width,
+                         uint32_t PassSpace, uint64_t First) {
+  if (Site >= cfg().num_sites)
+    return false;
+  if (PassSpace != SS_SPACE_GLOBAL)
+    return true;
+  // The run's offset in its granule must leave room for the run (all 32
+  // bits of the offset for a granule of 4 GiB or more: a run that crosses
+  // 2^32 is then taken as crossing).
+  uint32_t Span = 32 * Width - 1;
+  uint32_t InGranule = ~uint32_t(cfg().part_granule_mask);
+  return (State & SS_STATE_ONE_MASK) && InGranule >= Span &&
+         (uint32_t(First) & InGranule) <= InGranule - Span;
+}
+
+/// A run runCountable accepted: its start gives its sectors, partition and
+/// range with no further votes, and lanes 0-2 update one counter each, in
+/// one instruction: requests, then sectors, or for global sectors (counted
+/// in the partition rows only, abi.h v9) the window's and the site's cells
+/// of the run's partition.
+SS_DEV void countRun(uint32_t State, uint32_t Site, uint32_t Width,
+                     uint32_t PassSpace, uint64_t First, unsigned Lane) {
+  bool Global = PassSpace == SS_SPACE_GLOBAL;
+  // 32 x width bytes: the low 32 bits of the start are enough.
+  uint32_t Span = 32 * Width - 1;
+  uint32_t Row = siteRow(State, Site);
+  uint64_t *Requests = &siteCounters(Row)->requests;
+  uint64_t *P = Requests + Lane;
+  if (Global) {
+    uint32_t Part = maskedParity(First, cfg().part_masks[0]);
+    uint32_t Cell =
+        (Lane == 1 ? State & SS_STATE_WINDOW_ROW : Row) * cfg().part_count +
+        Part;
+    uint64_t Table = Lane == 1 ? cfg().dev_part_window : cfg().dev_part_site;
+    P = Lane == 0 ? Requests : reinterpret_cast<uint64_t *>(Table) + Cell;
+  }
+  uint32_t Sectors = ((uint32_t(First) & 31) + Span) / 32 + 1;
+  if (Lane < (Global ? 3u : 2u))
+    redAdd(P, Lane == 0 ? 1 : Sectors);
+  if (Global && (State & SS_STATE_RANGE) && Lane == 0) {
+    redMin(&siteCounters(Row)->addr_min, First);
+    redMax(&siteCounters(Row)->addr_max, First + Span);
+  }
+}
+
 /// `MaybeGlobal`: the pass's space for the site is global or generic, a
 /// constant once inlined; shared and local sites skip the global-only parts.
 /// `H` only for the overflow count: the tables are reached through the
@@ -233,22 +255,15 @@ SS_DEV void countRequest(ss_launch_header *H, uint32_t State, uint32_t Site,
     return;
   }
   bool Global = Space == SS_SPACE_GLOBAL;
-  // Striped by SM (abi.h v3, v9): same-address atomics from every SM would
-  // serialize in L2.
-  uint32_t SiteRow = stateStripe(State) * NumSites + Site;
-  ss_site_counters *C =
-      reinterpret_cast<ss_site_counters *>(cfg().dev_sites) + SiteRow;
+  uint32_t SiteRow = siteRow(State, Site);
+  ss_site_counters *C = siteCounters(SiteRow);
   // The address range names the allocation a site touched: global lanes
   // only (shared and local offsets would look like tiny addresses). It is a
   // sample (abi.h SS_STATE_RANGE): two more reductions per request were a
   // sixth of grid mode's cost, for a range one warp in eight finds as well.
-  // A contiguous run's range is its ends, with no reductions.
   if (MaybeGlobal && (State & SS_STATE_RANGE)) {
-    uint64_t Lo = S.First, Hi = S.Last;
-    if (!S.Contiguous) {
-      Lo = warpMin(Active, Global ? Addr : ~0ull);
-      Hi = warpMax(Active, Global ? Addr + (Width ? Width - 1 : 0) : 0);
-    }
+    uint64_t Lo = warpMin(Active, Global ? Addr : ~0ull);
+    uint64_t Hi = warpMax(Active, Global ? Addr + (Width ? Width - 1 : 0) : 0);
     if (IsLeader && Global && Lo <= Hi) {
       redMin(&C->addr_min, Lo);
       redMax(&C->addr_max, Hi);

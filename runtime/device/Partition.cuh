@@ -19,28 +19,24 @@ SS_DEV uint32_t maskedParity(uint64_t Addr, uint64_t Mask) {
   return __popc(uint32_t(M) ^ uint32_t(M >> 32)) & 1;
 }
 
-/// The host gives most maps as XOR masks (abi.h v9: linear maps of up to 16
-/// partitions, one partition and the uniform kind's single one too), so
-/// that path comes first and has no further branches for the H200's map
-/// (one mask).
-SS_DEV uint32_t partitionOf(uint64_t Addr) {
-  uint32_t Count = cfg().part_count;
+/// Any map the host sends: XOR masks (abi.h v9: linear maps of up to 16
+/// partitions, one partition and the uniform kind's single one too), or a
+/// linear map.
+SS_DEV uint32_t partitionOfMap(uint64_t Addr) {
   if (cfg().part_kind == SS_PART_XOR) {
     uint32_t N = cfg().part_num_masks < SS_MAX_PARTITION_MASKS
                      ? cfg().part_num_masks
                      : SS_MAX_PARTITION_MASKS;
-    // The first mask outside the loop: real maps have one or a few. The
-    // loop is not unrolled: inlined at every site, 16 copies of it were a
-    // large part of the instrumented code.
-    // Masks past part_num_masks are zero (the host's), so the first one
-    // needs no check.
-    uint32_t Index = maskedParity(Addr, cfg().part_masks[0]);
+    // Not unrolled: inlined at every site, 16 copies of it were a large
+    // part of the instrumented code. Masks past part_num_masks are zero.
+    uint32_t Index = 0;
 #pragma unroll 1
-    for (uint32_t I = 1; I < N; ++I)
+    for (uint32_t I = 0; I < N; ++I)
       Index |= maskedParity(Addr, cfg().part_masks[I]) << I;
-    // Never index past the table, whatever the masks say.
-    return Index < Count ? Index : Index % Count;
+    // Below 2^part_num_masks = part_count (abi.h v10): within the tables.
+    return Index;
   }
+  uint32_t Count = cfg().part_count;
   if (cfg().part_kind != SS_PART_LINEAR || !Count)
     return 0;
   uint64_t Unit = Addr >> cfg().part_gran_log2;
@@ -48,6 +44,14 @@ SS_DEV uint32_t partitionOf(uint64_t Addr) {
   if ((Count & (Count - 1)) == 0)
     return uint32_t(Unit) & (Count - 1);
   return uint32_t(Unit % Count);
+}
+
+/// Most maps are one mask's parity (abi.h v10 part_general: the H200's,
+/// and one partition): that first, with no further branches.
+SS_DEV uint32_t partitionOf(uint64_t Addr) {
+  if (cfg().part_general)
+    return partitionOfMap(Addr);
+  return maskedParity(Addr, cfg().part_masks[0]);
 }
 
 /// This block's time window: blocks are numbered linearly and, on a full

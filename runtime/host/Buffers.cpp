@@ -116,6 +116,10 @@ ss_launch_header makeLaunchHeader(const BufferRequest &R) {
   if (H.part_kind != SS_PART_XOR && (H.part_count & (H.part_count - 1)) == 0 &&
       H.part_count <= (1u << LinearAsXorMasks))
     linearAsXor(H);
+  // The device bounds no XOR index (abi.h v10): 2^masks partitions.
+  if (H.part_kind == SS_PART_XOR && H.part_count)
+    H.part_count = 1u << H.part_num_masks;
+  H.part_general = !(H.part_kind == SS_PART_XOR && H.part_num_masks <= 1);
   H.part_granule_log2 = partitionGranuleLog2(R.Parts);
   H.part_granule_mask = ~((1ull << H.part_granule_log2) - 1);
   H.blocks_per_window = Grid ? std::max(1u, R.BlocksPerWindow) : 1;

@@ -77,6 +77,16 @@
  *   computes first. With partition tables (grid mode), a site's global
  *   sectors are counted in its partition row only, not in `sectors`: the
  *   host adds the row to them.
+ * v10 (host, device runtime): part_general says whether the device can take
+ *   a partition as the parity of one masked address (most maps: the H200's
+ *   is one mask) or runs the whole map. An XOR map's part_count is always
+ *   2^part_num_masks, so the device does not bound its index again. In
+ *   grid mode a full warp's request at a site of known space that is one
+ *   run of bytes in lane order, in one partition granule, is counted by
+ *   lanes 0-2 at once, one counter each (requests, and the window's and
+ *   the site's partition cells, or requests and sectors). The state gains
+ *   SS_STATE_ONE_MASK, so that such a request checks one bit for what
+ *   the configuration says about partitions.
  *
  *===----------------------------------------------------------------------===*/
 #ifndef SECTORSCOPE_ABI_H
@@ -84,7 +94,7 @@
 
 #include <stdint.h>
 
-#define SS_ABI_VERSION 9u
+#define SS_ABI_VERSION 10u
 
 /* Warps per block we can tell apart: 1024 threads / 32. */
 #define SS_MAX_WARPS 32u
@@ -167,6 +177,9 @@ typedef struct ss_site_counters {
 #define SS_STATE_LOG 0x40000000u  /* the sampled block: log requests */
 #define SS_STATE_RANGE 0x20000000u /* with GRID: this warp records address
                                       ranges (one warp in eight) */
+#define SS_STATE_ONE_MASK 0x10000000u /* with GRID (v10): the launch has
+                                         partition tables and
+                                         part_general is 0 */
 /* With GRID (v9): bits [27:20] the thread's stripe (its SM id %
  * site_stripes, at most SS_MAX_SITE_STRIPES), bits [19:0] its row of the
  * window table: stripe x num_windows + its block's time window (num_windows
@@ -245,6 +258,11 @@ typedef struct ss_launch_header {
   /* v9: ~(2^part_granule_log2 - 1): byte addresses that agree under this
    * mask are in one partition. */
   uint64_t part_granule_mask;
+  /* v10: 0 when an address's partition is parity(address & part_masks[0])
+   * (XOR maps of at most one mask: part_masks[0] is 0 for one partition);
+   * otherwise the device runs the whole map. */
+  uint32_t part_general;
+  uint32_t reserved1; /* zero */
   /* Results (device-written). */
   uint64_t log_chunks_taken; /* chunk allocations; above log_chunks: failed */
   uint64_t log_dropped;      /* sampled-block requests not logged: log full */
