@@ -39,15 +39,22 @@ SS_DEV void countGridRequest(ss_launch_header *H, uint32_t Site, uint32_t Width,
   SectorScan S;
   if (Mask == ~0u && PassSpace != SS_SPACE_GENERIC && Width) {
     // A known space is the same in every lane (a generic run could change
-    // spaces): the previous lane's address tells both whether this is a
-    // run and, if not, its sector key.
+    // spaces): the previous lane's address tells whether the lanes access
+    // one run of bytes in lane order (unit-stride loads and stores, vectors
+    // included) or one address (a value every lane reads), and otherwise
+    // its sector key. Lane 0's previous address is its own.
     uint64_t Prev = __shfl_up_sync(~0u, (unsigned long long)Addr, 1);
-    uint64_t First = Addr - Lane * Width; // lane 0's, in every lane of a run
-    if (__all_sync(~0u, Lane == 0 || Addr == Prev + Width) &&
-        runCountable(State, Site, Width, PassSpace, First)) {
-      // No lane branches off in countRun: the warp leaves as it came.
-      countRun(State, Site, Width, PassSpace, First, Lane);
-      return;
+    uint64_t Step = Addr - Prev;
+    bool Run = __all_sync(~0u, Lane == 0 || Step == Width);
+    if (Run || __all_sync(~0u, Step == 0)) {
+      uint64_t First = Run ? Addr - Lane * Width : Addr; // lane 0's
+      // The bytes after the first: 32 x width - 1 or width - 1.
+      uint32_t Span = (Run ? 32 * Width : Width) - 1;
+      if (runCountable(State, Site, PassSpace, First, Span)) {
+        // No lane branches off in countRun: the warp leaves as it came.
+        countRun(State, Site, PassSpace, First, Span, Lane);
+        return;
+      }
     }
     S = leadersByKey(~0u, sectorKey(Space, Addr), sectorKey(Space, Prev),
                      MaybeGlobal);

@@ -191,12 +191,13 @@ SS_DEV ss_site_counters *siteCounters(uint32_t SiteRow) {
 }
 
 /// Most requests of real kernels are a full warp at a site of known space
-/// whose lanes access one run of bytes in lane order (lane i at `First` + i
-/// x width: unit-stride loads and stores, vectors included). Such a run is
-/// counted by countRun when it also lies in one partition granule of a
-/// one-mask map (abi.h v10 SS_STATE_ONE_MASK). Uniform over the warp.
-SS_DEV bool runCountable(uint32_t State, uint32_t Site, uint32_t Width,
-                         uint32_t PassSpace, uint64_t First) {
+/// whose lanes access one run of bytes, [First, First + Span]: lane i at
+/// First + i x width (unit-stride loads and stores, vectors included), or
+/// every lane at First (a value all lanes read). Such a run is counted by
+/// countRun when it also lies in one partition granule of a one-mask map
+/// (abi.h v10 SS_STATE_ONE_MASK). Uniform over the warp.
+SS_DEV bool runCountable(uint32_t State, uint32_t Site, uint32_t PassSpace,
+                         uint64_t First, uint32_t Span) {
   if (Site >= cfg().num_sites)
     return false;
   if (PassSpace != SS_SPACE_GLOBAL)
@@ -204,7 +205,6 @@ SS_DEV bool runCountable(uint32_t State, uint32_t Site, uint32_t Width,
   // The run's offset in its granule must leave room for the run (all 32
   // bits of the offset for a granule of 4 GiB or more: a run that crosses
   // 2^32 is then taken as crossing).
-  uint32_t Span = 32 * Width - 1;
   uint32_t InGranule = ~uint32_t(cfg().part_granule_mask);
   return (State & SS_STATE_ONE_MASK) && InGranule >= Span &&
          (uint32_t(First) & InGranule) <= InGranule - Span;
@@ -215,11 +215,9 @@ SS_DEV bool runCountable(uint32_t State, uint32_t Site, uint32_t Width,
 /// one instruction: requests, then sectors, or for global sectors (counted
 /// in the partition rows only, abi.h v9) the window's and the site's cells
 /// of the run's partition.
-SS_DEV void countRun(uint32_t State, uint32_t Site, uint32_t Width,
-                     uint32_t PassSpace, uint64_t First, unsigned Lane) {
+SS_DEV void countRun(uint32_t State, uint32_t Site, uint32_t PassSpace,
+                     uint64_t First, uint32_t Span, unsigned Lane) {
   bool Global = PassSpace == SS_SPACE_GLOBAL;
-  // 32 x width bytes: the low 32 bits of the start are enough.
-  uint32_t Span = 32 * Width - 1;
   uint32_t Row = siteRow(State, Site);
   uint64_t *Requests = &siteCounters(Row)->requests;
   uint64_t *P = Requests + Lane;
@@ -231,6 +229,7 @@ SS_DEV void countRun(uint32_t State, uint32_t Site, uint32_t Width,
     uint64_t Table = Lane == 1 ? cfg().dev_part_window : cfg().dev_part_site;
     P = Lane == 0 ? Requests : reinterpret_cast<uint64_t *>(Table) + Cell;
   }
+  // At most 32 x 16 bytes: the low 32 bits of the start are enough.
   uint32_t Sectors = ((uint32_t(First) & 31) + Span) / 32 + 1;
   if (Lane < (Global ? 3u : 2u))
     redAdd(P, Lane == 0 ? 1 : Sectors);
