@@ -27,47 +27,58 @@ extern "C" __device__ uint32_t __sectorscope_enter_grid() {
   return gridState() | (Range ? SS_STATE_RANGE : 0);
 }
 
-/// One request, `Mask` its lanes: the constant full mask for a full warp
-/// (inlined twice, so that the full warp's copy folds every check on the
-/// mask, and ptxas sees warp-synchronous steps on all lanes, which it
-/// does not check at run time).
+/// One request, `Mask` its lanes; `Full` (a constant) when they are all 32:
+/// inlined twice, so that the full warp's copy uses the constant full mask,
+/// which ptxas does not check at run time before each shuffle and vote.
 SS_DEV void countGridRequest(ss_launch_header *H, uint32_t Site, uint32_t Width,
                              uint32_t PassSpace, uint32_t Space, uint64_t Addr,
-                             unsigned Mask, unsigned Lane, uint32_t State) {
+                             bool Full, unsigned Mask, unsigned Lane,
+                             uint32_t State) {
+  if (Full)
+    Mask = ~0u;
   bool MaybeGlobal =
       PassSpace == SS_SPACE_GLOBAL || PassSpace == SS_SPACE_GENERIC;
+  uint64_t Key = sectorKey(Space, Addr);
+  unsigned Low = Mask & (0u - Mask);
   SectorScan S;
-  if (Mask == ~0u && PassSpace != SS_SPACE_GENERIC && Width) {
-    // A known space is the same in every lane (a generic run could change
-    // spaces): the previous lane's address tells whether the lanes access
-    // one run of bytes in lane order (unit-stride loads and stores, vectors
-    // included) or one address (a value every lane reads), and otherwise
-    // its sector key. Lane 0's previous address is its own.
-    uint64_t Prev = __shfl_up_sync(~0u, (unsigned long long)Addr, 1);
+  // Lanes in one range (a full warp, the first lanes of a loop's tail, a
+  // tree reduction's last levels) at a site of known space (a generic run
+  // could change spaces): the previous lane's address tells whether they
+  // access one run of bytes in lane order (unit-stride loads and stores,
+  // vectors included) or one address (a value every lane reads), and
+  // otherwise its sector key.
+  if (PassSpace != SS_SPACE_GENERIC && Width && ((Mask + Low) & Mask) == 0) {
+    unsigned Rel = Full ? Lane : __popc(Mask & lanesBelow());
+    unsigned Lanes = Full ? 32 : __popc(Mask);
+    // The first lane's previous address is its own (lane 0) or another
+    // lane's (undefined): it is not read.
+    uint64_t Prev = __shfl_up_sync(Mask, (unsigned long long)Addr, 1);
     uint64_t Step = Addr - Prev;
-    bool Run = __all_sync(~0u, Lane == 0 || Step == Width);
-    if (Run || __all_sync(~0u, Step == 0)) {
-      uint64_t First = Run ? Addr - Lane * Width : Addr; // lane 0's
-      // The bytes after the first: 32 x width - 1 or width - 1.
-      uint32_t Span = (Run ? 32 * Width : Width) - 1;
-      if (runCountable(State, Site, PassSpace, First, Span)) {
-        // No lane branches off in countRun: the warp leaves as it came.
-        countRun(State, Site, PassSpace, First, Span, Lane);
+    bool Run = __all_sync(Mask, Rel == 0 || Step == Width);
+    if (Run || __all_sync(Mask, Rel == 0 || Step == 0)) {
+      uint64_t First = Run ? Addr - Rel * Width : Addr; // the first lane's
+      // The bytes after the first: lanes x width - 1 or width - 1.
+      uint32_t Span = (Run ? Lanes * Width : Width) - 1;
+      if (runCountable(Site, PassSpace, First, Span)) {
+        countRun(State, Site, PassSpace, First, Span, Full, Rel, Lanes);
+        // A full warp's countRun does not branch per lane: the warp leaves
+        // as it came. Another request's leader branched off alone.
+        if (!Full)
+          __syncwarp(Mask);
         return;
       }
     }
-    S = leadersByKey(~0u, sectorKey(Space, Addr), sectorKey(Space, Prev),
+    S = leadersByKey(Mask, Key, Rel == 0 ? Key : sectorKey(Space, Prev),
                      MaybeGlobal);
-  } else if (Mask == ~0u) {
-    uint64_t Key = sectorKey(Space, Addr);
+  } else if (Full) {
     S = leadersByKey(~0u, Key, __shfl_up_sync(~0u, (unsigned long long)Key, 1),
                      MaybeGlobal);
   } else {
-    S = scanPartWarp(Mask, Space, Addr, Lane, MaybeGlobal);
+    S = scanPartWarp(Mask, Key, Lane, MaybeGlobal);
   }
   // The first active lane leads; from the lane mask, not with a
   // find-first-set, a slower instruction.
-  bool IsLeader = Mask == ~0u ? Lane == 0 : (Mask & lanesBelow()) == 0;
+  bool IsLeader = Full ? Lane == 0 : (Mask & lanesBelow()) == 0;
   countRequest(H, State, Site, Width, MaybeGlobal, Space, Addr, Mask, Lane,
                IsLeader, S);
   // As in Access.cu: the lanes that came in together leave together.
@@ -84,8 +95,9 @@ __sectorscope_access_grid(uint32_t Site, const void *Ptr, uint32_t Width,
   auto [Lane, Space, Addr, Active, Leader, Key] =
       request(Ptr, PassSpace, Lanes);
   if (Active == ~0u)
-    countGridRequest(H, Site, Width, PassSpace, Space, Addr, ~0u, Lane, State);
+    countGridRequest(H, Site, Width, PassSpace, Space, Addr, /*Full=*/true,
+                     Active, Lane, State);
   else
-    countGridRequest(H, Site, Width, PassSpace, Space, Addr, Active, Lane,
-                     State);
+    countGridRequest(H, Site, Width, PassSpace, Space, Addr, /*Full=*/false,
+                     Active, Lane, State);
 }

@@ -108,9 +108,8 @@ SS_DEV SectorScan leadersByKey(unsigned Mask, uint64_t Key, uint64_t PrevKey,
 }
 
 /// Lanes missing: the previous active lane's key by an indexed shuffle.
-SS_DEV SectorScan scanPartWarp(unsigned Active, uint32_t Space, uint64_t Addr,
-                               unsigned Lane, bool Granule) {
-  uint64_t Key = sectorKey(Space, Addr);
+SS_DEV SectorScan scanPartWarp(unsigned Active, uint64_t Key, unsigned Lane,
+                               bool Granule) {
   unsigned Below = Active & lanesBelow();
   unsigned Prev = Below ? 31 - __clz(Below) : Lane;
   uint64_t PrevKey = __shfl_sync(Active, (unsigned long long)Key, int(Prev));
@@ -123,8 +122,7 @@ SS_DEV uint32_t gridState() {
   uint32_t Stripes = cfg().site_stripes ? cfg().site_stripes : 1;
   uint32_t Stripe = __nvvm_read_ptx_sreg_smid() & (Stripes - 1);
   uint32_t Windows = cfg().num_windows ? cfg().num_windows : 1;
-  bool OneMask = cfg().part_count && !cfg().part_general;
-  return SS_STATE_GRID | (OneMask ? SS_STATE_ONE_MASK : 0) |
+  return SS_STATE_GRID |
          ((Stripe & SS_STATE_STRIPE_MASK) << SS_STATE_STRIPE_SHIFT) |
          ((Stripe * Windows + timeWindow()) & SS_STATE_WINDOW_ROW);
 }
@@ -195,47 +193,58 @@ SS_DEV ss_site_counters *siteCounters(uint32_t SiteRow) {
 /// First + i x width (unit-stride loads and stores, vectors included), or
 /// every lane at First (a value all lanes read). Such a run is counted by
 /// countRun when it also lies in one partition granule of a one-mask map
-/// (abi.h v10 SS_STATE_ONE_MASK). Uniform over the warp.
-SS_DEV bool runCountable(uint32_t State, uint32_t Site, uint32_t PassSpace,
-                         uint64_t First, uint32_t Span) {
+/// (abi.h v10 part_run_offsets). Uniform over the warp.
+SS_DEV bool runCountable(uint32_t Site, uint32_t PassSpace, uint64_t First,
+                         uint32_t Span) {
   if (Site >= cfg().num_sites)
     return false;
   if (PassSpace != SS_SPACE_GLOBAL)
     return true;
   // The run's offset in its granule must leave room for the run (all 32
   // bits of the offset for a granule of 4 GiB or more: a run that crosses
-  // 2^32 is then taken as crossing).
-  uint32_t InGranule = ~uint32_t(cfg().part_granule_mask);
-  return (State & SS_STATE_ONE_MASK) && InGranule >= Span &&
-         (uint32_t(First) & InGranule) <= InGranule - Span;
+  // 2^32 is then taken as crossing). 0: no global run is counted here.
+  uint32_t InGranule = cfg().part_run_offsets;
+  return InGranule > Span && (uint32_t(First) & InGranule) <= InGranule - Span;
 }
 
-/// A run runCountable accepted: its start gives its sectors, partition and
-/// range with no further votes, and lanes 0-2 update one counter each, in
-/// one instruction: requests, then sectors, or for global sectors (counted
-/// in the partition rows only, abi.h v9) the window's and the site's cells
-/// of the run's partition.
+/// A run runCountable accepted, of `Lanes` lanes, `Rel` this lane's place
+/// among them: its start gives its sectors, partition and range with no
+/// further votes. In a full warp lanes 0-2 update one counter each, in one
+/// instruction and without a branch: requests, then sectors, or for global
+/// sectors (counted in the partition rows only, abi.h v9) the window's and
+/// the site's cells of the run's partition. Otherwise the first lane
+/// updates them, and the lanes missing.
 SS_DEV void countRun(uint32_t State, uint32_t Site, uint32_t PassSpace,
-                     uint64_t First, uint32_t Span, unsigned Lane) {
+                     uint64_t First, uint32_t Span, bool Full, unsigned Rel,
+                     unsigned Lanes) {
   bool Global = PassSpace == SS_SPACE_GLOBAL;
   uint32_t Row = siteRow(State, Site);
-  uint64_t *Requests = &siteCounters(Row)->requests;
-  uint64_t *P = Requests + Lane;
-  if (Global) {
-    uint32_t Part = maskedParity(First, cfg().part_masks[0]);
-    uint32_t Cell =
-        (Lane == 1 ? State & SS_STATE_WINDOW_ROW : Row) * cfg().part_count +
-        Part;
-    uint64_t Table = Lane == 1 ? cfg().dev_part_window : cfg().dev_part_site;
-    P = Lane == 0 ? Requests : reinterpret_cast<uint64_t *>(Table) + Cell;
-  }
+  ss_site_counters *C = siteCounters(Row);
   // At most 32 x 16 bytes: the low 32 bits of the start are enough.
   uint32_t Sectors = ((uint32_t(First) & 31) + Span) / 32 + 1;
-  if (Lane < (Global ? 3u : 2u))
-    redAdd(P, Lane == 0 ? 1 : Sectors);
-  if (Global && (State & SS_STATE_RANGE) && Lane == 0) {
-    redMin(&siteCounters(Row)->addr_min, First);
-    redMax(&siteCounters(Row)->addr_max, First + Span);
+  uint32_t Part = Global ? maskedParity(First, cfg().part_masks[0]) : 0;
+  if (Full) {
+    uint64_t *P = &C->requests + Rel;
+    if (Global) {
+      uint32_t Cell =
+          (Rel == 1 ? State & SS_STATE_WINDOW_ROW : Row) * cfg().part_count +
+          Part;
+      uint64_t Table = Rel == 1 ? cfg().dev_part_window : cfg().dev_part_site;
+      P = Rel == 0 ? &C->requests : reinterpret_cast<uint64_t *>(Table) + Cell;
+    }
+    if (Rel < (Global ? 3u : 2u))
+      redAdd(P, Rel == 0 ? 1 : Sectors);
+  } else if (Rel == 0) {
+    redAdd(&C->requests, 1);
+    redAdd(&C->threads, 32 - Lanes);
+    if (Global)
+      countPartition(State, Row, Part, Sectors);
+    else
+      redAdd(&C->sectors, Sectors);
+  }
+  if (Global && (State & SS_STATE_RANGE) && Rel == 0) {
+    redMin(&C->addr_min, First);
+    redMax(&C->addr_max, First + Span);
   }
 }
 

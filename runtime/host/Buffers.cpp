@@ -148,6 +148,10 @@ ss_launch_header makeLaunchHeader(const BufferRequest &R) {
          Stripes * 2 * Rows < (1ull << 31))
     Stripes *= 2;
   H.site_stripes = Stripes;
+  // A global run's short path (abi.h v10): partition tables, one mask.
+  H.part_run_offsets = Grid && H.part_count && !H.part_general
+                           ? ~uint32_t(H.part_granule_mask)
+                           : 0;
 
   uint64_t Off = align8(sizeof(ss_launch_header));
   H.off_sites = Off;

@@ -56,6 +56,19 @@ __global__ void manySites(const float *in, float *out) {
   out[blockIdx.x * blockDim.x + threadIdx.x] = v;
 }
 
+// The short path for runs (abi.h v10): one address every lane of a warp
+// reads (1 sector), and a range of lanes (3-15, as in a loop's tail or a
+// tree reduction's last levels) reading 13 floats 20 bytes past a sector
+// boundary (3 sectors, 13 lanes), inside one partition granule.
+__global__ void tails(const float *in, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int lane = threadIdx.x & 31, warp = i - lane;
+  float v = in[warp / 32];
+  if (lane >= 3 && lane < 16)
+    v += in[warp + lane + 2];
+  out[i] = v;
+}
+
 int main() {
   float *in, *out;
   SS_CUDA(cudaMalloc(&in, N * 4));
@@ -290,6 +303,38 @@ int main() {
     printf("manySites: %d load sites, %d with wrong counts\n", seen, wrong);
     SS_CHECK(seen == ManySites && wrong == 0, "manySites: %d sites, %d wrong",
              seen, wrong);
+  }
+
+  // Runs of one address and of a range of lanes, with the H200-like
+  // one-mask map (two partitions of 256-byte granules here) and with a
+  // general one (four partitions): the same counts either way.
+  for (uint32_t parts : {2u, 4u}) {
+    c.part_kind = SS_PART_LINEAR;
+    c.part_count = parts;
+    c.part_gran_log2 = 8;
+    c.num_windows = 1;
+    tails<<<Blocks / 16, Threads>>>(in, out + N / 2);
+    SS_CUDA(cudaDeviceSynchronize());
+    const uint64_t reqs = uint64_t(Blocks / 16) * Threads / 32;
+    const unsigned want[2] = {1, 3}, lanes[2] = {32, 13};
+    const int line[2] = {66, 68}; // the two loads in tails
+    for (unsigned k = 0; k < 2; ++k) {
+      int s = ss::find_site("tails", "load", line[k]);
+      ss_site_counters o = ss::counters(s);
+      uint64_t parted = 0;
+      for (uint32_t p = 0; p < parts; ++p)
+        parted += ss::part_site(s, p);
+      printf("tails load %u (%u partitions): %llu requests, %llu sectors, "
+             "%llu lanes, %llu in partitions\n",
+             k, parts, (unsigned long long)o.requests,
+             (unsigned long long)o.sectors, (unsigned long long)o.threads,
+             (unsigned long long)parted);
+      SS_CHECK(o.requests == reqs && o.sectors == want[k] * reqs &&
+                   o.threads == lanes[k] * reqs && parted == o.sectors,
+               "tails load %u: %llu requests %llu sectors %llu lanes", k,
+               (unsigned long long)o.requests, (unsigned long long)o.sectors,
+               (unsigned long long)o.threads);
+    }
   }
 
   std::vector<float> h(N);

@@ -543,12 +543,13 @@ int caseLayout(int Argc, char **Argv) {
       H.mode, H.abi_version, H.site_stripes);
   // v9: the tables' device addresses, for a buffer at 1 MiB.
   bindLaunchBuffer(H, 1u << 20);
-  std::printf("kind %u masks %u %#llx general %u granule_log2 %u mask %#llx "
+  std::printf("kind %u masks %u %#llx general %u run_offsets %#x granule_log2 "
+              "%u mask %#llx "
               "dev_sites %#llx dev_part_window %#llx dev_part_site %#llx\n",
               H.part_kind, H.part_num_masks,
               (unsigned long long)
                   H.part_masks[H.part_num_masks ? H.part_num_masks - 1 : 0],
-              H.part_general, H.part_granule_log2,
+              H.part_general, H.part_run_offsets, H.part_granule_log2,
               (unsigned long long)H.part_granule_mask,
               (unsigned long long)H.dev_sites,
               (unsigned long long)H.dev_part_window,

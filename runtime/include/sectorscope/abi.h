@@ -84,9 +84,10 @@
  *   grid mode a full warp's request at a site of known space that is one
  *   run of bytes in lane order, in one partition granule, is counted by
  *   lanes 0-2 at once, one counter each (requests, and the window's and
- *   the site's partition cells, or requests and sectors). The state gains
- *   SS_STATE_ONE_MASK, so that such a request checks one bit for what
- *   the configuration says about partitions.
+ *   the site's partition cells, or requests and sectors); so is a
+ *   warp-uniform address, and a request of a range of lanes by its first
+ *   lane. part_run_offsets tells in one value whether a global run can be
+ *   counted that way and how to find it in one granule.
  *
  *===----------------------------------------------------------------------===*/
 #ifndef SECTORSCOPE_ABI_H
@@ -177,9 +178,6 @@ typedef struct ss_site_counters {
 #define SS_STATE_LOG 0x40000000u  /* the sampled block: log requests */
 #define SS_STATE_RANGE 0x20000000u /* with GRID: this warp records address
                                       ranges (one warp in eight) */
-#define SS_STATE_ONE_MASK 0x10000000u /* with GRID (v10): the launch has
-                                         partition tables and
-                                         part_general is 0 */
 /* With GRID (v9): bits [27:20] the thread's stripe (its SM id %
  * site_stripes, at most SS_MAX_SITE_STRIPES), bits [19:0] its row of the
  * window table: stripe x num_windows + its block's time window (num_windows
@@ -262,7 +260,10 @@ typedef struct ss_launch_header {
    * (XOR maps of at most one mask: part_masks[0] is 0 for one partition);
    * otherwise the device runs the whole map. */
   uint32_t part_general;
-  uint32_t reserved1; /* zero */
+  /* v10: in grid mode with partition tables and part_general 0, the low 32
+   * bits of ~part_granule_mask (a run's offset in its granule); otherwise
+   * 0: the device then counts no global run on its short path. */
+  uint32_t part_run_offsets;
   /* Results (device-written). */
   uint64_t log_chunks_taken; /* chunk allocations; above log_chunks: failed */
   uint64_t log_dropped;      /* sampled-block requests not logged: log full */
