@@ -103,6 +103,12 @@ struct FitRow {
   const BenchRow *Row;
   size_t Class;
   double Bytes, Z, T; ///< Z: serial steps per SM / effective warps.
+  double Requests = 0, Lines = 1; ///< Warp requests; lines per request.
+  /// The throughput bounds other than DRAM that kernelTerms charges the
+  /// row as a kernel (L2 bytes, L1 tags, L2 requests), for the launch being
+  /// tried: the class's `a` is fitted beside them, so a spread stream
+  /// predicted as a kernel gets back the time it was fitted to.
+  double L2Ms = 0, TagMs = 0, ReqMs = 0;
 };
 
 struct Solution {
@@ -110,9 +116,19 @@ struct Solution {
   std::vector<double> A, L;
 };
 
+/// The other throughput bounds of a row, as one p-norm (0 for camped
+/// rows: their classes stay fitted alone).
+double otherBound(const FitRow &R, double P) {
+  double O = 0;
+  for (double B : {R.L2Ms, R.TagMs, R.ReqMs})
+    O = smoothMax(O, B, P);
+  return O;
+}
+
 double predictRow(const FitRow &R, const Solution &S) {
   return S.LaunchMs +
-         smoothMax(R.Bytes * S.A[R.Class], R.Z * S.L[R.Class], S.P);
+         smoothMax(smoothMax(R.Bytes * S.A[R.Class], otherBound(R, S.P), S.P),
+                   R.Z * S.L[R.Class], S.P);
 }
 
 } // namespace
@@ -147,7 +163,11 @@ static Solution solveClasses(const std::vector<FitRow> &Rows, size_t NC,
       for (Eigen::Index I = 0; I < N; ++I) {
         const FitRow &R = *In[(size_t)I];
         double E = std::max(R.T - LaunchMs, 1e-6 * R.T);
-        double Yp = std::pow(E, P);
+        double Yp = std::pow(E, P), Full = Yp;
+        // What the other throughput bounds explain is not the class's.
+        double O = otherBound(R, P);
+        if (O > 0)
+          Yp = std::max(Yp - std::pow(O, P), 1e-12 * Yp);
         // Bytes in GB keep B^p representable for large p.
         X(I, 0) = std::pow(R.Bytes * 1e-9, P);
         if (Borrow)
@@ -155,7 +175,8 @@ static Solution solveClasses(const std::vector<FitRow> &Rows, size_t NC,
         else
           X(I, 1) = std::pow(R.Z, P);
         Y[I] = Yp;
-        W[I] = 1.0 / Yp; // Relative error in t^p = p x relative error in t.
+        // Relative error in t^p = p x relative error in t.
+        W[I] = 1.0 / (O > 0 ? Full : Yp);
       }
       FitOptions O;
       O.Weights = W;
@@ -397,6 +418,26 @@ static void finishFit(BandwidthModel &M, const BenchData &D, const Solution &S,
   fitPartialStores(M, D);
 }
 
+/// The L2-byte, L1-tag and L2-request bounds kernelTerms charges each
+/// spread row as a kernel (a stream: no reuse, every byte through L2), from
+/// the figures the rows give at this launch. Camped rows get none.
+static void setOtherBounds(std::vector<FitRow> &FR, const BenchData &D,
+                           int SmCount, double LaunchMs) {
+  L2Figures L2 = deriveL2Figures(D, LaunchMs, SmCount, {});
+  L1Figures L1 = deriveL1Figures(D, LaunchMs, SmCount);
+  const double Sm = SmCount;
+  for (FitRow &F : FR) {
+    F.L2Ms = F.TagMs = F.ReqMs = 0;
+    if (F.Row->Camped || Sm <= 0)
+      continue;
+    F.L2Ms = F.Bytes * L2.MsPerByte;
+    if (*F.Row->TheOp == Op::Read) {
+      F.TagMs = F.Requests * F.Lines / Sm * L1.MsPerLine;
+      F.ReqMs = F.Requests / Sm * L2.MsPerRequest;
+    }
+  }
+}
+
 BandwidthModel BandwidthModel::fit(const BenchData &D,
                                    const std::vector<std::string> &Exps) {
   BandwidthModel M;
@@ -462,6 +503,8 @@ BandwidthModel BandwidthModel::fit(const BenchData &D,
       WEff = std::min(WEff,
                       *R->Blocks * std::ceil(*R->Threads / 32.0) / M.SmCount);
     F.Z = Steps / M.SmCount / std::max(WEff, 1e-9);
+    F.Requests = Requests;
+    F.Lines = linesPerRequest(classWidth(*R));
     MinT = std::min(MinT, F.T);
     FR.push_back(F);
   }
@@ -520,6 +563,7 @@ BandwidthModel BandwidthModel::fit(const BenchData &D,
   for (double Launch : Launches) {
     if (Launch > 0.5 * MinT)
       continue;
+    setOtherBounds(FR, D, M.SmCount, Launch);
     size_t I = 0;
     for (double P = 1; P <= 6.0001; P += 0.25, ++I) {
       // A virtual class (no rows) keeps L = 0 for those that borrow it.
@@ -556,6 +600,7 @@ BandwidthModel BandwidthModel::fit(const BenchData &D,
       }
     }
   }
+  setOtherBounds(FR, D, M.SmCount, Best.LaunchMs);
   finishFit(M, D, Best, LoadStore);
   if (!LoadStore.empty()) {
     M.LoadStoreRows = LoadStore.size();
