@@ -55,7 +55,9 @@ SS_DEV void countGridRequest(ss_launch_header *H, uint32_t Site, uint32_t Width,
     uint64_t Prev = __shfl_up_sync(Mask, (unsigned long long)Addr, 1);
     uint64_t Step = Addr - Prev;
     bool Run = __all_sync(Mask, Rel == 0 || Step == Width);
-    if (Run || __all_sync(Mask, Rel == 0 || Step == 0)) {
+    // One address: full warps only, where the vote costs least and such
+    // reads are common; a partial warp's check would mostly fail (gathers).
+    if (Run || (Full && __all_sync(~0u, Step == 0))) {
       uint64_t First = Run ? Addr - Rel * Width : Addr; // the first lane's
       // The bytes after the first: lanes x width - 1 or width - 1.
       uint32_t Span = (Run ? Lanes * Width : Width) - 1;
