@@ -192,9 +192,7 @@ int main() {
     for (unsigned k = 0; k < 3; ++k) {
       int s = ss::find_site("orders", "load", 20 + k); // lines of a, b, c
       ss_site_counters o = ss::counters(s);
-      uint64_t parted = 0;
-      for (uint32_t p = 0; p < parts; ++p)
-        parted += ss::part_site(s, p);
+      uint64_t parted = ss::part_site_total(s);
       printf("orders load %u (%u partitions): %llu requests, %.2f "
              "sectors/request, %llu in partitions\n",
              k, parts, (unsigned long long)o.requests,
@@ -272,7 +270,7 @@ int main() {
     int s = ss::find_site("longLoop", "load");
     ss_site_counters o = ss::counters(s);
     uint64_t reqs = 32ull * LongIters;
-    uint64_t parted = ss::part_site(s, 0) + ss::part_site(s, 1);
+    uint64_t parted = ss::part_site_total(s);
     printf("longLoop: %llu requests, %llu sectors, %llu partitioned\n",
            (unsigned long long)o.requests, (unsigned long long)o.sectors,
            (unsigned long long)parted);
@@ -295,8 +293,7 @@ int main() {
         continue;
       ++seen;
       ss_site_counters o = ss::counters(int(S.id));
-      uint64_t parted =
-          ss::part_site(int(S.id), 0) + ss::part_site(int(S.id), 1);
+      uint64_t parted = ss::part_site_total(int(S.id));
       if (o.requests != reqs || o.sectors != 4 * reqs || parted != 4 * reqs)
         ++wrong;
     }
@@ -321,9 +318,7 @@ int main() {
     for (unsigned k = 0; k < 2; ++k) {
       int s = ss::find_site("tails", "load", line[k]);
       ss_site_counters o = ss::counters(s);
-      uint64_t parted = 0;
-      for (uint32_t p = 0; p < parts; ++p)
-        parted += ss::part_site(s, p);
+      uint64_t parted = ss::part_site_total(s);
       printf("tails load %u (%u partitions): %llu requests, %llu sectors, "
              "%llu lanes, %llu in partitions\n",
              k, parts, (unsigned long long)o.requests,

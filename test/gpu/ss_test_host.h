@@ -192,6 +192,14 @@ inline uint64_t part_window(uint32_t w, uint32_t p) {
 inline uint64_t part_site(int site, uint32_t p) {
   return g.data.PartSite.at(uint64_t(site) * header().part_count + p);
 }
+/// A site's global sectors over all partitions (abi.h v9: they are its
+/// `sectors` when the launch has partition tables).
+inline uint64_t part_site_total(int site) {
+  uint64_t Sum = 0;
+  for (uint32_t p = 0; p < header().part_count; ++p)
+    Sum += part_site(site, p);
+  return Sum;
+}
 
 inline int finish(const char *name) {
   if (g.failures)
