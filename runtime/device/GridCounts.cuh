@@ -7,8 +7,7 @@
 // it can:
 //  * a full warp's contiguous run in lane order (most requests) from one
 //    shuffle and one vote, its sectors, granule, partition and range from
-//    its start, its counters updated by lanes 0-2 at once, with no branch
-//    that splits the warp (abi.h v10);
+//    its start, its counters updated by lanes 0-2 at once (abi.h v10);
 //  * otherwise sector leaders from one shuffle and two votes when the
 //    lanes' sectors are ordered by lane (strides, rows, columns),
 //    match.any only for the others (gathers);
@@ -210,9 +209,9 @@ SS_DEV bool runCountable(uint32_t Site, uint32_t PassSpace, uint64_t First,
 /// A run runCountable accepted, of `Lanes` lanes, `Rel` this lane's place
 /// among them: its start gives its sectors, partition and range with no
 /// further votes. In a full warp lanes 0-2 update one counter each, in one
-/// instruction and without a branch: requests, then sectors, or for global
-/// sectors (counted in the partition rows only, abi.h v9) the window's and
-/// the site's cells of the run's partition. Otherwise the first lane
+/// instruction, where one lane would run three: requests, then sectors, or for
+/// global sectors (counted in the partition rows only, abi.h v9) the window's
+/// and the site's cells of the run's partition. Otherwise the first lane
 /// updates them, and the lanes missing.
 SS_DEV void countRun(uint32_t State, uint32_t Site, uint32_t PassSpace,
                      uint64_t First, uint32_t Span, bool Full, unsigned Rel,
