@@ -1,7 +1,7 @@
 //===- Common.cuh - The micro-benchmarks' harness ------------ -*- CUDA -*-===//
 //
 // Times launches with CUDA events (one untimed warm-up, then Options::Reps
-// timed runs), samples NVML telemetry after each measurement, collects the
+// timed runs, each held at a launch gate until it is all queued), samples NVML telemetry after each measurement, collects the
 // rows, and reports progress on stderr.
 //
 //===----------------------------------------------------------------------===//
@@ -11,6 +11,7 @@
 #include "../host/Args.h"
 #include "../host/Nvml.h"
 #include "../host/Report.h"
+#include "../../common/LaunchGate.h"
 
 #include <cuda_runtime.h>
 
@@ -84,9 +85,15 @@ public:
     CK(cudaDeviceSynchronize());
     std::vector<double> Ms;
     for (int R = 0; R < Opts.Reps; ++R) {
+      // Everything of the run is queued before the stream starts it, so
+      // the events time the GPU, not the host's launch calls.
+      LaunchGate Gate;
+      if (!Opts.Ungated)
+        Gate.close(cudaStreamLegacy);
       CK(cudaEventRecord(Start));
       Launch(R);
       CK(cudaEventRecord(Stop));
+      Gate.open();
       CK(cudaEventSynchronize(Stop));
       CK(cudaGetLastError());
       float T = 0;
@@ -168,6 +175,7 @@ void runHotRegion(Harness &H, const Buffers &Buf);
 void runLatency(Harness &H, const Buffers &Buf);
 void runBlockCost(Harness &H, const Buffers &Buf);
 void runLoadStore(Harness &H, const Buffers &Buf);
+void runSmallGrid(Harness &H, const Buffers &Buf);
 int runSliceProbe(const Options &O, const DeviceInfo &D);
 
 /// Active-warps-per-SM values to sweep: every value up to 32 (one-warp

@@ -10,6 +10,11 @@
 // of M requests of S sectors, at every occupancy, from DRAM (a 1 GiB walk)
 // or from L2 (a 4 MiB region).
 //
+// The `small` group runs the same chains in grids too small to fill the GPU
+// (1 to one block per SM, 0 to 32 trips, every run on addresses no earlier
+// run touched): the fixed cost of a launch that the streams cannot separate
+// from their bytes, and round trips at the occupancy a small grid has.
+//
 // The `block` group measures what a thread block costs beyond its loads:
 // a copy where each thread moves K words (one load, then its store, per
 // word), at a fixed total, so the number of blocks changes with K and the
@@ -29,13 +34,14 @@ namespace {
 /// Pos + L * LaneStride (stride 0: one sector per request).
 template <typename T, int M, bool L1>
 __global__ void chainKernel(const T *__restrict__ P, size_t Mask, int Trips,
-                            int LaneStride, size_t ZeroMask, unsigned *Sink) {
+                            int LaneStride, size_t ZeroMask, unsigned *Sink,
+                            size_t Base) {
   const int Lane = threadIdx.x & 31;
   const size_t Warp = (size_t(blockIdx.x) * blockDim.x + threadIdx.x) >> 5;
   const size_t Warps = (size_t(gridDim.x) * blockDim.x) >> 5;
   // One chunk per load: 32 lanes x stride elements, at least one sector.
   const size_t Chunk = 32 * size_t(LaneStride > 0 ? LaneStride : 1);
-  size_t Pos = Warp * M * Chunk;
+  size_t Pos = Base + Warp * M * Chunk;
   unsigned Acc = 0;
   for (int K = 0; K < Trips; ++K) {
     T V[M];
@@ -125,7 +131,7 @@ void runChain(Harness &H, const Buffers &Buf, const ChainCase &C) {
   R.RegionBytes = (long long)Region;
   R.Dram = C.Where == Level::Dram && R.FootprintBytes >= 2.0 * H.Dev.L2Bytes;
   R.Time = H.time([&](int) {
-    K<<<Grid, Threads, Smem>>>(P, Mask, Trips, C.LaneStride, 0, H.Sink);
+    K<<<Grid, Threads, Smem>>>(P, Mask, Trips, C.LaneStride, 0, H.Sink, 0);
   });
   H.add(R);
   H.step();
@@ -170,6 +176,48 @@ void runLatency(Harness &H, const Buffers &Buf) {
     else
       dispatchChain<unsigned>(H, Buf, C);
   }
+  H.end();
+}
+
+void runSmallGrid(Harness &H, const Buffers &Buf) {
+  const int Blocks[] = {1, 8, 33, H.Dev.Sms};
+  const int ThreadCounts[] = {32, 256};
+  const int TripCounts[] = {0, 1, 2, 4, 8, 16, 32};
+  const size_t Region = size_t(1) << 30, Mask = Region / sizeof(unsigned) - 1;
+  // Each run starts 8 MiB (in elements) past the last: a run's walk (at most
+  // 132 x 8 warps x 32 trips x 128 B = 4.3 MB) never meets one the L2 may
+  // still hold.
+  const size_t Spacing = (size_t(8) << 20) / sizeof(unsigned);
+  size_t Next = 0;
+  const unsigned *P = reinterpret_cast<const unsigned *>(Buf.A);
+  H.begin("small", int(std::size(Blocks) * std::size(ThreadCounts) *
+                       std::size(TripCounts)));
+  for (int Threads : ThreadCounts)
+    for (int G : Blocks)
+      for (int Trips : TripCounts) {
+        Row R;
+        R.Experiment = "small";
+        R.Op = "read";
+        R.WordBytes = int(sizeof(unsigned));
+        R.Stride = 1;
+        R.Mlp = 1;
+        R.N = Trips;
+        R.ActiveWarpsPerSm = Threads / 32; // on each SM that has a block
+        R.BlocksPerSm = 1;
+        R.Blocks = G;
+        R.Threads = Threads;
+        R.BytesMoved = double(G) * Threads * sizeof(unsigned) * Trips;
+        R.FootprintBytes = R.BytesMoved;
+        R.RegionBytes = (long long)Region;
+        R.Dram = true;
+        R.Time = H.time([&](int) {
+          chainKernel<unsigned, 1, false><<<G, Threads>>>(P, Mask, Trips, 1, 0,
+                                                         H.Sink, Next);
+          Next += Spacing;
+        });
+        H.add(R);
+        H.step();
+      }
   H.end();
 }
 

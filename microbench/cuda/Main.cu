@@ -83,6 +83,7 @@ int main(int Argc, char **Argv) {
   char Host[256] = {0};
   gethostname(Host, sizeof(Host) - 1);
   P.Host = Host;
+  P.Timing = O.Ungated ? "ungated" : "gated";
   Harness H(O, D, Nv);
   // The report is rewritten after every group, so a run cut short (a time
   // limit on the GPU machine) still leaves every finished group on disk.
@@ -103,7 +104,8 @@ int main(int Argc, char **Argv) {
       {"gt200", runGt200},          {"stride", runStride},
       {"offset", runOffset},        {"pitch", runPitch},
       {"hot_region", runHotRegion}, {"latency", runLatency},
-      {"block", runBlockCost},      {"loadstore", runLoadStore}};
+      {"block", runBlockCost},      {"loadstore", runLoadStore},
+      {"small", runSmallGrid}};
   for (auto &[Name, Run] : Groups)
     if (wants(O, Name)) {
       Run(H, Buf);

@@ -11,7 +11,8 @@ namespace sectorscope::mb {
 const std::vector<std::string> &experimentNames() {
   static const std::vector<std::string> Names = {
       "stream", "campprof",   "gt200",   "stride", "offset",
-      "pitch",  "hot_region", "latency", "block",  "loadstore"};
+      "pitch",  "hot_region", "latency", "block",  "loadstore",
+      "small"};
   return Names;
 }
 
@@ -30,6 +31,8 @@ std::string usage() {
     OS << ' ' << N;
   OS << "\n"
         "  --quick               short sweeps (smoke test)\n"
+        "  --ungated             time each launch from an idle stream, host\n"
+        "                        launch call included (before session 9)\n"
         "  --slice-probe FILE    run the L2 slice probe kernels (under ncu) "
         "and\n"
         "                        write the probed addresses to FILE\n"
@@ -168,6 +171,8 @@ ParseResult parseArgs(const std::vector<std::string> &Argv) {
       O.Help = true;
     } else if (A == "--quick") {
       O.Quick = true;
+    } else if (A == "--ungated") {
+      O.Ungated = true;
     } else if (A == "--out") {
       if (!Value(O.Out))
         return R;

@@ -69,6 +69,9 @@ nlohmann::json toJson(const DeviceInfo &D);
 
 struct Provenance {
   std::string Command;
+  /// "gated" (the launch gate holds the stream until a run is queued) or
+  /// "ungated" (--ungated: the events include the host's launch call).
+  std::string Timing = "gated";
   std::string DateUtc;
   std::string Host;
 };

@@ -2,6 +2,7 @@
 #include "sectorscope/model/BandwidthModel.h"
 #include "sectorscope/model/Error.h"
 #include "sectorscope/model/LoadStoreRows.h"
+#include "sectorscope/model/SmallGridRows.h"
 #include "sectorscope/model/Regression.h"
 #include "sectorscope/model/TextTable.h"
 
@@ -88,10 +89,11 @@ static int classWidth(const BenchRow &R) {
 
 /// Rows the bandwidth classes are fitted to: read or write rows with bytes
 /// and a width; a latency row only when it walks DRAM (its L2 twin feeds
-/// the L2 round trip, lib/L2Figures.cpp).
+/// the L2 round trip, lib/L2Figures.cpp). The small grids' chains are held
+/// out (lib/SmallGridRows.cpp).
 static bool classRow(const BenchRow &R) {
   if (!R.TheOp || !R.BytesMoved || *R.BytesMoved <= 0 || !R.WordBytes ||
-      R.Warps <= 0)
+      R.Warps <= 0 || R.Experiment == "small")
     return false;
   return R.Experiment != "latency" || R.Dram;
 }
@@ -554,14 +556,24 @@ BandwidthModel BandwidthModel::fit(const BenchData &D,
 
   // Grid search of the shared exponent and launch latency. The launch is a
   // few microseconds; it cannot exceed half the fastest row. The best
-  // launch of every exponent is kept for the loadstore rows below.
+  // launch of every exponent is kept for the loadstore rows below. Where
+  // the small group's empty kernels measured the launch, that is the
+  // launch: the streams' milliseconds hardly tell it from their bytes.
   const std::string Ctx = D.File + ": bandwidth";
   Solution Best;
   std::vector<Solution> BestAtP;
-  const double Launches[] = {0,     0.0005, 0.001, 0.0015, 0.002, 0.003,
-                             0.004, 0.005,  0.006, 0.008,  0.010};
+  const bool WithSmall =
+      std::find(Exps.begin(), Exps.end(), "small") != Exps.end();
+  const std::optional<double> Empty =
+      WithSmall ? emptyKernelMs(D) : std::nullopt;
+  std::vector<double> Launches = {0,     0.0005, 0.001, 0.0015, 0.002, 0.003,
+                                  0.004, 0.005,  0.006, 0.008,  0.010};
+  if (Empty) {
+    Launches = {*Empty};
+    M.LaunchFrom = "small: median of the empty kernels";
+  }
   for (double Launch : Launches) {
-    if (Launch > 0.5 * MinT)
+    if (!Empty && Launch > 0.5 * MinT)
       continue;
     setOtherBounds(FR, D, M.SmCount, Launch);
     size_t I = 0;
@@ -605,6 +617,16 @@ BandwidthModel BandwidthModel::fit(const BenchData &D,
   if (!LoadStore.empty()) {
     M.LoadStoreRows = LoadStore.size();
     scoreRows(M, LoadStore, M.LoadStoreGeomeanRelErr);
+  }
+  // Held out: the small grids' chains, kernels the fit never saw.
+  KernelRows Small;
+  if (WithSmall)
+    for (const BenchRow *R : D.rowsOf("small"))
+      if (usableSmallGridRow(*R) && *R->N > 0)
+        Small.push_back({smallGridTraffic(*R), R});
+  if (!Small.empty()) {
+    M.SmallRows = Small.size();
+    scoreRows(M, Small, M.SmallGeomeanRelErr);
   }
 
   // Statistics from the final coefficients, overall and per class.
@@ -826,6 +848,7 @@ Json BandwidthModel::toJson() const {
               "mlp, store requests";
   J["experiments"] = Experiments;
   J["launch_ms"] = LaunchMs;
+  J["launch_from"] = LaunchFrom;
   J["smooth_max_exponent"] = P;
   J["rows"] = Rows;
   J["r2"] = R2;
@@ -846,6 +869,10 @@ Json BandwidthModel::toJson() const {
   J["partial_held_out_rows"] = PartialHeldOutRows;
   if (PartialHeldOutGeomeanRelErr >= 0)
     J["partial_held_out_geomean_rel_err"] = PartialHeldOutGeomeanRelErr;
+  if (SmallRows) {
+    J["small_rows"] = SmallRows;
+    J["small_geomean_rel_err"] = SmallGeomeanRelErr;
+  }
   if (LoadStoreRows) {
     J["loadstore_rows"] = LoadStoreRows;
     J["loadstore_geomean_rel_err"] = LoadStoreGeomeanRelErr;
@@ -953,6 +980,9 @@ BandwidthModel BandwidthModel::fromJson(const Json &J, const Ctx &C) {
   auto Count = [&](const char *Key) {
     return (size_t)getOptNumber(J, C, Key, NumRule::Count).value_or(0);
   };
+  M.LaunchFrom = getOptString(J, C, "launch_from").value_or("fit");
+  M.SmallRows = Count("small_rows");
+  M.SmallGeomeanRelErr = Num("small_geomean_rel_err");
   M.LoadStoreRows = Count("loadstore_rows");
   M.LoadStoreGeomeanRelErr = Num("loadstore_geomean_rel_err");
   M.PartialStoreMsPerSector = Num("partial_store_ms_per_sector_per_sm");

@@ -71,6 +71,19 @@ static void checkLoadStoreRow(const BenchRow &R, const Ctx &C) {
     C.at("threads").fail("missing required field (or 0)");
 }
 
+/// What a small-grid row (trips of one dependent load per warp, in a grid
+/// that does not fill the GPU) needs: the trips and the launch shape.
+static void checkSmallGridRow(const BenchRow &R, const Ctx &C) {
+  if (!R.N)
+    C.at("N").fail("missing required field (trips per thread)");
+  if (!R.Blocks)
+    C.at("blocks").fail("missing required field (or 0)");
+  if (!R.Threads)
+    C.at("threads").fail("missing required field (or 0)");
+  if (R.WordBytes <= 0)
+    C.at("word_bytes").fail("missing required field (or 0)");
+}
+
 /// One row; throws ModelError naming rows[I].FIELD.
 static BenchRow parseRow(const Json &RJ, const Ctx &C, size_t I,
                          const BenchData &D, const std::string &TimeField,
@@ -117,7 +130,8 @@ static BenchRow parseRow(const Json &RJ, const Ctx &C, size_t I,
   R.WordBytes = WB ? (int)*WB : 0;
 
   // Fields the models need, checked only for the experiments they read.
-  bool Modelled = usesVolume(R.Experiment) || R.Experiment == "gt200";
+  bool Modelled = usesVolume(R.Experiment) || R.Experiment == "gt200" ||
+                  R.Experiment == "small";
   if (Modelled) {
     if (!W)
       C.at("active_warps_per_sm").fail("missing required field");
@@ -161,6 +175,8 @@ static BenchRow parseRow(const Json &RJ, const Ctx &C, size_t I,
   }
   if (R.Experiment == "loadstore")
     checkLoadStoreRow(R, C);
+  if (R.Experiment == "small")
+    checkSmallGridRow(R, C);
   return R;
 }
 

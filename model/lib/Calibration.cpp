@@ -184,6 +184,13 @@ std::string calibrationSummary(const Calibration &C) {
                   : std::to_string(B.MixedRows) + " aligned gt200 rows") +
              " (geomean rel err " + fmtFixed(100 * B.MixedGeomeanRelErr, 1) +
              "%)\n";
+    if (B.LaunchFrom != "fit")
+      Out += "launch " + fmtFixed(B.LaunchMs * 1e3, 2) + " us measured (" +
+             B.LaunchFrom + ")\n";
+    if (B.SmallRows)
+      Out += "held out: " + std::to_string(B.SmallRows) +
+             " small-grid chains, geomean rel err " +
+             fmtFixed(100 * B.SmallGeomeanRelErr, 1) + "%\n";
     if (B.LoadStoreRows) {
       Out += "p chosen on the spread rows and " +
              std::to_string(B.LoadStoreRows) +

@@ -11,6 +11,7 @@
 #include "sectorscope/model/L1Figures.h"
 #include "sectorscope/model/L2Figures.h"
 #include "sectorscope/model/LoadStoreRows.h"
+#include "sectorscope/model/SmallGridRows.h"
 #include "sectorscope/model/Regression.h"
 #include "sectorscope/model/SvgChart.h"
 #include "sectorscope/model/Traffic.h"
@@ -415,6 +416,78 @@ TEST(bandwidthBlockCostFromBlockRows) {
   CHECK(M.BlockGeomeanRelErr < 2e-3);
   BandwidthModel R = BandwidthModel::fromJson(M.toJson(), Ctx("rt.json"));
   CHECK_NEAR(R.BlockMs, M.BlockMs, 1e-12);
+}
+
+/// A `small` row: Blocks blocks of 256 threads, Trips dependent one-load
+/// trips per thread (4-byte words: 4 sectors per request).
+static BenchRow smallRow(int Blocks, int Trips, double Ms) {
+  BenchRow R = volumeRow("small", Op::Read, false, 4, 8, 0, Ms);
+  R.N = Trips;
+  R.Blocks = Blocks;
+  R.Threads = 256;
+  R.BytesMoved = Blocks * 8.0 * Trips * 128;
+  R.Mlp = 1;
+  return R;
+}
+
+TEST(bandwidthLaunchFromSmallGridEmptyKernels) {
+  // Streams and small-grid chains generated with a launch of 3.5 us (off the
+  // fit's launch grid): the empty kernels give the launch exactly (their
+  // median), the chains are predicted as kernels (held out), and without
+  // the small rows the grid search cannot land on 3.5 us.
+  const double Launch = 0.0035, A = 1e-6 / 4000, L = 4e-4, Ls = 5e-6;
+  BenchData D;
+  D.File = "small.json";
+  D.Gpu = testGpu();
+  for (Op O : {Op::Read, Op::Write})
+    for (int W : {1, 2, 4, 8, 16, 32, 64})
+      D.Rows.push_back(volumeRow("campprof", O, false, 4, W, 1 << 28,
+                                 littleTime(Launch, 2, A,
+                                            O == Op::Read ? L : Ls, 1 << 28,
+                                            4, 8, O, W, 100)));
+  for (double T : {0.0034, 0.0035, 0.0037})
+    D.Rows.push_back(smallRow(1, 0, T));
+  for (int Blocks : {1, 8})
+    for (int Trips : {1, 4, 16}) {
+      double Bytes = Blocks * 8.0 * Trips * 128;
+      D.Rows.push_back(smallRow(
+          Blocks, Trips, Launch + smoothMax(Bytes * A, Trips * L, 2)));
+    }
+  BandwidthModel M = BandwidthModel::fit(D, {"campprof", "small"});
+  CHECK_NEAR(M.LaunchMs, Launch, 1e-12);
+  CHECK(M.LaunchFrom.find("small") == 0);
+  CHECK_NEAR(M.P, 2, 1e-12);
+  CHECK(M.SmallRows == 6);
+  CHECK(M.SmallGeomeanRelErr < 1e-3);
+  Json J = M.toJson();
+  CHECK(J["small_rows"] == 6 && J["launch_from"] == M.LaunchFrom);
+  BandwidthModel R = BandwidthModel::fromJson(J, Ctx("rt.json"));
+  CHECK(R.LaunchFrom == M.LaunchFrom && R.SmallRows == 6);
+  BandwidthModel G = BandwidthModel::fit(D, {"campprof"});
+  CHECK(G.LaunchFrom == "fit" && G.SmallRows == 0);
+  CHECK(std::abs(G.LaunchMs - Launch) > 1e-5);
+  CHECK(!G.toJson().contains("small_rows"));
+}
+
+TEST(smallGridRowErrorsNameFileAndField) {
+  Json J = Json::parse(R"({"gpu": {"sm_count": 132}, "rows": [
+      {"experiment": "small", "op": "read", "word_bytes": 4,
+       "active_warps_per_sm": 8, "blocks": 8, "threads": 256,
+       "bytes_moved": 0, "best_ms": 0.003, "N": 0}]})");
+  BenchData D = parseBenchData(J, "s.json");
+  CHECK(D.Rows.size() == 1 && emptyKernelMs(D) == 0.003);
+  J["rows"][0]["N"] = 4;
+  Traffic T = smallGridTraffic(parseBenchData(J, "s.json").Rows[0]);
+  CHECK(T.Items.size() == 1 && T.Items[0].Mlp == 1);
+  CHECK_NEAR(T.Items[0].Requests, 8 * 8 * 4, 1e-12);
+  CHECK_NEAR(T.Items[0].Bytes, 8 * 8 * 4 * 128, 1e-12);
+  J["rows"][0].erase("N");
+  CHECK_THROWS(parseBenchData(J, "s.json"),
+               "s.json: rows[0].N: missing required field");
+  J["rows"][0]["N"] = 2;
+  J["rows"][0]["threads"] = 0;
+  CHECK_THROWS(parseBenchData(J, "s.json"),
+               "s.json: rows[0].threads: missing required field");
 }
 
 /// A loadstore row (trips of R loads, then S stores per thread, 4-byte

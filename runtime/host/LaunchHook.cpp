@@ -13,6 +13,8 @@
 #include "OccupancyCap.h"
 #include "Summary.h"
 
+#include "common/LaunchGate.h"
+
 #include "sectorscope/abi.h"
 
 #include <cuda_runtime_api.h>
@@ -176,12 +178,18 @@ cudaError_t timedLaunch(const void *Func, dim3 Grid, dim3 Block, void **Args,
   cudaEvent_t Start = nullptr, Stop = nullptr;
   bool Events = cudaEventCreate(&Start) == cudaSuccess &&
                 cudaEventCreate(&Stop) == cudaSuccess;
-  if (Events)
+  // The stream waits at the gate until start, kernel and stop are queued:
+  // the events time the kernel, not the host's launch call (LaunchGate.h).
+  LaunchGate Gate;
+  if (Events) {
+    Gate.close(Stream);
     cudaEventRecord(Start, Stream);
+  }
   cudaError_t E = cudaLaunchKernel(Func, Grid, Block, Args, Shmem, Stream);
   SyncErr = cudaSuccess;
   if (Events) {
     cudaEventRecord(Stop, Stream);
+    Gate.open();
     SyncErr = cudaEventSynchronize(Stop);
     float F = 0;
     if (E == cudaSuccess && SyncErr == cudaSuccess &&

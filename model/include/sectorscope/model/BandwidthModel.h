@@ -97,6 +97,9 @@ double benchRowMlp(const BenchRow &R);
 
 struct BandwidthModel {
   double LaunchMs = 0;
+  /// "fit" (grid search with p on the spread rows) or where it was
+  /// measured (the `small` group's empty kernels). JSON: launch_from.
+  std::string LaunchFrom = "fit";
   double P = 1;       ///< Smooth-max exponent.
   double L2Bytes = 0; ///< For the DRAM traffic estimate; 0: unknown.
   int SmCount = 0;    ///< From the calibration's gpu.
@@ -143,6 +146,11 @@ struct BandwidthModel {
   /// loadstore_geomean_rel_err, exponent_scan.
   size_t LoadStoreRows = 0;
   double LoadStoreGeomeanRelErr = 0;
+  /// Held out: the `small` rows with trips (chains in grids that do not
+  /// fill the GPU; lib/SmallGridRows.cpp) and their geometric-mean relative
+  /// error. JSON: small_rows, small_geomean_rel_err (absent: none).
+  size_t SmallRows = 0;
+  double SmallGeomeanRelErr = 0;
   std::vector<ExponentScore> ExponentScan;
   /// L2 hits (traffic the DRAM estimate removes): charged at L2 bandwidth
   /// and round trip instead of being free (unknown figures: the old rule).

@@ -24,8 +24,8 @@ inline constexpr const char *CalibSchema = "sectorscope-calib/1";
 struct FitSettings {
   std::string TimeField = "best_ms";
   double UnitBytesPerWarp = 65536;
-  std::vector<std::string> BandwidthExperiments = {"stream", "campprof",
-                                                   "latency", "loadstore"};
+  std::vector<std::string> BandwidthExperiments = {
+      "stream", "campprof", "latency", "loadstore", "small"};
 };
 
 struct Calibration {
