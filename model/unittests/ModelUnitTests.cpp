@@ -469,6 +469,35 @@ TEST(bandwidthLaunchFromSmallGridEmptyKernels) {
   CHECK(!G.toJson().contains("small_rows"));
 }
 
+TEST(launchFromEmptyKernelsLessOneBlockStep) {
+  // An empty kernel is a launch plus one block step of each warp: with
+  // block rows (cost 0.6 us per block step) and empty kernels timed at
+  // 1 us + 0.6 us, the launch comes out 1 us, not 1.6.
+  const double A = 1e-6 / 4000, L = 4e-4, Ls = 5e-6, Blk = 6e-4;
+  BenchData D = pureStreamBench(A, L, Ls);
+  for (auto [Threads, N] : {std::pair{32, 1}, {256, 1}, {1024, 1}, {256, 16}})
+    for (int W : {8, 32}) {
+      BenchRow R = volumeRow("block", Op::Read, false, 4, W, 0, 0);
+      R.TheOp.reset();
+      R.OpText = "copy";
+      R.N = N;
+      R.Threads = Threads;
+      double Words = 1 << 24, Warps = Words / N / 32;
+      R.Blocks = Words / N / Threads;
+      R.BytesMoved = Words * 8;
+      double Lat = (Warps * N * (L + Ls) + Warps * Blk) / 100;
+      R.TimeMs = smoothMax(Words * 8 * A, Lat / std::min<double>(W, Warps / 100), 2);
+      D.Rows.push_back(R);
+    }
+  D.Rows.push_back(smallRow(1, 0, 0.001 + Blk));
+  BandwidthModel M = BandwidthModel::fit(D, {"campprof", "small"});
+  CHECK_NEAR(M.BlockMs, Blk, 0.02);
+  CHECK_NEAR(M.LaunchMs, 0.001, 0.02);
+  CHECK(M.LaunchFrom.find("less one block step") != std::string::npos);
+  BandwidthModel Given = BandwidthModel::fit(D, {"campprof", "small"}, 0.002);
+  CHECK(Given.LaunchMs == 0.002 && Given.LaunchFrom == "given");
+}
+
 TEST(smallGridRowErrorsNameFileAndField) {
   Json J = Json::parse(R"({"gpu": {"sm_count": 132}, "rows": [
       {"experiment": "small", "op": "read", "word_bytes": 4,

@@ -34,6 +34,7 @@
 #include "sectorscope/model/L2Figures.h"
 #include "sectorscope/model/Traffic.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -160,8 +161,11 @@ struct BandwidthModel {
   L1Figures L1;
 
   /// Fits rows of the given experiments (e.g. {"stream", "campprof"}).
+  /// With `small` rows the launch is measured (their empty kernels) rather
+  /// than searched; LaunchMs, if given, fixes it instead.
   static BandwidthModel fit(const BenchData &D,
-                            const std::vector<std::string> &Experiments);
+                            const std::vector<std::string> &Experiments,
+                            std::optional<double> LaunchMs = std::nullopt);
   /// a and L for (op, camped) at a (fractional) number of sectors per
   /// request: log-log interpolation between the measured widths; beyond the
   /// widest, a stays and L follows the last segment's slope (>= 0).
