@@ -69,11 +69,11 @@ nlohmann::json toJson(const DeviceInfo &D);
 
 struct Provenance {
   std::string Command;
+  std::string DateUtc;
+  std::string Host;
   /// "gated" (the launch gate holds the stream until a run is queued) or
   /// "ungated" (--ungated: the events include the host's launch call).
   std::string Timing = "gated";
-  std::string DateUtc;
-  std::string Host;
 };
 
 nlohmann::json makeReport(const DeviceInfo &D, const Provenance &P,

@@ -54,6 +54,10 @@ void testArgs() {
   EXPECT(R.Opts.Out == "x.json" && R.Opts.Reps == 3 && R.Opts.Quick);
   EXPECT(R.Opts.MaxWarps == 16);
   EXPECT(wants(R.Opts, "gt200") && !wants(R.Opts, "campprof"));
+  EXPECT(!R.Opts.Ungated && wants(D.Opts, "small"));
+  ParseResult U = parse({"--ungated", "--only", "small"});
+  EXPECT(U.ok() && U.Opts.Ungated && wants(U.Opts, "small") &&
+         !wants(U.Opts, "latency"));
   std::printf("args: only=%zu reps=%d\n", R.Opts.Only.size(), R.Opts.Reps);
 
   for (auto Bad :
@@ -114,6 +118,8 @@ void testJson() {
   json Rep = makeReport(D, P, {R, R});
   EXPECT(Rep["schema"] == ReportSchema);
   EXPECT(Rep["gpu"]["sm_count"] == 132);
+  EXPECT(Rep["provenance"]["timing"] == "gated" &&
+         Rep["provenance"]["date_utc"] == "2026-01-01T00:00:00Z");
   EXPECT(Rep["rows"].size() == 2);
   std::string Path =
       std::string(std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "/tmp") +
