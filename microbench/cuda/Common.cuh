@@ -176,6 +176,8 @@ void runLatency(Harness &H, const Buffers &Buf);
 void runBlockCost(Harness &H, const Buffers &Buf);
 void runLoadStore(Harness &H, const Buffers &Buf);
 void runSmallGrid(Harness &H, const Buffers &Buf);
+void runLocalMemory(Harness &H, const Buffers &Buf);
+void runHotAtomics(Harness &H, const Buffers &Buf);
 int runSliceProbe(const Options &O, const DeviceInfo &D);
 
 /// Active-warps-per-SM values to sweep: every value up to 32 (one-warp

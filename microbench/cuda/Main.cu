@@ -105,7 +105,8 @@ int main(int Argc, char **Argv) {
       {"offset", runOffset},        {"pitch", runPitch},
       {"hot_region", runHotRegion}, {"latency", runLatency},
       {"block", runBlockCost},      {"loadstore", runLoadStore},
-      {"small", runSmallGrid}};
+      {"small", runSmallGrid},      {"local", runLocalMemory},
+      {"atomic", runHotAtomics}};
   for (auto &[Name, Run] : Groups)
     if (wants(O, Name)) {
       Run(H, Buf);

@@ -2,6 +2,7 @@
 #include "sectorscope/model/BandwidthModel.h"
 #include "sectorscope/model/Error.h"
 #include "sectorscope/model/LoadStoreRows.h"
+#include "sectorscope/model/LocalRows.h"
 #include "sectorscope/model/SmallGridRows.h"
 #include "sectorscope/model/Regression.h"
 #include "sectorscope/model/TextTable.h"
@@ -397,6 +398,29 @@ static void fitPartialStores(BandwidthModel &M, const BenchData &D) {
           M.PartialHeldOutGeomeanRelErr);
 }
 
+/// The local-memory costs from the `local` rows (as kernels): the time per
+/// sector (throughput) and the round trip per sector of a load (latency)
+/// meet where the rows' occupancy hides the trip; alternate the two 1-D
+/// fits (each monotone) from a start that charges only the throughput.
+static void fitLocal(BandwidthModel &M, const BenchData &D) {
+  KernelRows Rows;
+  for (const BenchRow *R : D.rowsOf("local"))
+    if (usableLocalRow(*R))
+      Rows.push_back({localTraffic(*R), R});
+  M.LocalMsPerSector = M.LocalMsPerSectorStep = 0;
+  M.LocalRows = 0;
+  if (Rows.empty())
+    return;
+  double Geo = 0;
+  M.LocalMsPerSectorStep = 1e-7;
+  for (int Round = 0; Round < 3; ++Round) {
+    search1D(M.LocalMsPerSector, [&] { return scoreRows(M, Rows, Geo); });
+    search1D(M.LocalMsPerSectorStep, [&] { return scoreRows(M, Rows, Geo); });
+  }
+  M.LocalRows = Rows.size();
+  scoreRows(M, Rows, M.LocalGeomeanRelErr);
+}
+
 /// Sets M's launch, exponent and class coefficients from S, then derives
 /// what depends on them: the L2 and L1 figures and the store, block and
 /// partial-store terms (LoadStore rows join the store term's fit).
@@ -418,6 +442,8 @@ static void finishFit(BandwidthModel &M, const BenchData &D, const Solution &S,
   }
   // The stride rows are pure write streams: neither term above applies.
   fitPartialStores(M, D);
+  fitLocal(M, D);
+  M.Atomics = deriveAtomicRates(D, M.LaunchMs);
 }
 
 /// The L2-byte, L1-tag and L2-request bounds kernelTerms charges each
@@ -748,12 +774,29 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
                          bool L1Hits, std::vector<std::string> *Notes) {
   Terms R;
   double DramMs = 0, L2Ms = 0, TagMs = 0, PartialMs = 0, ReqMs = 0;
+  double LocalMs = 0, AtomicMs = 0;
   bool Loads = std::any_of(T.Items.begin(), T.Items.end(),
                            [](const MemItem &I) { return I.Waits; });
   const double Sm = M.SmCount;
   for (const MemItem &I : T.Items) {
     double A = 0, L = 0;
     M.coefficients(I.TheOp, Camped, I.SectorsPerRequest, A, L, Notes);
+    // Atomics on an allocation of known size: the GPU's update rate on a
+    // table that size bounds them, whatever else they cost.
+    if (I.AtomicUpdates > 0 && I.TableWords > 0 && M.Atomics.known())
+      AtomicMs += I.AtomicUpdates / M.Atomics.updatesPerMs(I.TableWords);
+    // Local memory stays on chip: its own measured costs replace the DRAM,
+    // L2 and tag-stage ones (a store keeps its issue cost L).
+    if (I.Local && M.LocalMsPerSector > 0) {
+      double Sectors = I.Bytes / 32;
+      R.L1Bytes += I.Bytes;
+      LocalMs += Sectors / Sm * M.LocalMsPerSector;
+      if (I.Waits)
+        L = I.SectorsPerRequest * M.LocalMsPerSectorStep;
+      double Steps = I.Waits ? I.Requests / std::max(I.Mlp, 1.0) : I.Requests;
+      R.LatMsWarps += Steps / Sm * L;
+      continue;
+    }
     double B = T.dramBytes(I, M.L2Bytes);
     double H1 = L1Hits ? T.inBlockReuseBytes(I) : 0;
     R.L1Bytes += I.Bytes;
@@ -804,7 +847,7 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
   // step per warp.
   R.LatMsWarps += T.totalWarps() / Sm * M.BlockMs;
   // Every throughput bound of the memory path, combined as one p-norm.
-  for (double Bound : {DramMs, L2Ms, TagMs, PartialMs, ReqMs})
+  for (double Bound : {DramMs, L2Ms, TagMs, PartialMs, ReqMs, LocalMs, AtomicMs})
     R.BwMs = smoothMax(R.BwMs, Bound, M.P);
   return R;
 }
@@ -880,6 +923,18 @@ Json BandwidthModel::toJson() const {
   J["partial_held_out_rows"] = PartialHeldOutRows;
   if (PartialHeldOutGeomeanRelErr >= 0)
     J["partial_held_out_geomean_rel_err"] = PartialHeldOutGeomeanRelErr;
+  if (LocalRows) {
+    J["local_ms_per_sector_per_sm"] = LocalMsPerSector;
+    J["local_ms_per_sector_step"] = LocalMsPerSectorStep;
+    J["local_rows"] = LocalRows;
+    J["local_geomean_rel_err"] = LocalGeomeanRelErr;
+  }
+  if (Atomics.known()) {
+    Json A = Json::array();
+    for (auto &[W, R] : Atomics.ByWords)
+      A.push_back({W, R});
+    J["atomic_rates"] = A;
+  }
   if (SmallRows) {
     J["small_rows"] = SmallRows;
     J["small_geomean_rel_err"] = SmallGeomeanRelErr;
@@ -992,6 +1047,27 @@ BandwidthModel BandwidthModel::fromJson(const Json &J, const Ctx &C) {
     return (size_t)getOptNumber(J, C, Key, NumRule::Count).value_or(0);
   };
   M.LaunchFrom = getOptString(J, C, "launch_from").value_or("fit");
+  M.LocalMsPerSector = Num("local_ms_per_sector_per_sm");
+  M.LocalMsPerSectorStep = Num("local_ms_per_sector_step");
+  M.LocalRows = Count("local_rows");
+  M.LocalGeomeanRelErr = Num("local_geomean_rel_err");
+  if (J.contains("atomic_rates")) {
+    const Json &A = J.at("atomic_rates");
+    Ctx AC = C.at("atomic_rates");
+    if (!A.is_array())
+      AC.fail("expected an array of [words, updates per ms] pairs");
+    double Prev = 0;
+    for (size_t K = 0; K < A.size(); ++K) {
+      const Json &E = A[K];
+      if (!E.is_array() || E.size() != 2 || !E[0].is_number() ||
+          !E[1].is_number() || !(E[0].get<double>() > Prev) ||
+          !(E[1].get<double>() > 0) || !std::isfinite(E[1].get<double>()))
+        AC.at(K).fail("expected [words, updates per ms], words increasing "
+                      "and both > 0");
+      Prev = E[0].get<double>();
+      M.Atomics.ByWords.push_back({E[0].get<double>(), E[1].get<double>()});
+    }
+  }
   M.SmallRows = Count("small_rows");
   M.SmallGeomeanRelErr = Num("small_geomean_rel_err");
   M.LoadStoreRows = Count("loadstore_rows");

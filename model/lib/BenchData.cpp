@@ -84,6 +84,24 @@ static void checkSmallGridRow(const BenchRow &R, const Ctx &C) {
     C.at("word_bytes").fail("missing required field (or 0)");
 }
 
+/// What a `local` row (trips of a read-modify-write of a per-thread array
+/// with M distinct elements per warp request) or an `atomic` row (trips of
+/// one atomic per thread on a table of region_bytes) needs.
+static void checkLocalOrAtomicRow(const BenchRow &R, const Ctx &C) {
+  if (!R.N || *R.N < 1)
+    C.at("N").fail("missing or 0 (trips per thread)");
+  if (!R.Blocks)
+    C.at("blocks").fail("missing required field (or 0)");
+  if (!R.Threads)
+    C.at("threads").fail("missing required field (or 0)");
+  if (R.WordBytes <= 0)
+    C.at("word_bytes").fail("missing required field (or 0)");
+  if (R.Experiment == "local" && (!R.M || *R.M < 1 || *R.M > 32))
+    C.at("M").fail("expected 1..32 distinct elements per request");
+  if (R.Experiment == "atomic" && !R.RegionBytes)
+    C.at("region_bytes").fail("missing required field (the table's bytes)");
+}
+
 /// One row; throws ModelError naming rows[I].FIELD.
 static BenchRow parseRow(const Json &RJ, const Ctx &C, size_t I,
                          const BenchData &D, const std::string &TimeField,
@@ -131,7 +149,8 @@ static BenchRow parseRow(const Json &RJ, const Ctx &C, size_t I,
 
   // Fields the models need, checked only for the experiments they read.
   bool Modelled = usesVolume(R.Experiment) || R.Experiment == "gt200" ||
-                  R.Experiment == "small";
+                  R.Experiment == "small" || R.Experiment == "local" ||
+                  R.Experiment == "atomic";
   if (Modelled) {
     if (!W)
       C.at("active_warps_per_sm").fail("missing required field");
@@ -177,6 +196,8 @@ static BenchRow parseRow(const Json &RJ, const Ctx &C, size_t I,
     checkLoadStoreRow(R, C);
   if (R.Experiment == "small")
     checkSmallGridRow(R, C);
+  if (R.Experiment == "local" || R.Experiment == "atomic")
+    checkLocalOrAtomicRow(R, C);
   return R;
 }
 

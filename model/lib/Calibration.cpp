@@ -187,6 +187,19 @@ std::string calibrationSummary(const Calibration &C) {
     if (B.LaunchFrom != "fit")
       Out += "launch " + fmtFixed(B.LaunchMs * 1e3, 2) + " us measured (" +
              B.LaunchFrom + ")\n";
+    if (B.LocalRows)
+      Out += "local memory: " + fmtFixed(B.LocalMsPerSector * 1e6, 3) +
+             " ns per sector per SM, a load's round trip " +
+             fmtFixed(B.LocalMsPerSectorStep * 1e6, 2) +
+             " ns per sector of its request, fitted on " +
+             std::to_string(B.LocalRows) + " local rows (geomean rel err " +
+             fmtFixed(100 * B.LocalGeomeanRelErr, 1) + "%)\n";
+    if (B.Atomics.known()) {
+      Out += "atomic updates per us over the GPU by table words:";
+      for (auto &[W, R] : B.Atomics.ByWords)
+        Out += " " + fmtNum(W) + ":" + fmtFixed(R / 1e3, 0);
+      Out += "\n";
+    }
     if (B.SmallRows)
       Out += "held out: " + std::to_string(B.SmallRows) +
              " small-grid chains, geomean rel err " +

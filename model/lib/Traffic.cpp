@@ -178,6 +178,12 @@ Traffic trafficFromProfile(const Profile &P) {
       I.LinesPerRequest = linesPerRequest(Spr);
       I.PartialSectors = partialSectors(S) * Scale;
       I.Use = useOf(T, P, S.ObjectId, O, Scale);
+      I.Local = S.TheSpace == Space::Local;
+      if (S.TheOp == SiteOp::Atomic && O == Op::Write && S.Width > 0) {
+        I.AtomicUpdates = S.Bytes / S.Width * Scale;
+        if (I.Use >= 0)
+          I.TableWords = T.Uses[(size_t)I.Use].SizeBytes / S.Width;
+      }
       if (I.Use >= 0)
         T.Uses[(size_t)I.Use].L1Bytes += Bytes;
       T.Items.push_back(I);

@@ -28,6 +28,7 @@
 #ifndef SECTORSCOPE_MODEL_BANDWIDTHMODEL_H
 #define SECTORSCOPE_MODEL_BANDWIDTHMODEL_H
 
+#include "sectorscope/model/AtomicRates.h"
 #include "sectorscope/model/BenchData.h"
 #include "sectorscope/model/JsonIO.h"
 #include "sectorscope/model/L1Figures.h"
@@ -152,6 +153,18 @@ struct BandwidthModel {
   /// error. JSON: small_rows, small_geomean_rel_err (absent: none).
   size_t SmallRows = 0;
   double SmallGeomeanRelErr = 0;
+  /// Local memory (lib/LocalRows.cpp): per-SM time of a local sector and
+  /// round trip of a local load per sector of its request, fitted on the
+  /// `local` rows; local sites then move no DRAM, L2 or tag-stage time.
+  /// JSON: local_ms_per_sector_per_sm, local_ms_per_sector_step,
+  /// local_rows, local_geomean_rel_err (0: not fitted, the old charges).
+  double LocalMsPerSector = 0, LocalMsPerSectorStep = 0;
+  size_t LocalRows = 0;
+  double LocalGeomeanRelErr = 0;
+  /// Atomic update rate by table size, from the `atomic` rows: a kernel's
+  /// atomics on an allocation are bounded by it. JSON: atomic_rates
+  /// ([[words, updates per ms], ...]; absent: no bound).
+  AtomicRates Atomics;
   std::vector<ExponentScore> ExponentScan;
   /// L2 hits (traffic the DRAM estimate removes): charged at L2 bandwidth
   /// and round trip instead of being free (unknown figures: the old rule).

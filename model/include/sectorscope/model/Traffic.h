@@ -36,6 +36,13 @@ struct MemItem {
   /// partialSectors).
   double PartialSectors = 0;
   int Use = -1;        ///< Index into Traffic::Uses; -1: no object known.
+  /// Local memory (per-thread arrays): on chip, charged by the `local`
+  /// figures instead of DRAM, L2 and tag costs when the calibration has them.
+  bool Local = false;
+  /// Atomics (write half only): the lanes' updates (grid total) and the
+  /// words of the allocation they update (0: unknown), for the atomic
+  /// rate bound.
+  double AtomicUpdates = 0, TableWords = 0;
 };
 
 /// What the profile says about one (object, op): the L1-level bytes of its
