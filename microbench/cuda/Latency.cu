@@ -159,10 +159,12 @@ void runLatency(Harness &H, const Buffers &Buf) {
   std::vector<ChainCase> Cases;
   // L1 also gets 32 lines per request (lanes 128 B apart, a column walk):
   // whether L1 is limited by the sectors or the lines a request touches
-  // (the other shapes keep 4 sectors per line and cannot tell).
+  // (the other shapes keep 4 sectors per line and cannot tell). So does
+  // DRAM (since session 9): the model takes a 32-sector request to be a
+  // column walk, a line per lane, and the stride-8 shape has 8.
   const std::pair<int, int> ColumnWalk{4, 32};
   for (Level Where : {Level::Dram, Level::L2, Level::L1})
-    for (int I = 0; I < int(std::size(Shapes)) + (Where == Level::L1); ++I) {
+    for (int I = 0; I < int(std::size(Shapes)) + (Where != Level::L2); ++I) {
       auto [W, S] = I < int(std::size(Shapes)) ? Shapes[I] : ColumnWalk;
       for (int M : {1, 2, 4, 8})
         for (int Warps : {1, 2, 4, 8, 16, 32, 64})

@@ -96,7 +96,15 @@ static bool classRow(const BenchRow &R) {
   if (!R.TheOp || !R.BytesMoved || *R.BytesMoved <= 0 || !R.WordBytes ||
       R.Warps <= 0 || R.Experiment == "small")
     return false;
-  return R.Experiment != "latency" || R.Dram;
+  if (R.Experiment != "latency")
+    return true;
+  // A class stands for requests of its sectors in linesPerRequest lines (32
+  // sectors: a line per lane, a column walk, as the model takes a site's
+  // 32-sector requests to be); a chain whose lanes span another number of
+  // lines (32 sectors in 8: lanes 32 bytes apart) is left out.
+  double Lines = std::max(1.0, std::ceil(R.Stride * R.WordBytes * 32 / 128));
+  return R.Dram &&
+         (R.Stride <= 0 || Lines == linesPerRequest(R.sectorsPerRequest()));
 }
 
 namespace {
