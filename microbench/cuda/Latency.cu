@@ -63,6 +63,27 @@ __global__ void chainKernel(const T *__restrict__ P, size_t Mask, int Trips,
     *Sink = Acc;
 }
 
+/// The small-grid chain, then one store per thread of its result: lanes
+/// StoreStride words apart (1: 4 sectors in one line; 32: a line per lane,
+/// each sector written in part). A kernel ends when its stores are done.
+__global__ void chainStoreKernel(const unsigned *__restrict__ P, size_t Mask,
+                                 int Trips, unsigned *Out, int StoreStride,
+                                 size_t Base, unsigned ZeroMask) {
+  const int Lane = threadIdx.x & 31;
+  const size_t Warp = (size_t(blockIdx.x) * blockDim.x + threadIdx.x) >> 5;
+  const size_t Warps = (size_t(gridDim.x) * blockDim.x) >> 5;
+  size_t Pos = Base + Warp * 32;
+  unsigned Acc = 0;
+  for (int K = 0; K < Trips; ++K) {
+    unsigned V = __ldcg(P + ((Pos + size_t(Lane)) & Mask));
+    Acc ^= V;
+    Pos += Warps * 32 + (V & ZeroMask); // ZeroMask is 0: a chain.
+  }
+  __stcg(Out + ((Base + Warp * 32 * StoreStride + size_t(Lane) * StoreStride) &
+                Mask),
+         Acc | 1u);
+}
+
 /// K words per thread, each loaded then stored (the store needs the load).
 __global__ void blockCopyKernel(const unsigned *__restrict__ Src,
                                 unsigned *__restrict__ Dst, int K) {
@@ -193,7 +214,8 @@ void runSmallGrid(Harness &H, const Buffers &Buf) {
   size_t Next = 0;
   const unsigned *P = reinterpret_cast<const unsigned *>(Buf.A);
   H.begin("small", int(std::size(Blocks) * std::size(ThreadCounts) *
-                       std::size(TripCounts)));
+                           std::size(TripCounts) +
+                       18));
   for (int Threads : ThreadCounts)
     for (int G : Blocks)
       for (int Trips : TripCounts) {
@@ -215,6 +237,39 @@ void runSmallGrid(Harness &H, const Buffers &Buf) {
         R.Time = H.time([&](int) {
           chainKernel<unsigned, 1, false><<<G, Threads>>>(P, Mask, Trips, 1, 0,
                                                          H.Sink, Next);
+          Next += Spacing;
+        });
+        H.add(R);
+        H.step();
+      }
+  // The same chains ending in one store per thread: the store's round trip
+  // is paid before the kernel ends (coalesced, or a column of partial
+  // sectors).
+  unsigned *Q = reinterpret_cast<unsigned *>(Buf.B);
+  for (int StoreStride : {1, 32})
+    for (int G : {1, 8, H.Dev.Sms})
+      for (int Trips : {0, 1, 4}) {
+        const int Threads = 256;
+        Row R;
+        R.Experiment = "small";
+        R.Op = "read";
+        R.WordBytes = int(sizeof(unsigned));
+        R.Stride = 1;
+        R.Mlp = 1;
+        R.N = Trips;
+        R.Stores = 1;
+        R.M = StoreStride;
+        R.ActiveWarpsPerSm = Threads / 32;
+        R.BlocksPerSm = 1;
+        R.Blocks = G;
+        R.Threads = Threads;
+        R.BytesMoved = double(G) * Threads * sizeof(unsigned) * Trips;
+        R.FootprintBytes = R.BytesMoved;
+        R.RegionBytes = (long long)Region;
+        R.Dram = true;
+        R.Time = H.time([&](int) {
+          chainStoreKernel<<<G, Threads>>>(P, Mask, Trips, Q, StoreStride,
+                                           Next, 0);
           Next += Spacing;
         });
         H.add(R);

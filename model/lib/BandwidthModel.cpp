@@ -452,6 +452,9 @@ static void finishFit(BandwidthModel &M, const BenchData &D, const Solution &S,
   fitPartialStores(M, D);
   fitLocal(M, D);
   M.Atomics = deriveAtomicRates(D, M.LaunchMs);
+  StoreDrain Drain = deriveStoreDrain(D);
+  M.StoreDrainMs = Drain.FullMs;
+  M.PartialStoreDrainMs = Drain.PartialMs;
 }
 
 /// The L2-byte, L1-tag and L2-request bounds kernelTerms charges each
@@ -865,7 +868,14 @@ KernelCurve BandwidthModel::curve(const Traffic &T, bool Camped,
   if (SmCount <= 0)
     fail("", "bandwidth", "calibration has no sm_count");
   KernelCurve K;
-  K.LaunchMs = LaunchMs;
+  // A kernel that stores is done when its last stores are: their round
+  // trip, once, beside the launch.
+  double Drain = 0;
+  for (const MemItem &I : T.Items)
+    if (!I.Waits && !I.Local)
+      Drain = std::max(Drain, I.PartialSectors > 0 ? PartialStoreDrainMs
+                                                   : StoreDrainMs);
+  K.LaunchMs = LaunchMs + Drain;
   K.P = P;
   K.GridWarpsPerSm = T.totalWarps() / SmCount;
   Terms A = kernelTerms(*this, T, Camped, false, Notes);
@@ -931,6 +941,10 @@ Json BandwidthModel::toJson() const {
   J["partial_held_out_rows"] = PartialHeldOutRows;
   if (PartialHeldOutGeomeanRelErr >= 0)
     J["partial_held_out_geomean_rel_err"] = PartialHeldOutGeomeanRelErr;
+  if (StoreDrainMs > 0 || PartialStoreDrainMs > 0) {
+    J["store_drain_ms"] = StoreDrainMs;
+    J["partial_store_drain_ms"] = PartialStoreDrainMs;
+  }
   if (LocalRows) {
     J["local_ms_per_sector_per_sm"] = LocalMsPerSector;
     J["local_ms_per_sector_step"] = LocalMsPerSectorStep;
@@ -1055,6 +1069,8 @@ BandwidthModel BandwidthModel::fromJson(const Json &J, const Ctx &C) {
     return (size_t)getOptNumber(J, C, Key, NumRule::Count).value_or(0);
   };
   M.LaunchFrom = getOptString(J, C, "launch_from").value_or("fit");
+  M.StoreDrainMs = Num("store_drain_ms");
+  M.PartialStoreDrainMs = Num("partial_store_drain_ms");
   M.LocalMsPerSector = Num("local_ms_per_sector_per_sm");
   M.LocalMsPerSectorStep = Num("local_ms_per_sector_step");
   M.LocalRows = Count("local_rows");

@@ -74,6 +74,8 @@ static void checkLoadStoreRow(const BenchRow &R, const Ctx &C) {
 /// What a small-grid row (trips of one dependent load per warp, in a grid
 /// that does not fill the GPU) needs: the trips and the launch shape.
 static void checkSmallGridRow(const BenchRow &R, const Ctx &C) {
+  if (R.Stores.value_or(0) > 1)
+    C.at("stores").fail("expected 0 or 1 (a store at the end of the chain)");
   if (!R.N)
     C.at("N").fail("missing required field (trips per thread)");
   if (!R.Blocks)

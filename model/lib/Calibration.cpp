@@ -187,6 +187,10 @@ std::string calibrationSummary(const Calibration &C) {
     if (B.LaunchFrom != "fit")
       Out += "launch " + fmtFixed(B.LaunchMs * 1e3, 2) + " us measured (" +
              B.LaunchFrom + ")\n";
+    if (B.StoreDrainMs > 0 || B.PartialStoreDrainMs > 0)
+      Out += "a kernel's last stores: " + fmtFixed(B.StoreDrainMs * 1e3, 2) +
+             " us (full sectors), " + fmtFixed(B.PartialStoreDrainMs * 1e3, 2) +
+             " us (sectors written in part), once beside the launch\n";
     if (B.LocalRows)
       Out += "local memory: " + fmtFixed(B.LocalMsPerSector * 1e6, 3) +
              " ns per sector per SM, a load's round trip " +

@@ -10,7 +10,34 @@ namespace sectorscope::model {
 
 bool usableSmallGridRow(const BenchRow &R) {
   return R.Experiment == "small" && R.N && R.Blocks && R.Threads &&
-         R.WordBytes > 0;
+         R.WordBytes > 0 && !R.Stores.value_or(0);
+}
+
+StoreDrain deriveStoreDrain(const BenchData &D) {
+  std::vector<double> Full, Partial;
+  for (const BenchRow *S : D.rowsOf("small")) {
+    if (!S->Stores.value_or(0) || !S->N || !S->Blocks || !S->Threads)
+      continue;
+    for (const BenchRow *R : D.rowsOf("small"))
+      if (usableSmallGridRow(*R) && *R->N == *S->N &&
+          *R->Blocks == *S->Blocks && *R->Threads == *S->Threads) {
+        (S->M.value_or(1) > 1 ? Partial : Full)
+            .push_back(S->TimeMs - R->TimeMs);
+        break;
+      }
+  }
+  auto Median = [](std::vector<double> V) {
+    if (V.empty())
+      return 0.0;
+    std::sort(V.begin(), V.end());
+    size_t H = V.size() / 2;
+    return std::max(0.0, V.size() % 2 ? V[H] : 0.5 * (V[H - 1] + V[H]));
+  };
+  StoreDrain S;
+  S.FullMs = Median(Full);
+  S.PartialMs = Median(Partial);
+  S.Pairs = Full.size() + Partial.size();
+  return S;
 }
 
 std::optional<double> emptyKernelMs(const BenchData &D) {

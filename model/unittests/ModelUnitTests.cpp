@@ -614,6 +614,53 @@ TEST(localAndAtomicRowErrorsNameFileAndField) {
                "la.json: rows[1].region_bytes: missing required field");
 }
 
+TEST(storeDrainFromSmallChainsThatEndInAStore) {
+  // Chains that end in a store against their twins without: the median
+  // difference per store kind is the drain, charged once per kernel that
+  // stores (partial sectors: the partial figure), beside the launch.
+  BenchData D;
+  D.File = "drain.json";
+  D.Gpu = testGpu();
+  for (int Blocks : {1, 8, 100})
+    for (int Trips : {0, 1, 4}) {
+      double T = 0.003 + Trips * 4e-4 + Blocks * 1e-6;
+      D.Rows.push_back(smallRow(Blocks, Trips, T));
+      for (int Stride : {1, 32}) {
+        BenchRow S = smallRow(Blocks, Trips, T + (Stride == 1 ? 2e-4 : 6e-4) +
+                                                 Trips * 1e-6);
+        S.Stores = 1;
+        S.M = Stride;
+        D.Rows.push_back(S);
+      }
+    }
+  StoreDrain Drain = deriveStoreDrain(D);
+  CHECK(Drain.Pairs == 18);
+  CHECK_NEAR(Drain.FullMs, 2e-4 + 1e-6, 1e-9);
+  CHECK_NEAR(Drain.PartialMs, 6e-4 + 1e-6, 1e-9);
+  // The empty kernels with a store do not count as empty kernels.
+  CHECK_NEAR(*emptyKernelMs(D), 0.003 + 8e-6, 1e-9);
+  BandwidthModel M = BandwidthModel::fit(
+      pureStreamBench(1e-6 / 4000, 4e-4, 5e-6), {"campprof"});
+  M.StoreDrainMs = Drain.FullMs;
+  M.PartialStoreDrainMs = Drain.PartialMs;
+  Traffic T;
+  T.Blocks = 1;
+  MemItem St;
+  St.TheOp = Op::Write;
+  St.Waits = false;
+  St.Requests = 1;
+  St.Bytes = 128;
+  T.Items.push_back(St);
+  double Full = M.curve(T, false, nullptr).LaunchMs;
+  T.Items[0].PartialSectors = 4;
+  double Part = M.curve(T, false, nullptr).LaunchMs;
+  CHECK_NEAR(Full, M.LaunchMs + Drain.FullMs, 1e-12);
+  CHECK_NEAR(Part, M.LaunchMs + Drain.PartialMs, 1e-12);
+  Json J = M.toJson();
+  CHECK_NEAR(BandwidthModel::fromJson(J, Ctx("rt.json")).PartialStoreDrainMs,
+             Drain.PartialMs, 1e-12);
+}
+
 TEST(smallGridRowErrorsNameFileAndField) {
   Json J = Json::parse(R"({"gpu": {"sm_count": 132}, "rows": [
       {"experiment": "small", "op": "read", "word_bytes": 4,

@@ -153,6 +153,11 @@ struct BandwidthModel {
   /// error. JSON: small_rows, small_geomean_rel_err (absent: none).
   size_t SmallRows = 0;
   double SmallGeomeanRelErr = 0;
+  /// Once per kernel that stores, beside the launch: its last stores'
+  /// round trip (full sectors, or some written in part), measured by the
+  /// `small` chains that end in a store (lib/SmallGridRows.cpp). JSON:
+  /// store_drain_ms, partial_store_drain_ms (absent: 0).
+  double StoreDrainMs = 0, PartialStoreDrainMs = 0;
   /// Local memory (lib/LocalRows.cpp): per-SM time of a local sector and
   /// round trip of a local load per sector of its request, fitted on the
   /// `local` rows; local sites then move no DRAM, L2 or tag-stage time.

@@ -19,8 +19,20 @@
 
 namespace sectorscope::model {
 
-/// A small-grid row the model can describe (the parser checks the fields).
+/// A small-grid chain without a store the model can describe (the parser
+/// checks the fields).
 bool usableSmallGridRow(const BenchRow &R);
+
+/// A kernel is done when its stores are: the time a store at the end of
+/// a kernel adds, from the `small` rows that end in one (`stores` 1, lanes
+/// `M` words apart) against their twins without (same blocks, threads,
+/// trips): the median difference for full-sector stores (M = 1) and for a
+/// column of partial sectors (M = 32). 0 without such rows.
+struct StoreDrain {
+  double FullMs = 0, PartialMs = 0;
+  size_t Pairs = 0;
+};
+StoreDrain deriveStoreDrain(const BenchData &D);
 
 /// Median time of the rows with no trips (empty kernels): the launch
 /// latency. None without such rows.
