@@ -213,68 +213,53 @@ void runSmallGrid(Harness &H, const Buffers &Buf) {
   const size_t Spacing = (size_t(8) << 20) / sizeof(unsigned);
   size_t Next = 0;
   const unsigned *P = reinterpret_cast<const unsigned *>(Buf.A);
+  unsigned *Q = reinterpret_cast<unsigned *>(Buf.B);
   H.begin("small", int(std::size(Blocks) * std::size(ThreadCounts) *
                            std::size(TripCounts) +
                        18));
+  // One row: G blocks of Threads threads, Trips trips; StoreStride 0: no
+  // store, else a store per thread at the end, lanes that many words apart.
+  auto Run = [&](int G, int Threads, int Trips, int StoreStride) {
+    Row R;
+    R.Experiment = "small";
+    R.Op = "read";
+    R.WordBytes = int(sizeof(unsigned));
+    R.Stride = 1;
+    R.Mlp = 1;
+    R.N = Trips;
+    R.Stores = StoreStride ? 1 : 0;
+    R.M = StoreStride;
+    R.ActiveWarpsPerSm = Threads / 32; // on each SM that has a block
+    R.BlocksPerSm = 1;
+    R.Blocks = G;
+    R.Threads = Threads;
+    R.BytesMoved = double(G) * Threads * sizeof(unsigned) * Trips;
+    R.FootprintBytes = R.BytesMoved;
+    R.RegionBytes = (long long)Region;
+    R.Dram = true;
+    R.Time = H.time([&](int) {
+      if (StoreStride)
+        chainStoreKernel<<<G, Threads>>>(P, Mask, Trips, Q, StoreStride, Next,
+                                         0);
+      else
+        chainKernel<unsigned, 1, false><<<G, Threads>>>(P, Mask, Trips, 1, 0,
+                                                       H.Sink, Next);
+      Next += Spacing;
+    });
+    H.add(R);
+    H.step();
+  };
   for (int Threads : ThreadCounts)
     for (int G : Blocks)
-      for (int Trips : TripCounts) {
-        Row R;
-        R.Experiment = "small";
-        R.Op = "read";
-        R.WordBytes = int(sizeof(unsigned));
-        R.Stride = 1;
-        R.Mlp = 1;
-        R.N = Trips;
-        R.ActiveWarpsPerSm = Threads / 32; // on each SM that has a block
-        R.BlocksPerSm = 1;
-        R.Blocks = G;
-        R.Threads = Threads;
-        R.BytesMoved = double(G) * Threads * sizeof(unsigned) * Trips;
-        R.FootprintBytes = R.BytesMoved;
-        R.RegionBytes = (long long)Region;
-        R.Dram = true;
-        R.Time = H.time([&](int) {
-          chainKernel<unsigned, 1, false><<<G, Threads>>>(P, Mask, Trips, 1, 0,
-                                                         H.Sink, Next);
-          Next += Spacing;
-        });
-        H.add(R);
-        H.step();
-      }
+      for (int Trips : TripCounts)
+        Run(G, Threads, Trips, 0);
   // The same chains ending in one store per thread: the store's round trip
   // is paid before the kernel ends (coalesced, or a column of partial
   // sectors).
-  unsigned *Q = reinterpret_cast<unsigned *>(Buf.B);
   for (int StoreStride : {1, 32})
     for (int G : {1, 8, H.Dev.Sms})
-      for (int Trips : {0, 1, 4}) {
-        const int Threads = 256;
-        Row R;
-        R.Experiment = "small";
-        R.Op = "read";
-        R.WordBytes = int(sizeof(unsigned));
-        R.Stride = 1;
-        R.Mlp = 1;
-        R.N = Trips;
-        R.Stores = 1;
-        R.M = StoreStride;
-        R.ActiveWarpsPerSm = Threads / 32;
-        R.BlocksPerSm = 1;
-        R.Blocks = G;
-        R.Threads = Threads;
-        R.BytesMoved = double(G) * Threads * sizeof(unsigned) * Trips;
-        R.FootprintBytes = R.BytesMoved;
-        R.RegionBytes = (long long)Region;
-        R.Dram = true;
-        R.Time = H.time([&](int) {
-          chainStoreKernel<<<G, Threads>>>(P, Mask, Trips, Q, StoreStride,
-                                           Next, 0);
-          Next += Spacing;
-        });
-        H.add(R);
-        H.step();
-      }
+      for (int Trips : {0, 1, 4})
+        Run(G, 256, Trips, StoreStride);
   H.end();
 }
 

@@ -1,5 +1,6 @@
 //===- AtomicRates.cpp - atomics on a table of K words --------------------===//
 #include "sectorscope/model/AtomicRates.h"
+#include "sectorscope/model/L2Figures.h"
 
 #include <algorithm>
 #include <cmath>
@@ -31,11 +32,8 @@ AtomicRates deriveAtomicRates(const BenchData &D, double LaunchMs) {
       Rates[*R->RegionBytes / R->WordBytes].push_back(
           *R->BytesMoved / R->WordBytes / (R->TimeMs - LaunchMs));
   AtomicRates A;
-  for (auto &[Words, V] : Rates) {
-    std::sort(V.begin(), V.end());
-    size_t H = V.size() / 2;
-    A.ByWords.push_back({Words, V.size() % 2 ? V[H] : 0.5 * (V[H - 1] + V[H])});
-  }
+  for (auto &[Words, V] : Rates)
+    A.ByWords.push_back({Words, median(V)});
   return A;
 }
 

@@ -71,13 +71,8 @@ static void checkLoadStoreRow(const BenchRow &R, const Ctx &C) {
     C.at("threads").fail("missing required field (or 0)");
 }
 
-/// What a small-grid row (trips of one dependent load per warp, in a grid
-/// that does not fill the GPU) needs: the trips and the launch shape.
-static void checkSmallGridRow(const BenchRow &R, const Ctx &C) {
-  if (R.Stores.value_or(0) > 1)
-    C.at("stores").fail("expected 0 or 1 (a store at the end of the chain)");
-  if (!R.N)
-    C.at("N").fail("missing required field (trips per thread)");
+/// The launch shape and word a row described as a kernel needs.
+static void checkKernelShape(const BenchRow &R, const Ctx &C) {
   if (!R.Blocks)
     C.at("blocks").fail("missing required field (or 0)");
   if (!R.Threads)
@@ -86,18 +81,23 @@ static void checkSmallGridRow(const BenchRow &R, const Ctx &C) {
     C.at("word_bytes").fail("missing required field (or 0)");
 }
 
+/// What a small-grid row (trips of one dependent load per warp, in a grid
+/// that does not fill the GPU) needs: the trips and the launch shape.
+static void checkSmallGridRow(const BenchRow &R, const Ctx &C) {
+  if (R.Stores.value_or(0) > 1)
+    C.at("stores").fail("expected 0 or 1 (a store at the end of the chain)");
+  if (!R.N)
+    C.at("N").fail("missing required field (trips per thread)");
+  checkKernelShape(R, C);
+}
+
 /// What a `local` row (trips of a read-modify-write of a per-thread array
 /// with M distinct elements per warp request) or an `atomic` row (trips of
 /// one atomic per thread on a table of region_bytes) needs.
 static void checkLocalOrAtomicRow(const BenchRow &R, const Ctx &C) {
   if (!R.N || *R.N < 1)
     C.at("N").fail("missing or 0 (trips per thread)");
-  if (!R.Blocks)
-    C.at("blocks").fail("missing required field (or 0)");
-  if (!R.Threads)
-    C.at("threads").fail("missing required field (or 0)");
-  if (R.WordBytes <= 0)
-    C.at("word_bytes").fail("missing required field (or 0)");
+  checkKernelShape(R, C);
   if (R.Experiment == "local" && (!R.M || *R.M < 1 || *R.M > 32))
     C.at("M").fail("expected 1..32 distinct elements per request");
   if (R.Experiment == "atomic" && !R.RegionBytes)

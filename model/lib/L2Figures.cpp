@@ -35,6 +35,14 @@ double tripAtLowestOccupancy(const BenchData &D, const std::string &Exp,
   return Trip[Trip.size() / 2];
 }
 
+double median(std::vector<double> V) {
+  if (V.empty())
+    return 0;
+  std::sort(V.begin(), V.end());
+  size_t H = V.size() / 2;
+  return V.size() % 2 ? V[H] : 0.5 * (V[H - 1] + V[H]);
+}
+
 double saturationPlateau(const std::vector<double> &Rates) {
   if (Rates.empty())
     return 0;

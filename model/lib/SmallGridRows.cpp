@@ -1,6 +1,7 @@
 //===- SmallGridRows.cpp - small-grid benchmark rows as kernels -----------===//
 #include "sectorscope/model/SmallGridRows.h"
 #include "sectorscope/model/L1Figures.h"
+#include "sectorscope/model/L2Figures.h"
 
 #include <algorithm>
 #include <cmath>
@@ -26,16 +27,9 @@ StoreDrain deriveStoreDrain(const BenchData &D) {
         break;
       }
   }
-  auto Median = [](std::vector<double> V) {
-    if (V.empty())
-      return 0.0;
-    std::sort(V.begin(), V.end());
-    size_t H = V.size() / 2;
-    return std::max(0.0, V.size() % 2 ? V[H] : 0.5 * (V[H - 1] + V[H]));
-  };
   StoreDrain S;
-  S.FullMs = Median(Full);
-  S.PartialMs = Median(Partial);
+  S.FullMs = std::max(0.0, median(Full));
+  S.PartialMs = std::max(0.0, median(Partial));
   S.Pairs = Full.size() + Partial.size();
   return S;
 }
@@ -47,9 +41,7 @@ std::optional<double> emptyKernelMs(const BenchData &D) {
       T.push_back(R->TimeMs);
   if (T.empty())
     return std::nullopt;
-  std::sort(T.begin(), T.end());
-  size_t H = T.size() / 2;
-  return T.size() % 2 ? T[H] : 0.5 * (T[H - 1] + T[H]);
+  return median(T);
 }
 
 Traffic smallGridTraffic(const BenchRow &R) {

@@ -388,12 +388,11 @@ TEST(bandwidthMixedStoreCostFromGt200Rows) {
   CHECK(M.MixedGeomeanRelErr < 2e-3);
 }
 
-TEST(bandwidthBlockCostFromBlockRows) {
-  // Pure streams fix a and L; block rows (the same copy in blocks of
-  // 32..1024 threads, 1..16 words per thread) generated with a known cost
-  // per block of 0.6 us (one more serial step per warp) recover it.
-  const double A = 1e-6 / 4000, L = 4e-4, Ls = 5e-6, Blk = 6e-4;
-  BenchData D = pureStreamBench(A, L, Ls);
+/// Block rows (the same copy in blocks of 32..1024 threads, 1..16 words
+/// per thread, at 8 and 32 warps/SM) timed by the model's form with a cost
+/// per block of Blk (one more serial step per warp), p = 2.
+static void addBlockRows(BenchData &D, double A, double L, double Ls,
+                         double Blk) {
   const std::pair<int, int> Shapes[] = {
       {32, 1}, {256, 1}, {1024, 1}, {256, 16}};
   for (auto [Threads, N] : Shapes)
@@ -411,6 +410,15 @@ TEST(bandwidthBlockCostFromBlockRows) {
       R.TimeMs = smoothMax(Words * 8 * A, Lat / WEff, 2);
       D.Rows.push_back(R);
     }
+}
+
+TEST(bandwidthBlockCostFromBlockRows) {
+  // Pure streams fix a and L; block rows (the same copy in blocks of
+  // 32..1024 threads, 1..16 words per thread) generated with a known cost
+  // per block of 0.6 us (one more serial step per warp) recover it.
+  const double A = 1e-6 / 4000, L = 4e-4, Ls = 5e-6, Blk = 6e-4;
+  BenchData D = pureStreamBench(A, L, Ls);
+  addBlockRows(D, A, L, Ls, Blk);
   BandwidthModel M = BandwidthModel::fit(D, {"campprof"});
   CHECK_NEAR(M.P, 2, 1e-12);
   CHECK_NEAR(M.BlockMs, Blk, 5e-3);
@@ -477,20 +485,7 @@ TEST(launchFromEmptyKernelsLessOneBlockStep) {
   // 1 us + 0.6 us, the launch comes out 1 us, not 1.6.
   const double A = 1e-6 / 4000, L = 4e-4, Ls = 5e-6, Blk = 6e-4;
   BenchData D = pureStreamBench(A, L, Ls);
-  for (auto [Threads, N] : {std::pair{32, 1}, {256, 1}, {1024, 1}, {256, 16}})
-    for (int W : {8, 32}) {
-      BenchRow R = volumeRow("block", Op::Read, false, 4, W, 0, 0);
-      R.TheOp.reset();
-      R.OpText = "copy";
-      R.N = N;
-      R.Threads = Threads;
-      double Words = 1 << 24, Warps = Words / N / 32;
-      R.Blocks = Words / N / Threads;
-      R.BytesMoved = Words * 8;
-      double Lat = (Warps * N * (L + Ls) + Warps * Blk) / 100;
-      R.TimeMs = smoothMax(Words * 8 * A, Lat / std::min<double>(W, Warps / 100), 2);
-      D.Rows.push_back(R);
-    }
+  addBlockRows(D, A, L, Ls, Blk);
   D.Rows.push_back(smallRow(1, 0, 0.001 + Blk));
   BandwidthModel M = BandwidthModel::fit(D, {"campprof", "small"});
   CHECK_NEAR(M.BlockMs, Blk, 0.02);

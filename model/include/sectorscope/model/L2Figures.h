@@ -62,6 +62,9 @@ double tripAtLowestOccupancy(const BenchData &D, const std::string &Exp,
 
 /// The plateau of a saturation curve from its points' rates: the median
 /// of those within 20% of the fastest (0 without points).
+/// Median of V (the mean of the middle two for an even count); 0 if empty.
+double median(std::vector<double> V);
+
 double saturationPlateau(const std::vector<double> &Rates);
 
 /// Latency of one round trip of a request of which a fraction HitFrac hits
