@@ -442,6 +442,11 @@ static void finishFit(BandwidthModel &M, const BenchData &D, const Solution &S,
   }
   M.L2 = deriveL2Figures(D, M.LaunchMs, M.SmCount, M.Classes);
   M.L1 = deriveL1Figures(D, M.LaunchMs, M.SmCount);
+  // Measured differences of times: known before the terms below are fitted
+  // on rows that store, whose predictions include them.
+  StoreDrain Drain = deriveStoreDrain(D);
+  M.StoreDrainMs = Drain.FullMs;
+  M.PartialStoreDrainMs = Drain.PartialMs;
   // The store and block terms are fitted on different rows but each sees
   // the other: alternate twice (each 1-D fit is monotone).
   for (int Round = 0; Round < 2; ++Round) {
@@ -452,9 +457,6 @@ static void finishFit(BandwidthModel &M, const BenchData &D, const Solution &S,
   fitPartialStores(M, D);
   fitLocal(M, D);
   M.Atomics = deriveAtomicRates(D, M.LaunchMs);
-  StoreDrain Drain = deriveStoreDrain(D);
-  M.StoreDrainMs = Drain.FullMs;
-  M.PartialStoreDrainMs = Drain.PartialMs;
 }
 
 /// The L2-byte, L1-tag and L2-request bounds kernelTerms charges each
