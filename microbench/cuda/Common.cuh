@@ -1,8 +1,9 @@
 //===- Common.cuh - The micro-benchmarks' harness ------------ -*- CUDA -*-===//
 //
 // Times launches with CUDA events (one untimed warm-up, then Options::Reps
-// timed runs, each held at a launch gate until it is all queued), samples NVML telemetry after each measurement, collects the
-// rows, and reports progress on stderr.
+// timed runs, each held at a launch gate until it is all queued), samples
+// NVML telemetry after each measurement, collects the rows, and reports
+// progress on stderr.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SECTORSCOPE_MICROBENCH_COMMON_CUH

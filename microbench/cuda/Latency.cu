@@ -31,11 +31,15 @@ namespace sectorscope::mb {
 namespace {
 
 /// Trips of M loads; each load is one warp request: lane L reads element
-/// Pos + L * LaneStride (stride 0: one sector per request).
+/// Pos + L * LaneStride (stride 0: one sector per request). With Out (the
+/// small group, 4-byte words), the chain ends in one store per thread of
+/// its result, lanes StoreStride words apart (1: 4 sectors in one line;
+/// 32: a line per lane, each sector written in part): a kernel ends when
+/// its stores are done.
 template <typename T, int M, bool L1>
 __global__ void chainKernel(const T *__restrict__ P, size_t Mask, int Trips,
                             int LaneStride, size_t ZeroMask, unsigned *Sink,
-                            size_t Base) {
+                            size_t Base, unsigned *Out, int StoreStride) {
   const int Lane = threadIdx.x & 31;
   const size_t Warp = (size_t(blockIdx.x) * blockDim.x + threadIdx.x) >> 5;
   const size_t Warps = (size_t(gridDim.x) * blockDim.x) >> 5;
@@ -59,29 +63,13 @@ __global__ void chainKernel(const T *__restrict__ P, size_t Mask, int Trips,
     // The next trip waits for all M loads of this one.
     Pos += Warps * M * Chunk + (Fold & ZeroMask);
   }
-  if (Acc == SinkMagic)
+  if (Out)
+    __stcg(Out + ((Base + Warp * 32 * StoreStride +
+                   size_t(Lane) * StoreStride) &
+                  Mask),
+           Acc | 1u);
+  else if (Acc == SinkMagic)
     *Sink = Acc;
-}
-
-/// The small-grid chain, then one store per thread of its result: lanes
-/// StoreStride words apart (1: 4 sectors in one line; 32: a line per lane,
-/// each sector written in part). A kernel ends when its stores are done.
-__global__ void chainStoreKernel(const unsigned *__restrict__ P, size_t Mask,
-                                 int Trips, unsigned *Out, int StoreStride,
-                                 size_t Base, unsigned ZeroMask) {
-  const int Lane = threadIdx.x & 31;
-  const size_t Warp = (size_t(blockIdx.x) * blockDim.x + threadIdx.x) >> 5;
-  const size_t Warps = (size_t(gridDim.x) * blockDim.x) >> 5;
-  size_t Pos = Base + Warp * 32;
-  unsigned Acc = 0;
-  for (int K = 0; K < Trips; ++K) {
-    unsigned V = __ldcg(P + ((Pos + size_t(Lane)) & Mask));
-    Acc ^= V;
-    Pos += Warps * 32 + (V & ZeroMask); // ZeroMask is 0: a chain.
-  }
-  __stcg(Out + ((Base + Warp * 32 * StoreStride + size_t(Lane) * StoreStride) &
-                Mask),
-         Acc | 1u);
 }
 
 /// K words per thread, each loaded then stored (the store needs the load).
@@ -152,7 +140,8 @@ void runChain(Harness &H, const Buffers &Buf, const ChainCase &C) {
   R.RegionBytes = (long long)Region;
   R.Dram = C.Where == Level::Dram && R.FootprintBytes >= 2.0 * H.Dev.L2Bytes;
   R.Time = H.time([&](int) {
-    K<<<Grid, Threads, Smem>>>(P, Mask, Trips, C.LaneStride, 0, H.Sink, 0);
+    K<<<Grid, Threads, Smem>>>(P, Mask, Trips, C.LaneStride, 0, H.Sink, 0,
+                               nullptr, 0);
   });
   H.add(R);
   H.step();
@@ -238,12 +227,9 @@ void runSmallGrid(Harness &H, const Buffers &Buf) {
     R.RegionBytes = (long long)Region;
     R.Dram = true;
     R.Time = H.time([&](int) {
-      if (StoreStride)
-        chainStoreKernel<<<G, Threads>>>(P, Mask, Trips, Q, StoreStride, Next,
-                                         0);
-      else
-        chainKernel<unsigned, 1, false><<<G, Threads>>>(P, Mask, Trips, 1, 0,
-                                                       H.Sink, Next);
+      chainKernel<unsigned, 1, false><<<G, Threads>>>(
+          P, Mask, Trips, 1, 0, H.Sink, Next, StoreStride ? Q : nullptr,
+          StoreStride);
       Next += Spacing;
     });
     H.add(R);

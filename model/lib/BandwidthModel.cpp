@@ -493,7 +493,8 @@ BandwidthModel BandwidthModel::fit(const BenchData &D,
       BandwidthModel First = fit(D, Exps, *Empty);
       BandwidthModel M =
           fit(D, Exps, std::max(0.0, *Empty - First.BlockMs));
-      M.LaunchFrom = "small: median of the empty kernels less one block step";
+      M.LaunchFrom =
+          "small: measured, median of the empty kernels less one block step";
       return M;
     }
   BandwidthModel M;

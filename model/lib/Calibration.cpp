@@ -185,7 +185,7 @@ std::string calibrationSummary(const Calibration &C) {
              " (geomean rel err " + fmtFixed(100 * B.MixedGeomeanRelErr, 1) +
              "%)\n";
     if (B.LaunchFrom != "fit")
-      Out += "launch " + fmtFixed(B.LaunchMs * 1e3, 2) + " us measured (" +
+      Out += "launch " + fmtFixed(B.LaunchMs * 1e3, 2) + " us (" +
              B.LaunchFrom + ")\n";
     if (B.StoreDrainMs > 0 || B.PartialStoreDrainMs > 0)
       Out += "a kernel's last stores: " + fmtFixed(B.StoreDrainMs * 1e3, 2) +
