@@ -81,11 +81,19 @@ public:
 
   /// Times \p Launch(rep); rep is -1 for the warm-up and 0..Reps-1 after.
   template <typename F> TimingSummary time(F &&Launch) {
+    return time(Launch, [](int) {});
+  }
+  /// The same, with \p Before(rep) run untimed ahead of every launch (what
+  /// the kernel before it leaves in L2: the `dirty` group).
+  template <typename F, typename G>
+  TimingSummary time(F &&Launch, G &&Before) {
+    Before(-1);
     Launch(-1);
     CK(cudaGetLastError());
     CK(cudaDeviceSynchronize());
     std::vector<double> Ms;
     for (int R = 0; R < Opts.Reps; ++R) {
+      Before(R);
       // Everything of the run is queued before the stream starts it, so
       // the events time the GPU, not the host's launch calls.
       LaunchGate Gate;
@@ -179,6 +187,7 @@ void runLoadStore(Harness &H, const Buffers &Buf);
 void runSmallGrid(Harness &H, const Buffers &Buf);
 void runLocalMemory(Harness &H, const Buffers &Buf);
 void runHotAtomics(Harness &H, const Buffers &Buf);
+void runDirtyL2(Harness &H, const Buffers &Buf);
 int runSliceProbe(const Options &O, const DeviceInfo &D);
 
 /// Active-warps-per-SM values to sweep: every value up to 32 (one-warp

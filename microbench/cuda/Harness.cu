@@ -1,5 +1,6 @@
 //===- Harness.cu - Occupancy control and sweep helpers -------------------===//
 #include "Common.cuh"
+#include "../../common/OccupancyPadding.h"
 
 namespace sectorscope::mb {
 
@@ -13,30 +14,33 @@ size_t Harness::smemForBlocks(const void *K, int Threads, int Blocks,
                             cudaDevAttrMaxSharedMemoryPerBlockOptin, Dev));
   CK(cudaDeviceGetAttribute(&Reserved, cudaDevAttrReservedSharedMemoryPerBlock,
                             Dev));
+  cudaFuncAttributes Attr;
+  CK(cudaFuncGetAttributes(&Attr, K));
+  const SharedMemoryLimits L{size_t(PerSm), size_t(PerBlockOptin),
+                             size_t(Reserved)};
+  const size_t MaxDynamic = L.PerBlockMax - Attr.sharedSizeBytes;
+  // Every launch of K sets its own carveout: none is left from the last.
   CK(cudaFuncSetAttribute(K, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                          PerBlockOptin));
+                          int(MaxDynamic)));
   CK(cudaFuncSetAttribute(K, cudaFuncAttributePreferredSharedMemoryCarveout,
-                          100));
-  auto Occ = [&](long S) {
+                          -1));
+  auto SetCarveout = [&](int Percent) {
+    CK(cudaFuncSetAttribute(K, cudaFuncAttributePreferredSharedMemoryCarveout,
+                            Percent));
+    return true;
+  };
+  auto Occ = [&](size_t S) {
     int B = 0;
-    CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&B, K, Threads,
-                                                     size_t(S)));
+    CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&B, K, Threads, S));
     return B;
   };
-  // Start at an even share of the SM's shared memory, then walk until
-  // exactly Blocks fit (rounding and the per-block reserve move the edge).
-  long S = long(PerSm) / Blocks - Reserved;
-  if (S > PerBlockOptin)
-    S = PerBlockOptin;
-  if (S < 0)
-    S = 0;
-  const long Step = 128;
-  while (S + Step <= PerBlockOptin && Occ(S) > Blocks)
-    S += Step;
-  while (S >= Step && Occ(S) < Blocks)
-    S -= Step;
+  // The rule SECTORSCOPE_OCCUPANCY follows (common/OccupancyPadding.h):
+  // the least padding, in the smallest carveout that holds the blocks.
+  const unsigned Warps = unsigned(Blocks) * unsigned((Threads + 31) / 32);
+  size_t S = capSharedBytes(Warps, unsigned(Threads), Attr.sharedSizeBytes, 0,
+                            L, SetCarveout, Occ);
   Achieved = Occ(S);
-  return size_t(S);
+  return S;
 }
 
 std::vector<int> warpSweep(int MaxWarps, bool Quick) {

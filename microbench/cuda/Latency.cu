@@ -15,6 +15,13 @@
 // run touched): the fixed cost of a launch that the streams cannot separate
 // from their bytes, and round trips at the occupancy a small grid has.
 //
+// The `dirty` group runs DRAM chains right after a kernel that wrote W
+// bytes (W = 0 .. 2x L2) and so left L2 that full of dirty lines: a line a
+// miss allocates must first write back the dirty one it evicts. Real
+// programs run kernels back to back (an LBM step, then the ghost copy that
+// reads few bytes from many lines); the other groups time a kernel after
+// itself.
+//
 // The `block` group measures what a thread block costs beyond its loads:
 // a copy where each thread moves K words (one load, then its store, per
 // word), at a fixed total, so the number of blocks changes with K and the
@@ -80,6 +87,24 @@ __global__ void blockCopyKernel(const unsigned *__restrict__ Src,
     const size_t I = Base + size_t(J) * blockDim.x;
     __stcg(Dst + I, __ldcg(Src + I));
   }
+}
+
+/// Reads Bytes of P (16-byte words, grid-stride): fills L2 with clean lines.
+__global__ void flushReadKernel(const uint4 *__restrict__ P, size_t Words,
+                                unsigned *Sink) {
+  unsigned Acc = 0;
+  for (size_t I = size_t(blockIdx.x) * blockDim.x + threadIdx.x; I < Words;
+       I += size_t(gridDim.x) * blockDim.x)
+    Acc ^= fold(__ldcg(P + I));
+  if (Acc == SinkMagic)
+    *Sink = Acc;
+}
+
+/// Writes Words 16-byte words of P (grid-stride): leaves them dirty in L2.
+__global__ void dirtyWriteKernel(uint4 *__restrict__ P, size_t Words) {
+  for (size_t I = size_t(blockIdx.x) * blockDim.x + threadIdx.x; I < Words;
+       I += size_t(gridDim.x) * blockDim.x)
+    __stcg(P + I, makeWord<uint4>(unsigned(I)));
 }
 
 /// Blocks per SM and threads per block that give W warps per SM: one-warp
@@ -289,6 +314,81 @@ void runBlockCost(Harness &H, const Buffers &Buf) {
       H.add(R);
       H.step();
     }
+  H.end();
+}
+
+void runDirtyL2(Harness &H, const Buffers &Buf) {
+  // The chains (read side, Buf.A): a column walk (a line per lane, 2 loads
+  // in flight, 8 warps/SM, as a ghost-layer copy) and a coalesced walk (4
+  // sectors in one line per request, 8 in flight, 32 warps/SM); the trips
+  // set the lines they allocate, from a fraction of L2 to 3x it.
+  struct Chain {
+    int LaneStride, Mlp, Warps;
+    std::vector<int> Trips;
+  };
+  const Chain Chains[] = {{32, 2, 8, {1, 2, 4, 8, 16}},
+                          {1, 8, 32, {2, 8, 32}}};
+  const double L2 = double(H.Dev.L2Bytes);
+  // Bytes the kernel before writes: none (it only reads 2x L2, leaving L2
+  // full of clean lines), a quarter, half, all of L2, twice L2.
+  const double Fractions[] = {0, 0.25, 0.5, 1, 2};
+  int Total = 0;
+  for (const Chain &C : Chains)
+    Total += int(C.Trips.size() * std::size(Fractions));
+  H.begin("dirty", Total);
+  const size_t Region = size_t(1) << 30, Mask = Region / sizeof(unsigned) - 1;
+  const unsigned *P = reinterpret_cast<const unsigned *>(Buf.A);
+  // Buf.B: the dirty writes from its start, the flush read 512 MiB on.
+  uint4 *Dirty = reinterpret_cast<uint4 *>(Buf.B);
+  const uint4 *Flush =
+      reinterpret_cast<const uint4 *>(Buf.B + (size_t(512) << 20));
+  const size_t FlushWords = size_t(2 * L2) / sizeof(uint4);
+  for (const Chain &C : Chains)
+    for (int Trips : C.Trips)
+      for (double F : Fractions) {
+        auto K = C.Mlp == 2 ? chainKernel<unsigned, 2, false>
+                            : chainKernel<unsigned, 8, false>;
+        int Threads = 0, Bps = 0;
+        shapeFor(C.Warps, Threads, Bps);
+        int Achieved = 0;
+        size_t Smem = H.smemForBlocks((const void *)K, Threads, Bps, Achieved);
+        const int Grid = H.Dev.Sms * Bps;
+        const double WarpsTotal = double(Grid) * Threads / 32;
+        const int Spr = std::min(32, C.LaneStride * int(sizeof(unsigned)));
+        const size_t DirtyWords = size_t(F * L2) / sizeof(uint4);
+        Row R;
+        R.Experiment = "dirty";
+        R.Op = "read";
+        R.WordBytes = int(sizeof(unsigned));
+        R.Stride = C.LaneStride;
+        R.Mlp = C.Mlp;
+        R.N = Trips;
+        R.ActiveWarpsPerSm = Achieved * Threads / 32;
+        R.BlocksPerSm = Achieved;
+        R.Blocks = Grid;
+        R.Threads = Threads;
+        R.BytesMoved = WarpsTotal * C.Mlp * Spr * 32.0 * Trips;
+        R.FootprintBytes =
+            WarpsTotal * C.Mlp * 32.0 * C.LaneStride * sizeof(unsigned) * Trips;
+        R.RegionBytes = (long long)Region;
+        R.PriorWriteBytes = double(DirtyWords * sizeof(uint4));
+        R.Dram = true;
+        R.Time = H.time(
+            [&](int) {
+              K<<<Grid, Threads, Smem>>>(P, Mask, Trips, C.LaneStride, 0,
+                                         H.Sink, 0, nullptr, 0);
+            },
+            [&](int) {
+              // Clean L2 first (the chain's lines of the run before
+              // leave), then the dirty lines on top.
+              flushReadKernel<<<H.Dev.Sms * 8, 256>>>(Flush, FlushWords,
+                                                      H.Sink);
+              if (DirtyWords)
+                dirtyWriteKernel<<<H.Dev.Sms * 8, 256>>>(Dirty, DirtyWords);
+            });
+        H.add(R);
+        H.step();
+      }
   H.end();
 }
 

@@ -106,7 +106,7 @@ int main(int Argc, char **Argv) {
       {"hot_region", runHotRegion}, {"latency", runLatency},
       {"block", runBlockCost},      {"loadstore", runLoadStore},
       {"small", runSmallGrid},      {"local", runLocalMemory},
-      {"atomic", runHotAtomics}};
+      {"atomic", runHotAtomics},    {"dirty", runDirtyL2}};
   for (auto &[Name, Run] : Groups)
     if (wants(O, Name)) {
       Run(H, Buf);

@@ -41,6 +41,7 @@ const std::vector<std::string> &rowFields() {
                                              "region_bytes",
                                              "mlp",
                                              "dram",
+                                             "prior_write_bytes",
                                              "sm_clock_mhz",
                                              "mem_clock_mhz",
                                              "temp_c",
@@ -76,6 +77,7 @@ json toJson(const Row &R) {
   J["region_bytes"] = R.RegionBytes;
   J["mlp"] = R.Mlp;
   J["dram"] = R.Dram;
+  J["prior_write_bytes"] = finite(R.PriorWriteBytes);
   J["sm_clock_mhz"] = R.Tel.SmClockMhz;
   J["mem_clock_mhz"] = R.Tel.MemClockMhz;
   J["temp_c"] = R.Tel.TempC;

@@ -61,6 +61,8 @@ struct Row {
   long long RegionBytes = 0;
   int Mlp = 0; ///< Loads in flight per warp by construction (0: not known).
   bool Dram = false; ///< Footprint well above L2: DRAM-bound by design.
+  /// dirty: bytes the untimed kernel before wrote (left dirty in L2).
+  double PriorWriteBytes = 0;
   Telemetry Tel;
 };
 

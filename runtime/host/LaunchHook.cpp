@@ -10,10 +10,10 @@
 #include "Demangle.h"
 #include "DeviceBuffers.h"
 #include "FileNames.h"
-#include "OccupancyCap.h"
 #include "Summary.h"
 
 #include "common/LaunchGate.h"
+#include "common/OccupancyPadding.h"
 
 #include "sectorscope/abi.h"
 
@@ -209,11 +209,16 @@ cudaError_t timedLaunch(const void *Func, dim3 Grid, dim3 Block, void **Args,
   return E;
 }
 
-/// Pads Shmem to cap the launch's active warps per SM (OccupancyCap.h).
+/// Pads Shmem to cap the launch's active warps per SM, with the smallest
+/// carveout that holds the capped blocks (common/OccupancyPadding.h).
 size_t capOccupancy(const void *Func, dim3 Block, size_t Shmem,
                     uint32_t WarpsPerSm, int Dev) {
   // A failure here must not leave an error the program would read as its own.
   bool PendingBefore = cudaPeekAtLastError() != cudaSuccess;
+  auto Clear = [&] {
+    if (!PendingBefore)
+      (void)cudaGetLastError();
+  };
   cudaFuncAttributes Attr;
   int PerSm = 0, PerBlock = 0, Reserved = 0;
   if (cudaFuncGetAttributes(&Attr, Func) != cudaSuccess ||
@@ -223,20 +228,35 @@ size_t capOccupancy(const void *Func, dim3 Block, size_t Shmem,
       cudaDeviceGetAttribute(&PerBlock, cudaDevAttrMaxSharedMemoryPerBlockOptin,
                              Dev) != cudaSuccess ||
       cudaDeviceGetAttribute(&Reserved, cudaDevAttrReservedSharedMemoryPerBlock,
-                             Dev) != cudaSuccess)
-    return Shmem;
-  SharedMemoryLimits L{size_t(PerSm), size_t(PerBlock), size_t(Reserved)};
-  size_t Padded = paddedSharedBytes(WarpsPerSm, Block.x * Block.y * Block.z,
-                                    Attr.sharedSizeBytes, Shmem, L);
-  // Ask for the whole carveout as shared memory, and allow the larger size.
-  if (cudaFuncSetAttribute(Func, cudaFuncAttributePreferredSharedMemoryCarveout,
-                           100) != cudaSuccess ||
-      cudaFuncSetAttribute(Func, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                           int(Padded)) != cudaSuccess) {
-    if (!PendingBefore)
-      (void)cudaGetLastError();
+                             Dev) != cudaSuccess) {
+    Clear();
     return Shmem;
   }
+  SharedMemoryLimits L{size_t(PerSm), size_t(PerBlock), size_t(Reserved)};
+  const int Threads = int(Block.x * Block.y * Block.z);
+  auto SetCarveout = [&](int Percent) {
+    size_t MaxDynamic = L.PerBlockMax > Attr.sharedSizeBytes
+                            ? L.PerBlockMax - Attr.sharedSizeBytes
+                            : 0;
+    return cudaFuncSetAttribute(
+               Func, cudaFuncAttributePreferredSharedMemoryCarveout,
+               Percent) == cudaSuccess &&
+           cudaFuncSetAttribute(Func,
+                                cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                int(MaxDynamic)) == cudaSuccess;
+  };
+  // An occupancy query that fails counts as no block: padding stops there.
+  auto Occupancy = [&](size_t Bytes) {
+    int B = 0;
+    return cudaOccupancyMaxActiveBlocksPerMultiprocessor(&B, Func, Threads,
+                                                         Bytes) == cudaSuccess
+               ? B
+               : 0;
+  };
+  size_t Padded = capSharedBytes(WarpsPerSm, unsigned(Threads),
+                                 Attr.sharedSizeBytes, Shmem, L, SetCarveout,
+                                 Occupancy);
+  Clear();
   return Padded;
 }
 

@@ -7,13 +7,13 @@
 //===----------------------------------------------------------------------===//
 #include "Cases.h"
 #include "FakeDevice.h"
-#include "OccupancyCap.h"
 
 #include "Config.h"
 #include "Demangle.h"
 #include "FileNames.h"
 #include "Report.h"
 #include "Summary.h"
+#include "common/OccupancyPadding.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -489,17 +489,47 @@ int caseEnv(int, char **) {
   return 0;
 }
 
-// occupancy <warps/SM> <threads/block> <static> <requested>: the padded
-// dynamic shared memory for an H100/H200-like SM (228 KiB, 227 KiB opt-in
-// per block, 1 KiB reserved per block).
+// occupancy <warps/SM> <threads/block> <static> <requested>: what the cap
+// asks of an H100/H200-like SM (228 KiB of shared memory at most, 227 KiB
+// opt-in per block, 1 KiB reserved per block, 2048 threads and 32 blocks),
+// against a stand-in for the driver: the carveout is the smallest of
+// Hopper's configurations that holds the preference and one block (unset:
+// all of it), and as many blocks run as it holds. Prints the preference
+// ("untouched" when none was set), the padded bytes and the blocks that
+// then fit.
 int caseOccupancy(int Argc, char **Argv) {
   if (Argc < 4)
     return 2;
   SharedMemoryLimits L{233472, 232448, 1024};
-  std::cout << paddedSharedBytes(
-                   uint32_t(std::atoi(Argv[0])), unsigned(std::atoi(Argv[1])),
-                   size_t(std::atoll(Argv[2])), size_t(std::atoll(Argv[3])), L)
-            << "\n";
+  const unsigned Threads = unsigned(std::atoi(Argv[1]));
+  const size_t Static = size_t(std::atoll(Argv[2]));
+  int Percent = -1; // Unset: the driver favours occupancy (all of it).
+  size_t Carveout = 0;
+  auto Occupancy = [&](size_t Dynamic) {
+    const size_t Block = Static + Dynamic + L.Reserved;
+    size_t Want = Percent < 0 ? L.PerSm : L.PerSm * Percent / 100;
+    Carveout = L.PerSm;
+    for (size_t KiB : {0, 8, 16, 32, 64, 100, 132, 164, 196, 228})
+      if (KiB * 1024 >= std::max(Want, Block)) {
+        Carveout = KiB * 1024;
+        break;
+      }
+    size_t ByThreads = 2048 / std::max(Threads, 1u);
+    return int(std::min({Carveout / Block, ByThreads, size_t(32)}));
+  };
+  auto SetCarveout = [&](int P) {
+    Percent = P;
+    return true;
+  };
+  size_t Padded = capSharedBytes(
+      unsigned(std::atoi(Argv[0])), Threads, Static,
+      size_t(std::atoll(Argv[3])), L, SetCarveout, Occupancy);
+  int Blocks = Occupancy(Padded);
+  if (Percent < 0)
+    std::cout << "untouched";
+  else
+    std::cout << "carveout " << Percent << "%";
+  std::cout << " padded " << Padded << " blocks " << Blocks << "\n";
   return 0;
 }
 

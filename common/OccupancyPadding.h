@@ -1,0 +1,68 @@
+//===- OccupancyPadding.h - Cap resident blocks, keep L1 ------*- C++ -*-===//
+//
+// The model needs kernel times at several occupancies; the micro-benchmarks
+// and SECTORSCOPE_OCCUPANCY get them as gpu-benches and CampProf do: a
+// launch asks for more dynamic shared memory than it uses, so that only B
+// blocks fit on an SM. On Hopper shared memory and L1 share one array, and
+// the padding takes the whole of it as shared memory (L1 28 KiB on H200).
+// L1 holds the lines of the loads in flight, so that changes a kernel's
+// time: a column walk at 8 warps/SM took 1.43 us a trip with the whole
+// array as shared memory and 1.07 us without. Before session 10 every
+// capped launch was padded, even where the cap was above what the kernel
+// reaches anyway (the LBM ghost-layer copy then took 60 us in time mode
+// and 49 us in the program); a cap the launch does not reach now leaves
+// it as the program made it. A smaller carveout for caps that bind was
+// tried and not kept: the occupancy API's answer for it did not hold on
+// the GPU (block rows at "8 warps/SM" ran as fast as at 16).
+//
+// Header-only and free of CUDA: the occupancy query is a callable, so the
+// host runtime, the micro-benchmarks and the CPU tests share the rule.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SECTORSCOPE_COMMON_OCCUPANCYPADDING_H
+#define SECTORSCOPE_COMMON_OCCUPANCYPADDING_H
+
+#include <algorithm>
+#include <cstddef>
+
+namespace sectorscope {
+
+struct SharedMemoryLimits {
+  size_t PerSm = 0;       ///< Shared memory an SM can hand out (max carveout).
+  size_t PerBlockMax = 0; ///< The opt-in maximum for one block.
+  size_t Reserved = 0;    ///< The system's reservation per block.
+};
+
+/// Dynamic shared memory that caps a launch of Threads-thread blocks at
+/// CapWarps active warps per SM (at least one block). A cap the launch does
+/// not reach leaves it untouched: no padding, no carveout. Otherwise
+/// SetCarveout(100) asks for the whole array as shared memory (false: it
+/// could not, the launch stays as asked) and each block gets an even share
+/// of it, then the edge is walked in 128-byte steps until exactly the
+/// capped blocks fit (rounding and the per-block reserve move it). Never
+/// less than Requested: the kernel may need it. Occupancy(bytes) answers
+/// for the function as it is set at the time.
+template <typename SetCarveoutFn, typename OccupancyFn>
+size_t capSharedBytes(unsigned CapWarps, unsigned Threads, size_t Static,
+                      size_t Requested, const SharedMemoryLimits &L,
+                      SetCarveoutFn SetCarveout, OccupancyFn Occupancy) {
+  unsigned WarpsPerBlock = std::max(1u, (Threads + 31) / 32);
+  long Blocks = long(std::max(1u, CapWarps / WarpsPerBlock));
+  if (L.PerSm == 0 || long(Occupancy(Requested)) <= Blocks ||
+      !SetCarveout(100))
+    return Requested;
+  const long Lo = long(Requested);
+  const long Hi = long(L.PerBlockMax > Static ? L.PerBlockMax - Static : 0);
+  long S = long(L.PerSm) / Blocks - long(Static + L.Reserved);
+  S = std::clamp(S, Lo, std::max(Lo, Hi));
+  const long Step = 128;
+  while (S + Step <= Hi && long(Occupancy(size_t(S))) > Blocks)
+    S += Step;
+  while (S - Step >= Lo && long(Occupancy(size_t(S))) < Blocks)
+    S -= Step;
+  return size_t(S);
+}
+
+} // namespace sectorscope
+
+#endif
