@@ -114,6 +114,23 @@ void shapeFor(int W, int &Threads, int &Bps) {
   Bps = W * 32 / Threads;
 }
 
+/// A row for a chain of Mlp loads per trip, lanes LaneStride words apart,
+/// in Grid blocks of Threads threads, Achieved of them per SM.
+Row chainRow(const char *Experiment, int WordBytes, int LaneStride, int Mlp,
+             int Achieved, int Threads, long long Grid) {
+  Row R;
+  R.Experiment = Experiment;
+  R.Op = "read";
+  R.WordBytes = WordBytes;
+  R.Stride = LaneStride;
+  R.Mlp = Mlp;
+  R.ActiveWarpsPerSm = Achieved * Threads / 32;
+  R.BlocksPerSm = Achieved;
+  R.Blocks = Grid;
+  R.Threads = Threads;
+  return R;
+}
+
 /// Where a chain walks: DRAM (1 GiB), L2 (4 MiB, L2-only loads) or L1
 /// (16 KiB, cached loads: it fits the L1 left beside the largest shared
 /// memory carve-out, which sets the occupancy).
@@ -146,16 +163,8 @@ void runChain(Harness &H, const Buffers &Buf, const ChainCase &C) {
   const double PerTrip = WarpsTotal * M * Spr * 32.0;
   const int Trips = int(std::max(16.0, std::min(2048.0, 2147483648.0 / PerTrip)));
   const T *P = reinterpret_cast<const T *>(Buf.A);
-  Row R;
-  R.Experiment = C.Where == Level::L1 ? "latency_l1" : "latency";
-  R.Op = "read";
-  R.WordBytes = int(sizeof(T));
-  R.Stride = C.LaneStride;
-  R.Mlp = M;
-  R.ActiveWarpsPerSm = Achieved * Threads / 32;
-  R.BlocksPerSm = Achieved;
-  R.Blocks = Grid;
-  R.Threads = Threads;
+  Row R = chainRow(C.Where == Level::L1 ? "latency_l1" : "latency",
+                   int(sizeof(T)), C.LaneStride, M, Achieved, Threads, Grid);
   R.BytesMoved = PerTrip * Trips;
   // The walk covers a whole chunk per request even when it reads one
   // sector of it; a walk that fits in L2 twice over is served by L2 after
@@ -356,17 +365,9 @@ void runDirtyL2(Harness &H, const Buffers &Buf) {
         const double WarpsTotal = double(Grid) * Threads / 32;
         const int Spr = std::min(32, C.LaneStride * int(sizeof(unsigned)));
         const size_t DirtyWords = size_t(F * L2) / sizeof(uint4);
-        Row R;
-        R.Experiment = "dirty";
-        R.Op = "read";
-        R.WordBytes = int(sizeof(unsigned));
-        R.Stride = C.LaneStride;
-        R.Mlp = C.Mlp;
+        Row R = chainRow("dirty", int(sizeof(unsigned)), C.LaneStride, C.Mlp,
+                         Achieved, Threads, Grid);
         R.N = Trips;
-        R.ActiveWarpsPerSm = Achieved * Threads / 32;
-        R.BlocksPerSm = Achieved;
-        R.Blocks = Grid;
-        R.Threads = Threads;
         R.BytesMoved = WarpsTotal * C.Mlp * Spr * 32.0 * Trips;
         R.FootprintBytes =
             WarpsTotal * C.Mlp * 32.0 * C.LaneStride * sizeof(unsigned) * Trips;
