@@ -36,20 +36,22 @@ struct SharedMemoryLimits {
 /// Dynamic shared memory that caps a launch of Threads-thread blocks at
 /// CapWarps active warps per SM (at least one block). A cap the launch does
 /// not reach leaves it untouched: no padding, no carveout. Otherwise
-/// SetCarveout(100) asks for the whole array as shared memory (false: it
+/// WholeArrayShared() asks for the whole array as shared memory (carveout
+/// 100%) (false: it
 /// could not, the launch stays as asked) and each block gets an even share
 /// of it, then the edge is walked in 128-byte steps until exactly the
 /// capped blocks fit (rounding and the per-block reserve move it). Never
 /// less than Requested: the kernel may need it. Occupancy(bytes) answers
 /// for the function as it is set at the time.
-template <typename SetCarveoutFn, typename OccupancyFn>
+template <typename WholeArraySharedFn, typename OccupancyFn>
 size_t capSharedBytes(unsigned CapWarps, unsigned Threads, size_t Static,
                       size_t Requested, const SharedMemoryLimits &L,
-                      SetCarveoutFn SetCarveout, OccupancyFn Occupancy) {
+                      WholeArraySharedFn WholeArrayShared,
+                      OccupancyFn Occupancy) {
   unsigned WarpsPerBlock = std::max(1u, (Threads + 31) / 32);
   long Blocks = long(std::max(1u, CapWarps / WarpsPerBlock));
   if (L.PerSm == 0 || long(Occupancy(Requested)) <= Blocks ||
-      !SetCarveout(100))
+      !WholeArrayShared())
     return Requested;
   const long Lo = long(Requested);
   const long Hi = long(L.PerBlockMax > Static ? L.PerBlockMax - Static : 0);

@@ -24,9 +24,9 @@ size_t Harness::smemForBlocks(const void *K, int Threads, int Blocks,
                           int(MaxDynamic)));
   CK(cudaFuncSetAttribute(K, cudaFuncAttributePreferredSharedMemoryCarveout,
                           -1));
-  auto SetCarveout = [&](int Percent) {
+  auto WholeArrayShared = [&] {
     CK(cudaFuncSetAttribute(K, cudaFuncAttributePreferredSharedMemoryCarveout,
-                            Percent));
+                            100));
     return true;
   };
   auto Occ = [&](size_t S) {
@@ -35,10 +35,11 @@ size_t Harness::smemForBlocks(const void *K, int Threads, int Blocks,
     return B;
   };
   // The rule SECTORSCOPE_OCCUPANCY follows (common/OccupancyPadding.h):
-  // the least padding, in the smallest carveout that holds the blocks.
+  // untouched where the cap does not bind, else an even share of the
+  // whole array as shared memory.
   const unsigned Warps = unsigned(Blocks) * unsigned((Threads + 31) / 32);
   size_t S = capSharedBytes(Warps, unsigned(Threads), Attr.sharedSizeBytes, 0,
-                            L, SetCarveout, Occ);
+                            L, WholeArrayShared, Occ);
   Achieved = Occ(S);
   return S;
 }

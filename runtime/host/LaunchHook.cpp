@@ -210,7 +210,7 @@ cudaError_t timedLaunch(const void *Func, dim3 Grid, dim3 Block, void **Args,
 }
 
 /// Pads Shmem to cap the launch's active warps per SM, with the smallest
-/// carveout that holds the capped blocks (common/OccupancyPadding.h).
+/// rule of common/OccupancyPadding.h.
 size_t capOccupancy(const void *Func, dim3 Block, size_t Shmem,
                     uint32_t WarpsPerSm, int Dev) {
   // A failure here must not leave an error the program would read as its own.
@@ -234,13 +234,13 @@ size_t capOccupancy(const void *Func, dim3 Block, size_t Shmem,
   }
   SharedMemoryLimits L{size_t(PerSm), size_t(PerBlock), size_t(Reserved)};
   const int Threads = int(Block.x * Block.y * Block.z);
-  auto SetCarveout = [&](int Percent) {
+  auto WholeArrayShared = [&] {
     size_t MaxDynamic = L.PerBlockMax > Attr.sharedSizeBytes
                             ? L.PerBlockMax - Attr.sharedSizeBytes
                             : 0;
     return cudaFuncSetAttribute(
-               Func, cudaFuncAttributePreferredSharedMemoryCarveout,
-               Percent) == cudaSuccess &&
+               Func, cudaFuncAttributePreferredSharedMemoryCarveout, 100) ==
+               cudaSuccess &&
            cudaFuncSetAttribute(Func,
                                 cudaFuncAttributeMaxDynamicSharedMemorySize,
                                 int(MaxDynamic)) == cudaSuccess;
@@ -254,7 +254,7 @@ size_t capOccupancy(const void *Func, dim3 Block, size_t Shmem,
                : 0;
   };
   size_t Padded = capSharedBytes(WarpsPerSm, unsigned(Threads),
-                                 Attr.sharedSizeBytes, Shmem, L, SetCarveout,
+                                 Attr.sharedSizeBytes, Shmem, L, WholeArrayShared,
                                  Occupancy);
   Clear();
   return Padded;

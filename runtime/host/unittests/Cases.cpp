@@ -517,13 +517,13 @@ int caseOccupancy(int Argc, char **Argv) {
     size_t ByThreads = 2048 / std::max(Threads, 1u);
     return int(std::min({Carveout / Block, ByThreads, size_t(32)}));
   };
-  auto SetCarveout = [&](int P) {
-    Percent = P;
+  auto WholeArrayShared = [&] {
+    Percent = 100;
     return true;
   };
   size_t Padded = capSharedBytes(
       unsigned(std::atoi(Argv[0])), Threads, Static,
-      size_t(std::atoll(Argv[3])), L, SetCarveout, Occupancy);
+      size_t(std::atoll(Argv[3])), L, WholeArrayShared, Occupancy);
   int Blocks = Occupancy(Padded);
   if (Percent < 0)
     std::cout << "untouched";
