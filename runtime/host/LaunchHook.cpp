@@ -209,8 +209,8 @@ cudaError_t timedLaunch(const void *Func, dim3 Grid, dim3 Block, void **Args,
   return E;
 }
 
-/// Pads Shmem to cap the launch's active warps per SM, with the smallest
-/// rule of common/OccupancyPadding.h.
+/// Pads Shmem to cap the launch's active warps per SM, by the rule of
+/// common/OccupancyPadding.h.
 size_t capOccupancy(const void *Func, dim3 Block, size_t Shmem,
                     uint32_t WarpsPerSm, int Dev) {
   // A failure here must not leave an error the program would read as its own.
