@@ -11,7 +11,10 @@
 // capped launch was padded, even where the cap was above what the kernel
 // reaches anyway (the LBM ghost-layer copy then took 60 us in time mode
 // and 49 us in the program); a cap the launch does not reach now leaves
-// it as the program made it. A smaller carveout for caps that bind was
+// it as the program made it. Nor can a cap bind on a grid of no more blocks
+// than the GPU has SMs: the block scheduler gives every SM a block before
+// any gets a second (the ghost-layer copy's 64 and 128 blocks of 8 warps,
+// "capped" at 8 warps/SM, took 60 and 91 us padded, 48 and 87 us not). A smaller carveout for caps that bind was
 // tried and not kept: the occupancy API's answer for it did not hold on
 // the GPU (block rows at "8 warps/SM" ran as fast as at 16).
 //
@@ -35,7 +38,10 @@ struct SharedMemoryLimits {
 
 /// Dynamic shared memory that caps a launch of Threads-thread blocks at
 /// CapWarps active warps per SM (at least one block). A cap the launch does
-/// not reach leaves it untouched: no padding, no carveout. Otherwise
+/// not reach leaves it untouched: no padding, no carveout; so does a grid of
+/// GridBlocks <= SmCount blocks (GridBlocks 0: not known, as for the
+/// micro-benchmarks' grids of exactly the capped blocks on every SM, where
+/// only the padding makes the cap exact). Otherwise
 /// WholeArrayShared() asks for the whole array as shared memory (carveout
 /// 100%) (false: it
 /// could not, the launch stays as asked) and each block gets an even share
@@ -45,12 +51,14 @@ struct SharedMemoryLimits {
 /// for the function as it is set at the time.
 template <typename WholeArraySharedFn, typename OccupancyFn>
 size_t capSharedBytes(unsigned CapWarps, unsigned Threads, size_t Static,
-                      size_t Requested, const SharedMemoryLimits &L,
+                      size_t Requested, unsigned long long GridBlocks,
+                      unsigned SmCount, const SharedMemoryLimits &L,
                       WholeArraySharedFn WholeArrayShared,
                       OccupancyFn Occupancy) {
   unsigned WarpsPerBlock = std::max(1u, (Threads + 31) / 32);
   long Blocks = long(std::max(1u, CapWarps / WarpsPerBlock));
-  if (L.PerSm == 0 || long(Occupancy(Requested)) <= Blocks ||
+  if (L.PerSm == 0 || (GridBlocks > 0 && GridBlocks <= SmCount) ||
+      long(Occupancy(Requested)) <= Blocks ||
       !WholeArrayShared())
     return Requested;
   const long Lo = long(Requested);

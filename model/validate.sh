@@ -13,7 +13,9 @@
 # is (format: model/README.md). Generated cases are grouped by kernel so the
 # same kernel at several occupancies also checks CampProf's extrapolation;
 # LBM kernels (matching the LBM regex, not the exclude one: ghost/fill/init)
-# get work_items = threads launched (one per lattice node) for MLUPS.
+# get work_items = threads launched (one per lattice node) for MLUPS. A case
+# whose timed launches name a previous launch (most of them the same one,
+# with counters in DIR) gets it as previous_profile: the L2 it inherits.
 #
 # Prints the fit summary (R^2, RMSE), then per model the predicted-vs-
 # measured table and its geometric-mean error, and writes to OUTDIR:
@@ -92,7 +94,7 @@ def dims(d):
     except (TypeError, ValueError):
         pass
     return str(d)
-counters, times, skipped, order = {}, {}, [], []
+counters, times, prevs, skipped, order = {}, {}, {}, [], []
 for f in sorted(os.listdir(src)):
     if not f.endswith(".json") or f == "cases.json":
         continue
@@ -126,6 +128,11 @@ for f in sorted(os.listdir(src)):
         occ = p.get("occupancy") or {}
         w = occ.get("active_warps_per_sm") if isinstance(occ, dict) else None
         times.setdefault(key, {}).setdefault(w, []).append(t)
+        # The launch before it (the L2 it inherits), by the same key.
+        prev = p.get("previous_launch")
+        if isinstance(prev, dict):
+            pk = (str(prev.get("kernel")), dims(prev.get("grid")), dims(prev.get("block")))
+            prevs.setdefault((key, w), []).append(pk)
 cases, names = [], {}
 for key in order:
     kernel, grid, block = key[:3]
@@ -150,6 +157,13 @@ for key in order:
             c["time_ms"] = statistics.median(by_warps[w])
             if isinstance(w, int) and w > 0:
                 c["warps"] = w
+            # The predecessor most of its timed launches had, when its
+            # counters were recorded too.
+            pks = prevs.get((key, w), [])
+            if pks:
+                pk = max(set(pks), key=pks.count)
+                if pk in counters:
+                    c["previous_profile"] = counters[pk][0]
         if re.search(lbm_re, kernel, re.I) and not re.search(lbm_ex, kernel, re.I):
             # MLUPS: one thread per lattice node (ghost layers included).
             threads = 1
@@ -188,6 +202,9 @@ for c in json.load(open(cases_file))["cases"]:
     text = c.get("name", "") + " " + kernel
     if rx.search(text) and not (exclude and re.search(exclude, text, re.I)):
         c = dict(c, profile=p)
+        q = c.get("previous_profile")
+        if q and not os.path.isabs(q):
+            c["previous_profile"] = os.path.join(base, q)
         out.append(c)
 # CampProf drew the band from "Transpose Coalesced" (here: the shared-memory
 # tile version); the others follow by name.
@@ -275,14 +292,19 @@ cases = json.load(open(cases_file))["cases"]
 names, out = {}, []
 with tarfile.open(dst, "w:gz") as tar:
     for c in cases:
-        p = c["profile"] if os.path.isabs(c["profile"]) else os.path.join(base, c["profile"])
-        if p not in names:
-            n = re.sub(r"[^A-Za-z0-9_.-]", "_", os.path.basename(p))
-            while n in names.values():
-                n = "_" + n
-            names[p] = n
-            tar.add(p, arcname="raw/profiles/" + n)
-        out.append(dict(c, profile="profiles/" + names[p]))
+        c = dict(c)
+        for field in ("profile", "previous_profile"):
+            if field not in c:
+                continue
+            p = c[field] if os.path.isabs(c[field]) else os.path.join(base, c[field])
+            if p not in names:
+                n = re.sub(r"[^A-Za-z0-9_.-]", "_", os.path.basename(p))
+                while n in names.values():
+                    n = "_" + n
+                names[p] = n
+                tar.add(p, arcname="raw/profiles/" + n)
+            c[field] = "profiles/" + names[p]
+        out.append(c)
     data = json.dumps({"cases": out}, indent=1).encode()
     info = tarfile.TarInfo("raw/cases.json")
     info.size = len(data)

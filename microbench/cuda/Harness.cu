@@ -36,10 +36,12 @@ size_t Harness::smemForBlocks(const void *K, int Threads, int Blocks,
   };
   // The rule SECTORSCOPE_OCCUPANCY follows (common/OccupancyPadding.h):
   // untouched where the cap does not bind, else an even share of the
-  // whole array as shared memory.
+  // whole array as shared memory. The grid is not passed: these grids hold
+  // exactly the capped blocks on every SM, and the padding is what makes
+  // the cap exact whatever order the scheduler fills SMs in.
   const unsigned Warps = unsigned(Blocks) * unsigned((Threads + 31) / 32);
   size_t S = capSharedBytes(Warps, unsigned(Threads), Attr.sharedSizeBytes, 0,
-                            L, WholeArrayShared, Occ);
+                            0, 0, L, WholeArrayShared, Occ);
   Achieved = Occ(S);
   return S;
 }

@@ -66,6 +66,7 @@ struct Runtime {
   DeviceBuffers Devices;
   Summary Findings;
   std::atomic<uint64_t> Seq{0};
+  std::map<int, PreviousLaunch> LastLaunch; // per device, under Lock
   bool OutDirReady = false, OutDirFailed = false;
 };
 
@@ -211,8 +212,8 @@ cudaError_t timedLaunch(const void *Func, dim3 Grid, dim3 Block, void **Args,
 
 /// Pads Shmem to cap the launch's active warps per SM, by the rule of
 /// common/OccupancyPadding.h.
-size_t capOccupancy(const void *Func, dim3 Block, size_t Shmem,
-                    uint32_t WarpsPerSm, int Dev) {
+size_t capOccupancy(const void *Func, dim3 Grid, dim3 Block, size_t Shmem,
+                    uint32_t WarpsPerSm, int Dev, int SmCount) {
   // A failure here must not leave an error the program would read as its own.
   bool PendingBefore = cudaPeekAtLastError() != cudaSuccess;
   auto Clear = [&] {
@@ -253,9 +254,12 @@ size_t capOccupancy(const void *Func, dim3 Block, size_t Shmem,
                ? B
                : 0;
   };
+  const unsigned long long GridBlocks =
+      (unsigned long long)Grid.x * Grid.y * Grid.z;
   size_t Padded = capSharedBytes(WarpsPerSm, unsigned(Threads),
-                                 Attr.sharedSizeBytes, Shmem, L, WholeArrayShared,
-                                 Occupancy);
+                                 Attr.sharedSizeBytes, Shmem, GridBlocks,
+                                 unsigned(std::max(SmCount, 0)), L,
+                                 WholeArrayShared, Occupancy);
   Clear();
   return Padded;
 }
@@ -521,6 +525,9 @@ SS_EXPORT cudaError_t __sectorscope_launch_kernel(const void *Func, dim3 Grid,
   KernelState *K = nullptr;
   uint64_t Index = 0;
   bool Selected = false;
+  int Dev = 0;
+  cudaGetDevice(&Dev);
+  std::optional<PreviousLaunch> Previous;
   {
     std::lock_guard<std::mutex> G(R.Lock);
     auto It = R.Kernels.find(Func);
@@ -530,6 +537,16 @@ SS_EXPORT cudaError_t __sectorscope_launch_kernel(const void *Func, dim3 Grid,
         K->Selected = R.Cfg.selectsKernel(K->Demangled);
       Index = K->Launches++;
       Selected = K->Selected && R.Cfg.Launches.selects(Index);
+      // Every launch the hook sees, selected or not, is the next one's
+      // predecessor.
+      auto Last = R.LastLaunch.find(Dev);
+      if (Last != R.LastLaunch.end())
+        Previous = Last->second;
+      PreviousLaunch &P = R.LastLaunch[Dev];
+      P.Kernel = K->Demangled;
+      P.Grid[0] = Grid.x, P.Grid[1] = Grid.y, P.Grid[2] = Grid.z;
+      P.Block[0] = Block.x, P.Block[1] = Block.y, P.Block[2] = Block.z;
+      P.KernelLaunch = Index;
     }
   }
   if (!Selected)
@@ -540,8 +557,6 @@ SS_EXPORT cudaError_t __sectorscope_launch_kernel(const void *Func, dim3 Grid,
       Capture != cudaStreamCaptureStatusNone)
     return cudaLaunchKernel(Func, Grid, Block, Args, Shmem, Stream);
 
-  int Dev = 0;
-  cudaGetDevice(&Dev);
   // With lazy module loading (CUDA 12+ default) the first launch of a kernel
   // also loads it; load it before the timed launch so that time_ms and
   // kernel_ms measure the kernel alone.
@@ -569,9 +584,11 @@ SS_EXPORT cudaError_t __sectorscope_launch_kernel(const void *Func, dim3 Grid,
   Info.Seq = R.Seq++;
   Info.KernelLaunch = Index;
   Info.Stream = streamName(Stream);
+  Info.Previous = std::move(Previous);
   Info.PartitionModelName = R.Cfg.Partitions.name();
   if (R.Cfg.OccupancyWarps)
-    Shmem = capOccupancy(Func, Block, Shmem, R.Cfg.OccupancyWarps, Dev);
+    Shmem = capOccupancy(Func, Grid, Block, Shmem, R.Cfg.OccupancyWarps, Dev,
+                         Info.Device.SmCount);
   // Occupancy of the original kernel: grid mode sizes its time windows by
   // it, and the model places the measured time by active warps per SM.
   int Active = 0;

@@ -29,6 +29,16 @@ struct DeviceInfo {
   int CcMajor = 0, CcMinor = 0;
 };
 
+/// The launch that ran on the device just before this one, as far as the
+/// runtime saw it (kernels of instrumented code; library kernels and
+/// copies are not seen). It decides what the L2 holds when this one starts:
+/// a kernel after one that wrote much pays for writing those lines back.
+struct PreviousLaunch {
+  std::string Kernel; // demangled
+  uint32_t Grid[3] = {1, 1, 1}, Block[3] = {1, 1, 1};
+  uint64_t KernelLaunch = 0; // that kernel's launch index
+};
+
 /// What the host knows about a launch, with or without device results.
 struct LaunchInfo {
   std::string Mangled, Kernel; // Kernel: demangled
@@ -41,6 +51,7 @@ struct LaunchInfo {
   uint64_t Seq = 0;          // per-process launch counter
   uint64_t KernelLaunch = 0; // this kernel's launch index
   std::string Stream;        // "0x..." of the cudaStream_t
+  std::optional<PreviousLaunch> Previous;
   std::optional<double> TimeMs, KernelMs;
   std::string Error; // "" when all went well
   std::string Note;  // why there is no data, when that is no error

@@ -320,6 +320,12 @@ int caseNoData(int Argc, char **Argv) {
   if (What == "time") {
     I.TimeMs = 1.25;
     I.ActiveBlocksPerSm = 16;
+    PreviousLaunch P;
+    P.Kernel = "step(float*)";
+    P.Grid[0] = 64, P.Grid[2] = 3;
+    P.Block[0] = 128;
+    P.KernelLaunch = 7;
+    I.Previous = P;
   } else if (What == "sticky")
     I.Error = "kernel failed: cudaErrorLaunchFailure (unspecified launch "
               "failure); launch buffer unreadable: cudaErrorLaunchFailure "
@@ -489,8 +495,8 @@ int caseEnv(int, char **) {
   return 0;
 }
 
-// occupancy <warps/SM> <threads/block> <static> <requested>: what the cap
-// asks of an H100/H200-like SM (228 KiB of shared memory at most, 227 KiB
+// occupancy <warps/SM> <threads/block> <static> <requested> [grid blocks]:
+// what the cap asks of an H100/H200-like SM (132 SMs) (228 KiB of shared memory at most, 227 KiB
 // opt-in per block, 1 KiB reserved per block, 2048 threads and 32 blocks),
 // against a stand-in for the driver: the carveout is the smallest of
 // Hopper's configurations that holds the preference and one block (unset:
@@ -521,9 +527,10 @@ int caseOccupancy(int Argc, char **Argv) {
     Percent = 100;
     return true;
   };
-  size_t Padded = capSharedBytes(
-      unsigned(std::atoi(Argv[0])), Threads, Static,
-      size_t(std::atoll(Argv[3])), L, WholeArrayShared, Occupancy);
+  const unsigned long long Grid = Argc > 4 ? std::atoll(Argv[4]) : 0;
+  size_t Padded = capSharedBytes(unsigned(std::atoi(Argv[0])), Threads, Static,
+                                 size_t(std::atoll(Argv[3])), Grid, 132, L,
+                                 WholeArrayShared, Occupancy);
   int Blocks = Occupancy(Padded);
   if (Percent < 0)
     std::cout << "untouched";
