@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # validate.sh - check the sectorscope model against measured kernels.
 #
-#   model/validate.sh --bench microbench.json --profiles DIR [--out OUTDIR]
+#   model/validate.sh --bench microbench.json --profiles DIR [--runs] [--out OUTDIR]
 #                     [--bin path/to/sectorscope-model]
 #                     [--lbm-regex RE] [--lbm-exclude RE] [--transpose-regex RE]
 #
-# DIR holds run-time profiles ("sectorscope-launch/1" JSON, one per launch):
+# DIR holds run-time profiles ("sectorscope-launch/1" JSON, one per launch),
+# or with --runs one subdirectory of them per program run (launches pair only
+# within their subdirectory):
 # instrumented launches (mode heatmap or grid) give the counters, and
 # uninstrumented ones (SECTORSCOPE_MODE=time) the measured "time_ms"; they are
 # paired by kernel name, grid and block (the median of several times). A
@@ -34,12 +36,13 @@ set -euo pipefail
 
 die() { echo "validate.sh: error: $*" >&2; exit 1; }
 
-BENCH="" PROFILES="" OUT="model-validation" BIN="${SECTORSCOPE_MODEL:-}"
+BENCH="" PROFILES="" OUT="model-validation" BIN="${SECTORSCOPE_MODEL:-}" RUNS=0
 LBM_RE='lbm|d3q19|lattice' LBM_EXCLUDE_RE='ghost|fill|init' TRANSPOSE_RE='transpose'
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --bench) BENCH="${2:?--bench needs a file}"; shift 2 ;;
     --profiles) PROFILES="${2:?--profiles needs a directory}"; shift 2 ;;
+    --runs) RUNS=1; shift ;;
     --out) OUT="${2:?--out needs a directory}"; shift 2 ;;
     --bin) BIN="${2:?--bin needs a path}"; shift 2 ;;
     --lbm-regex) LBM_RE="${2:?}"; shift 2 ;;
@@ -78,9 +81,9 @@ if [[ -f "$PROFILES/cases.json" ]]; then
   CASES="$PROFILES/cases.json"
 else
   CASES="$OUT/cases.json"
-  python3 - "$PROFILES" "$CASES" "$LBM_RE" "$LBM_EXCLUDE_RE" <<'PY'
+  python3 - "$PROFILES" "$CASES" "$LBM_RE" "$LBM_EXCLUDE_RE" "$RUNS" <<'PY'
 import json, os, re, statistics, sys
-src, dst, lbm_re, lbm_ex = sys.argv[1:5]
+src, dst, lbm_re, lbm_ex, runs = sys.argv[1:6]
 # The runtime writes counters (mode heatmap/grid, time_ms null) and times
 # (mode time, no sites) as separate launches: pair them by kernel and launch
 # shape. A profile carrying both is its own pair.
@@ -94,8 +97,21 @@ def dims(d):
     except (TypeError, ValueError):
         pass
     return str(d)
+def listing(src):
+    # Profiles in DIR; with --runs, one run per subdirectory (a program with
+    # its arguments): launches pair only within their run, so two programs
+    # that launch a kernel with the same shape (the LBM ghost copy of two
+    # lattices with the same rows) stay two cases.
+    for f in sorted(os.listdir(src)):
+        if os.path.isdir(os.path.join(src, f)):
+            if runs != "1":
+                continue
+            for g in sorted(os.listdir(os.path.join(src, f))):
+                yield f, os.path.join(f, g)
+        else:
+            yield "", f
 counters, times, prevs, skipped, order = {}, {}, {}, [], []
-for f in sorted(os.listdir(src)):
+for run, f in listing(src):
     if not f.endswith(".json") or f == "cases.json":
         continue
     path = os.path.abspath(os.path.join(src, f))
@@ -110,7 +126,7 @@ for f in sorted(os.listdir(src)):
     if p.get("error"):
         skipped.append("%s (launch error: %s)" % (f, p["error"]))
         continue
-    key = (str(p.get("kernel")), dims(p.get("grid")), dims(p.get("block")))
+    key = (str(p.get("kernel")), dims(p.get("grid")), dims(p.get("block")), run)
     t = p.get("time_ms")
     timed = isinstance(t, (int, float)) and not isinstance(t, bool)
     if p.get("sites") and timed:
@@ -131,11 +147,14 @@ for f in sorted(os.listdir(src)):
         # The launch before it (the L2 it inherits), by the same key.
         prev = p.get("previous_launch")
         if isinstance(prev, dict):
-            pk = (str(prev.get("kernel")), dims(prev.get("grid")), dims(prev.get("block")))
+            pk = (str(prev.get("kernel")), dims(prev.get("grid")), dims(prev.get("block")), run)
             prevs.setdefault((key, w), []).append(pk)
 cases, names = [], {}
 for key in order:
     kernel, grid, block = key[:3]
+    # Pairs have (kernel, grid, block, run); a file with counters and time
+    # also its path.
+    paired = len(key) == 4
     if key not in counters:
         continue  # a timed launch whose counters were not recorded
     path, p = counters[key]
@@ -145,15 +164,15 @@ for key in order:
     short = re.sub(r"[^A-Za-z0-9_.-]", "_", kernel.split("(")[0])[:60] or "kernel"
     # A file with counters and time is named after itself; a pair after
     # its kernel (numbered if the kernel ran with several shapes).
-    base = os.path.basename(path)[:-5] if len(key) > 3 else short
+    base = short if paired else os.path.basename(path)[:-5]
     names[base] = names.get(base, 0) + 1
     name = base if names[base] == 1 else "%s_%d" % (base, names[base])
     # Paired: one case per occupancy, the median of its time-mode launches.
-    by_warps = times[key] if len(key) == 3 else {None: []}
+    by_warps = times[key] if paired else {None: []}
     for w in sorted(by_warps, key=lambda w: (w is None, w or 0)):
         c = {"name": name if len(by_warps) == 1 else "%s_w%s" % (name, w),
              "profile": path, "group": short}
-        if len(key) == 3:
+        if paired:
             c["time_ms"] = statistics.median(by_warps[w])
             if isinstance(w, int) and w > 0:
                 c["warps"] = w

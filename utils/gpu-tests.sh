@@ -146,17 +146,21 @@ LIST
 # gemm, Gram-Schmidt and the histogram are compute-, latency- or
 # atomic-bound, outside the model's scope, and stay in the table as such.
 validate_model() { # out
-  local out=$1 profiles=$dir/profiles spec name w
+  local out=$1 profiles=$dir/profiles spec name w run n=0
   rm -rf "$profiles" && mkdir -p "$profiles" "$out"
   while read -r spec; do
     name=${spec%% *}
     [ -x "bin/$name" ] || continue
     echo "model: $spec" >&2
-    SECTORSCOPE_MODE=heatmap SECTORSCOPE_LAUNCHES=1 SECTORSCOPE_OUT=$profiles \
+    # One directory per program run: validate.sh pairs counters and times
+    # within it (two LBM lattices launch the ghost copy with one shape).
+    n=$((n + 1))
+    run=$profiles/$(printf %02d $n)-${name%-instrumented}
+    SECTORSCOPE_MODE=heatmap SECTORSCOPE_LAUNCHES=1 SECTORSCOPE_OUT=$run \
       timeout 120 bin/$spec >/dev/null 2>&1
     for w in 8 16 32 64; do
       SECTORSCOPE_MODE=time SECTORSCOPE_LAUNCHES=all SECTORSCOPE_OCCUPANCY=$w \
-        SECTORSCOPE_OUT=$profiles timeout 120 bin/$spec >/dev/null 2>&1
+        SECTORSCOPE_OUT=$run timeout 120 bin/$spec >/dev/null 2>&1
     done
   done <<'LIST'
 transpose_naive-instrumented 8192 8192
@@ -175,7 +179,7 @@ lbm_d3q19-instrumented 256 128 128
 lbm_d3q19-instrumented 256 256 128
 lbm_d3q19-instrumented 512 256 128
 LIST
-  bash utils/validate.sh --bench data/h200-microbench.json --profiles "$profiles" \
+  bash utils/validate.sh --bench data/h200-microbench.json --profiles "$profiles" --runs \
     --out "$out" --bin bin/sectorscope-model
 }
 

@@ -74,6 +74,11 @@ std::string placement(double D, bool HasBand) {
   return "between (partly camped)";
 }
 
+void inheritFrom(Traffic &T, const Calibration &C, const Profile &Previous) {
+  T.InheritedDirtyBytes =
+      trafficFromProfile(Previous).storedBytes(C.Gpu.L2Bytes);
+}
+
 double predictTime(const Calibration &C, ModelKind K, const Traffic &T,
                    bool Camped, double Warps, std::vector<std::string> *Notes) {
   double V = 0;
@@ -163,6 +168,8 @@ BandResult computeBand(const Calibration &C, const Profile &P,
   B.TotalBytes = T.totalBytes();
   if (B.TotalBytes <= 0)
     fail(P.File, "sites", noTrafficMessage(P));
+  if (O.Previous)
+    inheritFrom(T, C, *O.Previous);
   B.Warps = occupancyFor(P, C, O.Warps, &B.WarpsSource);
   if (P.SmCount && P.SmCount != C.Gpu.SmCount)
     B.Notes.push_back("profile's device has " + std::to_string(P.SmCount) +

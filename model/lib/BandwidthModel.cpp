@@ -1,5 +1,7 @@
 //===- BandwidthModel.cpp - Little's-law bandwidth / latency model --------===//
 #include "sectorscope/model/BandwidthModel.h"
+#include "sectorscope/model/SparseLineRows.h"
+#include "sectorscope/model/WriteBack.h"
 #include "sectorscope/model/Error.h"
 #include "sectorscope/model/LoadStoreRows.h"
 #include "sectorscope/model/LocalRows.h"
@@ -73,10 +75,10 @@ double benchRowMlp(const BenchRow &R) {
   // thread under the kernel's launch bounds) reuse the registers of the
   // trip before (4).
   // streamRead's loop body holds exactly its 8 (1-4 B) or 4 (8, 16 B)
-  // loads.
+  // loads (the stride rows run it too).
   if (R.Experiment == "campprof")
     return R.WordBytes >= 8 ? 4 : 8;
-  if (R.Experiment == "stream")
+  if (R.Experiment == "stream" || R.Experiment == "stride")
     return R.WordBytes >= 8 ? 4 : 8;
   return 0;
 }
@@ -429,6 +431,32 @@ static void fitLocal(BandwidthModel &M, const BenchData &D) {
   scoreRows(M, Rows, M.LocalGeomeanRelErr);
 }
 
+/// SparseLineFactor from the stride read rows with lanes a line or more
+/// apart (lib/SparseLineRows.cpp), on a log grid of factors 1..8 (the
+/// time is monotone in it).
+static void fitSparseLines(BandwidthModel &M, const BenchData &D) {
+  KernelRows Rows;
+  for (const BenchRow &R : D.Rows)
+    if (usableSparseLineRow(R))
+      Rows.push_back({sparseLineTraffic(R), &R});
+  M.SparseLineFactor = 1;
+  M.SparseLineRows = 0;
+  if (Rows.empty())
+    return;
+  double Best = 1, BestS = 1e300, Geo = 0;
+  for (int I = 0; I <= 300; ++I) {
+    M.SparseLineFactor = std::pow(8.0, I / 300.0);
+    double S = scoreRows(M, Rows, Geo);
+    if (S < BestS) {
+      BestS = S;
+      Best = M.SparseLineFactor;
+    }
+  }
+  M.SparseLineFactor = Best;
+  M.SparseLineRows = Rows.size();
+  scoreRows(M, Rows, M.SparseLineGeomeanRelErr);
+}
+
 /// Sets M's launch, exponent and class coefficients from S, then derives
 /// what depends on them: the L2 and L1 figures and the store, block and
 /// partial-store terms (LoadStore rows join the store term's fit).
@@ -457,6 +485,12 @@ static void finishFit(BandwidthModel &M, const BenchData &D, const Solution &S,
   fitPartialStores(M, D);
   fitLocal(M, D);
   M.Atomics = deriveAtomicRates(D, M.LaunchMs);
+  fitSparseLines(M, D);
+  WriteBackFit WB = fitWriteBack(D, M.L2Bytes);
+  M.WriteBackMsPerByte = WB.MsPerByte;
+  M.DirtyL2Share = WB.Share;
+  M.WriteBackRows = WB.Rows;
+  M.WriteBackGeomeanRelErr = WB.GeomeanRelErr;
 }
 
 /// The L2-byte, L1-tag and L2-request bounds kernelTerms charges each
@@ -791,7 +825,11 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
   double LocalMs = 0, AtomicMs = 0;
   bool Loads = std::any_of(T.Items.begin(), T.Items.end(),
                            [](const MemItem &I) { return I.Waits; });
-  const double Sm = M.SmCount;
+  // Per-SM bounds fall on the SMs the grid occupies; the partial-sector
+  // merge happens at L2, for the whole GPU (the ghost-layer copy's 128
+  // blocks take twice its 64 blocks' time: twice the sectors, twice the
+  // SMs).
+  const double Sm = M.smsInUse(T), AllSm = M.SmCount;
   for (const MemItem &I : T.Items) {
     double A = 0, L = 0;
     M.coefficients(I.TheOp, Camped, I.SectorsPerRequest, A, L, Notes);
@@ -815,7 +853,7 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
     double H1 = L1Hits ? T.inBlockReuseBytes(I) : 0;
     R.L1Bytes += I.Bytes;
     R.DramBytes += B;
-    DramMs += B * A;
+    DramMs += B * A * (sparseLineItem(I) ? M.SparseLineFactor : 1);
     // Every L1 miss passes through L2, the DRAM misses too: L2 bandwidth
     // bounds the L1-level traffic L1 does not serve, DRAM bandwidth its
     // DRAM part.
@@ -854,7 +892,7 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
       DramMs += I.Requests / Sm * M.MixedStoreMsPerStep;
     // A sector written in part is merged into its line at L2 at a rate of
     // its own, well below the full-sector rate (stride rows).
-    PartialMs += I.PartialSectors / Sm * M.PartialStoreMsPerSector;
+    PartialMs += I.PartialSectors / AllSm * M.PartialStoreMsPerSector;
     R.LatMsWarps += Steps / Sm * L;
   }
   // A block's launch and retirement hold its warps' slots: one more serial
@@ -878,9 +916,26 @@ KernelCurve BandwidthModel::curve(const Traffic &T, bool Camped,
     if (!I.Waits && !I.Local)
       Drain = std::max(Drain, I.PartialSectors > 0 ? PartialStoreDrainMs
                                                    : StoreDrainMs);
-  K.LaunchMs = LaunchMs + Drain;
+  // What the previous launch left dirty, beyond what the kernel leaves for
+  // its next launch: the calibration times every kernel after itself.
+  if (T.InheritedDirtyBytes && WriteBackMsPerByte > 0) {
+    double Alloc = T.allocatedBytes(L2Bytes);
+    K.InheritedMs =
+        WriteBackMsPerByte *
+        std::max(0.0, writeBackBytes(*T.InheritedDirtyBytes, Alloc, L2Bytes,
+                                     DirtyL2Share) -
+                          writeBackBytes(T.storedBytes(L2Bytes), Alloc,
+                                         L2Bytes, DirtyL2Share));
+    if (Notes && K.InheritedMs > 0)
+      Notes->push_back("the previous launch left " +
+                       fmtFixed(*T.InheritedDirtyBytes / 1e6, 1) +
+                       " MB dirty in L2: " +
+                       fmtFixed(K.InheritedMs * 1000, 1) +
+                       " us of write-back charged");
+  }
+  K.LaunchMs = LaunchMs + Drain + K.InheritedMs;
   K.P = P;
-  K.GridWarpsPerSm = T.totalWarps() / SmCount;
+  K.GridWarpsPerSm = T.totalWarps() / smsInUse(T);
   Terms A = kernelTerms(*this, T, Camped, false, Notes);
   K.BwMs = A.BwMs;
   K.LatMsWarps = A.LatMsWarps;
@@ -908,6 +963,10 @@ KernelCurve BandwidthModel::curve(const Traffic &T, bool Camped,
                      fmtFixed(K.L1MaxWarps, 0) + " warps/SM (working set " +
                      fmtFixed(Foot / 1024, 1) + " KiB per block)");
   return K;
+}
+
+double BandwidthModel::smsInUse(const Traffic &T) const {
+  return std::max(1.0, std::min<double>(SmCount, T.Blocks));
 }
 
 double BandwidthModel::kernelTime(const Traffic &T, bool Camped, double Warps,
@@ -953,6 +1012,17 @@ Json BandwidthModel::toJson() const {
     J["local_ms_per_sector_step"] = LocalMsPerSectorStep;
     J["local_rows"] = LocalRows;
     J["local_geomean_rel_err"] = LocalGeomeanRelErr;
+  }
+  if (SparseLineRows) {
+    J["sparse_line_dram_factor"] = SparseLineFactor;
+    J["sparse_line_rows"] = SparseLineRows;
+    J["sparse_line_geomean_rel_err"] = SparseLineGeomeanRelErr;
+  }
+  if (WriteBackRows) {
+    J["write_back_ms_per_byte"] = WriteBackMsPerByte;
+    J["dirty_l2_share"] = DirtyL2Share;
+    J["write_back_rows"] = WriteBackRows;
+    J["write_back_geomean_rel_err"] = WriteBackGeomeanRelErr;
   }
   if (Atomics.known()) {
     Json A = Json::array();
@@ -1078,6 +1148,19 @@ BandwidthModel BandwidthModel::fromJson(const Json &J, const Ctx &C) {
   M.LocalMsPerSectorStep = Num("local_ms_per_sector_step");
   M.LocalRows = Count("local_rows");
   M.LocalGeomeanRelErr = Num("local_geomean_rel_err");
+  M.SparseLineFactor = Num("sparse_line_dram_factor", 1);
+  if (M.SparseLineFactor < 1)
+    C.at("sparse_line_dram_factor")
+        .fail("expected a factor >= 1, got " + fmtNum(M.SparseLineFactor));
+  M.SparseLineRows = Count("sparse_line_rows");
+  M.SparseLineGeomeanRelErr = Num("sparse_line_geomean_rel_err");
+  M.WriteBackMsPerByte = Num("write_back_ms_per_byte");
+  M.DirtyL2Share = Num("dirty_l2_share");
+  if (M.DirtyL2Share > 1)
+    C.at("dirty_l2_share")
+        .fail("expected a share of L2 in 0..1, got " + fmtNum(M.DirtyL2Share));
+  M.WriteBackRows = Count("write_back_rows");
+  M.WriteBackGeomeanRelErr = Num("write_back_geomean_rel_err");
   if (J.contains("atomic_rates")) {
     const Json &A = J.at("atomic_rates");
     Ctx AC = C.at("atomic_rates");

@@ -142,6 +142,10 @@ static BenchRow parseRow(const Json &RJ, const Ctx &C, size_t I,
   R.OffsetBytes =
       getOptNumber(RJ, C, "offset", NumRule::NonNegative).value_or(0);
   R.Dram = getOptBool(RJ, C, "dram").value_or(false);
+  R.FootprintBytes =
+      getOptNumber(RJ, C, "footprint_bytes", NumRule::NonNegative);
+  R.PriorWriteBytes =
+      getOptNumber(RJ, C, "prior_write_bytes", NumRule::NonNegative);
   R.L = getOptNumber(RJ, C, "L", NumRule::Integer);
   R.M = getOptNumber(RJ, C, "M", NumRule::Integer);
   R.Stores = getOptNumber(RJ, C, "stores", NumRule::Integer);

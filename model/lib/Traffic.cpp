@@ -56,6 +56,26 @@ double Traffic::dramBytes(const MemItem &I, double L2Bytes) const {
   return I.Bytes * (Cap / U.L1Bytes);
 }
 
+double Traffic::storedBytes(double L2Bytes) const {
+  double B = 0;
+  for (const MemItem &I : Items)
+    if (!I.Waits && !I.Local)
+      B += dramBytes(I, L2Bytes);
+  return B;
+}
+
+double Traffic::allocatedBytes(double L2Bytes) const {
+  double B = 0;
+  for (const MemItem &I : Items) {
+    if (I.Local)
+      continue;
+    double PerLine = std::clamp(
+        I.SectorsPerRequest / std::max(I.LinesPerRequest, 1.0), 1.0, 4.0);
+    B += dramBytes(I, L2Bytes) * 4 / PerLine;
+  }
+  return B;
+}
+
 double Traffic::inBlockReuseBytes(const MemItem &I) const {
   if (!I.Waits || I.Use < 0 || (size_t)I.Use >= Uses.size())
     return 0;

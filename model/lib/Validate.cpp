@@ -32,6 +32,13 @@ std::vector<ValidateCase> readCases(const std::string &Path) {
     V.ProfilePath = P[0] == '/' ? P : dirOf(Path) + P;
     if (!std::ifstream(V.ProfilePath))
       C.at("profile").fail("cannot open '" + V.ProfilePath + "'");
+    if (auto Prev = getOptString(CJ, C, "previous_profile")) {
+      if (Prev->empty())
+        C.at("previous_profile").fail("empty path");
+      V.PreviousPath = (*Prev)[0] == '/' ? *Prev : dirOf(Path) + *Prev;
+      if (!std::ifstream(V.PreviousPath))
+        C.at("previous_profile").fail("cannot open '" + V.PreviousPath + "'");
+    }
     V.Name = getOptString(CJ, C, "name").value_or("");
     V.Group = getOptString(CJ, C, "group").value_or("");
     V.Expect = getOptString(CJ, C, "expect").value_or("best");
@@ -75,6 +82,9 @@ ValidateResult validate(const Calibration &C,
            "no measured time (give time_ms in the profile or the case)");
     Row.MeasuredMs = *T;
     std::optional<double> Items = VC.WorkItems ? VC.WorkItems : P.WorkItems;
+    std::optional<Profile> Prev;
+    if (!VC.PreviousPath.empty())
+      Prev = readProfile(VC.PreviousPath);
     if (K == ModelKind::GT200) {
       Traffic Tr = trafficFromProfile(P);
       std::string Src;
@@ -87,6 +97,7 @@ ValidateResult validate(const Calibration &C,
       O.Warps = VC.Warps;
       O.TimeMs = T;
       O.ScopeFactor = ScopeFactor;
+      O.Previous = Prev;
       BandResult B = computeBand(C, P, O);
       Row.Curve = B.BestCurve;
       Row.Warps = B.Warps;

@@ -39,11 +39,13 @@ commands:
   band      --calib FILE --profile FILE [--profile FILE ...]
             [--model bandwidth|campprof] [--warps W] [--time-ms T]
             [--max-warps N] [--json FILE] [--svg FILE] [--title TEXT] [--log-y]
-            [--scope-factor F]
+            [--scope-factor F] [--previous FILE]
             Best/worst band at 1..N warps/SM, measured time placed in it.
   predict   --calib FILE --profile FILE [--model all|bandwidth|campprof|gt200]
-            [--warps W] [--work-items N] [--json FILE]
+            [--warps W] [--work-items N] [--json FILE] [--previous FILE]
             Predicted time of one launch by every calibrated model.
+            --previous: the profile of the launch before it (the L2 it
+            leaves dirty is charged; cases.json: previous_profile).
   validate  --calib FILE --cases FILE [--model all|bandwidth|campprof|gt200]
             [--json FILE] [--mlups-svg FILE] [--band-svg FILE] [--title TEXT]
             [--log-y] [--scope-factor F]
@@ -217,10 +219,12 @@ int cmdBand(const Args &A) {
   }
   A.need("profile");
   const auto &Profiles = A.Opts.at("profile");
-  if (Profiles.size() > 1 && (O.TimeMs || O.Warps))
-    fail("", "--time-ms/--warps",
+  if (Profiles.size() > 1 && (O.TimeMs || O.Warps || A.has("previous")))
+    fail("", "--time-ms/--warps/--previous",
          "apply to one profile; give time_ms and "
          "occupancy in each profile instead");
+  if (A.has("previous"))
+    O.Previous = readProfile(A.get("previous"));
   std::vector<BandResult> Results;
   for (const std::string &P : Profiles)
     Results.push_back(computeBand(C, readProfile(P), O));
@@ -251,6 +255,8 @@ int cmdPredict(const Args &A) {
   Traffic T = trafficFromProfile(P);
   if (T.totalBytes() <= 0)
     fail(P.File, "sites", noTrafficMessage(P));
+  if (A.has("previous"))
+    inheritFrom(T, C, readProfile(A.get("previous")));
   std::string Src;
   double W = occupancyFor(P, C, A.number("warps"), &Src);
   std::optional<double> Items = A.number("work-items");
@@ -373,8 +379,10 @@ int main(int Argc, char **Argv) {
         "skip-bad-rows"}},
       {"band",
        {"calib", "profile", "model", "warps", "time-ms", "max-warps", "json",
-        "svg", "title", "log-y", "scope-factor"}},
-      {"predict", {"calib", "profile", "model", "warps", "work-items", "json"}},
+        "svg", "title", "log-y", "scope-factor", "previous"}},
+      {"predict",
+       {"calib", "profile", "model", "warps", "work-items", "json",
+        "previous"}},
       {"validate",
        {"calib", "cases", "model", "json", "mlups-svg", "band-svg", "title",
         "log-y", "scope-factor"}},

@@ -12,6 +12,8 @@
 #include "sectorscope/model/L2Figures.h"
 #include "sectorscope/model/LoadStoreRows.h"
 #include "sectorscope/model/SmallGridRows.h"
+#include "sectorscope/model/SparseLineRows.h"
+#include "sectorscope/model/WriteBack.h"
 #include "sectorscope/model/LocalRows.h"
 #include "sectorscope/model/AtomicRates.h"
 #include "sectorscope/model/Regression.h"
@@ -852,6 +854,140 @@ TEST(bandwidthPartialStoreCostFromStrideRows) {
   CHECK(M.PartialHeldOutGeomeanRelErr < 2e-3);
   BandwidthModel R = BandwidthModel::fromJson(M.toJson(), Ctx("rt.json"));
   CHECK_NEAR(R.PartialStoreMsPerSector, M.PartialStoreMsPerSector, 1e-12);
+}
+
+TEST(writeBackBytesSaturateAtTheDirtyShare) {
+  const double L2 = 100;
+  CHECK_NEAR(writeBackBytes(20, 1000, L2, 0.5), 20, 1e-12); // sweeps L2
+  CHECK_NEAR(writeBackBytes(80, 1000, L2, 0.5), 50, 1e-12); // share caps
+  CHECK_NEAR(writeBackBytes(80, 10, L2, 0.5), 5, 1e-12);    // 10% swept
+  CHECK(writeBackBytes(0, 1000, L2, 0.5) == 0);
+  CHECK(writeBackBytes(20, 0, L2, 0.5) == 0);
+  CHECK(writeBackBytes(20, 1000, 0, 0.5) == 0);
+}
+
+/// `dirty` rows from the write-back law with a known rate and share: a walk
+/// of Trips x 8 MB of lines after 0..2 L2 of prior writes.
+static void addDirtyRows(BenchData &D, double L2, double Rate, double Share) {
+  for (int Trips : {1, 2, 4, 8, 16})
+    for (double Prior : {0.0, 0.25, 0.5, 1.0, 2.0}) {
+      BenchRow R;
+      R.Experiment = "dirty";
+      R.OpText = "read";
+      R.TheOp = Op::Read;
+      R.Warps = 8;
+      R.Stride = 32;
+      R.Mlp = 2;
+      R.N = Trips;
+      R.FootprintBytes = Trips * 8e6;
+      R.PriorWriteBytes = Prior * L2;
+      R.TimeMs = 0.005 * Trips +
+                 Rate * writeBackBytes(Prior * L2, Trips * 8e6, L2, Share);
+      R.Index = D.Rows.size();
+      D.Rows.push_back(R);
+    }
+}
+
+TEST(writeBackRateAndShareFromDirtyRows) {
+  BenchData D = pureStreamBench(1e-6 / 4000, 2.5e-4, 5e-6);
+  D.Gpu.L2Bytes = 60e6;
+  addDirtyRows(D, 60e6, 1 / 3.7e9, 0.5);
+  WriteBackFit F = fitWriteBack(D, 60e6);
+  CHECK_NEAR(F.MsPerByte, 1 / 3.7e9, 1e-9);
+  CHECK_NEAR(F.Share, 0.5, 1e-9);
+  CHECK(F.Rows == 20 && F.GeomeanRelErr < 1e-3);
+  BandwidthModel M = BandwidthModel::fit(D, {"campprof"});
+  CHECK_NEAR(M.WriteBackMsPerByte, 1 / 3.7e9, 1e-9);
+  BandwidthModel R = BandwidthModel::fromJson(M.toJson(), Ctx("rt.json"));
+  CHECK_NEAR(R.WriteBackMsPerByte, M.WriteBackMsPerByte, 1e-12);
+  CHECK_NEAR(R.DirtyL2Share, M.DirtyL2Share, 1e-12);
+  // No clean twin, no fit.
+  BenchData Bare = pureStreamBench(1e-6 / 4000, 2.5e-4, 5e-6);
+  addDirtyRows(Bare, 60e6, 1 / 3.7e9, 0.5);
+  Bare.Rows.erase(std::remove_if(Bare.Rows.begin(), Bare.Rows.end(),
+                                 [](const BenchRow &R) {
+                                   return R.PriorWriteBytes &&
+                                          *R.PriorWriteBytes == 0;
+                                 }),
+                  Bare.Rows.end());
+  CHECK(fitWriteBack(Bare, 60e6).MsPerByte == 0);
+}
+
+TEST(inheritedDirtyLinesChargedOncePerLaunch) {
+  BenchData D = pureStreamBench(1e-6 / 4000, 2.5e-4, 5e-6);
+  D.Gpu.L2Bytes = 60e6;
+  addDirtyRows(D, 60e6, 1 / 3.7e9, 0.5);
+  BandwidthModel M = BandwidthModel::fit(D, {"campprof"});
+  // A read stream of 256 MB (it sweeps L2) after nothing known, after a
+  // kernel that stored 1 GB (30 MB written back), after 10 MB of stores.
+  Traffic T;
+  T.Blocks = 1000;
+  T.WarpsPerBlock = 8;
+  MemItem I;
+  I.Requests = (1 << 28) / 128.0;
+  I.SectorsPerRequest = 4;
+  I.Bytes = 1 << 28;
+  I.Mlp = 8;
+  T.Items.push_back(I);
+  double Base = M.kernelTime(T, false, 32, nullptr);
+  T.InheritedDirtyBytes = 1e9;
+  CHECK_NEAR(M.kernelTime(T, false, 32, nullptr) - Base,
+             30e6 * M.WriteBackMsPerByte, 1e-6);
+  T.InheritedDirtyBytes = 10e6;
+  CHECK_NEAR(M.kernelTime(T, false, 32, nullptr) - Base,
+             10e6 * M.WriteBackMsPerByte, 1e-6);
+  // A copy after itself inherits what it leaves: nothing more.
+  MemItem W = I;
+  W.TheOp = Op::Write;
+  W.Waits = false;
+  T.Items.push_back(W);
+  T.InheritedDirtyBytes.reset();
+  double Copy = M.kernelTime(T, false, 32, nullptr);
+  T.InheritedDirtyBytes = T.storedBytes(M.L2Bytes);
+  CHECK_NEAR(M.kernelTime(T, false, 32, nullptr), Copy, 1e-12);
+}
+
+TEST(sparseLineFactorFromStrideReadRows) {
+  // Stride read rows (lanes 32..64 words apart: a sector per line) timed by
+  // the model itself with a known factor: the fit gives it back; lanes
+  // closer than a line are not used.
+  BenchData D = pureStreamBench(1e-6 / 4000, 2.5e-4, 5e-6);
+  BandwidthModel M0 = BandwidthModel::fit(D, {"campprof"});
+  CHECK(M0.SparseLineRows == 0 && M0.SparseLineFactor == 1);
+  M0.SparseLineFactor = 2.5;
+  for (int S : {8, 16, 32, 40, 48, 64}) {
+    BenchRow R = volumeRow("stride", Op::Read, false, 4, 64, (1 << 30) / S, 0);
+    R.Stride = S;
+    R.Blocks = 800;
+    R.Threads = 256;
+    R.TimeMs = S >= 32 ? M0.kernelTime(sparseLineTraffic(R), false, 64, nullptr)
+                       : 1;
+    R.Index = D.Rows.size();
+    D.Rows.push_back(R);
+  }
+  BandwidthModel M = BandwidthModel::fit(D, {"campprof"});
+  CHECK(M.SparseLineRows == 4);
+  CHECK_NEAR(M.SparseLineFactor, 2.5, 1e-2);
+  MemItem Col;
+  Col.SectorsPerRequest = Col.LinesPerRequest = 32;
+  MemItem Row;
+  Row.SectorsPerRequest = 4;
+  CHECK(sparseLineItem(Col) && !sparseLineItem(Row));
+  Col.Waits = false; // stores: not charged
+  CHECK(!sparseLineItem(Col));
+}
+
+TEST(perSmBoundsFallOnTheSmsTheGridOccupies) {
+  BandwidthModel M = BandwidthModel::fit(
+      pureStreamBench(1e-6 / 4000, 2.5e-4, 5e-6), {"campprof"});
+  Traffic T;
+  T.Blocks = 50;
+  T.WarpsPerBlock = 8;
+  CHECK(M.smsInUse(T) == 50);
+  T.Blocks = 5000;
+  CHECK(M.smsInUse(T) == 100);
+  T.Blocks = 0.5;
+  CHECK(M.smsInUse(T) == 1);
 }
 
 TEST(partialSectorsOfStoreSites) {

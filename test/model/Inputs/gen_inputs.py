@@ -229,7 +229,7 @@ if __name__ == "__main__":
 
 
 def runtime_profile(dirname, stem, kernel, grid, block, sites, mode,
-                    time_ms=None, kernel_ms=None, error=None):
+                    time_ms=None, kernel_ms=None, error=None, previous=None):
     """A launch as runtime/host/JsonReport.cpp writes it: dims as objects,
     mode, sampled_blocks, null time_ms in instrumented modes, extra fields."""
     p = {"schema": "sectorscope-launch/1", "kernel": kernel,
@@ -237,6 +237,7 @@ def runtime_profile(dirname, stem, kernel, grid, block, sites, mode,
          "launch": {"seq": 0, "kernel_launch": 0, "stream": "default"},
          "grid": {"x": grid[0], "y": grid[1], "z": grid[2]},
          "block": {"x": block[0], "y": block[1], "z": block[2]},
+         "previous_launch": previous,
          "shared_bytes": 0, "mode": mode,
          "sampled_block": ({"x": 0, "y": 0, "z": 0, "in_grid": True}
                            if mode == "heatmap" else None),
@@ -304,7 +305,37 @@ def runtime_dir(d):
                     "heatmap")
 
 
+def runs_dir(d):
+    """One subdirectory per program run (validate.sh --runs): two LBM
+    lattices whose ghost copies have one launch shape but their own times,
+    each timed after its lattice's step (previous_launch)."""
+    lk = "lbm_d3q19_step(float const*, float*, int, int, int, float)"
+    gk = "lbm_fill_ghosts_x(float*, int, int, int)"
+    step = [site(0, "load", 4, 4, 16, 4, 120), site(1, "store", 4, 4, 16, 4, 160)]
+    ghost = [site(0, "load", 4, 2, 64, 4, 100, ["strided"]),
+             site(1, "store", 4, 2, 64, 4, 101, ["strided"])]
+    for n, (gy, t) in enumerate([(64, 0.006), (128, 0.009)]):
+        run = os.path.join(d, "%02d-lbm_d3q19" % (n + 1))
+        sg = (1, gy, 64)
+        after = {"kernel": lk, "kernel_launch": 0,
+                 "grid": {"x": sg[0], "y": sg[1], "z": sg[2]},
+                 "block": {"x": 128, "y": 1, "z": 1}}
+        runtime_profile(run, "lbm_d3q19_step-gpu-10%d0-t1-00001" % n, lk, sg,
+                        (128, 1, 1), step, "heatmap", kernel_ms=0.9)
+        runtime_profile(run, "lbm_d3q19_step-gpu-10%d1-t1-00001" % n, lk, sg,
+                        (128, 1, 1), step, "time", time_ms=0.03 * (n + 1))
+        runtime_profile(run, "lbm_fill_ghosts_x-gpu-10%d0-t1-00000" % n, gk,
+                        (32, 1, 1), (128, 1, 1), ghost, "heatmap",
+                        kernel_ms=0.05)
+        for i in range(3):
+            runtime_profile(run, "lbm_fill_ghosts_x-gpu-10%d1-t1-%05d" % (n, 2 * i),
+                            gk, (32, 1, 1), (128, 1, 1), ghost, "time",
+                            time_ms=t, previous=after if i else None)
+
+
 if __name__ == "__main__":
     import shutil
     shutil.rmtree("runtime_dir", ignore_errors=True)
     runtime_dir("runtime_dir")
+    shutil.rmtree("runs_dir", ignore_errors=True)
+    runs_dir("runs_dir")

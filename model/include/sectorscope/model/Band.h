@@ -62,6 +62,10 @@ double predictTime(const Calibration &C, ModelKind K, const Traffic &T,
 double occupancyFor(const Profile &P, const Calibration &C,
                     std::optional<double> Override, std::string *Source);
 
+/// Sets T's inherited dirty bytes from the launch before it (its stores'
+/// DRAM bytes; the bandwidth model charges writing them back).
+void inheritFrom(Traffic &T, const Calibration &C, const Profile &Previous);
+
 /// Why a profile has nothing to model (error text).
 std::string noTrafficMessage(const Profile &P);
 
@@ -104,6 +108,8 @@ struct BandOptions {
   std::optional<double> Warps;  ///< Override the profile's occupancy.
   std::optional<double> TimeMs; ///< Override the profile's time_ms.
   int MaxWarps = 0;             ///< 0: the calibrated GPU's maximum.
+  /// The launch before this one (its counters): the L2 it leaves dirty.
+  std::optional<Profile> Previous;
   double ScopeFactor = DefaultScopeFactor;
 };
 

@@ -60,6 +60,9 @@ struct BandwidthClass {
 /// The two terms of one kernel's time; time(w) = launch + smax(Bw, Lat/w').
 struct KernelCurve {
   double LaunchMs = 0, P = 1;
+  /// Part of LaunchMs: writing back the dirty lines the previous launch
+  /// left (0: none, or the previous launch is not known).
+  double InheritedMs = 0;
   double BwMs = 0;              ///< T_bw.
   double LatMsWarps = 0;        ///< T_lat * w: latency term at 1 warp per SM.
   double GridWarpsPerSm = 1e30; ///< The grid's warps per SM (caps w).
@@ -129,6 +132,10 @@ struct BandwidthModel {
   double BlockMs = 0;
   size_t BlockRows = 0;
   double BlockGeomeanRelErr = 0;
+  /// The SMs a grid occupies: the block scheduler gives each SM a block
+  /// before any gets a second, so a grid of fewer blocks than SMs leaves
+  /// the rest idle and the per-SM work falls on the ones it has.
+  double smsInUse(const Traffic &T) const;
   /// Per-SM time of a sector that a store writes only in part, a
   /// throughput bound of its own: fitted on the `stride` write rows whose
   /// lanes leave every sector of the span partly unwritten (lane stride 2..8
@@ -166,6 +173,22 @@ struct BandwidthModel {
   double LocalMsPerSector = 0, LocalMsPerSectorStep = 0;
   size_t LocalRows = 0;
   double LocalGeomeanRelErr = 0;
+  /// DRAM time of a load sector alone in its line, in units of a stream's
+  /// (lib/SparseLineRows.cpp): fitted on the `stride` read rows with lanes
+  /// a line or more apart. JSON: sparse_line_dram_factor, sparse_line_rows,
+  /// sparse_line_geomean_rel_err (absent: 1, not fitted).
+  double SparseLineFactor = 1;
+  size_t SparseLineRows = 0;
+  double SparseLineGeomeanRelErr = 0;
+  /// The dirty L2 a kernel inherits (lib/WriteBack.cpp): time per byte
+  /// written back, and the share of L2 that holds dirty lines, from the
+  /// `dirty` rows. Charged once per launch, beside the launch latency, when
+  /// the previous launch is known. JSON: write_back_ms_per_byte,
+  /// dirty_l2_share, write_back_rows, write_back_geomean_rel_err (absent:
+  /// 0, no charge).
+  double WriteBackMsPerByte = 0, DirtyL2Share = 0;
+  size_t WriteBackRows = 0;
+  double WriteBackGeomeanRelErr = 0;
   /// Atomic update rate by table size, from the `atomic` rows: a kernel's
   /// atomics on an allocation are bounded by it. JSON: atomic_rates
   /// ([[words, updates per ms], ...]; absent: no bound).

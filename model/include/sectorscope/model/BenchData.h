@@ -48,6 +48,10 @@ struct BenchRow {
   double Stride = 1;      ///< Elements between lanes (latency: 0 = one sector).
   double OffsetBytes = 0; ///< Base pointer's byte offset (`offset` rows).
   bool Dram = false;      ///< Footprint far above L2 (the suite's `dram`).
+  /// Lines the row's kernel touches x 128 bytes (`footprint_bytes`), and
+  /// what the untimed kernel before it left dirty (`dirty` rows:
+  /// `prior_write_bytes`).
+  std::optional<double> FootprintBytes, PriorWriteBytes;
 
   /// Sectors per warp request: the word bytes for a coalesced row, one for
   /// a lane stride of 0 (every lane on one word), at most 32.

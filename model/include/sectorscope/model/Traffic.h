@@ -13,6 +13,7 @@
 #include "sectorscope/model/BenchData.h"
 #include "sectorscope/model/Profile.h"
 
+#include <optional>
 #include <vector>
 
 namespace sectorscope::model {
@@ -64,6 +65,9 @@ struct Traffic {
   /// that touch more sectors than an aligned access would (misaligned).
   double ReadWordsPerWarp = 0, ReadMisalignedPerWarp = 0;
   double WriteWordsPerWarp = 0, WriteMisalignedPerWarp = 0;
+  /// Bytes the previous launch stored (its storedBytes): dirty in L2 when
+  /// this one starts. Unset: not known, nothing charged.
+  std::optional<double> InheritedDirtyBytes;
 
   double totalWarps() const { return Blocks * WarpsPerBlock; }
   double totalBytes() const;
@@ -82,6 +86,13 @@ struct Traffic {
   /// Distinct bytes one block loads (heat map, summed over the objects it
   /// reads): its L1 working set. 0 unknown.
   double blockLoadFootprint() const;
+  /// DRAM bytes of the global stores and atomics: what the kernel leaves
+  /// dirty in L2.
+  double storedBytes(double L2Bytes) const;
+  /// Bytes of the L2 lines the kernel's DRAM traffic allocates (128 per
+  /// line): a request with s sectors in each of its lines allocates 4 / s
+  /// times its sectors' bytes.
+  double allocatedBytes(double L2Bytes) const;
 };
 
 /// Sectors of one global store site (sampled block) that its requests fill

@@ -29,6 +29,7 @@ namespace sectorscope::model {
 
 struct ValidateCase {
   std::string Name, ProfilePath, Group, Expect = "best";
+  std::string PreviousPath; ///< The launch before it ("": not known).
   std::optional<double> TimeMs, Warps, WorkItems;
 };
 
