@@ -198,6 +198,20 @@ std::string calibrationSummary(const Calibration &C) {
              " ns per sector of its request, fitted on " +
              std::to_string(B.LocalRows) + " local rows (geomean rel err " +
              fmtFixed(100 * B.LocalGeomeanRelErr, 1) + "%)\n";
+    if (B.SparseLineRows)
+      Out += "a load sector alone in its line: " +
+             fmtFixed(B.SparseLineFactor, 2) +
+             "x a stream's DRAM time, fitted on " +
+             std::to_string(B.SparseLineRows) +
+             " stride read rows (geomean rel err " +
+             fmtFixed(100 * B.SparseLineGeomeanRelErr, 1) + "%)\n";
+    if (B.WriteBackRows)
+      Out += "dirty L2 inherited: written back at " +
+             fmtFixed(1e-9 / B.WriteBackMsPerByte, 2) + " TB/s, at most " +
+             fmtFixed(100 * B.DirtyL2Share, 0) + "% of L2, fitted on " +
+             std::to_string(B.WriteBackRows) +
+             " dirty rows (geomean rel err " +
+             fmtFixed(100 * B.WriteBackGeomeanRelErr, 1) + "%)\n";
     if (B.Atomics.known()) {
       Out += "atomic updates per us over the GPU by table words:";
       for (auto &[W, R] : B.Atomics.ByWords)
