@@ -328,9 +328,7 @@ static void fitMixed(BandwidthModel &M, const BenchData &D,
 /// stores each (the store needs its load: one round trip per word), 4-byte
 /// words, coalesced (microbench/cuda/Latency.cu, blockCopyKernel).
 static Traffic blockTraffic(const BenchRow &R) {
-  Traffic T;
-  T.Blocks = *R.Blocks;
-  T.WarpsPerBlock = std::ceil(*R.Threads / 32.0);
+  Traffic T = benchRowGrid(R);
   double Requests = T.totalWarps() * R.N.value_or(1);
   for (Op O : {Op::Read, Op::Write}) {
     MemItem I;
@@ -365,12 +363,10 @@ static void fitBlockCost(BandwidthModel &M, const BenchData &D) {
 /// (stride >= 2) or the misaligned ends of a request cut it. Rows whose
 /// lanes skip whole sectors are not described (0 requests).
 static Traffic partialStoreTraffic(const BenchRow &R) {
-  Traffic T;
   double Word = R.WordBytes, Stride = std::max(R.Stride, 1.0);
   if (Stride * Word > 32)
-    return T;
-  T.Blocks = *R.Blocks;
-  T.WarpsPerBlock = std::ceil(*R.Threads / 32.0);
+    return Traffic();
+  Traffic T = benchRowGrid(R);
   MemItem I;
   I.TheOp = Op::Write;
   I.Waits = false;

@@ -13,9 +13,7 @@ bool usableLoadStoreRow(const BenchRow &R) {
 }
 
 Traffic loadStoreTraffic(const BenchRow &R) {
-  Traffic T;
-  T.Blocks = *R.Blocks;
-  T.WarpsPerBlock = std::ceil(*R.Threads / 32.0);
+  Traffic T = benchRowGrid(R);
   const double Loads = *R.N, Stores = *R.Stores, Word = R.WordBytes;
   // One node per thread and trip: a word of each of the N + S arrays.
   const double Nodes = *R.BytesMoved / (Word * (Loads + Stores));

@@ -13,9 +13,7 @@ bool usableLocalRow(const BenchRow &R) {
 }
 
 Traffic localTraffic(const BenchRow &R) {
-  Traffic T;
-  T.Blocks = *R.Blocks;
-  T.WarpsPerBlock = std::ceil(*R.Threads / 32.0);
+  Traffic T = benchRowGrid(R);
   // Element i of lane l is word 32 i + l of the warp's window: M distinct
   // elements are M lines, each with its lanes in all four sectors up to
   // M = 8 (lanes M apart), two sectors at M = 16.

@@ -45,9 +45,7 @@ std::optional<double> emptyKernelMs(const BenchData &D) {
 }
 
 Traffic smallGridTraffic(const BenchRow &R) {
-  Traffic T;
-  T.Blocks = *R.Blocks;
-  T.WarpsPerBlock = std::ceil(*R.Threads / 32.0);
+  Traffic T = benchRowGrid(R);
   MemItem I;
   I.TheOp = Op::Read;
   I.Waits = true;

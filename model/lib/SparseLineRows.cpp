@@ -1,4 +1,5 @@
-//===- SparseLineRows.cpp - stride read rows as kernels ----------------------===//
+//===- SparseLineRows.cpp - stride read rows as kernels
+//----------------------===//
 #include "sectorscope/model/SparseLineRows.h"
 #include "sectorscope/model/BandwidthModel.h"
 
@@ -10,14 +11,11 @@ bool usableSparseLineRow(const BenchRow &R) {
   // Lanes `stride` words apart: a line (128 bytes) or more.
   return R.Experiment == "stride" && R.TheOp == Op::Read && R.WordBytes > 0 &&
          R.Stride * R.WordBytes >= 128 && R.Blocks && R.Threads &&
-         R.BytesMoved && *R.BytesMoved > 0 && R.Warps > 0 &&
-         benchRowMlp(R) > 0;
+         R.BytesMoved && *R.BytesMoved > 0 && R.Warps > 0 && benchRowMlp(R) > 0;
 }
 
 Traffic sparseLineTraffic(const BenchRow &R) {
-  Traffic T;
-  T.Blocks = *R.Blocks;
-  T.WarpsPerBlock = std::ceil(*R.Threads / 32.0);
+  Traffic T = benchRowGrid(R);
   MemItem I;
   I.TheOp = Op::Read;
   I.Waits = true;

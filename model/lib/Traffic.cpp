@@ -3,6 +3,7 @@
 #include "sectorscope/model/L1Figures.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace sectorscope::model {
 
@@ -54,6 +55,13 @@ double Traffic::dramBytes(const MemItem &I, double L2Bytes) const {
   if (L2Bytes > 0 && U.SizeBytes > 0 && U.SizeBytes <= L2Bytes)
     Cap = std::min(Cap, U.SizeBytes);
   return I.Bytes * (Cap / U.L1Bytes);
+}
+
+Traffic benchRowGrid(const BenchRow &R) {
+  Traffic T;
+  T.Blocks = R.Blocks.value_or(1);
+  T.WarpsPerBlock = std::ceil(R.Threads.value_or(32) / 32.0);
+  return T;
 }
 
 double Traffic::storedBytes(double L2Bytes) const {

@@ -41,8 +41,8 @@ WriteBackFit fitWriteBack(const BenchData &D, double L2Bytes) {
   for (const BenchRow *R : Dirty) {
     auto It = Clean.find(KeyOf(*R));
     if (It != Clean.end())
-      Pts.push_back({It->second, R->TimeMs, *R->PriorWriteBytes,
-                     *R->FootprintBytes});
+      Pts.push_back(
+          {It->second, R->TimeMs, *R->PriorWriteBytes, *R->FootprintBytes});
   }
   if (Pts.size() < 2)
     return F;

@@ -1,4 +1,5 @@
-//===- SparseLineRows.h - DRAM cost of sectors alone in their lines --*- C++ -*-===//
+//===- SparseLineRows.h - DRAM cost of sectors alone in their lines --*- C++
+//-*-===//
 //
 // A load whose lanes each touch a sector of their own line (a column walk,
 // a large lane stride) moves more DRAM time per sector than a stream: L2

@@ -95,6 +95,10 @@ struct Traffic {
   double allocatedBytes(double L2Bytes) const;
 };
 
+/// A benchmark row's launch as a kernel with no traffic yet: its blocks and
+/// warps per block (the row must have both; the row describers add items).
+Traffic benchRowGrid(const BenchRow &R);
+
 /// Sectors of one global store site (sampled block) that its requests fill
 /// only in part. Stores write through L1, so L2 merges each partial sector
 /// by itself; local memory (write-back in L1) and atomics (done at L2 in

@@ -23,8 +23,7 @@ namespace sectorscope::model {
 /// stores in L2 and allocates Alloc bytes of lines: L2 keeps at most
 /// Share x L2Bytes of them, and a kernel's allocations evict them in
 /// proportion to the L2 they sweep.
-double writeBackBytes(double Dirty, double Alloc, double L2Bytes,
-                      double Share);
+double writeBackBytes(double Dirty, double Alloc, double L2Bytes, double Share);
 
 struct WriteBackFit {
   double MsPerByte = 0; ///< 0: not fitted (no usable rows).
