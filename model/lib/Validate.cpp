@@ -82,9 +82,6 @@ ValidateResult validate(const Calibration &C,
            "no measured time (give time_ms in the profile or the case)");
     Row.MeasuredMs = *T;
     std::optional<double> Items = VC.WorkItems ? VC.WorkItems : P.WorkItems;
-    std::optional<Profile> Prev;
-    if (!VC.PreviousPath.empty())
-      Prev = readProfile(VC.PreviousPath);
     if (K == ModelKind::GT200) {
       Traffic Tr = trafficFromProfile(P);
       std::string Src;
@@ -97,7 +94,9 @@ ValidateResult validate(const Calibration &C,
       O.Warps = VC.Warps;
       O.TimeMs = T;
       O.ScopeFactor = ScopeFactor;
-      O.Previous = Prev;
+      // The gt200 model does not charge the inherited L2: read it here only.
+      if (!VC.PreviousPath.empty())
+        O.Previous = readProfile(VC.PreviousPath);
       BandResult B = computeBand(C, P, O);
       Row.Curve = B.BestCurve;
       Row.Warps = B.Warps;
