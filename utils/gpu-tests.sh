@@ -12,7 +12,12 @@
 #   DIR/utils/gpu-tests.sh bench DIR OUT  (there) the benchmarks: run-time
 #                                   overhead (`overhead`: runtime/bench-overhead.sh)
 #                                   and model validation (`model DIR OUT`:
-#                                   model/validate.sh), results under OUT
+#                                   the micro-benchmark suite measured on
+#                                   this GPU, then model/validate.sh fitted
+#                                   on it and, beside it, on the committed
+#                                   H200 suite; MODEL_BENCH=FILE, relative
+#                                   to DIR, skips the measurement), results
+#                                   under OUT
 #
 # The tests: every examples/ program in three builds (plain clang++, with the
 # plugin, instrumented), each passing its own self-check, with bit-identical
@@ -146,8 +151,9 @@ LIST
 # gemm, Gram-Schmidt and the histogram are compute-, latency- or
 # atomic-bound, outside the model's scope, and stay in the table as such.
 validate_model() { # out
-  local out=$1 profiles=$dir/profiles spec name w run n=0
+  local out=$1 profiles=$dir/profiles spec name w run n=0 bench
   rm -rf "$profiles" && mkdir -p "$profiles" "$out"
+  bench=$(calibration_suite "$out") || return 1
   while read -r spec; do
     name=${spec%% *}
     [ -x "bin/$name" ] || continue
@@ -179,8 +185,39 @@ lbm_d3q19-instrumented 256 128 128
 lbm_d3q19-instrumented 256 256 128
 lbm_d3q19-instrumented 512 256 128
 LIST
-  bash utils/validate.sh --bench data/h200-microbench.json --profiles "$profiles" --runs \
-    --out "$out" --bin bin/sectorscope-model
+  validate_with "$bench" "$out"
+  # The committed calibration beside it: the same kernels, another machine's
+  # suite (the machine-to-machine spread).
+  if [ "$bench" != data/h200-microbench.json ]; then
+    validate_with data/h200-microbench.json "$out/committed-calibration" \
+      >"$out/committed-calibration.log" 2>&1
+    echo "== with the committed calibration (data/h200-microbench.json):"
+    grep -E '^(== model|geomean error|in-scope geomean)' "$out/committed-calibration.log"
+  fi
+}
+
+validate_with() { # bench out
+  bash utils/validate.sh --bench "$1" --profiles "$dir/profiles" --runs \
+    --out "$2" --bin bin/sectorscope-model
+}
+
+# The calibration the validation fits: the micro-benchmark suite measured
+# now, on this GPU (about 8 s), as CampProf calibrates on the GPU it models;
+# MODEL_BENCH=FILE uses a suite measured before instead. Without the suite
+# binary (CUDA programs not built), the committed H200 suite.
+calibration_suite() { # out -> prints the file
+  local out=$1
+  if [ -n "${MODEL_BENCH:-}" ]; then
+    [ -f "$MODEL_BENCH" ] || { echo "MODEL_BENCH=$MODEL_BENCH: no such file" >&2; return 1; }
+    echo "$MODEL_BENCH"
+  elif [ -x bin/sectorscope-microbench ]; then
+    echo "model: micro-benchmark suite -> $out/microbench.json" >&2
+    bin/sectorscope-microbench --out "$out/microbench.json" >"$out/microbench.log" 2>&1 ||
+      { echo "micro-benchmark suite failed: $out/microbench.log" >&2; return 1; }
+    echo "$out/microbench.json"
+  else
+    echo data/h200-microbench.json
+  fi
 }
 
 overhead() {

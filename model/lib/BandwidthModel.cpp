@@ -358,50 +358,63 @@ static void fitBlockCost(BandwidthModel &M, const BenchData &D) {
 
 /// A `stride` or `offset` write row as a kernel: a 4- or 16-byte word per
 /// lane, lanes `stride` words apart, the base `offset` bytes off a sector
-/// (microbench/cuda/Stream.cu). Its sectors are those of the span it
-/// covers; a sector is written in part when the lanes skip words in it
-/// (stride >= 2) or the misaligned ends of a request cut it. Rows whose
-/// lanes skip whole sectors are not described (0 requests).
+/// (microbench/cuda/Stream.cu). Lanes up to a sector apart write every
+/// sector of the span they cover; farther apart, a sector each. A sector
+/// is written in part when the lanes skip words in it (stride >= 2) or the
+/// misaligned ends of a request cut it.
 static Traffic partialStoreTraffic(const BenchRow &R) {
   double Word = R.WordBytes, Stride = std::max(R.Stride, 1.0);
-  if (Stride * Word > 32)
-    return Traffic();
+  double Step = Stride * Word; // bytes from one lane to the next
   Traffic T = benchRowGrid(R);
   MemItem I;
   I.TheOp = Op::Write;
   I.Waits = false;
   I.Requests = *R.BytesMoved / (32 * Word);
   bool Misaligned = std::fmod(R.OffsetBytes, 32) != 0;
-  // A request of 32 lanes covers 32 x stride words; a misaligned one
+  // A request of 32 lanes covers 32 x step bytes; a misaligned one
   // touches one sector more, its two end sectors in part.
-  I.SectorsPerRequest = 32 * Stride * Word / 32 + (Misaligned ? 1 : 0);
+  I.SectorsPerRequest =
+      Step > 32 ? 32 : 32 * Step / 32 + (Misaligned ? 1 : 0);
+  I.LinesPerRequest = std::clamp(std::ceil(32 * Step / 128), 1.0, 32.0);
   I.Bytes = I.Requests * I.SectorsPerRequest * 32;
   I.PartialSectors = Stride >= 2 ? I.Requests * I.SectorsPerRequest
                                  : (Misaligned ? 2 * I.Requests : 0);
+  I.PartialLeftOpen = true; // each word is written once
   T.Items.push_back(I);
   return T;
 }
 
-/// PartialStoreMsPerSector from the stride write rows that write every
-/// sector of their span in part (stride 2..32/word); the misaligned offset
-/// write rows are held out and predicted.
+/// The partial-store costs: PartialStoreMsPerSector from the stride write
+/// rows that write every sector of their span in part (lanes 2..32 bytes
+/// apart), then PartialStoreMsPerLine from those whose lanes are farther
+/// apart (a sector or two per line); the misaligned offset write rows are
+/// held out and predicted.
 static void fitPartialStores(BandwidthModel &M, const BenchData &D) {
-  KernelRows Fit, Held;
+  KernelRows Dense, Sparse, Held;
   for (const char *E : {"stride", "offset"})
     for (const BenchRow *R : D.rowsOf(E)) {
       if (R->TheOp != Op::Write || R->WordBytes <= 0 || !R->Blocks ||
           !R->Threads || !R->BytesMoved || *R->BytesMoved <= 0 || R->Warps <= 0)
         continue;
       Traffic T = partialStoreTraffic(*R);
-      if (T.Items.empty() || T.Items[0].PartialSectors <= 0)
+      if (T.Items[0].PartialSectors <= 0)
         continue;
-      (std::string(E) == "stride" ? Fit : Held).push_back({T, R});
+      if (std::string(E) == "offset")
+        Held.push_back({T, R});
+      else
+        (R->Stride * R->WordBytes > 32 ? Sparse : Dense).push_back({T, R});
     }
-  if (Fit.empty())
+  if (Dense.empty())
     return;
-  fitTerm(M, M.PartialStoreMsPerSector, Fit, Held, M.PartialRows,
+  fitTerm(M, M.PartialStoreMsPerSector, Dense, Held, M.PartialRows,
           M.PartialGeomeanRelErr, M.PartialHeldOutRows,
           M.PartialHeldOutGeomeanRelErr);
+  if (Sparse.empty())
+    return;
+  size_t NoHeld = 0;
+  double NoHeldErr = -1;
+  fitTerm(M, M.PartialStoreMsPerLine, Sparse, {}, M.PartialLineRows,
+          M.PartialLineGeomeanRelErr, NoHeld, NoHeldErr);
 }
 
 /// The local-memory costs from the `local` rows (as kernels): the time per
@@ -887,8 +900,11 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
     if (!I.Waits && Loads)
       DramMs += I.Requests / Sm * M.MixedStoreMsPerStep;
     // A sector written in part is merged into its line at L2 at a rate of
-    // its own, well below the full-sector rate (stride rows).
-    PartialMs += I.PartialSectors / AllSm * M.PartialStoreMsPerSector;
+    // its own, well below the full-sector rate; sectors written in part
+    // far apart cost a line's time each (stride rows).
+    PartialMs += std::max(I.PartialSectors * M.PartialStoreMsPerSector,
+                          I.partialLines() * M.PartialStoreMsPerLine) /
+                 AllSm;
     R.LatMsWarps += Steps / Sm * L;
   }
   // A block's launch and retirement hold its warps' slots: one more serial
@@ -999,6 +1015,11 @@ Json BandwidthModel::toJson() const {
   J["partial_held_out_rows"] = PartialHeldOutRows;
   if (PartialHeldOutGeomeanRelErr >= 0)
     J["partial_held_out_geomean_rel_err"] = PartialHeldOutGeomeanRelErr;
+  if (PartialLineRows) {
+    J["partial_store_ms_per_line_per_sm"] = PartialStoreMsPerLine;
+    J["partial_line_rows"] = PartialLineRows;
+    J["partial_line_geomean_rel_err"] = PartialLineGeomeanRelErr;
+  }
   if (StoreDrainMs > 0 || PartialStoreDrainMs > 0) {
     J["store_drain_ms"] = StoreDrainMs;
     J["partial_store_drain_ms"] = PartialStoreDrainMs;
@@ -1183,6 +1204,9 @@ BandwidthModel BandwidthModel::fromJson(const Json &J, const Ctx &C) {
   M.PartialGeomeanRelErr = Num("partial_geomean_rel_err");
   M.PartialHeldOutRows = Count("partial_held_out_rows");
   M.PartialHeldOutGeomeanRelErr = Num("partial_held_out_geomean_rel_err", -1);
+  M.PartialStoreMsPerLine = Num("partial_store_ms_per_line_per_sm");
+  M.PartialLineRows = Count("partial_line_rows");
+  M.PartialLineGeomeanRelErr = Num("partial_line_geomean_rel_err");
   M.L2.MsPerByte =
       getOptNumber(J, C, "l2_ms_per_byte", NumRule::NonNegative).value_or(0);
   M.L2.MsPerStep =

@@ -191,6 +191,23 @@ std::string calibrationSummary(const Calibration &C) {
       Out += "a kernel's last stores: " + fmtFixed(B.StoreDrainMs * 1e3, 2) +
              " us (full sectors), " + fmtFixed(B.PartialStoreDrainMs * 1e3, 2) +
              " us (sectors written in part), once beside the launch\n";
+    if (B.PartialRows) {
+      Out += "store sectors written in part: " +
+             fmtFixed(B.PartialStoreMsPerSector * 1e6, 2) +
+             " ns per sector per SM (" + std::to_string(B.PartialRows) +
+             " stride write rows, geomean rel err " +
+             fmtFixed(100 * B.PartialGeomeanRelErr, 1) + "%)";
+      if (B.PartialLineRows)
+        Out += ", " + fmtFixed(B.PartialStoreMsPerLine * 1e6, 2) +
+               " ns per line per SM where they lie apart (" +
+               std::to_string(B.PartialLineRows) + " rows, " +
+               fmtFixed(100 * B.PartialLineGeomeanRelErr, 1) + "%)";
+      if (B.PartialHeldOutGeomeanRelErr >= 0)
+        Out += "; held out: " + std::to_string(B.PartialHeldOutRows) +
+               " offset write rows, " +
+               fmtFixed(100 * B.PartialHeldOutGeomeanRelErr, 1) + "%";
+      Out += "\n";
+    }
     if (B.LocalRows)
       Out += "local memory: " + fmtFixed(B.LocalMsPerSector * 1e6, 3) +
              " ns per sector per SM, a load's round trip " +
@@ -209,8 +226,7 @@ std::string calibrationSummary(const Calibration &C) {
       Out += "dirty L2 inherited: written back at " +
              fmtFixed(1e-9 / B.WriteBackMsPerByte, 2) + " TB/s, at most " +
              fmtFixed(100 * B.DirtyL2Share, 0) + "% of L2, fitted on " +
-             std::to_string(B.WriteBackRows) +
-             " dirty rows (geomean rel err " +
+             std::to_string(B.WriteBackRows) + " dirty rows (geomean rel err " +
              fmtFixed(100 * B.WriteBackGeomeanRelErr, 1) + "%)\n";
     if (B.Atomics.known()) {
       Out += "atomic updates per us over the GPU by table words:";

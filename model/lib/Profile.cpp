@@ -103,6 +103,15 @@ static Site parseSite(const Json &J, const Ctx &C) {
     S.ObjectId =
         (int)getOptNumber(J["object"], C.at("object"), "id", NumRule::Count)
             .value_or(-1);
+  if (J.contains("evidence") && J["evidence"].is_object())
+    for (auto &[Name, E] : J["evidence"].items()) {
+      if (!E.is_object() || !E.contains("word_fill"))
+        continue;
+      Ctx EC = C.at("evidence").at(Name).at("word_fill");
+      S.WordFill = asNumber(E["word_fill"], EC, NumRule::NonNegative);
+      if (S.WordFill > 1)
+        EC.fail("expected a share in 0..1, got " + fmtNum(S.WordFill));
+    }
   if (J.contains("patterns") && J["patterns"].is_array())
     for (const Json &P : J["patterns"]) {
       std::string N = patternName(P);

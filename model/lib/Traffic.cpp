@@ -156,8 +156,7 @@ static void streamedOnce(Traffic &T) {
 }
 
 double partialSectors(const Site &S) {
-  if (S.TheOp != SiteOp::Store || S.TheSpace != Space::Global ||
-      S.Bytes <= 0)
+  if (S.TheOp != SiteOp::Store || S.TheSpace != Space::Global || S.Bytes <= 0)
     return 0;
   double Missing = S.Sectors * 32 - S.Bytes;
   return Missing > 0 ? std::min(S.Sectors, 2 * Missing / 32) : 0;
@@ -205,6 +204,7 @@ Traffic trafficFromProfile(const Profile &P) {
       I.Mlp = S.Mlp;
       I.LinesPerRequest = linesPerRequest(Spr);
       I.PartialSectors = partialSectors(S) * Scale;
+      I.PartialLeftOpen = S.WordFill >= 0 && S.WordFill < 0.999;
       I.Use = useOf(T, P, S.ObjectId, O, Scale);
       I.Local = S.TheSpace == Space::Local;
       if (S.TheOp == SiteOp::Atomic && O == Op::Write && S.Width > 0) {

@@ -822,38 +822,112 @@ TEST(loadStoreRowErrorsNameFileAndField) {
 
 TEST(bandwidthPartialStoreCostFromStrideRows) {
   // Pure streams fix a and the store cost Ls; stride write rows (4-byte
-  // words, lanes 2..8 words apart: every sector of the span written in
-  // part) generated with a known per-SM cost of 3 ns per partial sector
-  // recover it; offset rows (two partial sectors per misaligned request)
-  // from the same law are held out and predicted as well.
-  const double A = 1e-6 / 4000, L = 2.5e-4, Ls = 5e-6, Part = 3e-6;
+  // words) generated with known per-SM costs of 3 ns per partial sector and
+  // 12 ns per line holding one recover both: lanes 2..8 words apart (every
+  // sector of the span written in part) the sector cost, lanes 9..64 words
+  // apart (a sector each, 1..4 a line) the line cost. Offset rows (two
+  // partial sectors per misaligned request) from the same law are held out
+  // and predicted as well.
+  const double A = 1e-6 / 4000, L = 2.5e-4, Ls = 5e-6, Part = 3e-6,
+               PartLine = 12e-6;
   BenchData D = pureStreamBench(A, L, Ls);
   auto Row = [&](const char *Exp, double Stride, double Offset) {
     const double Span = 1 << 28, Word = 4;
     double Useful = Span / Stride, Requests = Useful / (32 * Word);
-    double Spr = Stride * Word + (Offset ? 1 : 0);
+    double Spr = std::min(Stride * Word, 32.0) + (Offset ? 1 : 0);
+    double Lines = std::min(std::ceil(Stride * Word / 4), 32.0);
     double Partial = Stride >= 2 ? Requests * Spr : 2 * Requests;
+    double PartialLines = Partial * std::min(1.0, Lines / Spr);
     BenchRow R = volumeRow(Exp, Op::Write, false, 4, 64, Useful, 0);
     R.Stride = Stride;
     R.OffsetBytes = Offset;
     R.Blocks = 800;
     R.Threads = 256;
-    R.TimeMs =
-        smoothMax(smoothMax(Requests * Spr * 32 * A, Partial / 100 * Part, 2),
-                  Requests / 100 * Ls / 64, 2);
+    R.TimeMs = smoothMax(
+        smoothMax(Requests * Spr * 32 * A,
+                  std::max(Partial * Part, PartialLines * PartLine) / 100, 2),
+        Requests / 100 * Ls / 64, 2);
     D.Rows.push_back(R);
   };
-  for (int S = 1; S <= 16; ++S)
-    Row("stride", S, 0); // 1: aligned; 9..16: skip sectors, not used.
+  for (int S : {1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 16, 24, 32, 48, 64})
+    Row("stride", S, 0); // 1: aligned, no partial sector: not used.
   for (int Off : {0, 4, 12, 32})
     Row("offset", 1, Off);
   BandwidthModel M = BandwidthModel::fit(D, {"campprof"});
   CHECK_NEAR(M.PartialStoreMsPerSector, Part, 5e-3);
+  CHECK_NEAR(M.PartialStoreMsPerLine, PartLine, 5e-3);
   CHECK(M.PartialRows == 7 && M.PartialHeldOutRows == 2);
+  CHECK(M.PartialLineRows == 7);
   CHECK(M.PartialGeomeanRelErr < 2e-3);
+  CHECK(M.PartialLineGeomeanRelErr < 2e-3);
   CHECK(M.PartialHeldOutGeomeanRelErr < 2e-3);
   BandwidthModel R = BandwidthModel::fromJson(M.toJson(), Ctx("rt.json"));
   CHECK_NEAR(R.PartialStoreMsPerSector, M.PartialStoreMsPerSector, 1e-12);
+  CHECK_NEAR(R.PartialStoreMsPerLine, M.PartialStoreMsPerLine, 1e-12);
+  CHECK(R.PartialLineRows == 7);
+}
+
+TEST(partialLinesOnlyWhereSectorsStayPartial) {
+  // A column of 4-byte stores, one sector a line: the line cost applies
+  // when the heat map shows the sectors' other words untouched (word_fill
+  // < 1), not when other warps of the block complete them (a transpose).
+  MemItem I;
+  I.TheOp = Op::Write;
+  I.Waits = false;
+  I.Requests = 100;
+  I.SectorsPerRequest = 32;
+  I.LinesPerRequest = 32;
+  I.PartialSectors = 3200;
+  CHECK(I.partialLines() == 0);
+  I.PartialLeftOpen = true;
+  CHECK_NEAR(I.partialLines(), 3200, 1e-12);
+  I.LinesPerRequest = 8; // lanes 8 words apart: 4 sectors a line
+  CHECK_NEAR(I.partialLines(), 800, 1e-12);
+
+  // Partial-store costs far above the stream's: they are the bound.
+  BandwidthModel M =
+      BandwidthModel::fit(pureStreamBench(1e-6 / 4000, 2.5e-4, 5e-6),
+                          {"campprof"});
+  M.PartialStoreMsPerSector = 1e-2;
+  M.PartialStoreMsPerLine = 8e-2;
+  Traffic T;
+  T.Blocks = 1000;
+  T.WarpsPerBlock = 8;
+  T.Items.push_back(I);
+  T.Items[0].LinesPerRequest = 32;
+  T.Items[0].PartialLeftOpen = false;
+  double Merged = M.curve(T, false, nullptr).BwMs;
+  T.Items[0].PartialLeftOpen = true;
+  double Open = M.curve(T, false, nullptr).BwMs;
+  CHECK_NEAR(Merged, 3200 * 1e-2 / M.SmCount, 1e-3);
+  CHECK_NEAR(Open, 3200 * 8e-2 / M.SmCount, 1e-3);
+}
+
+TEST(profileWordFillFromEvidence) {
+  auto Site = [](Json Evidence) {
+    Json J = Json::parse(R"({"schema": "sectorscope-launch/1",
+        "kernel": "k", "grid": [4, 1, 1], "block": [256, 1, 1],
+        "sites": [{"id": 0, "op": "store", "space": "global", "width": 4,
+                   "requests": 8, "sectors": 256, "bytes": 1024}]})");
+    J["sites"][0]["evidence"] = Evidence;
+    return J;
+  };
+  Profile P = parseProfile(
+      Site(Json::parse(R"({"strided": {"word_fill": 0.25}})")), "p.json");
+  CHECK_NEAR(P.Sites[0].WordFill, 0.25, 1e-12);
+  CHECK(trafficFromProfile(P).Items[0].PartialLeftOpen);
+  P = parseProfile(Site(Json::parse(R"({"false_sharing": {}})")), "p.json");
+  CHECK(P.Sites[0].WordFill == -1);
+  CHECK(!trafficFromProfile(P).Items[0].PartialLeftOpen);
+  CHECK_THROWS(
+      parseProfile(Site(Json::parse(R"({"strided": {"word_fill": 1.5}})")),
+                   "p.json"),
+      "p.json: sites[0].evidence.strided.word_fill: expected a share in "
+      "0..1, got 1.5");
+  CHECK_THROWS(
+      parseProfile(Site(Json::parse(R"({"strided": {"word_fill": "x"}})")),
+                   "p.json"),
+      "p.json: sites[0].evidence.strided.word_fill");
 }
 
 TEST(writeBackBytesSaturateAtTheDirtyShare) {

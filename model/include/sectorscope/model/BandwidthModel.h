@@ -147,6 +147,18 @@ struct BandwidthModel {
   double PartialGeomeanRelErr = 0;
   size_t PartialHeldOutRows = 0;
   double PartialHeldOutGeomeanRelErr = -1;
+  /// Per-SM time of a line that stores write in part, the bound beside the
+  /// per-sector one when the partial sectors lie apart (one or two per
+  /// line: a column of stores, the LBM ghost-layer copy): fitted on the
+  /// `stride` write rows whose lanes are more than a sector apart (1 GiB:
+  /// ~0.38 ms at 8M lines, where the per-sector rate alone gives 0.14).
+  /// A partial store costs max(sectors x PartialStoreMsPerSector, lines x
+  /// PartialStoreMsPerLine) over the GPU's SMs. JSON:
+  /// partial_store_ms_per_line_per_sm, partial_line_rows,
+  /// partial_line_geomean_rel_err (absent or 0: not fitted).
+  double PartialStoreMsPerLine = 0;
+  size_t PartialLineRows = 0;
+  double PartialLineGeomeanRelErr = 0;
   /// Rows of the `loadstore` experiment (loads then stores per trip, swept
   /// over occupancy; lib/LoadStoreRows.cpp) that chose p with the spread
   /// rows and joined the store term's fit, their geometric-mean relative

@@ -35,6 +35,10 @@ struct Site {
   /// load-dependence depth (in flight together); 1 when absent.
   double Mlp = 1;
   int ObjectId = -1; ///< sites[].object.id; -1 if none.
+  /// sites[].evidence.*.word_fill: the share of the words of the sectors the
+  /// sampled block touched in the site's range that it touched; -1 unknown
+  /// (no heat map, or a pattern that does not report it).
+  double WordFill = -1;
   std::vector<std::string> Patterns;
 };
 

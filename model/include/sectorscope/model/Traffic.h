@@ -13,6 +13,7 @@
 #include "sectorscope/model/BenchData.h"
 #include "sectorscope/model/Profile.h"
 
+#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -36,6 +37,19 @@ struct MemItem {
   /// Sectors a global store writes only in part (grid total; see
   /// partialSectors).
   double PartialSectors = 0;
+  /// Whether those sectors stay partial: the sampled block leaves words of
+  /// the sectors in the site's range untouched (heat map word_fill < 1).
+  /// Sectors that other warps complete (a naive transpose's column stores)
+  /// are merged in L2 and never fetched.
+  bool PartialLeftOpen = false;
+  /// Lines holding sectors left partial: as many as the request's lines.
+  double partialLines() const {
+    return PartialLeftOpen ? PartialSectors *
+                                 std::min(1.0, LinesPerRequest /
+                                                   std::max(SectorsPerRequest,
+                                                            1.0))
+                           : 0;
+  }
   int Use = -1;        ///< Index into Traffic::Uses; -1: no object known.
   /// Local memory (per-thread arrays): on chip, charged by the `local`
   /// figures instead of DRAM, L2 and tag costs when the calibration has them.
