@@ -75,8 +75,23 @@ std::string placement(double D, bool HasBand) {
 }
 
 void inheritFrom(Traffic &T, const Calibration &C, const Profile &Previous) {
-  T.InheritedDirtyBytes =
-      trafficFromProfile(Previous).storedBytes(C.Gpu.L2Bytes);
+  const double L2 = C.Gpu.L2Bytes;
+  Traffic P = trafficFromProfile(Previous);
+  T.InheritedDirtyBytes = P.storedBytes(L2);
+  // All the previous launch brought into L2 is still there when it fits:
+  // what it touched of an allocation this launch reads (same address) is
+  // an L2 hit (an iterative solver's kernels on a matrix that fits).
+  if (L2 <= 0 || P.allocatedBytes(L2) > L2)
+    return;
+  for (ObjectUse &U : T.Uses) {
+    if (U.TheOp != Op::Read || U.Base < 0 || U.SizeBytes <= 0)
+      continue;
+    double Touched = 0;
+    for (const MemItem &I : P.Items)
+      if (I.Use >= 0 && P.Uses[(size_t)I.Use].Base == U.Base)
+        Touched += P.dramBytes(I, L2);
+    U.WarmBytes = std::min(Touched, U.SizeBytes);
+  }
 }
 
 double predictTime(const Calibration &C, ModelKind K, const Traffic &T,

@@ -1,13 +1,13 @@
 //===- BandwidthModel.cpp - Little's-law bandwidth / latency model --------===//
 #include "sectorscope/model/BandwidthModel.h"
-#include "sectorscope/model/SparseLineRows.h"
-#include "sectorscope/model/WriteBack.h"
 #include "sectorscope/model/Error.h"
 #include "sectorscope/model/LoadStoreRows.h"
 #include "sectorscope/model/LocalRows.h"
-#include "sectorscope/model/SmallGridRows.h"
 #include "sectorscope/model/Regression.h"
+#include "sectorscope/model/SmallGridRows.h"
+#include "sectorscope/model/SparseLineRows.h"
 #include "sectorscope/model/TextTable.h"
+#include "sectorscope/model/WriteBack.h"
 
 #include <algorithm>
 #include <cmath>
@@ -115,7 +115,7 @@ namespace {
 struct FitRow {
   const BenchRow *Row;
   size_t Class;
-  double Bytes, Z, T; ///< Z: serial steps per SM / effective warps.
+  double Bytes, Z, T;             ///< Z: serial steps per SM / effective warps.
   double Requests = 0, Lines = 1; ///< Warp requests; lines per request.
   /// The throughput bounds other than DRAM that kernelTerms charges the
   /// row as a kernel (L2 bytes, L1 tags, L2 requests), for the launch being
@@ -373,8 +373,7 @@ static Traffic partialStoreTraffic(const BenchRow &R) {
   bool Misaligned = std::fmod(R.OffsetBytes, 32) != 0;
   // A request of 32 lanes covers 32 x step bytes; a misaligned one
   // touches one sector more, its two end sectors in part.
-  I.SectorsPerRequest =
-      Step > 32 ? 32 : 32 * Step / 32 + (Misaligned ? 1 : 0);
+  I.SectorsPerRequest = Step > 32 ? 32 : 32 * Step / 32 + (Misaligned ? 1 : 0);
   I.LinesPerRequest = std::clamp(std::ceil(32 * Step / 128), 1.0, 32.0);
   I.Bytes = I.Requests * I.SectorsPerRequest * 32;
   I.PartialSectors = Stride >= 2 ? I.Requests * I.SectorsPerRequest
@@ -534,8 +533,7 @@ BandwidthModel BandwidthModel::fit(const BenchData &D,
       // with the launch, is known. Two passes; the block rows are
       // milliseconds long, so the second moves it by far less than 1%.
       BandwidthModel First = fit(D, Exps, *Empty);
-      BandwidthModel M =
-          fit(D, Exps, std::max(0.0, *Empty - First.BlockMs));
+      BandwidthModel M = fit(D, Exps, std::max(0.0, *Empty - First.BlockMs));
       M.LaunchFrom =
           "small: measured, median of the empty kernels less one block step";
       return M;
@@ -911,7 +909,8 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
   // step per warp.
   R.LatMsWarps += T.totalWarps() / Sm * M.BlockMs;
   // Every throughput bound of the memory path, combined as one p-norm.
-  for (double Bound : {DramMs, L2Ms, TagMs, PartialMs, ReqMs, LocalMs, AtomicMs})
+  for (double Bound :
+       {DramMs, L2Ms, TagMs, PartialMs, ReqMs, LocalMs, AtomicMs})
     R.BwMs = smoothMax(R.BwMs, Bound, M.P);
   return R;
 }
@@ -936,15 +935,20 @@ KernelCurve BandwidthModel::curve(const Traffic &T, bool Camped,
         WriteBackMsPerByte *
         std::max(0.0, writeBackBytes(*T.InheritedDirtyBytes, Alloc, L2Bytes,
                                      DirtyL2Share) -
-                          writeBackBytes(T.storedBytes(L2Bytes), Alloc,
-                                         L2Bytes, DirtyL2Share));
+                          writeBackBytes(T.storedBytes(L2Bytes), Alloc, L2Bytes,
+                                         DirtyL2Share));
     if (Notes && K.InheritedMs > 0)
       Notes->push_back("the previous launch left " +
                        fmtFixed(*T.InheritedDirtyBytes / 1e6, 1) +
-                       " MB dirty in L2: " +
-                       fmtFixed(K.InheritedMs * 1000, 1) +
+                       " MB dirty in L2: " + fmtFixed(K.InheritedMs * 1000, 1) +
                        " us of write-back charged");
   }
+  double Warm = 0;
+  for (const ObjectUse &U : T.Uses)
+    Warm += U.WarmBytes;
+  if (Notes && Warm > 0)
+    Notes->push_back("the previous launch left " + fmtFixed(Warm / 1e6, 2) +
+                     " MB of what this one reads in L2: read as L2 hits");
   K.LaunchMs = LaunchMs + Drain + K.InheritedMs;
   K.P = P;
   K.GridWarpsPerSm = T.totalWarps() / smsInUse(T);

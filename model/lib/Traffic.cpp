@@ -54,6 +54,7 @@ double Traffic::dramBytes(const MemItem &I, double L2Bytes) const {
     Cap = std::min(Cap, U.BlockDistinctBytes);
   if (L2Bytes > 0 && U.SizeBytes > 0 && U.SizeBytes <= L2Bytes)
     Cap = std::min(Cap, U.SizeBytes);
+  Cap = std::max(0.0, Cap - U.WarmBytes);
   return I.Bytes * (Cap / U.L1Bytes);
 }
 
@@ -118,6 +119,7 @@ static int useOf(Traffic &T, const Profile &P, int ObjectId, Op O,
       U.SizeBytes = Obj.Kind == "cudaMalloc" || Obj.Kind == "cudaMallocManaged"
                         ? Obj.SizeBytes
                         : 0;
+      U.Base = Obj.Base;
       // The heat map covers the sampled block only (heatmap mode), and only
       // if it did not overflow; its distinct sectors bound the block's L1
       // misses.

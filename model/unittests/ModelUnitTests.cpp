@@ -5,21 +5,21 @@
 // per test and exits non-zero if any check failed.
 //
 //===----------------------------------------------------------------------===//
+#include "sectorscope/model/AtomicRates.h"
 #include "sectorscope/model/Band.h"
 #include "sectorscope/model/Calibration.h"
 #include "sectorscope/model/Error.h"
 #include "sectorscope/model/L1Figures.h"
 #include "sectorscope/model/L2Figures.h"
 #include "sectorscope/model/LoadStoreRows.h"
+#include "sectorscope/model/LocalRows.h"
+#include "sectorscope/model/Regression.h"
 #include "sectorscope/model/SmallGridRows.h"
 #include "sectorscope/model/SparseLineRows.h"
-#include "sectorscope/model/WriteBack.h"
-#include "sectorscope/model/LocalRows.h"
-#include "sectorscope/model/AtomicRates.h"
-#include "sectorscope/model/Regression.h"
 #include "sectorscope/model/SvgChart.h"
 #include "sectorscope/model/Traffic.h"
 #include "sectorscope/model/Validate.h"
+#include "sectorscope/model/WriteBack.h"
 
 #include <algorithm>
 #include <cmath>
@@ -453,17 +453,17 @@ TEST(bandwidthLaunchFromSmallGridEmptyKernels) {
   D.Gpu = testGpu();
   for (Op O : {Op::Read, Op::Write})
     for (int W : {1, 2, 4, 8, 16, 32, 64})
-      D.Rows.push_back(volumeRow("campprof", O, false, 4, W, 1 << 28,
-                                 littleTime(Launch, 2, A,
-                                            O == Op::Read ? L : Ls, 1 << 28,
-                                            4, 8, O, W, 100)));
+      D.Rows.push_back(
+          volumeRow("campprof", O, false, 4, W, 1 << 28,
+                    littleTime(Launch, 2, A, O == Op::Read ? L : Ls, 1 << 28, 4,
+                               8, O, W, 100)));
   for (double T : {0.0034, 0.0035, 0.0037})
     D.Rows.push_back(smallRow(1, 0, T));
   for (int Blocks : {1, 8})
     for (int Trips : {1, 4, 16}) {
       double Bytes = Blocks * 8.0 * Trips * 128;
-      D.Rows.push_back(smallRow(
-          Blocks, Trips, Launch + smoothMax(Bytes * A, Trips * L, 2)));
+      D.Rows.push_back(
+          smallRow(Blocks, Trips, Launch + smoothMax(Bytes * A, Trips * L, 2)));
     }
   BandwidthModel M = BandwidthModel::fit(D, {"campprof", "small"});
   CHECK_NEAR(M.LaunchMs, Launch, 1e-12);
@@ -538,7 +538,8 @@ TEST(localMemoryCostsFromLocalRows) {
   CHECK_NEAR(R.LocalMsPerSector, M.LocalMsPerSector, 1e-12);
   CHECK(R.LocalRows == 25);
   // Without local rows a local site is charged as before (DRAM bytes).
-  BandwidthModel Old = BandwidthModel::fit(pureStreamBench(A, L, Ls), {"campprof"});
+  BandwidthModel Old =
+      BandwidthModel::fit(pureStreamBench(A, L, Ls), {"campprof"});
   CHECK(Old.LocalMsPerSector == 0 && !Old.toJson().contains("local_rows"));
 }
 
@@ -550,8 +551,8 @@ TEST(atomicRatesInterpolateByTableWords) {
   // per ms), three occupancies each (the median is taken).
   for (auto [Words, Ms] : {std::pair{1.0, 1.0}, {256.0, 0.25}})
     for (double Jitter : {0.99, 1.0, 1.02}) {
-      BenchRow R = volumeRow("atomic", Op::Write, false, 4, 8, 4e6,
-                             Ms * Jitter);
+      BenchRow R =
+          volumeRow("atomic", Op::Write, false, 4, 8, 4e6, Ms * Jitter);
       R.TheOp.reset();
       R.OpText = "atomic";
       R.RegionBytes = Words * 4;
@@ -560,7 +561,7 @@ TEST(atomicRatesInterpolateByTableWords) {
   AtomicRates A = deriveAtomicRates(D, 0);
   CHECK(A.ByWords.size() == 2);
   CHECK_NEAR(A.updatesPerMs(1), 1e6, 1e-9);
-  CHECK_NEAR(A.updatesPerMs(16), 2e6, 1e-9); // Halfway in log words.
+  CHECK_NEAR(A.updatesPerMs(16), 2e6, 1e-9);  // Halfway in log words.
   CHECK_NEAR(A.updatesPerMs(1e6), 4e6, 1e-9); // The nearest table's rate.
   CHECK_NEAR(A.updatesPerMs(0.5), 1e6, 1e-9);
   // A kernel's atomics on a 256-word allocation: 8e6 updates take 2 ms.
@@ -623,8 +624,8 @@ TEST(storeDrainFromSmallChainsThatEndInAStore) {
       double T = 0.003 + Trips * 4e-4 + Blocks * 1e-6;
       D.Rows.push_back(smallRow(Blocks, Trips, T));
       for (int Stride : {1, 32}) {
-        BenchRow S = smallRow(Blocks, Trips, T + (Stride == 1 ? 2e-4 : 6e-4) +
-                                                 Trips * 1e-6);
+        BenchRow S = smallRow(Blocks, Trips,
+                              T + (Stride == 1 ? 2e-4 : 6e-4) + Trips * 1e-6);
         S.Stores = 1;
         S.M = Stride;
         D.Rows.push_back(S);
@@ -885,9 +886,8 @@ TEST(partialLinesOnlyWhereSectorsStayPartial) {
   CHECK_NEAR(I.partialLines(), 800, 1e-12);
 
   // Partial-store costs far above the stream's: they are the bound.
-  BandwidthModel M =
-      BandwidthModel::fit(pureStreamBench(1e-6 / 4000, 2.5e-4, 5e-6),
-                          {"campprof"});
+  BandwidthModel M = BandwidthModel::fit(
+      pureStreamBench(1e-6 / 4000, 2.5e-4, 5e-6), {"campprof"});
   M.PartialStoreMsPerSector = 1e-2;
   M.PartialStoreMsPerLine = 8e-2;
   Traffic T;
@@ -1021,6 +1021,40 @@ TEST(inheritedDirtyLinesChargedOncePerLaunch) {
   CHECK_NEAR(M.kernelTime(T, false, 32, nullptr), Copy, 1e-12);
 }
 
+TEST(previousLaunchLeavesWhatItTouchedInL2) {
+  // A kernel reading 1 MB of a 4 MB allocation after one that read 256 KB
+  // of it: those 256 KB are L2 hits (same base); another allocation, or a
+  // previous launch whose footprint does not fit in L2, leaves nothing.
+  auto Launch = [](const char *Base, double Size, double Sectors) {
+    Json J = Json::parse(R"({"schema": "sectorscope-launch/1", "kernel": "k",
+        "grid": [1, 1, 1], "block": [256, 1, 1], "mode": "grid",
+        "sites": [{"id": 0, "op": "load", "space": "global", "width": 4,
+                   "object": {"id": 0}}],
+        "objects": [{"id": 0, "kind": "cudaMalloc"}]})");
+    J["objects"][0]["base"] = Base;
+    J["objects"][0]["size"] = Size;
+    J["sites"][0]["sectors"] = Sectors;
+    J["sites"][0]["requests"] = Sectors / 4;
+    return parseProfile(J, "p.json");
+  };
+  Calibration C;
+  C.Gpu.L2Bytes = 60e6;
+  Profile Now = Launch("0x10000000", 4 << 20, (1 << 20) / 32);
+  CHECK(Now.Objects[0].Base == 0x10000000);
+  Traffic T = trafficFromProfile(Now);
+  CHECK_NEAR(T.dramBytes(T.Items[0], 60e6), 1 << 20, 1e-12);
+  inheritFrom(T, C, Launch("0x10000000", 4 << 20, (256 << 10) / 32));
+  CHECK_NEAR(T.Uses[0].WarmBytes, 256 << 10, 1e-12);
+  CHECK_NEAR(T.dramBytes(T.Items[0], 60e6), 768 << 10, 1e-12);
+  T = trafficFromProfile(Now);
+  inheritFrom(T, C, Launch("0x20000000", 4 << 20, (256 << 10) / 32));
+  CHECK(T.Uses[0].WarmBytes == 0);
+  T = trafficFromProfile(Now);
+  inheritFrom(T, C, Launch("0x10000000", 1e9, 1e8 / 32)); // 100 MB: swept
+  CHECK(T.Uses[0].WarmBytes == 0);
+  CHECK_NEAR(T.dramBytes(T.Items[0], 60e6), 1 << 20, 1e-12);
+}
+
 TEST(sparseLineFactorFromStrideReadRows) {
   // Stride read rows (lanes 32..64 words apart: a sector per line) timed by
   // the model itself with a known factor: the fit gives it back; lanes
@@ -1034,8 +1068,8 @@ TEST(sparseLineFactorFromStrideReadRows) {
     R.Stride = S;
     R.Blocks = 800;
     R.Threads = 256;
-    R.TimeMs = S >= 32 ? M0.kernelTime(sparseLineTraffic(R), false, 64, nullptr)
-                       : 1;
+    R.TimeMs =
+        S >= 32 ? M0.kernelTime(sparseLineTraffic(R), false, 64, nullptr) : 1;
     R.Index = D.Rows.size();
     D.Rows.push_back(R);
   }

@@ -48,6 +48,7 @@ struct ProfileObject {
   std::string Kind;
   double SizeBytes = 0; ///< Allocations only; 0 unknown.
   double Sectors = 0;   ///< Heat-map sectors inside it (sampled block).
+  double Base = -1;     ///< objects[].base: its address; -1 unknown.
 };
 
 struct Profile {

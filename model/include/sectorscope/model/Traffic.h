@@ -67,6 +67,10 @@ struct ObjectUse {
   int ObjectId = -1;
   Op TheOp = Op::Read;
   double L1Bytes = 0, SizeBytes = 0, BlockDistinctBytes = 0;
+  double Base = -1; ///< The allocation's address (objects[].base); -1 unknown.
+  /// Bytes of it the previous launch left in L2 (inheritFrom): read as L2
+  /// hits, not DRAM misses.
+  double WarmBytes = 0;
 };
 
 struct Traffic {
