@@ -1041,6 +1041,8 @@ TEST(previousLaunchLeavesWhatItTouchedInL2) {
   C.Gpu.L2Bytes = 60e6;
   Profile Now = Launch("0x10000000", 4 << 20, (1 << 20) / 32);
   CHECK(Now.Objects[0].Base == 0x10000000);
+  CHECK_THROWS(Launch("0xzz", 4 << 20, 32),
+               "p.json: objects[0].base: expected a byte count, got \"0xzz\"");
   Traffic T = trafficFromProfile(Now);
   CHECK_NEAR(T.dramBytes(T.Items[0], 60e6), 1 << 20, 1e-12);
   inheritFrom(T, C, Launch("0x10000000", 4 << 20, (256 << 10) / 32));
