@@ -137,7 +137,7 @@ private:
   ModuleAnalysisManager &MAM;
   SiteTable Sites;
   SmallPtrSet<Function *, 8> KernelSet;
-  void addGridVariant(Function &K, ArrayRef<Function *> Callees);
+  void addGridVariant(Function &K, Function &S, ArrayRef<Function *> Callees);
 
   FunctionCallee Enter, Access, EnterGrid, AccessGrid;
   SmallVector<CallInst *, 64> EnterCalls, AccessCalls;
@@ -202,12 +202,19 @@ void Instrumenter::vectorizeAccesses() {
 
 void Instrumenter::instrumentKernel(Function &K) {
   ++NumKernels;
-  DuplicatedBody Body = duplicateKernelBody(K, Enter);
-  for (Instruction &I : K.getEntryBlock())
+  // K stays as compiled (abi.h v11): time mode and the launches that are not
+  // profiled run the program's own code. The sampled block's path lives in
+  // a copy of K, its sample variant, whose other blocks run K's original
+  // instructions.
+  SmallVector<Function *, 1> Copies;
+  Function &S = *cloneKernel(
+      K, {}, (K.getName() + SS_SAMPLE_KERNEL_SUFFIX).str(), Copies);
+  DuplicatedBody Body = duplicateKernelBody(S, Enter);
+  for (Instruction &I : S.getEntryBlock())
     if (auto *C = dyn_cast<CallInst>(&I))
       if (C->getCalledOperand() == Enter.getCallee())
         EnterCalls.push_back(C);
-  dropMemoryPromises(K);
+  dropMemoryPromises(S);
   DenseMap<Function *, Function *> Clones;
   SmallVector<Function *, 8> Work;
   instrumentBlocks(Body.Copy, /*InKernel=*/true, Body.State, K, Clones, Work);
@@ -221,17 +228,18 @@ void Instrumenter::instrumentKernel(Function &K) {
     instrumentBlocks(Blocks, /*InKernel=*/false, C->getArg(C->arg_size() - 1),
                      K, Clones, Work);
   }
-  addGridVariant(K, Work);
+  addGridVariant(K, S, Work);
 }
 
-/// Grid mode's kernel for `K` (abi.h v7): a copy of the instrumented kernel
+/// Grid mode's kernel for `K` (abi.h v7): a copy of its sample variant `S`
 /// and of its instrumented callees whose entry and accesses are grid mode's.
-/// Same sites, same ids: the host reads its counts as K's. K keeps only the
+/// Same sites, same ids: the host reads its counts as K's. S keeps only the
 /// sampled block's path, so neither mode carries the other's code and
 /// registers.
-void Instrumenter::addGridVariant(Function &K, ArrayRef<Function *> Callees) {
+void Instrumenter::addGridVariant(Function &K, Function &S,
+                                  ArrayRef<Function *> Callees) {
   SmallVector<Function *, 8> Copies;
-  cloneKernel(K, Callees, (K.getName() + SS_GRID_KERNEL_SUFFIX).str(), Copies);
+  cloneKernel(S, Callees, (K.getName() + SS_GRID_KERNEL_SUFFIX).str(), Copies);
   for (Function *F : Copies)
     for (Instruction &I : instructions(*F)) {
       auto *C = dyn_cast<CallInst>(&I);

@@ -78,9 +78,11 @@ unsigned SiteTable::add(StringRef Kernel, const MemoryOp &Op,
     R.File = field(Path);
   }
   if (R.Function.empty()) {
-    // Without debug info: the function's own name, not its clone's.
+    // Without debug info: the function's own name, not its clone's nor its
+    // sample variant's.
     StringRef Name = F.getName();
     Name = Name.substr(0, Name.find(".sectorscope."));
+    Name = Name.substr(0, Name.find(SS_SAMPLE_KERNEL_SUFFIX));
     R.Function = field(demangle(Name));
   }
   Sites.push_back(std::move(R));

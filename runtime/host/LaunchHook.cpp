@@ -45,10 +45,12 @@ struct ModuleState {
 struct KernelState {
   void **Module = nullptr;
   std::string Mangled, Demangled, Short;
-  // Grid mode's kernel (abi.h v7), registered under this key, our own
-  // address: the CUDA runtime only needs a unique host pointer per kernel.
-  std::string GridName;
-  char GridKey = 0;
+  // Heat-map mode's kernel (abi.h v11) and grid mode's (v7), each
+  // registered under its key, our own address: the CUDA runtime only needs
+  // a unique host pointer per kernel. The program's kernel stays as
+  // compiled, for time mode and the launches that are not profiled.
+  std::string SampleName, GridName;
+  char SampleKey = 0, GridKey = 0;
   uint64_t Launches = 0;
   int Selected = -1;    // cached SECTORSCOPE_KERNELS verdict
   std::set<int> Loaded; // devices it was loaded on (see warmUp)
@@ -301,44 +303,45 @@ bool readModule(Runtime &R, ModuleState &M, int Dev, ss_module &Desc,
   return true;
 }
 
-/// The kernel grid mode launches for `Func`: its grid variant, loaded, with
-/// the attributes the program set on `Func` (a dynamic shared memory size
-/// above 48 KiB must be allowed per kernel). Null when the variant cannot be
-/// used, with the reason in Err.
-const void *gridVariant(const void *Func, KernelState &K, unsigned Threads,
-                        std::string &Err) {
+/// The kernel a profiled launch of `Func` runs: its sample or grid variant
+/// (`Key`, named `Name`), loaded, with the attributes the program set on
+/// `Func` (a dynamic shared memory size above 48 KiB must be allowed per
+/// kernel). Null when the variant cannot be used, with the reason in Err.
+const void *variantKernel(const void *Func, const char &Key,
+                          const std::string &Name, const char *ModeName,
+                          unsigned Threads, std::string &Err) {
   bool PendingBefore = cudaPeekAtLastError() != cudaSuccess;
-  cudaFuncAttributes Orig, Grid;
+  cudaFuncAttributes Orig, Var;
   cudaError_t E = cudaFuncGetAttributes(&Orig, Func);
   if (E == cudaSuccess)
-    E = cudaFuncGetAttributes(&Grid, &K.GridKey);
+    E = cudaFuncGetAttributes(&Var, &Key);
   if (E == cudaSuccess &&
-      Orig.maxDynamicSharedSizeBytes != Grid.maxDynamicSharedSizeBytes)
-    E = cudaFuncSetAttribute(&K.GridKey,
-                             cudaFuncAttributeMaxDynamicSharedMemorySize,
+      Orig.maxDynamicSharedSizeBytes != Var.maxDynamicSharedSizeBytes)
+    E = cudaFuncSetAttribute(&Key, cudaFuncAttributeMaxDynamicSharedMemorySize,
                              Orig.maxDynamicSharedSizeBytes);
   if (E == cudaSuccess && Orig.preferredShmemCarveout >= 0)
-    E = cudaFuncSetAttribute(&K.GridKey,
+    E = cudaFuncSetAttribute(&Key,
                              cudaFuncAttributePreferredSharedMemoryCarveout,
                              Orig.preferredShmemCarveout);
   // The copy's registers are its own: if they do not allow the launch's
   // block, say so rather than fail the program's launch.
-  if (E == cudaSuccess && unsigned(Grid.maxThreadsPerBlock) < Threads) {
-    Err = "grid mode: the kernel's grid variant '" + K.GridName +
-          "' runs at most " + std::to_string(Grid.maxThreadsPerBlock) +
-          " threads per block (" + std::to_string(Grid.numRegs) +
+  if (E == cudaSuccess && unsigned(Var.maxThreadsPerBlock) < Threads) {
+    Err = std::string(ModeName) + ": the kernel's instrumented variant '" +
+          Name + "' runs at most " + std::to_string(Var.maxThreadsPerBlock) +
+          " threads per block (" + std::to_string(Var.numRegs) +
           " registers), this launch has " + std::to_string(Threads);
     return nullptr;
   }
   if (E == cudaSuccess)
-    return &K.GridKey;
+    return &Key;
   // Not the program's error: do not leave it for the program to read.
   if (!PendingBefore)
     (void)cudaGetLastError();
-  Err = cudaMsg(
-      ("grid mode: cannot use the kernel's grid variant '" + K.GridName + "'")
-          .c_str(),
-      E);
+  Err = cudaMsg((std::string(ModeName) +
+                 ": cannot use the kernel's instrumented variant '" + Name +
+                 "'")
+                    .c_str(),
+                E);
   return nullptr;
 }
 
@@ -370,9 +373,11 @@ cudaError_t instrumentedLaunch(Runtime &R, KernelState &K, LaunchInfo &Info,
     if (!readModule(R, *M, Info.Device.Ordinal, Desc, Err))
       return Plain(Err, true);
   }
-  const void *Launched = Func;
-  if (Info.TheMode == Mode::Grid &&
-      !(Launched = gridVariant(Func, K, Block.x * Block.y * Block.z, Err)))
+  const bool Grid1 = Info.TheMode == Mode::Grid;
+  const void *Launched = variantKernel(
+      Func, Grid1 ? K.GridKey : K.SampleKey, Grid1 ? K.GridName : K.SampleName,
+      Grid1 ? "grid mode" : "heat-map mode", Block.x * Block.y * Block.z, Err);
+  if (!Launched)
     return Plain(Err, true);
   if (Info.TheMode == Mode::Heatmap &&
       (Info.Sample[0] >= Grid.x || Info.Sample[1] >= Grid.y ||
@@ -507,13 +512,17 @@ SS_EXPORT void __sectorscope_register_kernel(void **Handle, const void *Stub,
   K.Demangled = demangle(K.Mangled);
   K.Short = shortKernelName(K.Demangled);
   // Called right after the kernel's own registration, before the module is
-  // loaded: its grid variant (abi.h v7) is registered the same way. Map
-  // nodes do not move, so the name and the key stay where they are.
+  // loaded: its sample (abi.h v11) and grid (v7) variants are registered the
+  // same way. Map nodes do not move, so the names and keys stay where they
+  // are.
   if (K.GridName.empty() && !K.Mangled.empty()) {
+    K.SampleName = K.Mangled + SS_SAMPLE_KERNEL_SUFFIX;
     K.GridName = K.Mangled + SS_GRID_KERNEL_SUFFIX;
-    __cudaRegisterFunction(Handle, &K.GridKey, K.GridName.data(),
-                           K.GridName.c_str(), -1, nullptr, nullptr, nullptr,
-                           nullptr, nullptr);
+    for (auto [Key, Name] : {std::pair<char *, std::string *>{&K.SampleKey,
+                                                              &K.SampleName},
+                             {&K.GridKey, &K.GridName}})
+      __cudaRegisterFunction(Handle, Key, Name->data(), Name->c_str(), -1,
+                             nullptr, nullptr, nullptr, nullptr, nullptr);
   }
 }
 

@@ -221,23 +221,29 @@ extern "C" void __cudaRegisterFunction(void **, const char *, char *,
                                        const char *, int, uint3 *, uint3 *,
                                        dim3 *, dim3 *, int *);
 namespace ss {
-struct GridVariant {
-  std::string name;
-  char key = 0;
+// A kernel's instrumented variants (abi.h v11: sample, v7: grid), each
+// registered under its own key; the kernel itself stays as compiled.
+struct Variants {
+  std::string sample_name, grid_name;
+  char sample_key = 0, grid_key = 0;
 };
-inline std::map<const void *, GridVariant> &grid_variants() {
-  static auto *M = new std::map<const void *, GridVariant>();
+inline std::map<const void *, Variants> &variants() {
+  static auto *M = new std::map<const void *, Variants>();
   return *M;
 }
 } // namespace ss
 extern "C" void __sectorscope_register_kernel(void **h, const void *stub,
                                               const char *name) {
-  ss::GridVariant &V = ss::grid_variants()[stub];
-  if (!V.name.empty() || !name)
+  ss::Variants &V = ss::variants()[stub];
+  if (!V.grid_name.empty() || !name)
     return;
-  V.name = std::string(name) + SS_GRID_KERNEL_SUFFIX;
-  __cudaRegisterFunction(h, &V.key, &V.name[0], V.name.c_str(), -1, nullptr,
-                         nullptr, nullptr, nullptr, nullptr);
+  V.sample_name = std::string(name) + SS_SAMPLE_KERNEL_SUFFIX;
+  V.grid_name = std::string(name) + SS_GRID_KERNEL_SUFFIX;
+  __cudaRegisterFunction(h, &V.sample_key, &V.sample_name[0],
+                         V.sample_name.c_str(), -1, nullptr, nullptr, nullptr,
+                         nullptr, nullptr);
+  __cudaRegisterFunction(h, &V.grid_key, &V.grid_name[0], V.grid_name.c_str(),
+                         -1, nullptr, nullptr, nullptr, nullptr, nullptr);
 }
 extern "C" cudaError_t __sectorscope_malloc(void **p, size_t n, const char *) {
   ss::g_hooked = true;
@@ -296,13 +302,14 @@ extern "C" cudaError_t __sectorscope_launch_kernel(const void *func, dim3 grid,
                                sizeof(Config), offsetof(ss_module, config)));
   }
   const void *launched = func;
-  if (Buf && (C.mode & SS_MODE_GRID)) {
-    auto It = grid_variants().find(func);
-    if (It == grid_variants().end()) {
-      fprintf(stderr, "FAIL: grid mode: kernel has no grid variant\n");
+  if (Buf) {
+    auto It = variants().find(func);
+    if (It == variants().end()) {
+      fprintf(stderr, "FAIL: kernel has no instrumented variants\n");
       ++g.failures;
     } else {
-      launched = &It->second.key;
+      launched = (C.mode & SS_MODE_GRID) ? &It->second.grid_key
+                                         : &It->second.sample_key;
     }
   }
   SS_CUDA(cudaEventRecord(E0, stream));

@@ -5,13 +5,17 @@
 // RUN: %wrapper --cuda-device-only -O2 -S -emit-llvm -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze %s -o - | FileCheck %s -DABI=%abi
 
 // CHECK: @__sectorscope_site_table = internal addrspace(1) constant
-// CHECK-SAME: S\090\09_Z1kPfPKfi\09load\09global\094\0924\0921\091\09k\09{{[^\\]*}}device-O2.cu\0A
-// CHECK-SAME: S\091\09_Z1kPfPKfi\09store\09shared\094\0924\0919\091\09k\09
-// CHECK-SAME: S\092\09_Z1kPfPKfi\09load\09shared\094\0927\0912\091\09k\09
-// CHECK-SAME: S\093\09_Z1kPfPKfi\09store\09global\094\0927\0910\091\09k\09
-// CHECK-SAME: S\094\09_Z1kPfPKfi\09atomic\09global\094\0928\093\091\09k\09
+// CHECK-SAME: S\090\09_Z1kPfPKfi\09load\09global\094\0928\0921\091\09k\09{{[^\\]*}}device-O2.cu\0A
+// CHECK-SAME: S\091\09_Z1kPfPKfi\09store\09shared\094\0928\0919\091\09k\09
+// CHECK-SAME: S\092\09_Z1kPfPKfi\09load\09shared\094\0931\0912\091\09k\09
+// CHECK-SAME: S\093\09_Z1kPfPKfi\09store\09global\094\0931\0910\091\09k\09
+// CHECK-SAME: S\094\09_Z1kPfPKfi\09atomic\09global\094\0932\093\091\09k\09
 // CHECK: @__sectorscope_module = {{.*}}{ i32 [[ABI]], i32 5,
+// The kernel stays as compiled (abi.h v11); its sample variant runs the sites.
 // CHECK-LABEL: define {{.*}}void @_Z1kPfPKfi(
+// CHECK-NOT: sectorscope
+// CHECK: ret void
+// CHECK-LABEL: define {{.*}}void @_Z1kPfPKfi__sectorscope_sample(
 // CHECK-NEXT: load i64, ptr getelementptr inbounds (i8, ptr addrspacecast (ptr addrspace(4) @__sectorscope_module to ptr), i64 24)
 // CHECK-NOT: call {{.*}}@__sectorscope_access
 // CHECK: atomicrmw fadd

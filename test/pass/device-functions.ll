@@ -13,7 +13,11 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: c"V\09[[ABI]]\0AS\090\09k1\09load\09generic\094\090\090\091\09get\09\0AS\091\09k1\09load\09generic\094\090\090\091\09rec\09\0AS\092\09k2\09load\09generic\094\090\090\091\09get\09\0A\00"
 ; CHECK-LABEL: define float @get(ptr %p) #0 {
 ; CHECK-NEXT: load float
+; The program's kernels stay as compiled (ABI v11).
 ; CHECK-LABEL: define void @k1(
+; CHECK-NEXT: entry:
+; CHECK-NEXT: call float @get(ptr %a) #0
+; CHECK-LABEL: define ptx_kernel void @k1__sectorscope_sample(
 ; CHECK: %sectorscope.take = call i32 @__sectorscope_enter()
 ; CHECK: entry:
 ; CHECK-NEXT: call float @get(ptr %a) #0
@@ -21,15 +25,15 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: entry.ss:
 ; CHECK-NEXT: call float @get.sectorscope.k1(ptr %a, i32 %sectorscope.take) #[[CA:[0-9]+]]
 ; CHECK-NEXT: call float @rec.sectorscope.k1(ptr %a, i32 3, i32 %sectorscope.take)
-; CHECK-LABEL: define void @k2(
-; CHECK: %sectorscope.take = call i32 @__sectorscope_enter()
-; CHECK: entry.ss:
-; CHECK-NEXT: call float @get.sectorscope.k2(ptr %a, i32 %sectorscope.take) #[[CA]]
 ; CHECK: define internal float @get.sectorscope.k1(ptr %p, i32 %sectorscope.state) #[[ATTR:[0-9]+]] {
 ; CHECK-NEXT: call void @__sectorscope_access(i32 0, ptr %p, i32 4, i32 768, i32 0, i32 %sectorscope.state)
 ; CHECK-LABEL: define internal float @rec.sectorscope.k1(ptr %p, i32 %n, i32 %sectorscope.state)
 ; CHECK: call void @__sectorscope_access(i32 1, ptr %p, i32 4, i32 768, i32 0, i32 %sectorscope.state)
 ; CHECK: call float @rec.sectorscope.k1(ptr %p, i32 %m, i32 %sectorscope.state)
+; CHECK-LABEL: define ptx_kernel void @k2__sectorscope_sample(
+; CHECK: %sectorscope.take = call i32 @__sectorscope_enter()
+; CHECK: entry.ss:
+; CHECK-NEXT: call float @get.sectorscope.k2(ptr %a, i32 %sectorscope.take) #[[CA]]
 ; CHECK-LABEL: define internal float @get.sectorscope.k2(ptr %p, i32 %sectorscope.state)
 ; CHECK-NEXT: call void @__sectorscope_access(i32 2, ptr %p, i32 4, i32 768, i32 0, i32 %sectorscope.state)
 ; CHECK: attributes #0 = { noinline nosync memory(argmem: read) }

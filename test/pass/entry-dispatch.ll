@@ -1,4 +1,5 @@
-; Each kernel gets a second copy of its body behind one call to
+; The program's kernel stays as compiled (ABI v11); its sample variant, a
+; copy of it, gets a second copy of its body behind one call to
 ; __sectorscope_enter() at entry; the original blocks stay untouched and
 ; static allocas move to the new entry so both copies share them. The
 ; thread's state (enter's result, read-only since ABI v6) is the last
@@ -9,6 +10,14 @@ target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK-LABEL: define void @k(ptr %a, i32 %n)
+; CHECK-NEXT: entry:
+; CHECK-NEXT: %tmp = alloca [4 x i32], align 4
+; CHECK-NOT: sectorscope
+; CHECK: ret void
+; CHECK-NEXT: }
+; CHECK: declare i32 @__sectorscope_enter()
+; CHECK: declare void @__sectorscope_access(i32, ptr, i32, i32, i32, i32)
+; CHECK-LABEL: define ptx_kernel void @k__sectorscope_sample(ptr %a, i32 %n)
 ; CHECK-NEXT: sectorscope.dispatch:
 ; CHECK-NEXT: %tmp = alloca [4 x i32], align 4
 ; CHECK-NEXT: %sectorscope.take = call i32 @__sectorscope_enter()
@@ -37,9 +46,9 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: store float %v.ss, ptr %tmp, align 4
 ; CHECK: exit.ss:
 ; CHECK-NEXT: ret void
-; CHECK-NOT: __sectorscope_access
-; CHECK: declare i32 @__sectorscope_enter()
-; CHECK: declare void @__sectorscope_access(i32, ptr, i32, i32, i32, i32)
+; CHECK-NEXT: }
+; CHECK-NOT: call void @__sectorscope_access(
+; CHECK: define ptx_kernel void @k__sectorscope_grid(
 
 define void @k(ptr %a, i32 %n) {
 entry:

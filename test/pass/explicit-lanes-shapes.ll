@@ -9,7 +9,7 @@
 ; costs every iteration).
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -sectorscope-explicit-lanes -S %s | FileCheck %s
 
-; CHECK-LABEL: define void @brk(
+; CHECK-LABEL: define ptx_kernel void @brk__sectorscope_sample(
 ; CHECK: entry.ss:
 ; CHECK-NEXT: %[[E:[0-9]+]] = call i32 @llvm.nvvm.activemask()
 ; CHECK: loop.ss:
@@ -24,33 +24,33 @@
 ; CHECK: call void @__sectorscope_access(i32 1, {{.*}}, i32 %[[B]], i32 %sectorscope.take)
 ; CHECK: after.ss:
 ; CHECK: call void @__sectorscope_access(i32 2, {{.*}}, i32 %[[E]], i32 %sectorscope.take)
+; CHECK-LABEL: define ptx_kernel void @brk__sectorscope_grid(
 
-; CHECK-LABEL: define void @early(
+; CHECK-LABEL: define ptx_kernel void @early__sectorscope_sample(
 ; CHECK: %[[E2:[0-9]+]] = call i32 @llvm.nvvm.activemask()
 ; CHECK: %[[OUT:sectorscope.lanes.true]] = call i32 @llvm.nvvm.vote.ballot.sync(i32 %[[E2]], i1 %out.ss)
 ; CHECK: %[[STAYED:sectorscope.lanes.false]] = and i32 %[[E2]],
 ; CHECK: work.ss:
 ; CHECK: call void @__sectorscope_access(i32 3, {{.*}}, i32 %[[STAYED]], i32 %sectorscope.take)
 
-; CHECK-LABEL: define void @irr(
+; CHECK-LABEL: define ptx_kernel void @irr__sectorscope_sample(
 ; CHECK-NOT: ballot
 ; CHECK-NOT: sectorscope.lanes
 ; CHECK: call void @__sectorscope_access(i32 4, {{.*}}, i32 0, i32 %sectorscope.take)
 ; CHECK: call void @__sectorscope_access(i32 5, {{.*}}, i32 0, i32 %sectorscope.take)
 
-; CHECK-LABEL: define void @sw(
+; CHECK-LABEL: define ptx_kernel void @sw__sectorscope_sample(
 ; CHECK: loop.ss:
 ; CHECK: %[[H:[0-9]+]] = call i32 @llvm.nvvm.activemask()
 ; CHECK-NOT: sectorscope.lanes.loop
 ; CHECK: call void @__sectorscope_access(i32 6, {{.*}}, i32 %[[H]], i32 %sectorscope.take)
 
-; CHECK-LABEL: define void @compute(
+; CHECK-LABEL: define ptx_kernel void @compute__sectorscope_sample(
 ; CHECK: entry.ss:
 ; CHECK-NEXT: %[[C:[0-9]+]] = call i32 @llvm.nvvm.activemask()
 ; CHECK-NOT: ballot
 ; CHECK-NOT: sectorscope.lanes
 ; CHECK: call void @__sectorscope_access(i32 7, {{.*}}, i32 %[[C]], i32 %sectorscope.take)
-; CHECK-LABEL: define ptx_kernel void @brk__sectorscope_grid(
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

@@ -15,10 +15,17 @@
 // CHECK-LABEL: .visible .entry _Z5thirdPKfPf(
 // CHECK: .maxntid 128, 1, 1
 // CHECK-NEXT: .minnctapersm 4
+// CHECK-LABEL: .visible .entry _Z5firstPKfPf__sectorscope_sample(
+// CHECK: .maxntid 256, 1, 1
 // CHECK-LABEL: .visible .entry _Z5firstPKfPf__sectorscope_grid(
 // CHECK: .maxntid 256, 1, 1
+// CHECK-LABEL: .visible .entry _Z6secondPKfPf__sectorscope_sample(
+// CHECK-NOT: .maxntid
 // CHECK-LABEL: .visible .entry _Z6secondPKfPf__sectorscope_grid(
 // CHECK-NOT: .maxntid
+// CHECK-LABEL: .visible .entry _Z5thirdPKfPf__sectorscope_sample(
+// CHECK: .maxntid 128, 1, 1
+// CHECK-NEXT: .minnctapersm 4
 // CHECK-LABEL: .visible .entry _Z5thirdPKfPf__sectorscope_grid(
 // CHECK: .maxntid 128, 1, 1
 // CHECK-NEXT: .minnctapersm 4

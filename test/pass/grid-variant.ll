@@ -1,13 +1,20 @@
 ; Every kernel gets a grid variant (abi.h v7): a second kernel, named with
-; SS_GRID_KERNEL_SUFFIX, copied from the instrumented kernel with its
+; SS_GRID_KERNEL_SUFFIX, copied from the sample variant (abi.h v11: the kernel itself stays as
+; compiled, the sample variant has the heat-map entry and accesses) with its
 ; annotations (launch bounds included), whose entry and accesses are grid
 ; mode's and whose instrumented callees are its own copies. The sites and
-; their ids are the kernel's: the site table has no more records. The kernel
-; itself keeps only the heat-map entry and access.
+; their ids are the kernel's: the site table has no more records.
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s -DABI=%abi
 
 ; CHECK: c"V\09[[ABI]]\0AS\090\09k1\09store\09global\094\090\090\091\09k1\09\0AS\091\09k1\09load\09generic\094\090\090\091\09get\09\0AS\092\09k2\09load\09generic\094\090\090\091\09get\09\0A\00"
+; The program's kernels stay as compiled (abi.h v11).
 ; CHECK-LABEL: define void @k1(
+; CHECK-NOT: sectorscope
+; CHECK-LABEL: define void @k2(
+; CHECK-NOT: sectorscope
+; CHECK: ret void
+; CHECK-NEXT: }
+; CHECK-LABEL: define ptx_kernel void @k1__sectorscope_sample(
 ; CHECK: call i32 @__sectorscope_enter()
 ; CHECK-NOT: _grid
 ; CHECK: call void @__sectorscope_access(i32 0,
@@ -22,15 +29,20 @@
 ; CHECK-NEXT: call void @__sectorscope_access_grid(i32 0, ptr %a, i32 4, i32 1, i32 0, i32 %sectorscope.take)
 ; CHECK-LABEL: define internal float @get.sectorscope.k1.grid(
 ; CHECK-NEXT: call void @__sectorscope_access_grid(i32 1,
+; CHECK-LABEL: define ptx_kernel void @k2__sectorscope_sample(
+; CHECK: call i32 @__sectorscope_enter()
 ; CHECK-LABEL: define ptx_kernel void @k2__sectorscope_grid(
 ; CHECK: call i32 @__sectorscope_enter_grid()
 ; CHECK: call float @get.sectorscope.k2.grid(
 ; CHECK-LABEL: define internal float @get.sectorscope.k2.grid(
 ; CHECK-NEXT: call void @__sectorscope_access_grid(i32 2,
-; CHECK: !nvvm.annotations = !{!0, !1, !2, !3, !4, !5}
-; CHECK: !3 = !{ptr @k1__sectorscope_grid, !"kernel", i32 1}
-; CHECK: !4 = !{ptr @k1__sectorscope_grid, !"maxntidx", i32 256}
-; CHECK: !5 = !{ptr @k2__sectorscope_grid, !"kernel", i32 1}
+; CHECK: !nvvm.annotations = !{!0, !1, !2, !3, !4, !5, !6, !7, !8}
+; CHECK: !3 = !{ptr @k1__sectorscope_sample, !"kernel", i32 1}
+; CHECK: !4 = !{ptr @k1__sectorscope_sample, !"maxntidx", i32 256}
+; CHECK: !5 = !{ptr @k1__sectorscope_grid, !"kernel", i32 1}
+; CHECK: !6 = !{ptr @k1__sectorscope_grid, !"maxntidx", i32 256}
+; CHECK: !7 = !{ptr @k2__sectorscope_sample, !"kernel", i32 1}
+; CHECK: !8 = !{ptr @k2__sectorscope_grid, !"kernel", i32 1}
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

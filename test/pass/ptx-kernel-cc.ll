@@ -4,12 +4,15 @@
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s
 
 ; CHECK-LABEL: define ptx_kernel void @cc(
-; CHECK: sectorscope.dispatch:
 ; CHECK-LABEL: define void @notkernel(
 ; CHECK-NOT: sectorscope.dispatch
 ; CHECK-LABEL: define void @maxntid(
 ; CHECK-NOT: sectorscope.dispatch
 ; CHECK: ret void
+; CHECK-LABEL: define ptx_kernel void @cc__sectorscope_sample(
+; CHECK: sectorscope.dispatch:
+; CHECK-NOT: define {{.*}}@notkernel__sectorscope_sample(
+; CHECK-NOT: define {{.*}}@maxntid__sectorscope_sample(
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

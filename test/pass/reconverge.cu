@@ -25,7 +25,7 @@ __global__ void straight(const float *a, float *b) {
   b[i] = a[i] * 2.0f;
 }
 
-// CHECK-LABEL: define {{.*}} @_Z4rowsPKiPKfPfi(
+// CHECK-LABEL: define {{.*}} @_Z4rowsPKiPKfPfi__sectorscope_sample(
 // The loads before the loop: the lanes present.
 // CHECK: call void @__sectorscope_access(i32 0, ptr {{.*}}, i32 4, i32 0, i32 0, i32 %sectorscope.{{take|state}})
 // CHECK: [[LANES:%.*]] = call i32 @llvm.nvvm.activemask()
@@ -33,7 +33,7 @@ __global__ void straight(const float *a, float *b) {
 // CHECK: call void @__sectorscope_access(i32 {{[0-9]+}}, ptr {{.*}}, i32 4, i32 1, i32 [[LANES]], i32 %sectorscope.{{take|state}})
 // The loads in the loop: the lanes present.
 // CHECK: call void @__sectorscope_access({{.*}}, i32 4, i32 0, i32 0, i32 %sectorscope.{{take|state}})
-// CHECK-LABEL: define {{.*}} @_Z8straightPKfPf(
+// CHECK-LABEL: define {{.*}} @_Z8straightPKfPf__sectorscope_sample(
 // CHECK-NOT: @llvm.nvvm.activemask
 // CHECK: call void @__sectorscope_access({{.*}}, i32 4, i32 1, i32 0, i32 %sectorscope.{{take|state}})
 // CHECK: ret void

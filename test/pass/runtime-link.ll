@@ -10,7 +10,7 @@
 ; CHECK: @__sectorscope_site_table = internal addrspace(1) constant [[[N:[0-9]+]] x i8]
 ; CHECK: @__sectorscope_module = {{.*}}addrspace(4) externally_initialized global %struct.ss_module { i32 [[ABI]], i32 1, i64 ptrtoint (ptr addrspacecast (ptr addrspace(1) @__sectorscope_site_table to ptr) to i64), i64 {{[0-9]+}}, i64 0, %struct.ss_launch_header zeroinitializer }
 ; Inlined: no call is left.
-; CHECK-LABEL: define void @k(
+; CHECK-LABEL: define ptx_kernel void @k__sectorscope_sample(
 ; CHECK: load i64, ptr getelementptr inbounds (i8, ptr addrspacecast (ptr addrspace(4) @__sectorscope_module to ptr), i64 24)
 ; CHECK-NOT: call {{.*}}@__sectorscope_{{access|enter}}
 ; CHECK: call {{.*}}i32 @llvm.nvvm.match.any.sync.i64
@@ -19,7 +19,7 @@
 
 ; With the access left a call, it gets the state's value (ABI v6), which the
 ; inlined entry check leaves in a register.
-; CALLS-LABEL: define void @k(
+; CALLS-LABEL: define ptx_kernel void @k__sectorscope_sample(
 ; CALLS-NEXT: sectorscope.dispatch:
 ; CALLS-NOT: alloca
 ; CALLS: %[[C:[0-9]+]] = icmp ne i32 %[[TAKE:[0-9]+]], 0

@@ -88,6 +88,15 @@
  *   warp-uniform address, and a request of a range of lanes by its first
  *   lane. part_run_offsets tells in one value whether a global run can be
  *   counted that way and how to find it in one granule.
+ * v11 (all three): the program's kernel K stays as compiled. The pass puts
+ *   the sampled block's path in a kernel of its own, K SS_SAMPLE_KERNEL_SUFFIX
+ *   (a copy of K whose entry calls __sectorscope_enter and whose blocks that
+ *   are not sampled run K's original instructions), and the grid variant is
+ *   a copy of that. The host runtime registers both next to K and launches
+ *   the sample variant in heat-map mode; time mode and launches that are not
+ *   profiled run K itself: a kernel's registers and ptxas's unrolling are
+ *   one for all its paths, and the instrumented copy had slowed K's original
+ *   path by up to 1.58x (spmv_csr_vector) or changed it (gemm_row_walk 0.67x).
  *
  *===----------------------------------------------------------------------===*/
 #ifndef SECTORSCOPE_ABI_H
@@ -95,7 +104,7 @@
 
 #include <stdint.h>
 
-#define SS_ABI_VERSION 10u
+#define SS_ABI_VERSION 11u
 
 /* Warps per block we can tell apart: 1024 threads / 32. */
 #define SS_MAX_WARPS 32u
@@ -190,6 +199,8 @@ typedef struct ss_site_counters {
 
 /* The grid variant of kernel K (v7) is the kernel named K followed by this. */
 #define SS_GRID_KERNEL_SUFFIX "__sectorscope_grid"
+/* The sample variant of kernel K (v11): heat-map mode's kernel. */
+#define SS_SAMPLE_KERNEL_SUFFIX "__sectorscope_sample"
 
 /* A warp's log cursor (shared memory, v6): the log record it writes next,
  * plus one; 0: no chunk yet; SS_LOG_CURSOR_FULL: no chunk was left. */
