@@ -337,11 +337,10 @@ const void *variantKernel(const void *Func, const char &Key,
   // Not the program's error: do not leave it for the program to read.
   if (!PendingBefore)
     (void)cudaGetLastError();
-  Err = cudaMsg((std::string(ModeName) +
-                 ": cannot use the kernel's instrumented variant '" + Name +
-                 "'")
-                    .c_str(),
-                E);
+  std::string What = std::string(ModeName) +
+                     ": cannot use the kernel's instrumented variant '" + Name +
+                     "'";
+  Err = cudaMsg(What.c_str(), E);
   return nullptr;
 }
 
@@ -518,9 +517,9 @@ SS_EXPORT void __sectorscope_register_kernel(void **Handle, const void *Stub,
   if (K.GridName.empty() && !K.Mangled.empty()) {
     K.SampleName = K.Mangled + SS_SAMPLE_KERNEL_SUFFIX;
     K.GridName = K.Mangled + SS_GRID_KERNEL_SUFFIX;
-    for (auto [Key, Name] : {std::pair<char *, std::string *>{&K.SampleKey,
-                                                              &K.SampleName},
-                             {&K.GridKey, &K.GridName}})
+    for (auto [Key, Name] :
+         {std::pair<char *, std::string *>{&K.SampleKey, &K.SampleName},
+          {&K.GridKey, &K.GridName}})
       __cudaRegisterFunction(Handle, Key, Name->data(), Name->c_str(), -1,
                              nullptr, nullptr, nullptr, nullptr, nullptr);
   }
