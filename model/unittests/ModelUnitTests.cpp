@@ -1497,6 +1497,30 @@ TEST(reuseAtASiteRunOnceWaitsForTheMiss) {
   CHECK_NEAR(K.LatMsWarps, Steps * (4e-4 / 8 + 7 * 2e-4 / 8), 1e-12);
 }
 
+TEST(reuseSharedAcrossWarpsHitsL1ButWaitsForTheMiss) {
+  // The block of reuseInsideBlockHitsL1WhileItFits, but the reuse is the
+  // block's warps reading the same words at the same trip (hot_spot): L1
+  // serves the 7/8 whatever the footprint (no L2 bytes above 40 warps/SM
+  // either), and every warp waits for the first one's DRAM miss.
+  Traffic T = oneLoadSiteTraffic(64, 256, 32);
+  T.Items[0].SharedAcrossWarps = true;
+  BandwidthModel M = cacheTestModel();
+  KernelCurve K = M.curve(T, false, nullptr);
+  double Steps = 64000.0 / 100;
+  CHECK_NEAR(K.LatMsWarpsL1, Steps * 4e-4, 1e-12);
+  CHECK_NEAR(K.LatMsWarps, Steps * 4e-4, 1e-12);
+  CHECK_NEAR(K.BwMs, K.BwMsL1, 1e-12);
+  // From a profile: a load site with the hot_spot pattern.
+  Json J = Json::parse(R"({"schema": "sectorscope-launch/1", "kernel": "k",
+    "grid": [4, 1, 1], "block": [256, 1, 1],
+    "sites": [{"op": "load", "width": 4, "requests": 8, "sectors": 32,
+               "patterns": ["coalesced", "hot_spot"]},
+              {"op": "store", "width": 4, "requests": 8, "sectors": 32,
+               "patterns": ["hot_spot"]}]})");
+  Traffic P = trafficFromProfile(parseProfile(J, "p.json"));
+  CHECK(P.Items[0].SharedAcrossWarps && !P.Items[1].SharedAcrossWarps);
+}
+
 TEST(streamedAllocationCapsSampledBlock) {
   // Block 0 of a grid-stride loop: 5 trips of 8 warps over 16 B words
   // where the average block makes 4 (1000 blocks x 5 x 4 KiB = 20 MB over

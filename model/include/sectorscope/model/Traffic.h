@@ -37,6 +37,11 @@ struct MemItem {
   /// Sectors a global store writes only in part (grid total; see
   /// partialSectors).
   double PartialSectors = 0;
+  /// A load whose words several warps of the block read (heat map:
+  /// hot_spot): the warps read them at the same trip, so L1 serves the
+  /// bytes whatever the block's whole footprint, but the first warp's miss
+  /// is what the others wait for.
+  bool SharedAcrossWarps = false;
   /// Whether those sectors stay partial: the sampled block leaves words of
   /// the sectors in the site's range untouched (heat map word_fill < 1).
   /// Sectors that other warps complete (a naive transpose's column stores)
