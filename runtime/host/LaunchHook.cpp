@@ -42,15 +42,20 @@ struct ModuleState {
   std::map<int, ss_module> Descriptor; // per device, read once
 };
 
+/// An instrumented copy of a kernel, registered under Key, our own address:
+/// the CUDA runtime only needs a unique host pointer per kernel.
+struct Variant {
+  std::string Name;
+  char Key = 0;
+};
+
 struct KernelState {
   void **Module = nullptr;
   std::string Mangled, Demangled, Short;
-  // Heat-map mode's kernel (abi.h v11) and grid mode's (v7), each
-  // registered under its key, our own address: the CUDA runtime only needs
-  // a unique host pointer per kernel. The program's kernel stays as
-  // compiled, for time mode and the launches that are not profiled.
-  std::string SampleName, GridName;
-  char SampleKey = 0, GridKey = 0;
+  // Heat-map mode's kernel (abi.h v11) and grid mode's (v7). The program's
+  // kernel stays as compiled, for time mode and the launches that are not
+  // profiled.
+  Variant Sample, Grid;
   uint64_t Launches = 0;
   int Selected = -1;    // cached SECTORSCOPE_KERNELS verdict
   std::set<int> Loaded; // devices it was loaded on (see warmUp)
@@ -304,42 +309,43 @@ bool readModule(Runtime &R, ModuleState &M, int Dev, ss_module &Desc,
 }
 
 /// The kernel a profiled launch of `Func` runs: its sample or grid variant
-/// (`Key`, named `Name`), loaded, with the attributes the program set on
-/// `Func` (a dynamic shared memory size above 48 KiB must be allowed per
-/// kernel). Null when the variant cannot be used, with the reason in Err.
-const void *variantKernel(const void *Func, const char &Key,
-                          const std::string &Name, const char *ModeName,
-                          unsigned Threads, std::string &Err) {
+/// `V`, loaded, with the attributes the program set on `Func` (a dynamic
+/// shared memory size above 48 KiB must be allowed per kernel). Null when
+/// the variant cannot be used, with the reason in Err.
+const void *variantKernel(const void *Func, const Variant &V,
+                          const char *ModeName, unsigned Threads,
+                          std::string &Err) {
   bool PendingBefore = cudaPeekAtLastError() != cudaSuccess;
   cudaFuncAttributes Orig, Var;
   cudaError_t E = cudaFuncGetAttributes(&Orig, Func);
   if (E == cudaSuccess)
-    E = cudaFuncGetAttributes(&Var, &Key);
+    E = cudaFuncGetAttributes(&Var, &V.Key);
   if (E == cudaSuccess &&
       Orig.maxDynamicSharedSizeBytes != Var.maxDynamicSharedSizeBytes)
-    E = cudaFuncSetAttribute(&Key, cudaFuncAttributeMaxDynamicSharedMemorySize,
+    E = cudaFuncSetAttribute(&V.Key,
+                             cudaFuncAttributeMaxDynamicSharedMemorySize,
                              Orig.maxDynamicSharedSizeBytes);
   if (E == cudaSuccess && Orig.preferredShmemCarveout >= 0)
-    E = cudaFuncSetAttribute(&Key,
+    E = cudaFuncSetAttribute(&V.Key,
                              cudaFuncAttributePreferredSharedMemoryCarveout,
                              Orig.preferredShmemCarveout);
   // The copy's registers are its own: if they do not allow the launch's
   // block, say so rather than fail the program's launch.
   if (E == cudaSuccess && unsigned(Var.maxThreadsPerBlock) < Threads) {
     Err = std::string(ModeName) + ": the kernel's instrumented variant '" +
-          Name + "' runs at most " + std::to_string(Var.maxThreadsPerBlock) +
+          V.Name + "' runs at most " + std::to_string(Var.maxThreadsPerBlock) +
           " threads per block (" + std::to_string(Var.numRegs) +
           " registers), this launch has " + std::to_string(Threads);
     return nullptr;
   }
   if (E == cudaSuccess)
-    return &Key;
+    return &V.Key;
   // Not the program's error: do not leave it for the program to read.
   if (!PendingBefore)
     (void)cudaGetLastError();
   std::string What = std::string(ModeName) +
-                     ": cannot use the kernel's instrumented variant '" + Name +
-                     "'";
+                     ": cannot use the kernel's instrumented variant '" +
+                     V.Name + "'";
   Err = cudaMsg(What.c_str(), E);
   return nullptr;
 }
@@ -372,10 +378,10 @@ cudaError_t instrumentedLaunch(Runtime &R, KernelState &K, LaunchInfo &Info,
     if (!readModule(R, *M, Info.Device.Ordinal, Desc, Err))
       return Plain(Err, true);
   }
-  const bool Grid1 = Info.TheMode == Mode::Grid;
-  const void *Launched = variantKernel(
-      Func, Grid1 ? K.GridKey : K.SampleKey, Grid1 ? K.GridName : K.SampleName,
-      Grid1 ? "grid mode" : "heat-map mode", Block.x * Block.y * Block.z, Err);
+  const bool InGrid = Info.TheMode == Mode::Grid;
+  const void *Launched = variantKernel(Func, InGrid ? K.Grid : K.Sample,
+                                       InGrid ? "grid mode" : "heat-map mode",
+                                       Block.x * Block.y * Block.z, Err);
   if (!Launched)
     return Plain(Err, true);
   if (Info.TheMode == Mode::Heatmap &&
@@ -514,14 +520,12 @@ SS_EXPORT void __sectorscope_register_kernel(void **Handle, const void *Stub,
   // loaded: its sample (abi.h v11) and grid (v7) variants are registered the
   // same way. Map nodes do not move, so the names and keys stay where they
   // are.
-  if (K.GridName.empty() && !K.Mangled.empty()) {
-    K.SampleName = K.Mangled + SS_SAMPLE_KERNEL_SUFFIX;
-    K.GridName = K.Mangled + SS_GRID_KERNEL_SUFFIX;
-    for (auto [Key, Name] :
-         {std::pair<char *, std::string *>{&K.SampleKey, &K.SampleName},
-          {&K.GridKey, &K.GridName}})
-      __cudaRegisterFunction(Handle, Key, Name->data(), Name->c_str(), -1,
-                             nullptr, nullptr, nullptr, nullptr, nullptr);
+  if (K.Grid.Name.empty() && !K.Mangled.empty()) {
+    K.Sample.Name = K.Mangled + SS_SAMPLE_KERNEL_SUFFIX;
+    K.Grid.Name = K.Mangled + SS_GRID_KERNEL_SUFFIX;
+    for (Variant *V : {&K.Sample, &K.Grid})
+      __cudaRegisterFunction(Handle, &V->Key, V->Name.data(), V->Name.c_str(),
+                             -1, nullptr, nullptr, nullptr, nullptr, nullptr);
   }
 }
 
