@@ -11,5 +11,5 @@ write_basic_package_version_file(
 install(FILES ${CMAKE_BINARY_DIR}/cmake/sectorscopeConfig.cmake
               ${CMAKE_BINARY_DIR}/cmake/sectorscopeConfigVersion.cmake
         DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/sectorscope)
-install(DIRECTORY ${SECTORSCOPE_SOURCE_DIR}/model/data/
-        DESTINATION ${CMAKE_INSTALL_DATADIR}/sectorscope/data OPTIONAL)
+install(FILES ${SECTORSCOPE_DATA_FILES}
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/sectorscope/data)

@@ -2,7 +2,7 @@
 
 find_package(LLVM CONFIG QUIET HINTS /usr/lib/llvm-19/lib/cmake/llvm)
 if(NOT LLVM_FOUND)
-  message(FATAL_ERROR "sectorscope: LLVM 19 not found; run utils/setup.sh "
+  message(FATAL_ERROR "sectorscope: LLVM 19 not found; run tools/setup.sh "
                       "or pass -DLLVM_DIR=<llvm-19>/lib/cmake/llvm")
 endif()
 if(NOT LLVM_VERSION_MAJOR EQUAL 19)
@@ -12,7 +12,7 @@ endif()
 find_package(Clang CONFIG QUIET HINTS ${LLVM_INSTALL_PREFIX}/lib/cmake/clang)
 if(NOT Clang_FOUND)
   message(FATAL_ERROR "sectorscope: Clang 19 CMake package not found; "
-                      "install libclang-19-dev (utils/setup.sh does)")
+                      "install libclang-19-dev (tools/setup.sh does)")
 endif()
 message(STATUS "sectorscope: LLVM ${LLVM_PACKAGE_VERSION} at ${LLVM_INSTALL_PREFIX}")
 
@@ -49,7 +49,6 @@ endif()
 set(SECTORSCOPE_NVCC ${SECTORSCOPE_CUDA_PATH}/bin/nvcc)
 option(SECTORSCOPE_BUILD_CUDA "Build CUDA programs (examples, micro-benchmarks)" ON)
 message(STATUS "sectorscope: CUDA toolkit at ${SECTORSCOPE_CUDA_PATH}")
-set(SECTORSCOPE_DATA_DIR ${CMAKE_CURRENT_SOURCE_DIR}/model/data)
 
 # Compile flags for code that becomes part of sectorscope.so. Debian's LLVM
 # is one shared libLLVM with RTTI on: we use its headers and link the dylib.
@@ -64,3 +63,10 @@ function(sectorscope_llvm_component target)
   endif()
   set_target_properties(${target} PROPERTIES POSITION_INDEPENDENT_CODE ON)
 endfunction()
+
+# The data the code reads (data/PROVENANCE.md), copied into the build tree
+# where the installed tree keeps it, so lookups beside the library work in both.
+set(SECTORSCOPE_DATA_FILES ${SECTORSCOPE_SOURCE_DIR}/data/h200-microbench.json
+                           ${SECTORSCOPE_SOURCE_DIR}/data/h200-partition-map.json)
+file(COPY ${SECTORSCOPE_DATA_FILES}
+     DESTINATION ${CMAKE_BINARY_DIR}/share/sectorscope/data)

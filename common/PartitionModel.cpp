@@ -10,16 +10,13 @@
 
 namespace sectorscope {
 
-#ifndef SECTORSCOPE_DATA_DIR
-#define SECTORSCOPE_DATA_DIR ""
-#endif
-
 const char *partitionModelSpecs() {
   return "gt200, linear:<bytes>:<count>, xor:<file.json>, sm_90, default";
 }
 
-// Where calibration data lives: $SECTORSCOPE_DATA_DIR, then the install tree
-// next to the library holding this code, then the source tree's model/data.
+// Where calibration data lives: $SECTORSCOPE_DATA_DIR, then share/ beside the
+// lib/ or bin/ holding this code. The build tree has the install tree's
+// layout, so one rule serves both and no source path is compiled in.
 static std::string findDataFile(const std::string &Name) {
   std::vector<std::string> Dirs;
   if (const char *Env = std::getenv("SECTORSCOPE_DATA_DIR"))
@@ -31,7 +28,6 @@ static std::string findDataFile(const std::string &Name) {
     if (Slash != std::string::npos)
       Dirs.push_back(Lib.substr(0, Slash) + "/../share/sectorscope/data");
   }
-  Dirs.push_back(SECTORSCOPE_DATA_DIR);
   for (const std::string &D : Dirs)
     if (!D.empty() && std::ifstream(D + "/" + Name).good())
       return D + "/" + Name;

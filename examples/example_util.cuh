@@ -11,7 +11,7 @@
 //                      the variable (or with it empty) it does nothing.
 //
 // Every example dumps each result its GPU kernels computed, right after the
-// copy back to the host: utils/gpu-tests.sh runs the plain and the
+// copy back to the host: tools/gpu-tests.sh runs the plain and the
 // instrumented build of each example with two dump directories and diffs
 // them, to show that instrumentation leaves the results bit-identical.
 #ifndef SECTORSCOPE_EXAMPLE_UTIL_CUH

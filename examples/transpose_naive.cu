@@ -14,7 +14,7 @@
 //                     error string, and exits 2.
 //   dump_output(name, data, bytes)  with SECTORSCOPE_EXAMPLE_DUMP=DIR set,
 //                     writes a result the GPU computed to DIR/<name>.bin
-//                     (utils/gpu-tests.sh diffs the plain and the
+//                     (tools/gpu-tests.sh diffs the plain and the
 //                     instrumented builds' dumps); otherwise does nothing.
 // (This comment also keeps the line numbers that README.md refers to.)
 

@@ -1,11 +1,11 @@
 //===- Pipeline.cpp - Where sectorscope's passes run ----------------------===//
 #include "plugin/Pipeline.h"
 
-#include "pass/InstrumentPass.h"
-#include "pass/KernelCloner.h"
+#include "instrumentation/InstrumentPass.h"
+#include "instrumentation/KernelCloner.h"
 #include "plugin/Options.h"
 #include "plugin/Reporter.h"
-#include "static/Analyzer.h"
+#include "analysis/Analyzer.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Module.h"
@@ -53,7 +53,7 @@ void registerPasses(PassBuilder &PB) {
   if (!Registered.insert(&PB).second)
     return;
   // Before anything is deleted: the functions whose addresses the NVPTX
-  // backend's annotation cache may keep (pass/KernelCloner.h).
+  // backend's annotation cache may keep (instrumentation/KernelCloner.h).
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         MPM.addPass(RecordFunctionsPass());

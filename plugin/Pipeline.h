@@ -20,7 +20,7 @@ struct SectorscopePass : llvm::PassInfoMixin<SectorscopePass> {
 };
 
 /// At the start of the pipeline, on device modules being instrumented: notes
-/// the module's functions for the kernel copies (pass/KernelCloner.h).
+/// the module's functions for the kernel copies (instrumentation/KernelCloner.h).
 struct RecordFunctionsPass : llvm::PassInfoMixin<RecordFunctionsPass> {
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
   static bool isRequired() { return true; }

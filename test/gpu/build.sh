@@ -35,4 +35,4 @@ done
 "$w" -O0 -w -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze \
   "${inc[@]}" -c "$here/identical.cu" -o "$tmp/identical_O0.o"
 "$cxx" "$tmp/identical_O0.o" -o "$out/identical_O0" "${link[@]}"
-echo "built into $out (utils/gpu-tests.sh runs them)"
+echo "built into $out (tools/gpu-tests.sh runs them)"

@@ -1,7 +1,7 @@
 /*===- abi.h - The contract between pass, device runtime and host runtime -===*
  *
  * Plain C layout shared by three parties:
- *   pass/         emits calls to the device entry points, fills the module
+ *   instrumentation/         emits calls to the device entry points, fills the module
  *                 descriptor's constant part and the site table, and rewrites
  *                 host launches/allocations to the host entry points;
  *   runtime/device (CUDA, compiled to bitcode, linked by the pass) writes the

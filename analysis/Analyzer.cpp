@@ -1,0 +1,371 @@
+//===- Analyzer.cpp - Compile-time global-memory access analyzer ----------===//
+//
+// Runs over the kernels of a device module after inlining, builds the
+// address facts of every global load, store and atomic (AccessAffine), applies
+// the rules (Rules) and reports each finding once per source location, as a
+// clang diagnostic and optionally in SARIF (Sarif).
+//
+// At -O0 every function is optnone and nothing is inlined or promoted to
+// SSA, so the addresses are loads of allocas. The analyzer then works on a
+// clone of the module that it optimizes itself (optnone stripped, helpers
+// marked always-inline, the default O2 pipeline); the real module is never
+// changed. At -O1 and above the module is analyzed in place: no clone, and
+// only analyses (SCEV, dominators) that the pipeline computes anyway.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/Analyzer.h"
+
+#include "common/PartitionModel.h"
+#include "plugin/Options.h"
+#include "plugin/Reporter.h"
+#include "analysis/AccessAffine.h"
+#include "analysis/Rules.h"
+#include "analysis/Sarif.h"
+#include "analysis/SourceNames.h"
+
+#include "llvm/ADT/StringSet.h"
+#include "llvm/IR/Instructions.h"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+#include <vector>
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/PostDominators.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+
+#define DEBUG_TYPE "sectorscope-analyzer"
+
+using namespace llvm;
+
+STATISTIC(NumKernels, "Kernels analyzed");
+STATISTIC(NumAccesses, "Global accesses analyzed");
+STATISTIC(NumUnknown, "Global accesses whose address is not affine");
+STATISTIC(NumReported, "Findings reported (after deduplication)");
+
+namespace sectorscope {
+namespace {
+
+// Toolkit and compiler headers (atomicAdd, __ldg wrappers): the access a
+// user can fix is at the call site that inlined them.
+bool isSystemFile(const DILocation *L) {
+  StringRef File = L->getFilename(), Dir = L->getDirectory();
+  auto System = [](StringRef P) {
+    return P.starts_with("/usr/") || P.starts_with("/opt/") ||
+           P.contains("/cuda-compat/") || P.contains("/lib/clang/") ||
+           P.starts_with("__clang_cuda");
+  };
+  return System(File) || (!File.starts_with("/") && System(Dir));
+}
+
+// Hoisted or merged instructions may lose their location; the address
+// computation or a neighbour usually still has the right line.
+const DILocation *locationOf(const Instruction &I) {
+  // Line 0 is a merged location (if/else bodies folded into one store).
+  auto Good = [](const Instruction *J) -> const DILocation * {
+    const DILocation *L = J->getDebugLoc().get();
+    return L && L->getLine() ? L : nullptr;
+  };
+  if (const DILocation *L = Good(&I))
+    return L;
+  // The address computation (GEP, extension, select) usually keeps its line.
+  const Value *Ptr = getLoadStorePointerOperand(&I);
+  for (unsigned Depth = 0; Depth < 4 && Ptr; ++Depth) {
+    auto *PI = dyn_cast<Instruction>(Ptr);
+    if (!PI)
+      break;
+    if (const DILocation *L = Good(PI))
+      return L;
+    const Value *Next = nullptr;
+    for (const Value *Op : PI->operands())
+      if (isa<Instruction>(Op) && !isa<PHINode>(Op)) {
+        Next = Op;
+        if (Op->getType()->isPointerTy() == PI->getType()->isPointerTy())
+          break;
+      }
+    Ptr = Next;
+  }
+  for (const User *U : I.users())
+    if (auto *UI = dyn_cast<Instruction>(U))
+      if (const DILocation *L = Good(UI))
+        return L;
+  for (const Instruction *J = I.getNextNode(); J; J = J->getNextNode())
+    if (const DILocation *L = Good(J))
+      return L;
+  for (const Instruction *J = I.getPrevNode(); J; J = J->getPrevNode())
+    if (const DILocation *L = Good(J))
+      return L;
+  return I.getDebugLoc().get();
+}
+
+SourcePos positionOf(const Instruction &I) {
+  SourcePos P;
+  const DILocation *L = locationOf(I);
+  while (L && L->getInlinedAt() && isSystemFile(L))
+    L = L->getInlinedAt();
+  if (L) {
+    P.File = L->getFilename().str();
+    P.Dir = L->getDirectory().str();
+    P.Line = L->getLine();
+    P.Column = L->getColumn();
+  }
+  return P;
+}
+
+// Pieces of one vector: SROA splits `float4 v = b[i]` into four float loads
+// 16 bytes apart, which the NVPTX backend's load/store vectorizer glues back
+// into one ld.v4 when the first piece is 16-byte aligned (a lone piece, like
+// `p[i].x` of a float4 array, stays a strided field access). Such a group is one
+// access of the whole vector's width, not four strided ones. Returns, per
+// access, the index of the group's leader (itself when not merged) and
+// updates the leaders' widths.
+SmallVector<unsigned, 16> mergeVectorPieces(std::vector<AccessFacts> &All,
+                                            const AccessAnalyzer &AA) {
+  SmallVector<unsigned, 16> Leader(All.size());
+  std::map<std::string, SmallVector<unsigned, 4>> Groups;
+  for (unsigned K = 0; K < All.size(); ++K) {
+    Leader[K] = K;
+    const AccessFacts &A = All[K];
+    if (A.Addr.Unknown || A.Stride != AccessFacts::StrideKind::Constant ||
+        A.Op == AccessOp::Atomic || A.LaneStride <= int64_t(A.Width) ||
+        A.LaneStride > 16 || !isa<LoadInst, StoreInst>(A.I))
+      continue;
+    Poly Rest = A.Addr;
+    Rest.Terms.erase(Monomial());
+    std::string Key = std::to_string(uintptr_t(A.I->getParent())) + "|" +
+                      opName(A.Op) + "|" + std::to_string(A.LaneStride) + "|" +
+                      AA.text(Rest);
+    Groups[Key].push_back(K);
+  }
+  for (auto &[Key, Members] : Groups) {
+    if (Members.size() < 2)
+      continue;
+    llvm::sort(Members, [&](unsigned X, unsigned Y) {
+      return All[X].Addr.constantTerm() < All[Y].Addr.constantTerm();
+    });
+    const AccessFacts &First = All[Members.front()];
+    int64_t Start = First.Addr.constantTerm(), End = Start;
+    for (unsigned K : Members)
+      End = std::max<int64_t>(End, All[K].Addr.constantTerm() +
+                                       int64_t(All[K].Width));
+    int64_t S = First.LaneStride;
+    Align A = isa<LoadInst>(First.I) ? cast<LoadInst>(First.I)->getAlign()
+                                     : cast<StoreInst>(First.I)->getAlign();
+    // Two or more pieces inside one naturally aligned vector-sized slot:
+    // the source accessed a vector or aligned struct (a uchar4 whose y and w
+    // the optimizer found unchanged loses those bytes, not its width).
+    if (End - Start > S || int64_t(A.value()) < S)
+      continue;
+    All[Members.front()].Width = uint64_t(S);
+    for (unsigned K : Members)
+      Leader[K] = Members.front();
+  }
+  return Leader;
+}
+
+void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
+                   const PartitionModel &Model, SourceCache &Sources,
+                   SmallVectorImpl<Finding> &Out) {
+  ++NumKernels;
+  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+  PostDominatorTree *PDT = nullptr;
+  AccessAnalyzer AA(F, SE, DT,
+                    [&F, &Sources] { return parameterNames(F, Sources); });
+  std::string Name = demangle(F.getName().str());
+  std::vector<AccessFacts> All;
+  bool MultiBlock = false, UsesCtaX = false;
+  for (Instruction &I : instructions(F)) {
+    if (auto *II = dyn_cast<IntrinsicInst>(&I))
+      switch (II->getIntrinsicID()) {
+      case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
+        UsesCtaX = MultiBlock = true;
+        break;
+      case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
+      case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
+      case Intrinsic::nvvm_read_ptx_sreg_nctaid_x:
+      case Intrinsic::nvvm_read_ptx_sreg_nctaid_y:
+      case Intrinsic::nvvm_read_ptx_sreg_nctaid_z:
+        MultiBlock = true;
+        break;
+      default:
+        break;
+      }
+    if (!isa<LoadInst>(I) && !isa<StoreInst>(I) && !isa<AtomicRMWInst>(I) &&
+        !isa<AtomicCmpXchgInst>(I) && !isa<IntrinsicInst>(I))
+      continue;
+    SmallVector<AccessFacts, 2> Facts;
+    AA.analyze(I, Facts);
+    for (AccessFacts &A : Facts) {
+      ++NumAccesses;
+      if (A.Addr.Unknown)
+        ++NumUnknown;
+      else
+        All.push_back(std::move(A));
+    }
+  }
+  SmallVector<unsigned, 16> Leader = mergeVectorPieces(All, AA);
+  // SECTORSCOPE_DEBUG_ANALYZER=1: the address facts, for debugging rules.
+  static const bool Debug = getenv("SECTORSCOPE_DEBUG_ANALYZER") != nullptr;
+  if (Debug)
+    for (const AccessFacts &A : All)
+      errs() << "sectorscope-analyzer: " << F.getName() << ": " << *A.I
+             << "\n    addr = " << AA.text(A.Addr)
+             << "  stride = " << A.StrideText << "  width = " << A.Width
+             << "  offset = "
+             << (A.SectorOffset ? std::to_string(*A.SectorOffset) : "?")
+             << "  block = " << A.BlockX.Text << ", " << A.BlockY.Text
+             << "\n";
+  for (unsigned K = 0; K < All.size(); ++K) {
+    if (Leader[K] != K)
+      continue;
+    AccessFacts &Facts = All[K];
+    Facts.KernelUsesBlockIdxX = UsesCtaX;
+    Instruction &I = *const_cast<Instruction *>(Facts.I);
+    // Only stores and atomics that may camp on the same bytes need to know
+    // who reaches them; post-dominators are built for those alone.
+    Reach Who = Reach::SomeBlocks;
+    if (Facts.Op != AccessOp::Load && Facts.BlockInvariant && MultiBlock) {
+      if (!PDT)
+        PDT = &FAM.getResult<PostDominatorTreeAnalysis>(F);
+      Who = AA.reachedByEveryBlock(I, *PDT);
+    }
+    SmallVector<Finding, 2> Found;
+    evaluateRules(Facts, AA, Model, Who, MultiBlock, Found);
+    // One active lane per warp touches one sector: whatever the lane stride,
+    // there is nothing to coalesce (if (threadIdx.x == 0) out[gid] = ...).
+    if (any_of(Found, [](const Finding &Fd) { return Fd.R != Rule::Camped; })) {
+      if (!PDT)
+        PDT = &FAM.getResult<PostDominatorTreeAnalysis>(F);
+      if (AA.singleLane(I, *PDT))
+        erase_if(Found, [](const Finding &Fd) { return Fd.R != Rule::Camped; });
+    }
+    for (Finding &Fd : Found) {
+      Fd.Pos = positionOf(I);
+      Fd.Function = Name;
+      Out.push_back(std::move(Fd));
+    }
+  }
+}
+
+void analyzeModule(Module &M, FunctionAnalysisManager &FAM,
+                   const PartitionModel &Model, SmallVectorImpl<Finding> &Out) {
+  SourceCache Sources;
+  for (Function &F : M)
+    if (!F.isDeclaration() && isKernel(F))
+      analyzeKernel(F, FAM, Model, Sources, Out);
+}
+
+// -O0: a private copy, inlined and promoted to SSA like an -O2 build.
+void analyzeOptnoneModule(Module &M, const PartitionModel &Model,
+                          SmallVectorImpl<Finding> &Out) {
+  std::unique_ptr<Module> C = CloneModule(M);
+  for (Function &F : *C) {
+    if (F.isDeclaration())
+      continue;
+    F.removeFnAttr(Attribute::OptimizeNone);
+    F.removeFnAttr(Attribute::NoInline);
+    if (!isKernel(F) && !F.hasFnAttribute(Attribute::AlwaysInline))
+      F.addFnAttr(Attribute::AlwaysInline);
+  }
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  PassBuilder PB;
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  ModulePassManager MPM = PB.buildPerModuleDefaultPipeline(OptimizationLevel::O2);
+  MPM.run(*C, MAM);
+  analyzeModule(*C, FAM, Model, Out);
+}
+
+} // namespace
+
+PreservedAnalyses AnalyzerPass::run(Module &M, ModuleAnalysisManager &AM) {
+  if (!Triple(M.getTargetTriple()).isNVPTX())
+    return PreservedAnalyses::all();
+  const Options &O = options();
+  bool AnyRule = false;
+  for (unsigned R = 0; R < NumRules; ++R)
+    AnyRule |= O.Rules[R] != RuleAction::Off;
+  if (!AnyRule && O.SarifPath.empty())
+    return PreservedAnalyses::all();
+
+  std::string Err;
+  std::optional<PartitionModel> Model = PartitionModel::parse(O.Partitions, Err);
+  if (!Model) {
+    reporter().report(DiagLevel::Warning, SourcePos(),
+                      "sectorscope: " + Err + "; using the uniform model", "");
+    Model = PartitionModel::parse("linear:1:1", Err);
+  }
+
+  SmallVector<Finding, 16> Findings;
+  bool Optnone = false;
+  for (Function &F : M)
+    if (!F.isDeclaration() && F.hasOptNone())
+      Optnone = true;
+  if (Optnone) {
+    analyzeOptnoneModule(M, *Model, Findings);
+  } else {
+    auto &FAM = AM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+    analyzeModule(M, FAM, *Model, Findings);
+  }
+
+  // One finding per rule and source location: inlined copies and unrolled
+  // iterations of one access are one thing to fix.
+  SmallVector<Finding, 16> Unique;
+  StringSet<> Seen;
+  for (Finding &F : Findings) {
+    if (O.action(F.R) == RuleAction::Off)
+      continue;
+    std::string Key = F.Pos.Dir + "/" + F.Pos.File + ":" +
+                      std::to_string(F.Pos.Line) + ":" +
+                      std::to_string(F.Pos.Column) + ":" + ruleName(F.R);
+    if (F.Pos.File.empty())
+      Key += ":" + F.Function + ":" + F.Message;
+    if (!Seen.insert(Key).second)
+      continue;
+    Unique.push_back(std::move(F));
+  }
+  // Source order, as a reader expects (instructions come in IR order).
+  std::stable_sort(Unique.begin(), Unique.end(),
+                   [](const Finding &A, const Finding &B) {
+                     return std::tie(A.Pos.File, A.Pos.Line, A.Pos.Column) <
+                            std::tie(B.Pos.File, B.Pos.Line, B.Pos.Column);
+                   });
+  for (const Finding &F : Unique) {
+    ++NumReported;
+    DiagLevel L = O.action(F.R) == RuleAction::Error ? DiagLevel::Error
+                                                      : DiagLevel::Warning;
+    reporter().report(L, F.Pos, F.Message,
+                      std::string("sectorscope-") + ruleName(F.R));
+    reporter().report(DiagLevel::Note, F.Pos, F.Note, "");
+  }
+  if (!O.SarifPath.empty()) {
+    std::string Source = M.getSourceFileName();
+    std::string E = writeSarif(O.SarifPath, Source, Unique);
+    if (!E.empty())
+      reporter().report(DiagLevel::Warning, SourcePos(), "sectorscope: " + E,
+                        "");
+  }
+  return PreservedAnalyses::all();
+}
+
+} // namespace sectorscope

@@ -1,0 +1,467 @@
+//===- InstrumentPass.cpp - Run-time instrumentation of device code -------===//
+//
+// Part of sectorscope's run-time profiler (issue 4). On a device module, at
+// the end of the optimizer:
+//  1. every kernel gets an instrumented copy of its body, chosen once per
+//     thread at entry by __sectorscope_enter() (KernelCloner.h), and a grid
+//     variant, a second kernel for grid mode (abi.h v7);
+//  2. in the copy (and in per-kernel copies of the device functions it
+//     calls) each load, store and atomic becomes a site: an id, a record in
+//     the site table, and a call __sectorscope_access(id, addr, width,
+//     op | space << 8, lanes, state) with everything but the address and
+//     the state constant;
+//  3. memory operations we cannot see into are counted per kernel;
+//  4. the device runtime bitcode is linked in, internalized and inlined, and
+//     the module descriptor __sectorscope_module gets the site table.
+// The host half (HostRegistration.cpp) registers that descriptor with the
+// host runtime and routes launches and allocations through it.
+//
+//===----------------------------------------------------------------------===//
+#include "instrumentation/InstrumentPass.h"
+
+#include "instrumentation/KernelCloner.h"
+#include "instrumentation/LaneMasks.h"
+#include "instrumentation/LoadParallelism.h"
+#include "instrumentation/MemoryOps.h"
+#include "instrumentation/RuntimeLinker.h"
+#include "instrumentation/SiteTable.h"
+#include "plugin/Reporter.h"
+
+#include "sectorscope/abi.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/PostDominators.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "sectorscope-instrument"
+
+STATISTIC(NumKernels, "Kernels instrumented");
+STATISTIC(NumClonedFunctions, "Device functions cloned for instrumented paths");
+STATISTIC(NumLoads, "Loads instrumented");
+STATISTIC(NumStores, "Stores instrumented");
+STATISTIC(NumAtomics, "Atomics instrumented");
+STATISTIC(NumUninstrumented, "Memory operations counted, not instrumented");
+STATISTIC(NumReconverged,
+          "Joins where the instrumented copy reconverges warps");
+
+static cl::opt<std::string> ClDeviceRuntime(
+    "sectorscope-device-runtime",
+    cl::desc("device runtime bitcode to link (default: sectorscope-device.bc "
+             "beside the plugin)"),
+    cl::value_desc("file.bc"), cl::init(""));
+
+// On by default. Left a call, the access is one shared copy (far less code
+// for the sampled block to fetch cold), but LLVM 19's NVPTX backend emits
+// direct calls as `call.uni`, which tells ptxas the warp is converged: a call
+// from the two sides of a divergent branch then ran as one request mixing
+// two sites (test/gpu/heatmap.cu, diverge). Off is for experiments only.
+static cl::opt<bool> ClInlineAccess(
+    "sectorscope-inline-access",
+    cl::desc("inline __sectorscope_access at each site (default on; off "
+             "emits call.uni, which is wrong in divergent code)"),
+    cl::init(true));
+
+static cl::opt<bool> ClVectorizeFirst(
+    "sectorscope-vectorize-first",
+    cl::desc("merge adjacent loads/stores into vector accesses before "
+             "instrumenting, as the NVPTX backend would (default on)"),
+    cl::init(true));
+
+// Off by default until an H200 run has compared it with Nsight Compute:
+// the lanes of each request computed from the control flow (LaneMasks.h)
+// rather than read back with __activemask().
+static cl::opt<bool> ClExplicitLanes(
+    "sectorscope-explicit-lanes",
+    cl::desc("group each request's lanes from the control flow (ballots at "
+             "branches, masks through loops) instead of __activemask()"),
+    cl::init(false), cl::Hidden);
+
+static cl::opt<bool> ClLinkRuntime(
+    "sectorscope-link-runtime",
+    cl::desc("link the device runtime (off: leave calls to it external, for "
+             "tests of the instrumentation alone)"),
+    cl::init(true));
+
+namespace sectorscope {
+namespace {
+
+constexpr unsigned MinSM = 80; // redux.sync (__reduce_*_sync) needs sm_80.
+
+unsigned smOf(const Function &F) {
+  StringRef CPU = F.getFnAttribute("target-cpu").getValueAsString();
+  unsigned SM = 0;
+  if (CPU.consume_front("sm_"))
+    CPU.take_while(isDigit).getAsInteger(10, SM);
+  return SM;
+}
+
+struct Instrumenter {
+  Instrumenter(Module &M, ModuleAnalysisManager &MAM)
+      : M(M), DL(M.getDataLayout()), MAM(MAM) {}
+
+  bool run();
+
+private:
+  void instrumentKernel(Function &K);
+  void instrumentBlocks(ArrayRef<BasicBlock *> Blocks, bool InKernel,
+                        Value *State, Function &K,
+                        DenseMap<Function *, Function *> &Clones,
+                        SmallVectorImpl<Function *> &Work);
+  void insertAccess(const MemoryOp &Op, unsigned Site, Value *Lanes,
+                    Value *State);
+  Value *arrivingLanes(BasicBlock &BB, DominatorTree &DT,
+                       PostDominatorTree &PDT);
+  bool finish();
+
+  void vectorizeAccesses();
+
+  Module &M;
+  const DataLayout &DL;
+  ModuleAnalysisManager &MAM;
+  SiteTable Sites;
+  SmallPtrSet<Function *, 8> KernelSet;
+  void addGridVariant(Function &K, Function &S, ArrayRef<Function *> Callees);
+
+  FunctionCallee Enter, Access, EnterGrid, AccessGrid;
+  SmallVector<CallInst *, 64> EnterCalls, AccessCalls;
+};
+
+bool Instrumenter::run() {
+  if (GlobalVariable *GV = M.getNamedGlobal("__sectorscope_module"))
+    if (!GV->isDeclaration())
+      return false; // Instrumented already.
+  recordFunctionsSeenByBackend(M);
+  SmallVector<Function *, 8> Kernels = findKernels(M);
+  for (Function *K : Kernels) {
+    unsigned SM = smOf(*K);
+    if (SM && SM < MinSM) {
+      reporter().report(DiagLevel::Error, SourcePos(),
+                        "sectorscope: run-time instrumentation needs sm_80 or "
+                        "newer; this device module is for sm_" +
+                            std::to_string(SM),
+                        "");
+      return false;
+    }
+  }
+  LLVMContext &Ctx = M.getContext();
+  Type *I32 = Type::getInt32Ty(Ctx);
+  Enter = M.getOrInsertFunction("__sectorscope_enter",
+                                FunctionType::get(I32, false));
+  EnterGrid = M.getOrInsertFunction("__sectorscope_enter_grid",
+                                    Enter.getFunctionType());
+  PointerType *Ptr = PointerType::get(Ctx, 0);
+  Access = M.getOrInsertFunction(
+      "__sectorscope_access",
+      FunctionType::get(Type::getVoidTy(Ctx), {I32, Ptr, I32, I32, I32, I32},
+                        false));
+  AccessGrid = M.getOrInsertFunction("__sectorscope_access_grid",
+                                     Access.getFunctionType());
+  KernelSet.insert(Kernels.begin(), Kernels.end());
+  vectorizeAccesses();
+  for (Function *K : Kernels)
+    instrumentKernel(*K);
+  return finish();
+}
+
+/// The NVPTX backend merges adjacent scalar loads and stores into vector
+/// ones (ld.v4.f32 for a float4) after the optimizer; a site per scalar
+/// would count four requests where the hardware sees one, and the calls in
+/// between would keep the instrumented copy from being merged at all. So the
+/// same vectorizer runs first, on every function a kernel may reach; the
+/// backend finds nothing left to do.
+void Instrumenter::vectorizeAccesses() {
+  if (!ClVectorizeFirst)
+    return;
+  FunctionAnalysisManager &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  for (Function &F : M) {
+    if (F.isDeclaration() || F.hasOptNone())
+      continue;
+    LoadStoreVectorizerPass().run(F, FAM);
+    // Everything cached for F goes stale when its body is duplicated next.
+    FAM.invalidate(F, PreservedAnalyses::none());
+  }
+}
+
+void Instrumenter::instrumentKernel(Function &K) {
+  ++NumKernels;
+  // K stays as compiled (abi.h v11): time mode and the launches that are not
+  // profiled run the program's own code. The sampled block's path lives in
+  // a copy of K, its sample variant, whose other blocks run K's original
+  // instructions.
+  SmallVector<Function *, 1> Copies;
+  Function &S = *cloneKernel(
+      K, {}, (K.getName() + SS_SAMPLE_KERNEL_SUFFIX).str(), Copies);
+  DuplicatedBody Body = duplicateKernelBody(S, Enter);
+  for (Instruction &I : S.getEntryBlock())
+    if (auto *C = dyn_cast<CallInst>(&I))
+      if (C->getCalledOperand() == Enter.getCallee())
+        EnterCalls.push_back(C);
+  dropMemoryPromises(S);
+  DenseMap<Function *, Function *> Clones;
+  SmallVector<Function *, 8> Work;
+  instrumentBlocks(Body.Copy, /*InKernel=*/true, Body.State, K, Clones, Work);
+  // In order of discovery, so that site ids follow the call order.
+  for (size_t I = 0; I < Work.size(); ++I) {
+    Function *C = Work[I];
+    SmallVector<BasicBlock *, 16> Blocks;
+    for (BasicBlock &BB : *C)
+      Blocks.push_back(&BB);
+    // A clone's state is its last parameter (cloneDeviceFunction).
+    instrumentBlocks(Blocks, /*InKernel=*/false, C->getArg(C->arg_size() - 1),
+                     K, Clones, Work);
+  }
+  addGridVariant(K, S, Work);
+}
+
+/// Grid mode's kernel for `K` (abi.h v7): a copy of its sample variant `S`
+/// and of its instrumented callees whose entry and accesses are grid mode's.
+/// Same sites, same ids: the host reads its counts as K's. S keeps only the
+/// sampled block's path, so neither mode carries the other's code and
+/// registers.
+void Instrumenter::addGridVariant(Function &K, Function &S,
+                                  ArrayRef<Function *> Callees) {
+  SmallVector<Function *, 8> Copies;
+  cloneKernel(S, Callees, (K.getName() + SS_GRID_KERNEL_SUFFIX).str(), Copies);
+  for (Function *F : Copies)
+    for (Instruction &I : instructions(*F)) {
+      auto *C = dyn_cast<CallInst>(&I);
+      if (!C)
+        continue;
+      if (C->getCalledOperand() == Enter.getCallee()) {
+        C->setCalledFunction(EnterGrid);
+        EnterCalls.push_back(C);
+      } else if (C->getCalledOperand() == Access.getCallee()) {
+        C->setCalledFunction(AccessGrid);
+        AccessCalls.push_back(C);
+      }
+    }
+}
+
+void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,
+                                    bool InKernel, Value *State, Function &K,
+                                    DenseMap<Function *, Function *> &Clones,
+                                    SmallVectorImpl<Function *> &Work) {
+  SmallVector<Instruction *, 64> Insts;
+  for (BasicBlock *BB : Blocks)
+    for (Instruction &I : *BB)
+      Insts.push_back(&I);
+  // Instrumentation inserts calls only, so the trees stay valid throughout.
+  Function &F = *Blocks.front()->getParent();
+  DominatorTree DT(F);
+  PostDominatorTree PDT(F);
+  DenseMap<BasicBlock *, Value *> Lanes;
+  // The copy was just made: nothing cached for F is current.
+  FunctionAnalysisManager &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  FAM.invalidate(F, PreservedAnalyses::none());
+  DenseMap<const Instruction *, unsigned> Mlp =
+      loadParallelism(Blocks, DL, InKernel, FAM.getResult<AAManager>(F));
+  // Ballots and phis only: the control flow, and so the trees, stay.
+  LaneMasks Masks;
+  if (ClExplicitLanes) {
+    LoopInfo LI(DT);
+    Masks = laneMasks(Blocks, DT, PDT, LI);
+    for (auto [BB, Mask] : Masks.Of)
+      Lanes[BB] = Mask;
+  }
+  for (Instruction *I : Insts) {
+    if (auto *CB = dyn_cast<CallBase>(I)) {
+      Function *G = CB->getCalledFunction();
+      if (G && !G->isDeclaration() && !G->isIntrinsic() &&
+          !KernelSet.count(G)) {
+        // The instrumented path calls instrumented copies; the original
+        // path keeps calling the originals.
+        Function *&C = Clones[G];
+        if (!C) {
+          C = cloneDeviceFunction(*G, ".sectorscope." + K.getName().str());
+          dropMemoryPromises(*C);
+          Work.push_back(C);
+          ++NumClonedFunctions;
+        }
+        dropMemoryPromises(*callClone(*CB, *C, State));
+        continue;
+      }
+      if (auto Kind = classifyUninstrumented(*I)) {
+        Sites.countUninstrumented(K.getName(), *Kind);
+        ++NumUninstrumented;
+        continue;
+      }
+    }
+    SmallVector<MemoryOp, 2> Ops;
+    if (std::optional<MemoryOp> Op = classifyAccess(*I, DL, InKernel))
+      Ops.push_back(*Op);
+    else
+      classifySmallMemIntrinsic(*I, DL, InKernel, Ops);
+    for (const MemoryOp &Op : Ops) {
+      unsigned Site =
+          Sites.add(K.getName(), Op, *I->getFunction(), Mlp.lookup(I));
+      auto [It, New] = Lanes.try_emplace(I->getParent(), nullptr);
+      if (New)
+        It->second = arrivingLanes(*I->getParent(), DT, PDT);
+      insertAccess(Op, Site, It->second, State);
+      if (Op.Op == SS_OP_LOAD)
+        ++NumLoads;
+      else if (Op.Op == SS_OP_STORE)
+        ++NumStores;
+      else
+        ++NumAtomics;
+    }
+  }
+  eraseUnusedLaneMasks(Masks);
+}
+
+/// In the plain program ptxas reconverges a warp where divergent paths
+/// rejoin, so an access after a divergent loop (spmv's `y[row] = sum`) is one
+/// request per warp. In the instrumented copy the runtime's warp-synchronous
+/// code keeps ptxas from doing the same, and __activemask() at the access
+/// would see each group of lanes that left the loop together as a request of
+/// its own (8.8 requests per warp where Nsight Compute counts 1); nor does a
+/// __syncwarp() make the lanes run the next instructions together. So where a
+/// block closes the region its immediate dominator's branch opened, the lanes
+/// active at that branch are captured and handed to the runtime: they all get
+/// to the block (it post-dominates the branch), and the runtime's
+/// match.any.sync on that mask waits for every one of them, so the request
+/// is counted as the plain program issues it. Returns null elsewhere.
+Value *Instrumenter::arrivingLanes(BasicBlock &BB, DominatorTree &DT,
+                                   PostDominatorTree &PDT) {
+  DomTreeNode *N = DT.getNode(&BB);
+  if (!N || !N->getIDom())
+    return nullptr;
+  BasicBlock *D = N->getIDom()->getBlock();
+  if (D->getTerminator()->getNumSuccessors() < 2 || !PDT.dominates(&BB, D))
+    return nullptr;
+  IRBuilder<> AtBranch(D->getTerminator());
+  ++NumReconverged;
+  return AtBranch.CreateIntrinsic(Intrinsic::nvvm_activemask, {}, {});
+}
+
+void Instrumenter::insertAccess(const MemoryOp &Op, unsigned Site, Value *Lanes,
+                                Value *State) {
+  IRBuilder<> B(Op.I);
+  DebugLoc Loc = Op.I->getDebugLoc();
+  if (!Loc)
+    if (DISubprogram *SP = Op.I->getFunction()->getSubprogram())
+      Loc = DILocation::get(M.getContext(), 0, 0, SP);
+  B.SetCurrentDebugLocation(Loc);
+  Value *P = Op.Ptr;
+  if (P->getType()->getPointerAddressSpace() != 0)
+    P = B.CreateAddrSpaceCast(P, B.getPtrTy(0));
+  if (Op.Offset)
+    P = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), P, Op.Offset);
+  // Everything the compiler knows is a constant: with the runtime inlined,
+  // the space dispatch and the width arithmetic fold away.
+  AccessCalls.push_back(
+      B.CreateCall(Access, {B.getInt32(Site), P, B.getInt32(Op.Width),
+                            B.getInt32(Op.Op | (Op.Space << 8)),
+                            Lanes ? Lanes : B.getInt32(0), State}));
+}
+
+/// Links the runtime, fills the module descriptor and inlines.
+bool Instrumenter::finish() {
+  LLVMContext &Ctx = M.getContext();
+  std::string Text = Sites.text();
+  auto *Data = ConstantDataArray::getString(Ctx, Text, /*AddNull=*/true);
+  auto *Table = new GlobalVariable(
+      M, Data->getType(), /*isConstant=*/true, GlobalValue::InternalLinkage,
+      Data, "__sectorscope_site_table", nullptr, GlobalVariable::NotThreadLocal,
+      /*AddressSpace=*/1);
+  Table->setAlignment(Align(8));
+
+  StringSet<> Defined;
+  if (!ClLinkRuntime) {
+    // Tests of the instrumentation alone: declare the descriptor so that
+    // its initializer is visible.
+    Type *I64 = Type::getInt64Ty(Ctx), *I32 = Type::getInt32Ty(Ctx);
+    auto *Config =
+        ArrayType::get(Type::getInt8Ty(Ctx), sizeof(ss_launch_header));
+    auto *STy = StructType::get(Ctx, {I32, I32, I64, I64, I64, Config});
+    new GlobalVariable(M, STy, false, GlobalValue::ExternalLinkage, nullptr,
+                       "__sectorscope_module", nullptr,
+                       GlobalVariable::NotThreadLocal, /*constant*/ 4);
+  } else {
+    std::string Path = ClDeviceRuntime.empty() ? defaultDeviceRuntimePath()
+                                               : ClDeviceRuntime.getValue();
+    std::string Err = linkDeviceRuntime(M, Path, Defined);
+    if (!Err.empty()) {
+      reporter().report(DiagLevel::Error, SourcePos(), "sectorscope: " + Err,
+                        "");
+      return true;
+    }
+  }
+
+  GlobalVariable *Desc = M.getNamedGlobal("__sectorscope_module");
+  if (!Desc) {
+    reporter().report(DiagLevel::Error, SourcePos(),
+                      "sectorscope: the device runtime defines no "
+                      "__sectorscope_module",
+                      "");
+    return true;
+  }
+  auto *STy = cast<StructType>(Desc->getValueType());
+  Type *I32 = STy->getElementType(0), *I64 = STy->getElementType(2);
+  // A generic address: the host reads the table with cudaMemcpy.
+  Constant *TableAddr = ConstantExpr::getPtrToInt(
+      ConstantExpr::getAddrSpaceCast(Table, PointerType::get(Ctx, 0)), I64);
+  Desc->setInitializer(ConstantStruct::get(
+      STy, {ConstantInt::get(I32, SS_ABI_VERSION),
+            ConstantInt::get(I32, Sites.size()), TableAddr,
+            ConstantInt::get(I64, Text.size()), ConstantInt::get(I64, 0),
+            Constant::getNullValue(STy->getElementType(5))}));
+  // The host writes `launch` and `config` between launches.
+  Desc->setExternallyInitialized(true);
+  Desc->setConstant(false);
+
+  if (!ClLinkRuntime)
+    return true;
+  // No inliner runs after the optimizer's last extension point: inline the
+  // entry check everywhere and the access where asked.
+  for (CallInst *C : EnterCalls) {
+    InlineFunctionInfo IFI;
+    InlineFunction(*C, IFI);
+  }
+  if (ClInlineAccess)
+    for (CallInst *C : AccessCalls) {
+      InlineFunctionInfo IFI;
+      InlineFunction(*C, IFI);
+    }
+  // Runtime helpers nothing calls any more would still reach the PTX.
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    for (Function &F : make_early_inc_range(M))
+      if (F.hasLocalLinkage() && F.use_empty() &&
+          Defined.contains(F.getName())) {
+        F.eraseFromParent();
+        Changed = true;
+      }
+  }
+  return true;
+}
+
+} // namespace
+
+PreservedAnalyses InstrumentPass::run(Module &M, ModuleAnalysisManager &MAM) {
+  if (!Instrumenter(M, MAM).run())
+    return PreservedAnalyses::all();
+  return PreservedAnalyses::none();
+}
+
+} // namespace sectorscope

@@ -1,0 +1,64 @@
+//===- SiteTable.h - The per-module table of access sites -------*- C++ -*-===//
+//
+// Builds the site table text of abi.h: one `S` record per instrumented
+// access, one `K` record per kernel with uninstrumented memory operations,
+// and the `V` record. The host runtime parses it; the pass only appends.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SECTORSCOPE_PASS_SITETABLE_H
+#define SECTORSCOPE_PASS_SITETABLE_H
+
+#include "instrumentation/MemoryOps.h"
+
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <array>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class DebugLoc;
+class Function;
+} // namespace llvm
+
+namespace sectorscope {
+
+struct SiteRecord {
+  unsigned Id = 0;
+  std::string Kernel;
+  unsigned Op = 0, Space = 0, Width = 0;
+  unsigned Line = 0, Column = 0;
+  unsigned Mlp = 1; // LoadParallelism.h
+  std::string Function;
+  std::string File;
+};
+
+class SiteTable {
+public:
+  /// Adds a site for `Op` in kernel `Kernel`; returns its id. The source
+  /// position is the access's own (not the inlinedAt chain's): that is the
+  /// line a programmer changes.
+  unsigned add(llvm::StringRef Kernel, const MemoryOp &Op,
+               const llvm::Function &F, unsigned Mlp = 1);
+  void countUninstrumented(llvm::StringRef Kernel, Uninstrumented K);
+
+  unsigned size() const { return Sites.size(); }
+  const std::vector<SiteRecord> &sites() const { return Sites; }
+  /// The table as text (abi.h format), no trailing NUL.
+  std::string text() const;
+
+private:
+  std::vector<SiteRecord> Sites;
+  llvm::MapVector<std::string, std::array<unsigned, NumUninstrumentedKinds>,
+                  std::map<std::string, unsigned>>
+      Uninstr;
+};
+
+const char *opName(unsigned Op);
+const char *spaceName(unsigned Space);
+
+} // namespace sectorscope
+
+#endif

@@ -1,0 +1,244 @@
+#!/usr/bin/env bash
+# GPU tests and benchmarks: built here (where clang is), run on a GPU
+# machine (where it is not).
+#
+#   tools/gpu-tests.sh build [DIR]  (here)  build everything into DIR
+#                                   (default build-gpu/, carried to the GPU)
+#   DIR/tools/gpu-tests.sh run DIR  (there) the tests; one line per check
+#                                   and "N passed, M failed"; exit 1 on any
+#                                   failure
+#   DIR/bin/sectorscope-microbench --only G --out F.json  (there) one
+#                                   micro-benchmark group (microbench/README.md)
+#   DIR/tools/gpu-tests.sh bench DIR OUT  (there) the benchmarks: run-time
+#                                   overhead (`overhead`: runtime/bench-overhead.sh)
+#                                   and model validation (`model DIR OUT`:
+#                                   the micro-benchmark suite measured on
+#                                   this GPU, then model/validate.sh fitted
+#                                   on it and, beside it, on the committed
+#                                   H200 suite; MODEL_BENCH=FILE, relative
+#                                   to DIR, skips the measurement), results
+#                                   under OUT
+#
+# The tests: every examples/ program in three builds (plain clang++, with the
+# plugin, instrumented), each passing its own self-check, with bit-identical
+# output dumps between plain and instrumented; the test/gpu programs (known
+# answers for sectors/request, heat maps, spaces, grid mode, exactness);
+# compute-sanitizer memcheck on instrumented programs; and Nsight Compute as
+# ground truth for sector and request counts (tools/ncu-compare.py).
+set -uo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+cmd=${1:-}
+dir=${2:-$here/../build-gpu}
+
+build() {
+  local root=$here/.. build=${SECTORSCOPE_BUILD_DIR:-$here/../build}
+  "$root/tools/setup.sh" "$build" || exit 1
+  ninja -C "$build" examples >/dev/null || ninja -C "$build" examples || exit 1
+  rm -rf "$dir" && mkdir -p "$dir/bin" "$dir/lib" "$dir/tools" "$dir/data"
+  cp "$build"/lib/libsectorscope_rt.so "$dir/lib/"
+  find "$build/examples" -maxdepth 1 -type f -perm -u+x -exec cp {} "$dir/bin/" \;
+  cp "$build/bin/sectorscope-model" "$dir/bin/"
+  # The micro-benchmark suite, so one group (e.g. --only loadstore) can be
+  # measured with the same bundle; absent when CUDA programs are not built.
+  [ -x "$build/bin/sectorscope-microbench" ] && cp "$build/bin/sectorscope-microbench" "$dir/bin/"
+  "$root/test/gpu/build.sh" "$build" "$dir/gpu" >/dev/null || exit 1
+  cp "$root"/tools/gpu-tests.sh "$root"/tools/ncu-compare.py \
+     "$root"/runtime/bench-overhead.sh "$root"/model/validate.sh "$dir/tools/"
+  cp "$root"/data/h200-microbench.json "$dir/data/"
+  # Where an installed tree keeps its data (common/PartitionModel.cpp): the
+  # runtime and the model find the H200 partition map next to lib/ and bin/,
+  # as a user's install does. Without it both fell back to one partition.
+  mkdir -p "$dir/share/sectorscope/data"
+  cp "$root"/data/h200-partition-map.json "$dir/share/sectorscope/data/"
+  echo "built into $dir ($(du -sh "$dir" | cut -f1))"
+}
+
+passed=0 failed=0
+check() { # label command...
+  local label=$1 out rc
+  shift
+  out=$("$@" 2>&1); rc=$?
+  if [ $rc -eq 0 ]; then
+    passed=$((passed + 1)); printf 'PASS %s\n' "$label"
+  else
+    failed=$((failed + 1)); printf 'FAIL %s (rc=%d)\n' "$label" $rc
+    printf '%s\n' "$out" | tail -15 | sed 's/^/     | /'
+  fi
+}
+
+setenv() {
+  cd "$dir" || exit 1
+  dir=$(pwd)
+  export LD_LIBRARY_PATH=$dir/lib:${CUDA_HOME:-/usr/local/cuda}/lib64:${LD_LIBRARY_PATH:-}
+  export SECTORSCOPE_OUT=$dir/out SECTORSCOPE_QUIET=1
+}
+
+# An example's self-check: exit 0 and "PASS <name>".
+self_check() { # exe name
+  timeout 120 "$1" | grep -qx "PASS $2"
+}
+
+# Plain and instrumented builds must compute the same bits.
+same_output() { # name
+  local n=$1 v
+  rm -rf "dump/$n" && mkdir -p "dump/$n/plain" "dump/$n/instrumented"
+  for v in plain instrumented; do
+    SECTORSCOPE_EXAMPLE_DUMP=$dir/dump/$n/$v SECTORSCOPE_OUT=$dir/dump/$n/report-$v \
+      timeout 120 "bin/$n-$v" >/dev/null || return 1
+  done
+  [ -n "$(ls "dump/$n/plain")" ] || { echo "no output dumped"; return 1; }
+  diff -r "dump/$n/plain" "dump/$n/instrumented" && rm -rf "dump/$n"
+}
+
+run() {
+  setenv
+  nvidia-smi -L
+  local exe n v
+  for exe in bin/*-plain; do
+    n=$(basename "$exe" -plain)
+    for v in -plain "" -instrumented; do
+      check "example $n$v" self_check "bin/$n$v" "$n"
+    done
+    check "identical output $n (plain vs instrumented)" same_output "$n"
+  done
+  for exe in gpu/*.plain; do
+    n=$(basename "$exe" .plain)
+    [ "$n" = overhead ] && continue # a benchmark, run by `bench`
+    check "gpu test $n" timeout 120 "gpu/$n"
+  done
+  [ -x gpu/identical_O0 ] && check "gpu test identical_O0" timeout 120 gpu/identical_O0
+  if command -v compute-sanitizer >/dev/null; then
+    # Small sizes: memcheck runs kernels 10-100 times slower.
+    local spec
+    while read -r spec; do
+      check "memcheck $spec" timeout 300 compute-sanitizer --tool memcheck \
+        --error-exitcode 1 --print-limit 5 $spec
+    done <<'LIST'
+gpu/coalescing
+gpu/heatmap
+gpu/spaces
+gpu/grid
+bin/transpose_naive-instrumented 256 256
+bin/transpose_shared-instrumented 256 256
+bin/transpose_diagonal-instrumented 256
+bin/gemm_mapping-instrumented 128 128 64
+bin/gram_schmidt-instrumented 256 32
+bin/spmv_csr-instrumented 16384
+bin/lbm_d3q19-instrumented 32 16 16
+bin/private_smem-instrumented 65536
+bin/warp_broadcast_smem-instrumented 4096
+bin/stream_copy-instrumented 1048576
+bin/reduction-instrumented 1048576
+bin/histogram_atomic-instrumented 1048576
+LIST
+  fi
+  if command -v ncu >/dev/null; then
+    for n in transpose_naive transpose_shared transpose_diagonal gemm_mapping \
+             stream_copy spmv_csr lbm_d3q19; do
+      [ -x "bin/$n-plain" ] || continue
+      check "ncu sectors/requests $n" timeout 300 python3 tools/ncu-compare.py \
+        --plain "bin/$n-plain" --instrumented "bin/$n-instrumented" --out "ncu/$n"
+    done
+  fi
+  echo "$passed passed, $failed failed"
+  [ $failed -eq 0 ]
+}
+
+# Model validation: counters from one instrumented launch of each kernel
+# (heat-map mode), times from uninstrumented launches at four occupancies
+# (time mode, SECTORSCOPE_OCCUPANCY), then model/validate.sh. Problem sizes
+# are well above the 60 MB L2 where the program allows, so DRAM is measured;
+# gemm, Gram-Schmidt and the histogram are compute-, latency- or
+# atomic-bound, outside the model's scope, and stay in the table as such.
+validate_model() { # out
+  local out=$1 profiles=$dir/profiles spec name w run n=0 bench
+  rm -rf "$profiles" && mkdir -p "$profiles" "$out"
+  bench=$(calibration_suite "$out") || return 1
+  while read -r spec; do
+    name=${spec%% *}
+    [ -x "bin/$name" ] || continue
+    echo "model: $spec" >&2
+    # One directory per program run: validate.sh pairs counters and times
+    # within it (two LBM lattices launch the ghost copy with one shape).
+    n=$((n + 1))
+    run=$profiles/$(printf %02d $n)-${name%-instrumented}
+    SECTORSCOPE_MODE=heatmap SECTORSCOPE_LAUNCHES=1 SECTORSCOPE_OUT=$run \
+      timeout 120 bin/$spec >/dev/null 2>&1
+    for w in 8 16 32 64; do
+      SECTORSCOPE_MODE=time SECTORSCOPE_LAUNCHES=all SECTORSCOPE_OCCUPANCY=$w \
+        SECTORSCOPE_OUT=$run timeout 120 bin/$spec >/dev/null 2>&1
+    done
+  done <<'LIST'
+transpose_naive-instrumented 8192 8192
+transpose_shared-instrumented 8192 8192
+transpose_diagonal-instrumented 8192
+stream_copy-instrumented 268435456
+spmv_csr-instrumented 4194304
+warp_broadcast_smem-instrumented 1048576
+private_smem-instrumented 67108864
+reduction-instrumented 268435456
+gemm_mapping-instrumented
+gram_schmidt-instrumented
+histogram_atomic-instrumented
+lbm_d3q19-instrumented 128 128 128
+lbm_d3q19-instrumented 256 128 128
+lbm_d3q19-instrumented 256 256 128
+lbm_d3q19-instrumented 512 256 128
+LIST
+  validate_with "$bench" "$out"
+  # The committed calibration beside it: the same kernels, another machine's
+  # suite (the machine-to-machine spread).
+  if [ "$bench" != data/h200-microbench.json ]; then
+    validate_with data/h200-microbench.json "$out/committed-calibration" \
+      >"$out/committed-calibration.log" 2>&1
+    echo "== with the committed calibration (data/h200-microbench.json):"
+    grep -E '^(== model|geomean error|in-scope geomean)' "$out/committed-calibration.log"
+  fi
+}
+
+validate_with() { # bench out
+  bash tools/validate.sh --bench "$1" --profiles "$dir/profiles" --runs \
+    --out "$2" --bin bin/sectorscope-model
+}
+
+# The calibration the validation fits: the micro-benchmark suite measured
+# now, on this GPU (about 8 s), as CampProf calibrates on the GPU it models;
+# MODEL_BENCH=FILE uses a suite measured before instead. Without the suite
+# binary (CUDA programs not built), the committed H200 suite.
+calibration_suite() { # out -> prints the file
+  local out=$1
+  if [ -n "${MODEL_BENCH:-}" ]; then
+    [ -f "$MODEL_BENCH" ] || { echo "MODEL_BENCH=$MODEL_BENCH: no such file" >&2; return 1; }
+    echo "$MODEL_BENCH"
+  elif [ -x bin/sectorscope-microbench ]; then
+    echo "model: micro-benchmark suite -> $out/microbench.json" >&2
+    bin/sectorscope-microbench --out "$out/microbench.json" >"$out/microbench.log" 2>&1 ||
+      { echo "micro-benchmark suite failed: $out/microbench.log" >&2; return 1; }
+    echo "$out/microbench.json"
+  else
+    echo data/h200-microbench.json
+  fi
+}
+
+overhead() {
+  setenv
+  echo "== run-time overhead (instrumented / plain kernel time)"
+  BENCH_BUDGET_S=${BENCH_BUDGET_S:-150} bash tools/bench-overhead.sh run "$dir" 0-4
+}
+
+model() {
+  local out=${3:-$dir/bench-out}
+  mkdir -p "$out" && out=$(cd "$out" && pwd) # setenv changes directory
+  setenv
+  echo "== model validation"
+  validate_model "$out/model"
+}
+
+case $cmd in
+build) build ;;
+run) run ;;
+overhead) overhead ;;
+model) model "$@" ;;
+bench) overhead && model "$@" ;;
+*) echo "usage: $0 build|run|overhead|model|bench [DIR] [OUT]" >&2; exit 2 ;;
+esac

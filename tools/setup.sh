@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs what sectorscope needs from Debian's packages (only what is
+# missing), then configures and builds it in build/. Idempotent: a second run
+# installs nothing and rebuilds only what changed.
+#
+# Usage: tools/setup.sh [build-dir]      (default: <repo>/build)
+# Env:   SECTORSCOPE_CUDA_PATH  CUDA toolkit root (default: nvcc on PATH)
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${1:-$root/build}
+
+packages=(clang-19 llvm-19-dev libclang-19-dev llvm-19-tools
+          nlohmann-json3-dev libeigen3-dev cmake ninja-build python3)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+    missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "sectorscope setup: installing ${missing[*]}" >&2
+  sudo=""
+  [ "$(id -u)" = 0 ] || sudo=sudo
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -q >/dev/null
+  $sudo apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+export PATH=$PATH:/usr/local/cuda/bin
+args=(-S "$root" -B "$build" -G Ninja)
+[ -n "${SECTORSCOPE_CUDA_PATH:-}" ] && args+=("-DSECTORSCOPE_CUDA_PATH=$SECTORSCOPE_CUDA_PATH")
+if [ ! -f "$build/build.ninja" ] || [ -n "${SECTORSCOPE_CUDA_PATH:-}" ]; then
+  cmake "${args[@]}" >/dev/null
+fi
+ninja -C "$build" >/dev/null || ninja -C "$build"
+echo "sectorscope setup: built in $build" >&2
