@@ -1,9 +1,8 @@
 //===- PartitionModel.cpp - Address-to-memory-partition maps --------------===//
 #include "common/PartitionModel.h"
+#include "common/ReadFile.h"
 
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 
 #include <dlfcn.h>
 #include <nlohmann/json.hpp>
@@ -29,7 +28,7 @@ static std::string findDataFile(const std::string &Name) {
       Dirs.push_back(Lib.substr(0, Slash) + "/../share/sectorscope/data");
   }
   for (const std::string &D : Dirs)
-    if (!D.empty() && std::ifstream(D + "/" + Name).good())
+    if (!D.empty() && isRegularFile(D + "/" + Name))
       return D + "/" + Name;
   return "";
 }
@@ -46,16 +45,18 @@ static bool parseUnsigned(std::string_view S, uint64_t &Out) {
   return true;
 }
 
+// A map is a handful of masks; the bound keeps /dev/zero or a wrong path to
+// a huge file from exhausting memory.
+constexpr uint64_t MaxMapBytes = 16u << 20;
+
 static std::optional<PartitionModel> readXorFile(const std::string &Path,
                                                  std::string &Err) {
-  std::ifstream In(Path);
-  if (!In) {
-    Err = "cannot read partition map '" + Path + "'";
+  UserFile F = readUserFile(Path, MaxMapBytes, "partition map");
+  if (!F.Text) {
+    Err = F.Error;
     return std::nullopt;
   }
-  std::stringstream SS;
-  SS << In.rdbuf();
-  auto M = PartitionModel::fromXorJson(SS.str(), Err);
+  auto M = PartitionModel::fromXorJson(*F.Text, Err);
   if (!M)
     Err = Path + ": " + Err;
   return M;

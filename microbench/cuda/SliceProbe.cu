@@ -24,7 +24,6 @@
 #include "Common.cuh"
 
 #include <algorithm>
-#include <fstream>
 #include <random>
 #include <set>
 
@@ -279,15 +278,14 @@ int runSliceProbe(const Options &O, const DeviceInfo &D) {
                              {"sm", Plan[L].Sm},
                              {"offsets", Plan[L].Offs}});
   auto WriteManifest = [&]() {
-    std::ofstream OS(O.SliceProbe);
-    OS << M.dump(1) << '\n';
-    return bool(OS);
+    std::string Err;
+    if (writeJsonFile(O.SliceProbe, M, Err))
+      return true;
+    std::fprintf(stderr, "sectorscope-microbench: %s\n", Err.c_str());
+    return false;
   };
-  if (!WriteManifest()) {
-    std::fprintf(stderr, "sectorscope-microbench: cannot write %s\n",
-                 O.SliceProbe.c_str());
+  if (!WriteManifest())
     return 1;
-  }
 
   int *Ran = nullptr;
   CK(cudaMalloc(&Ran, Plan.size() * sizeof(int)));
@@ -314,11 +312,8 @@ int runSliceProbe(const Options &O, const DeviceInfo &D) {
                 cudaMemcpyDeviceToHost));
   for (size_t L = 0; L < Plan.size(); ++L)
     M["launches"][L]["ran"] = RanHost[L] != 0;
-  if (!WriteManifest()) {
-    std::fprintf(stderr, "sectorscope-microbench: cannot write %s\n",
-                 O.SliceProbe.c_str());
+  if (!WriteManifest())
     return 1;
-  }
   std::fprintf(stderr, "slice probe: %zu launches, manifest %s\n", Plan.size(),
                O.SliceProbe.c_str());
   cudaFree(Raw);

@@ -1,9 +1,10 @@
 //===- Report.cpp - The suite's JSON report -------------------------------===//
 #include "Report.h"
 
+#include "common/WriteFile.h"
+
 #include <cmath>
 #include <ctime>
-#include <fstream>
 
 namespace sectorscope::mb {
 
@@ -117,17 +118,14 @@ json makeReport(const DeviceInfo &D, const Provenance &P,
 }
 
 bool writeJsonFile(const std::string &Path, const json &J, std::string &Error) {
-  std::ofstream OS(Path);
-  if (!OS) {
-    Error = "cannot open '" + Path + "' for writing";
-    return false;
-  }
-  OS << J.dump(1) << '\n';
-  if (!OS) {
-    Error = "write to '" + Path + "' failed";
-    return false;
-  }
-  return true;
+  sectorscope::WriteStatus S =
+      sectorscope::writeFileAtomically(Path, J.dump(1) + "\n");
+  if (S.ok())
+    return true;
+  Error = S.Opened
+              ? "cannot write '" + Path + "': " + S.Problem
+              : "cannot open '" + Path + "' for writing (" + S.Problem + ")";
+  return false;
 }
 
 std::string utcNow() {

@@ -81,7 +81,8 @@ struct Provenance {
 nlohmann::json makeReport(const DeviceInfo &D, const Provenance &P,
                           const std::vector<Row> &Rows);
 
-/// Writes \p J to \p Path (pretty, 1-space indent); false on I/O error.
+/// Writes \p J to \p Path (pretty, 1-space indent) all or nothing
+/// (common/WriteFile.h); false with \p Error set on any failure.
 bool writeJsonFile(const std::string &Path, const nlohmann::json &J,
                    std::string &Error);
 

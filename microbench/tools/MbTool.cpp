@@ -12,35 +12,38 @@
 #include "host/Report.h"
 #include "host/SliceFit.h"
 
+#include "common/ReadFile.h"
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <map>
 #include <set>
-#include <sstream>
 
 using namespace sectorscope::mb;
 using nlohmann::json;
 
 namespace {
 
+// Captures and reports are a few MiB; the bound keeps a wrong path (a
+// FIFO, /dev/zero, a huge file) from hanging or exhausting memory.
+constexpr uint64_t MaxInputBytes = 256u << 20;
+
 bool readFile(const std::string &Path, std::string &Text) {
-  std::ifstream IS(Path);
-  if (!IS)
+  sectorscope::UserFile F =
+      sectorscope::readUserFile(Path, MaxInputBytes, "input");
+  if (!F.Text) {
+    std::fprintf(stderr, "sectorscope-mbtool: %s\n", F.Error.c_str());
     return false;
-  std::stringstream SS;
-  SS << IS.rdbuf();
-  Text = SS.str();
+  }
+  Text = std::move(*F.Text);
   return true;
 }
 
 bool readJson(const std::string &Path, json &J) {
   std::string T;
-  if (!readFile(Path, T)) {
-    std::fprintf(stderr, "sectorscope-mbtool: cannot read %s\n", Path.c_str());
+  if (!readFile(Path, T))
     return false;
-  }
   try {
     J = json::parse(T);
   } catch (const std::exception &E) {
@@ -91,11 +94,8 @@ bool loadCapture(const std::string &Spec, Capture &C) {
   std::string Text, Err;
   if (!readJson(Spec.substr(0, Colon), M))
     return false;
-  if (!readFile(Spec.substr(Colon + 1), Text)) {
-    std::fprintf(stderr, "sectorscope-mbtool: cannot read %s\n",
-                 Spec.substr(Colon + 1).c_str());
+  if (!readFile(Spec.substr(Colon + 1), Text))
     return false;
-  }
   NcuMetrics Ncu;
   if (!parseNcuCsv(Text, Ncu, Err) || !readCapture(M, Ncu, C, Err)) {
     std::fprintf(stderr, "sectorscope-mbtool: %s: %s\n", Spec.c_str(),

@@ -2,20 +2,25 @@
 #include "sectorscope/model/JsonIO.h"
 #include "sectorscope/model/Error.h"
 
+#include "common/ReadFile.h"
+#include "common/WriteFile.h"
+
 #include <cmath>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 namespace sectorscope::model {
 
+// Profiles and calibrations are a few MiB at most; the bound turns a wrong
+// path (a disk image, /dev/zero) into an error instead of an exhausted memory.
+constexpr uint64_t MaxInputBytes = 256u << 20;
+
 Json readJsonFile(const std::string &Path) {
-  std::ifstream In(Path, std::ios::binary);
-  if (!In)
-    fail(Path, "", "cannot open file");
-  std::stringstream SS;
-  SS << In.rdbuf();
-  std::string Text = SS.str();
+  UserFile F = readUserFile(Path, MaxInputBytes, "file");
+  if (!F.Opened)
+    fail(Path, "", "cannot open file (" + F.Problem + ")");
+  if (!F.Text)
+    fail(Path, "", F.Problem);
+  const std::string &Text = *F.Text;
   if (Text.find_first_not_of(" \t\r\n") == std::string::npos)
     fail(Path, "", "file is empty");
   try {
@@ -35,14 +40,15 @@ void writeTextFile(const std::string &Path, const std::string &Text) {
   if (Path == "-") {
     std::cout << Text;
     std::cout.flush();
+    if (!std::cout)
+      fail("(stdout)", "", "write failed");
     return;
   }
-  std::ofstream Out(Path, std::ios::binary);
-  if (!Out)
-    fail(Path, "", "cannot open file for writing");
-  Out << Text;
-  if (!Out)
-    fail(Path, "", "write failed");
+  WriteStatus S = writeFileAtomically(Path, Text);
+  if (!S.Opened)
+    fail(Path, "", "cannot open file for writing (" + S.Problem + ")");
+  if (!S.ok())
+    fail(Path, "", S.Problem);
 }
 
 void writeJsonFile(const std::string &Path, const Json &J) {

@@ -3,9 +3,10 @@
 #include "sectorscope/model/Error.h"
 #include "sectorscope/model/TextTable.h"
 
+#include "common/ReadFile.h"
+
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <map>
 
 namespace sectorscope::model {
@@ -30,14 +31,19 @@ std::vector<ValidateCase> readCases(const std::string &Path) {
     if (P.empty())
       C.at("profile").fail("empty path");
     V.ProfilePath = P[0] == '/' ? P : dirOf(Path) + P;
-    if (!std::ifstream(V.ProfilePath))
-      C.at("profile").fail("cannot open '" + V.ProfilePath + "'");
+    // Checked up front so the error names the case; not opened here, since
+    // opening a FIFO would block.
+    if (!isRegularFile(V.ProfilePath))
+      C.at("profile").fail("cannot open '" + V.ProfilePath +
+                           "' (missing or not a regular file)");
     if (auto Prev = getOptString(CJ, C, "previous_profile")) {
       if (Prev->empty())
         C.at("previous_profile").fail("empty path");
       V.PreviousPath = (*Prev)[0] == '/' ? *Prev : dirOf(Path) + *Prev;
-      if (!std::ifstream(V.PreviousPath))
-        C.at("previous_profile").fail("cannot open '" + V.PreviousPath + "'");
+      if (!isRegularFile(V.PreviousPath))
+        C.at("previous_profile")
+            .fail("cannot open '" + V.PreviousPath +
+                  "' (missing or not a regular file)");
     }
     V.Name = getOptString(CJ, C, "name").value_or("");
     V.Group = getOptString(CJ, C, "group").value_or("");

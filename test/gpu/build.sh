@@ -16,6 +16,7 @@ root=$(cd "$here/../.." && pwd)
 # ss_test_host.h decodes launch buffers with the host runtime's own code.
 inc=(-I"$root/runtime/host" -I"$root/runtime/include" -I"$root")
 link=("$build/lib/libsectorscope_rt_core.a" "$build/lib/libsectorscope_common.a"
+      "$build/lib/libsectorscope_fileio.a"
       -L"$build/cuda-compat/lib64" -lcudart_static -ldl -lpthread -lrt)
 cxx=${SECTORSCOPE_CLANGXX:-clang++-19}
 mkdir -p "$out"
