@@ -54,9 +54,10 @@ build() {
   done
   wait
   cp -L "$build/lib/libsectorscope_rt.so" "$carry/lib/"
-  local cudart
-  cudart=$(ldd "$build/lib/libsectorscope_rt.so" | awk '/libcudart/ {print $3}')
-  [ -n "$cudart" ] && cp -L "$cudart" "$carry/lib/"
+  local lib # cudart and RE2: the GPU machine may have other versions or none
+  for lib in $(ldd "$build/lib/libsectorscope_rt.so" | awk '/libcudart|libre2/ {print $3}'); do
+    cp -L "$lib" "$carry/lib/"
+  done
   cp "${BASH_SOURCE[0]}" "$carry/bench-overhead.sh"
   chmod +x "$carry/bench-overhead.sh"
   echo "$me: $(ls "$carry/bin" | wc -l) programs in $carry ($(du -sh "$carry" | cut -f1)); on the GPU machine run: $carry/bench-overhead.sh run $carry"

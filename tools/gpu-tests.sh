@@ -36,6 +36,9 @@ build() {
   ninja -C "$build" examples >/dev/null || ninja -C "$build" examples || exit 1
   rm -rf "$dir" && mkdir -p "$dir/bin" "$dir/lib" "$dir/tools" "$dir/data"
   cp "$build"/lib/libsectorscope_rt.so "$dir/lib/"
+  # RE2, the runtime's one library beyond libc and libstdc++: the GPU machine
+  # need not have this version of it.
+  cp -L $(ldd "$build"/lib/libsectorscope_rt.so | awk '/libre2/ {print $3}') "$dir/lib/"
   find "$build/examples" -maxdepth 1 -type f -perm -u+x -exec cp {} "$dir/bin/" \;
   cp "$build/bin/sectorscope-model" "$dir/bin/"
   # The micro-benchmark suite, so one group (e.g. --only loadstore) can be

@@ -7,12 +7,12 @@
 #ifndef SECTORSCOPE_RT_CONFIG_H
 #define SECTORSCOPE_RT_CONFIG_H
 
+#include "UserRegex.h"
 #include "common/PartitionModel.h"
 
 #include <cstdint>
 #include <functional>
 #include <optional>
-#include <regex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -36,7 +36,7 @@ struct LaunchSelector {
 struct Config {
   Mode TheMode = Mode::Heatmap;
   std::string KernelsPattern;        // empty: every kernel
-  std::optional<std::regex> Kernels; // searched in the demangled name
+  std::optional<UserRegex> Kernels;  // searched in the demangled name
   LaunchSelector Launches;           // default: the first launch
   uint32_t Block[3] = {0, 0, 0};     // the sampled block
   std::string PartitionSpec = "default";

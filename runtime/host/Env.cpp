@@ -89,7 +89,7 @@ std::string LaunchSelector::str() const {
 }
 
 bool Config::selectsKernel(const std::string &Demangled) const {
-  return !Kernels || std::regex_search(Demangled, *Kernels);
+  return !Kernels || Kernels->search(Demangled);
 }
 
 std::optional<Config> parseConfig(const GetEnvFn &GetEnv, std::string &Err) {
@@ -115,10 +115,11 @@ std::optional<Config> parseConfig(const GetEnvFn &GetEnv, std::string &Err) {
   }
 
   if (auto V = Get("SECTORSCOPE_KERNELS"); V && !V->empty()) {
-    try {
-      C.Kernels.emplace(*V, std::regex::ECMAScript | std::regex::optimize);
-    } catch (const std::regex_error &E) {
-      Err = "SECTORSCOPE_KERNELS='" + *V + "': not a valid regular expression";
+    std::string Problem;
+    C.Kernels = UserRegex::compile(*V, Problem);
+    if (!C.Kernels) {
+      Err = "SECTORSCOPE_KERNELS='" + *V +
+            "': not a valid regular expression (" + Problem + ")";
       return std::nullopt;
     }
     C.KernelsPattern = *V;
