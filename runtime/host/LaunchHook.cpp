@@ -14,6 +14,7 @@
 
 #include "common/LaunchGate.h"
 #include "common/OccupancyPadding.h"
+#include "common/WriteFile.h"
 
 #include "sectorscope/abi.h"
 
@@ -24,7 +25,6 @@
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <set>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -116,21 +116,11 @@ std::string streamName(cudaStream_t S) { return hexAddr(uint64_t(S)); }
 
 bool writeFile(const std::string &Path, const std::string &Text,
                std::string &Err) {
-  // Write then rename, so a reader never sees half a report.
-  std::string Tmp = Path + ".tmp";
-  {
-    std::ofstream Out(Tmp, std::ios::binary);
-    Out << Text;
-    if (!Out) {
-      Err = "cannot write '" + Tmp + "'";
-      return false;
-    }
-  }
-  if (std::rename(Tmp.c_str(), Path.c_str()) != 0) {
-    Err = "cannot rename '" + Tmp + "'";
-    return false;
-  }
-  return true;
+  // All or nothing, so a reader never sees half a report.
+  WriteStatus S = writeFileAtomically(Path, Text);
+  if (!S.ok())
+    Err = "cannot write '" + Path + "': " + S.Problem;
+  return S.ok();
 }
 
 /// Analyzes, writes the JSON (and CSV), and records the findings.
