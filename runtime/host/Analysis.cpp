@@ -111,10 +111,14 @@ std::string findingMessage(const SiteResult &SR, const PatternHit &P,
                 ? " (grid mode: stride or gather unknown),"
                 : ", irregular addresses,") +
            On;
-  if (P.Name == "false_sharing")
+  if (P.Name == "false_sharing") {
+    bool Reads = E.contains("read_sectors");
     return "false sharing at " + Op + " in " + Fn + ": " +
-           U("false_shared_sectors") + " of " + U("written_sectors") +
-           " written sectors shared by several warps, each word by one," + On;
+           U("false_shared_sectors") + " of " +
+           (Reads ? U("read_sectors") + " read"
+                  : U("written_sectors") + " written") +
+           " sectors shared by several warps, each word by one," + On;
+  }
   if (P.Name == "hot_spot")
     return "hot spot at " + Op + " in " + Fn + ": " + U("hot_sectors") +
            " of " + U("sectors") + " sectors touched by up to " +
@@ -254,15 +258,8 @@ LaunchReport analyzeLaunch(const LaunchInfo &Info, const SiteTable *Sites,
       if (Space == SS_SPACE_GENERIC && SR.Object >= 0)
         Space = R.Objects[SR.Object].Kind == "shared" ? SS_SPACE_SHARED
                                                       : SS_SPACE_GLOBAL;
-      auto HP = heatPatterns(*SR.Heat, Space);
-      // A store cannot cause a hot spot or random reuse worth caching, and a
-      // load cannot falsely share a sector it does not write.
-      for (auto &P : HP) {
-        bool Write = SR.S.Op != SS_OP_LOAD;
-        if (P.Name == "false_sharing" && !Write)
-          continue;
+      for (auto &P : heatPatterns(*SR.Heat, Space, SR.S.Op))
         SR.Patterns.push_back(std::move(P));
-      }
     }
     if (Grid && PartCount && Id < D.Sites.size() &&
         D.PartSite.size() >= uint64_t(Id + 1) * PartCount) {

@@ -57,6 +57,10 @@ HeatStats heatStats(const std::vector<HeatSector> &Heat, uint32_t Space,
       ++H.WrittenSectors;
       if (SectorN > 1 && MaxWord <= 1)
         ++H.FalseShared;
+    } else {
+      ++H.ReadSectors;
+      if (SectorN >= T::FalseSharingLoadMinWarps && MaxWord <= 1)
+        ++H.FalseSharedReads;
     }
     if (MaxWord >= 2)
       SharedLevels.push_back(MaxWord);
@@ -161,16 +165,34 @@ std::vector<PatternHit> coalescingPatterns(const ss_site_counters &C,
   return Out;
 }
 
-std::vector<PatternHit> heatPatterns(const HeatStats &H, uint32_t Space) {
+static bool falselyShared(uint64_t FalseShared, uint64_t Sectors) {
+  return FalseShared >= T::FalseSharingMinSectors &&
+         FalseShared >= T::FalseSharingFraction * Sectors;
+}
+
+std::vector<PatternHit> heatPatterns(const HeatStats &H, uint32_t Space,
+                                     uint32_t Op) {
   std::vector<PatternHit> Out;
   if (H.Sectors == 0)
     return Out;
+  // cuThermo's false sharing: warps on different words of one sector cannot
+  // be coalesced into one request, so each pays for the whole sector. A
+  // store writes it back once per warp; a load reads it once per warp (each
+  // warp of gemm_v00 reads its own column of B).
   bool Global = Space == SS_SPACE_GLOBAL || Space == SS_SPACE_GENERIC;
-  if (Global && H.FalseShared >= T::FalseSharingMinSectors &&
-      H.FalseShared >= T::FalseSharingFraction * H.WrittenSectors)
+  bool Writes =
+      Op != SS_OP_LOAD && falselyShared(H.FalseShared, H.WrittenSectors);
+  bool Reads = !Writes && (Op == SS_OP_LOAD || Op == AnyOp) &&
+               falselyShared(H.FalseSharedReads, H.ReadSectors);
+  if (Global && Writes)
     Out.push_back({"false_sharing",
                    {{"false_shared_sectors", H.FalseShared},
                     {"written_sectors", H.WrittenSectors},
+                    {"max_sector_warps", H.MaxSectorWarps}}});
+  else if (Global && Reads)
+    Out.push_back({"false_sharing",
+                   {{"false_shared_sectors", H.FalseSharedReads},
+                    {"read_sectors", H.ReadSectors},
                     {"max_sector_warps", H.MaxSectorWarps}}});
   bool Hot = false;
   if (H.HotSectors > 0 && (H.HotSectors <= T::HotFewSectors ||

@@ -27,12 +27,15 @@ struct PatternHit {
 /// allocation) in the sampled block.
 struct HeatStats {
   uint64_t Sectors = 0;
-  uint64_t Words = 0;          // touched words
-  uint64_t PrivateWords = 0;   // touched by exactly one warp
-  uint64_t WrittenSectors = 0; // stored or atomically updated
-  uint64_t FalseShared = 0;    // written, >1 warp, every word <= 1 warp
-  uint64_t SharedSectors = 0;  // some word touched by >= 2 warps
-  uint64_t HotSectors = 0;     // some word touched by >= the hot threshold
+  uint64_t Words = 0;            // touched words
+  uint64_t PrivateWords = 0;     // touched by exactly one warp
+  uint64_t WrittenSectors = 0;   // stored or atomically updated
+  uint64_t FalseShared = 0;      // written, >1 warp, every word <= 1 warp
+  uint64_t ReadSectors = 0;      // loaded and neither stored nor atomic
+  uint64_t FalseSharedReads = 0; // of those: >= FalseSharingLoadMinWarps
+                                 // warps, every word <= 1 warp
+  uint64_t SharedSectors = 0;    // some word touched by >= 2 warps
+  uint64_t HotSectors = 0;       // some word touched by >= the hot threshold
   uint32_t HotThreshold = 0;
   uint32_t MaxWordWarps = 0, MaxSectorWarps = 0;
   uint32_t MinSharedWarps = 0; // among shared sectors: their max word warps
@@ -64,8 +67,12 @@ std::vector<PatternHit> coalescingPatterns(const ss_site_counters &C,
                                            const HeatStats *Heat);
 
 /// Heat-map verdicts: false_sharing (global memory), hot_spot, random_hot,
-/// smem_abuse (shared memory).
-std::vector<PatternHit> heatPatterns(const HeatStats &H, uint32_t Space);
+/// smem_abuse (shared memory). Op is the site's ss_op, so that a load is
+/// judged by the sectors that are only read and a store or atomic by the
+/// written ones; AnyOp (an allocation) takes the written ones first.
+constexpr uint32_t AnyOp = ~0u;
+std::vector<PatternHit> heatPatterns(const HeatStats &H, uint32_t Space,
+                                     uint32_t Op = AnyOp);
 
 /// Partition camping over one vector of per-partition sector counts.
 struct CampVerdict {

@@ -25,8 +25,12 @@ constexpr double RegularGapFraction = 0.6;
 constexpr double RegularMaskFraction = 0.6;
 
 // Heat map (sampled block), per site range and per allocation.
-constexpr double FalseSharingFraction = 0.25; // of written sectors
+constexpr double FalseSharingFraction = 0.25; // of written (read) sectors
 constexpr uint64_t FalseSharingMinSectors = 2;
+// Loads: a sector read on disjoint words by at least this many warps. Not 2:
+// a misaligned or odd-sized per-warp range shares its end sectors with the
+// next warp's, and that is misalignment, not false sharing.
+constexpr uint32_t FalseSharingLoadMinWarps = 3;
 constexpr double HotWarpFraction = 0.5; // a word read by >= half the warps
 constexpr uint32_t HotMinWarps = 4;     // not 2: stencil halos are shared by 2
 constexpr uint64_t HotFewSectors = 8;   // "few": <= 8 sectors, or

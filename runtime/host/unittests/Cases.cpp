@@ -118,6 +118,12 @@ int caseStrided(int, char **) {
 int caseMisaligned(int, char **) {
   return oneSite("load", 4, [](uint64_t, uint64_t T) { return T + 1; });
 }
+int caseMisalignedShort(int, char **) {
+  // short a[i + 2]: each warp's 64 bytes end 4 bytes into the next warp's
+  // first sector, so 7 of the 17 sectors are read by 2 warps on disjoint
+  // words. That is the misalignment, not false sharing.
+  return oneSite("load", 2, [](uint64_t, uint64_t T) { return T + 2; });
+}
 int caseUncoalesced(int, char **) {
   // A gather through a scrambled index: 32 sectors a request, no stride.
   return oneSite("load", 4, [](uint64_t, uint64_t T) {
@@ -129,6 +135,46 @@ int caseFalseSharing(int, char **) {
   return oneSite("store", 4,
                  [](uint64_t, uint64_t T) { return (T % 32) * 8 + T / 32; });
 }
+/// C = A * B as gemm_v00 (cuThermo, Section VI-A) computes it, for 64 x 64
+/// floats and K = 16, with 32 x 32 blocks: lanes walk rows (threadIdx.x ->
+/// row of C), warps walk columns, so each warp reads its own column of B and
+/// the 8 warps of a B sector each read one word of it. "v01" swaps the two
+/// (lanes on columns): then every warp reads whole rows of B.
+int caseGemm(int Argc, char **Argv) {
+  bool LanesOnRows = !(Argc > 0 && std::string(Argv[0]) == "v01");
+  constexpr uint64_t N = 64, K = 16;
+  constexpr uint64_t ArrC = 0x7f0000200000ull;
+  SiteTable T = mustParse(siteLine(0, "load", "global", 4, 10, 20) +
+                          siteLine(1, "load", "global", 4, 10, 40) +
+                          siteLine(2, "store", "global", 4, 12, 9));
+  // A's requests take 33 log records each: room for all 32 warps.
+  FakeDevice D(testHeader(Mode::Heatmap, 3, 1u << 16));
+  Dim Grid{2, 2}, Block{32, 32};
+  D.run(T, Grid, Block, [&](Dim B, Dim Th) {
+    uint64_t Row = LanesOnRows ? B.X * 32 + Th.X : B.Y * 32 + Th.Y;
+    uint64_t Col = LanesOnRows ? B.Y * 32 + Th.Y : B.X * 32 + Th.X;
+    std::vector<Access> V;
+    for (uint64_t Kk = 0; Kk < K; ++Kk) {
+      V.push_back({0, ArrA + 4 * (Row * K + Kk)});
+      V.push_back({1, ArrB + 4 * (Kk * N + Col)});
+    }
+    V.push_back({2, ArrC + 4 * (Row * N + Col)});
+    return V;
+  });
+  AllocationTable Allocs;
+  for (auto [Base, Site] :
+       {std::pair{ArrA, "main.cu:20:3 a"}, std::pair{ArrB, "main.cu:21:3 b"},
+        std::pair{ArrC, "main.cu:22:3 c"}}) {
+    Allocation X;
+    X.Base = Base;
+    X.Size = 1 << 20;
+    splitAllocSite(Site, X.Site, X.Name);
+    Allocs.add(X);
+  }
+  return printReport(
+      analyze(D, launchInfo(Mode::Heatmap, Grid, Block), T, Allocs.snapshot()));
+}
+
 int caseVector(int, char **) {
   // float4 loads, coalesced: ideal 16 sectors a request.
   return oneSite("load", 16, [](uint64_t, uint64_t T) { return T; });
@@ -638,8 +684,10 @@ const std::vector<TestCase> &allCases() {
       {"coalesced", caseCoalesced},
       {"strided", caseStrided},
       {"misaligned", caseMisaligned},
+      {"misaligned-short", caseMisalignedShort},
       {"uncoalesced", caseUncoalesced},
       {"false-sharing", caseFalseSharing},
+      {"gemm", caseGemm},
       {"vector", caseVector},
       {"hot-spot", caseHotSpot},
       {"random-hot", caseRandomHot},
