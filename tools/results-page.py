@@ -33,9 +33,9 @@ MODELS = ("bandwidth", "campprof", "gt200")
 MIN_REL_ERR = 1e-4
 
 CMD_BUILD = "tools/gpu-tests.sh build"
-CMD_RUN = "build-gpu/tools/gpu-tests.sh run build-gpu > OUTDIR/tests.log"
-CMD_OVERHEAD = "build-gpu/tools/gpu-tests.sh overhead build-gpu > OUTDIR/overhead.log"
-CMD_MODEL = "build-gpu/tools/gpu-tests.sh model build-gpu OUTDIR"
+CMD_RUN = "build-gpu/tools/gpu-tests.sh run build-gpu > OUTDIR/tests.log 2>&1"
+CMD_OVERHEAD = "build-gpu/tools/gpu-tests.sh overhead build-gpu > OUTDIR/overhead.log 2>&1"
+CMD_MODEL = "build-gpu/tools/gpu-tests.sh model build-gpu OUTDIR > OUTDIR/model.log 2>&1"
 
 
 def read_text(path):
