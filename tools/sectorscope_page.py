@@ -253,7 +253,7 @@ def sites_table(report):
                   "ideal", "patterns", "allocation"], rows, numeric=(3, 4, 5, 6, 7))
 
 
-def kernel_section(kernel, rs, band):
+def kernel_section(kernel, rs, heat, band):
     parts = ["<h3>%s</h3>" % h(kernel), launches_table(rs)]
     profiled = [r for r in rs if r.data.get("sites")]
     timed = [r.data["time_ms"] for r in rs if r.data.get("time_ms")]
@@ -262,6 +262,9 @@ def kernel_section(kernel, rs, band):
         ni = r.data.get("not_instrumented") or {}
         if ni:
             extra.append("not instrumented: " + ", ".join("%s %s" % kv for kv in sorted(ni.items())))
+        csv_name = (r.data.get("heatmap") or {}).get("csv")
+        if csv_name and heat.get(r.path) is None:
+            extra.append("heat map %s not found beside the report" % csv_name)
         ov = r.data.get("overflow") or {}
         if any(ov.values()):
             extra.append("overflow: " + ", ".join("%s %s" % kv for kv in sorted(ov.items())))
@@ -344,7 +347,7 @@ def render(loaded, heat, roots, title, band=None):
         'excess). <input id="filter" type="search" placeholder="filter findings"> </p>',
         "".join(finding_card(g, sources) for g in found) or "<p>no findings</p>",
         '<h2 id="kernels">Kernels</h2>',
-        "".join(kernel_section(k, rs, band) for k, rs in sorted(by_kernel.items())),
+        "".join(kernel_section(k, rs, heat, band) for k, rs in sorted(by_kernel.items())),
         '<h2 id="allocations">Allocations</h2><p>Heat maps of the sampled block: '
         "each 4-byte word coloured by how many distinct warps touched it, 8 "
         "words to a 32-byte sector (cuThermo's reading: one warp per word and "

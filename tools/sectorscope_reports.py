@@ -141,6 +141,8 @@ def load_heat_csv(report):
     if not name:
         return None
     path = os.path.join(os.path.dirname(report.path), os.path.basename(name))
+    if not os.path.lexists(path):
+        return None  # a report copied without its CSV: the page says so
     raw = read_bounded(path, MAX_CSV_BYTES, "heat map")
     try:
         rows = list(csv.DictReader(io.StringIO(raw.decode("utf-8"))))
