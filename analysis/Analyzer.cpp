@@ -173,30 +173,28 @@ SmallVector<unsigned, 16> mergeVectorPieces(std::vector<AccessFacts> &All,
   return Leader;
 }
 
-void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
-                   const PartitionModel &Model, SourceCache &Sources,
-                   SmallVectorImpl<Finding> &Out) {
-  ++NumKernels;
-  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
-  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
-  PostDominatorTree *PDT = nullptr;
-  AccessAnalyzer AA(F, SE, DT,
-                    [&F, &Sources] { return parameterNames(F, Sources); });
-  std::string Name = demangle(F.getName().str());
+/// The global accesses of a kernel whose address is known, and whether it
+/// reads the block indices or grid sizes.
+struct KernelAccesses {
   std::vector<AccessFacts> All;
-  bool MultiBlock = false, UsesCtaX = false;
+  bool MultiBlock = false; ///< Reads blockIdx or gridDim.
+  bool UsesCtaX = false;   ///< Reads blockIdx.x.
+};
+
+KernelAccesses collectAccesses(Function &F, AccessAnalyzer &AA) {
+  KernelAccesses Acc;
   for (Instruction &I : instructions(F)) {
     if (auto *II = dyn_cast<IntrinsicInst>(&I))
       switch (II->getIntrinsicID()) {
       case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
-        UsesCtaX = MultiBlock = true;
+        Acc.UsesCtaX = Acc.MultiBlock = true;
         break;
       case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
       case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
       case Intrinsic::nvvm_read_ptx_sreg_nctaid_x:
       case Intrinsic::nvvm_read_ptx_sreg_nctaid_y:
       case Intrinsic::nvvm_read_ptx_sreg_nctaid_z:
-        MultiBlock = true;
+        Acc.MultiBlock = true;
         break;
       default:
         break;
@@ -211,20 +209,40 @@ void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
       if (A.Addr.Unknown)
         ++NumUnknown;
       else
-        All.push_back(std::move(A));
+        Acc.All.push_back(std::move(A));
     }
   }
-  SmallVector<unsigned, 16> Leader = mergeVectorPieces(All, AA);
-  // SECTORSCOPE_DEBUG_ANALYZER=1: the address facts, for debugging rules.
+  return Acc;
+}
+
+// SECTORSCOPE_DEBUG_ANALYZER=1: the address facts, for debugging rules.
+void printFactsIfAsked(const Function &F, const AccessAnalyzer &AA,
+                       ArrayRef<AccessFacts> All) {
   static const bool Debug = getenv("SECTORSCOPE_DEBUG_ANALYZER") != nullptr;
-  if (Debug)
-    for (const AccessFacts &A : All)
-      errs() << "sectorscope-analyzer: " << F.getName() << ": " << *A.I
-             << "\n    addr = " << AA.text(A.Addr)
-             << "  stride = " << A.StrideText << "  width = " << A.Width
-             << "  offset = "
-             << (A.SectorOffset ? std::to_string(*A.SectorOffset) : "?")
-             << "  block = " << A.BlockX.Text << ", " << A.BlockY.Text << "\n";
+  if (!Debug)
+    return;
+  for (const AccessFacts &A : All)
+    errs() << "sectorscope-analyzer: " << F.getName() << ": " << *A.I
+           << "\n    addr = " << AA.text(A.Addr)
+           << "  stride = " << A.StrideText << "  width = " << A.Width
+           << "  offset = "
+           << (A.SectorOffset ? std::to_string(*A.SectorOffset) : "?")
+           << "  block = " << A.BlockX.Text << ", " << A.BlockY.Text << "\n";
+}
+
+void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
+                   const PartitionModel &Model, SourceCache &Sources,
+                   SmallVectorImpl<Finding> &Out) {
+  ++NumKernels;
+  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+  PostDominatorTree *PDT = nullptr;
+  AccessAnalyzer AA(F, SE, DT,
+                    [&F, &Sources] { return parameterNames(F, Sources); });
+  std::string Name = demangle(F.getName().str());
+  auto [All, MultiBlock, UsesCtaX] = collectAccesses(F, AA);
+  SmallVector<unsigned, 16> Leader = mergeVectorPieces(All, AA);
+  printFactsIfAsked(F, AA, All);
   for (unsigned K = 0; K < All.size(); ++K) {
     if (Leader[K] != K)
       continue;
