@@ -15,37 +15,34 @@
 //===----------------------------------------------------------------------===//
 #include "analysis/Analyzer.h"
 
-#include "common/PartitionModel.h"
-#include "plugin/Options.h"
-#include "plugin/Reporter.h"
 #include "analysis/AccessAffine.h"
 #include "analysis/Rules.h"
 #include "analysis/Sarif.h"
 #include "analysis/SourceNames.h"
+#include "common/PartitionModel.h"
 
-#include "llvm/ADT/StringSet.h"
-#include "llvm/IR/Instructions.h"
-
-#include <algorithm>
-#include <map>
-#include <tuple>
-#include <vector>
 #include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/Cloning.h"
-#include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cstdlib>
+#include <map>
+#include <tuple>
+#include <vector>
 
 #define DEBUG_TYPE "sectorscope-analyzer"
 
@@ -128,8 +125,8 @@ SourcePos positionOf(const Instruction &I) {
 // Pieces of one vector: SROA splits `float4 v = b[i]` into four float loads
 // 16 bytes apart, which the NVPTX backend's load/store vectorizer glues back
 // into one ld.v4 when the first piece is 16-byte aligned (a lone piece, like
-// `p[i].x` of a float4 array, stays a strided field access). Such a group is one
-// access of the whole vector's width, not four strided ones. Returns, per
+// `p[i].x` of a float4 array, stays a strided field access). Such a group is
+// one access of the whole vector's width, not four strided ones. Returns, per
 // access, the index of the group's leader (itself when not merged) and
 // updates the leaders' widths.
 SmallVector<unsigned, 16> mergeVectorPieces(std::vector<AccessFacts> &All,
@@ -176,30 +173,28 @@ SmallVector<unsigned, 16> mergeVectorPieces(std::vector<AccessFacts> &All,
   return Leader;
 }
 
-void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
-                   const PartitionModel &Model, SourceCache &Sources,
-                   SmallVectorImpl<Finding> &Out) {
-  ++NumKernels;
-  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
-  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
-  PostDominatorTree *PDT = nullptr;
-  AccessAnalyzer AA(F, SE, DT,
-                    [&F, &Sources] { return parameterNames(F, Sources); });
-  std::string Name = demangle(F.getName().str());
+/// The global accesses of a kernel whose address is known, and whether it
+/// reads the block indices or grid sizes.
+struct KernelAccesses {
   std::vector<AccessFacts> All;
-  bool MultiBlock = false, UsesCtaX = false;
+  bool MultiBlock = false; ///< Reads blockIdx or gridDim.
+  bool UsesCtaX = false;   ///< Reads blockIdx.x.
+};
+
+KernelAccesses collectAccesses(Function &F, AccessAnalyzer &AA) {
+  KernelAccesses Acc;
   for (Instruction &I : instructions(F)) {
     if (auto *II = dyn_cast<IntrinsicInst>(&I))
       switch (II->getIntrinsicID()) {
       case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
-        UsesCtaX = MultiBlock = true;
+        Acc.UsesCtaX = Acc.MultiBlock = true;
         break;
       case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
       case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
       case Intrinsic::nvvm_read_ptx_sreg_nctaid_x:
       case Intrinsic::nvvm_read_ptx_sreg_nctaid_y:
       case Intrinsic::nvvm_read_ptx_sreg_nctaid_z:
-        MultiBlock = true;
+        Acc.MultiBlock = true;
         break;
       default:
         break;
@@ -214,21 +209,40 @@ void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
       if (A.Addr.Unknown)
         ++NumUnknown;
       else
-        All.push_back(std::move(A));
+        Acc.All.push_back(std::move(A));
     }
   }
-  SmallVector<unsigned, 16> Leader = mergeVectorPieces(All, AA);
-  // SECTORSCOPE_DEBUG_ANALYZER=1: the address facts, for debugging rules.
+  return Acc;
+}
+
+// SECTORSCOPE_DEBUG_ANALYZER=1: the address facts, for debugging rules.
+void printFactsIfAsked(const Function &F, const AccessAnalyzer &AA,
+                       ArrayRef<AccessFacts> All) {
   static const bool Debug = getenv("SECTORSCOPE_DEBUG_ANALYZER") != nullptr;
-  if (Debug)
-    for (const AccessFacts &A : All)
-      errs() << "sectorscope-analyzer: " << F.getName() << ": " << *A.I
-             << "\n    addr = " << AA.text(A.Addr)
-             << "  stride = " << A.StrideText << "  width = " << A.Width
-             << "  offset = "
-             << (A.SectorOffset ? std::to_string(*A.SectorOffset) : "?")
-             << "  block = " << A.BlockX.Text << ", " << A.BlockY.Text
-             << "\n";
+  if (!Debug)
+    return;
+  for (const AccessFacts &A : All)
+    errs() << "sectorscope-analyzer: " << F.getName() << ": " << *A.I
+           << "\n    addr = " << AA.text(A.Addr)
+           << "  stride = " << A.StrideText << "  width = " << A.Width
+           << "  offset = "
+           << (A.SectorOffset ? std::to_string(*A.SectorOffset) : "?")
+           << "  block = " << A.BlockX.Text << ", " << A.BlockY.Text << "\n";
+}
+
+void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
+                   const PartitionModel &Model, SourceCache &Sources,
+                   SmallVectorImpl<Finding> &Out) {
+  ++NumKernels;
+  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+  PostDominatorTree *PDT = nullptr;
+  AccessAnalyzer AA(F, SE, DT,
+                    [&F, &Sources] { return parameterNames(F, Sources); });
+  std::string Name = demangle(F.getName().str());
+  auto [All, MultiBlock, UsesCtaX] = collectAccesses(F, AA);
+  SmallVector<unsigned, 16> Leader = mergeVectorPieces(All, AA);
+  printFactsIfAsked(F, AA, All);
   for (unsigned K = 0; K < All.size(); ++K) {
     if (Leader[K] != K)
       continue;
@@ -291,49 +305,35 @@ void analyzeOptnoneModule(Module &M, const PartitionModel &Model,
   PB.registerFunctionAnalyses(FAM);
   PB.registerLoopAnalyses(LAM);
   PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-  ModulePassManager MPM = PB.buildPerModuleDefaultPipeline(OptimizationLevel::O2);
+  ModulePassManager MPM =
+      PB.buildPerModuleDefaultPipeline(OptimizationLevel::O2);
   MPM.run(*C, MAM);
   analyzeModule(*C, FAM, Model, Out);
 }
 
-} // namespace
-
-PreservedAnalyses AnalyzerPass::run(Module &M, ModuleAnalysisManager &AM) {
-  if (!Triple(M.getTargetTriple()).isNVPTX())
-    return PreservedAnalyses::all();
-  const Options &O = options();
-  bool AnyRule = false;
-  for (unsigned R = 0; R < NumRules; ++R)
-    AnyRule |= O.Rules[R] != RuleAction::Off;
-  if (!AnyRule && O.SarifPath.empty())
-    return PreservedAnalyses::all();
-
+// The partition model the options name, or the uniform one (with a
+// warning) when the name does not parse.
+PartitionModel partitionModel(const AnalyzerOptions &Opts, Reporter &Diags) {
   std::string Err;
-  std::optional<PartitionModel> Model = PartitionModel::parse(O.Partitions, Err);
+  std::optional<PartitionModel> Model =
+      PartitionModel::parse(Opts.Partitions, Err);
   if (!Model) {
-    reporter().report(DiagLevel::Warning, SourcePos(),
-                      "sectorscope: " + Err + "; using the uniform model", "");
+    Diags.report(DiagLevel::Warning, SourcePos(),
+                 "sectorscope: " + Err + "; using the uniform model", "");
     Model = PartitionModel::parse("linear:1:1", Err);
   }
+  return std::move(*Model);
+}
 
-  SmallVector<Finding, 16> Findings;
-  bool Optnone = false;
-  for (Function &F : M)
-    if (!F.isDeclaration() && F.hasOptNone())
-      Optnone = true;
-  if (Optnone) {
-    analyzeOptnoneModule(M, *Model, Findings);
-  } else {
-    auto &FAM = AM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-    analyzeModule(M, FAM, *Model, Findings);
-  }
-
-  // One finding per rule and source location: inlined copies and unrolled
-  // iterations of one access are one thing to fix.
+// One finding per rule and source location, in source order, without the
+// rules turned off: inlined copies and unrolled iterations of one access
+// are one thing to fix.
+SmallVector<Finding, 16> uniqueFindings(SmallVectorImpl<Finding> &Findings,
+                                        const AnalyzerOptions &Opts) {
   SmallVector<Finding, 16> Unique;
   StringSet<> Seen;
   for (Finding &F : Findings) {
-    if (O.action(F.R) == RuleAction::Off)
+    if (Opts.action(F.R) == RuleAction::Off)
       continue;
     std::string Key = F.Pos.Dir + "/" + F.Pos.File + ":" +
                       std::to_string(F.Pos.Line) + ":" +
@@ -350,20 +350,49 @@ PreservedAnalyses AnalyzerPass::run(Module &M, ModuleAnalysisManager &AM) {
                      return std::tie(A.Pos.File, A.Pos.Line, A.Pos.Column) <
                             std::tie(B.Pos.File, B.Pos.Line, B.Pos.Column);
                    });
-  for (const Finding &F : Unique) {
+  return Unique;
+}
+
+void reportFindings(ArrayRef<Finding> Findings, const AnalyzerOptions &Opts,
+                    Reporter &Diags) {
+  for (const Finding &F : Findings) {
     ++NumReported;
-    DiagLevel L = O.action(F.R) == RuleAction::Error ? DiagLevel::Error
-                                                      : DiagLevel::Warning;
-    reporter().report(L, F.Pos, F.Message,
-                      std::string("sectorscope-") + ruleName(F.R));
-    reporter().report(DiagLevel::Note, F.Pos, F.Note, "");
+    DiagLevel L = Opts.action(F.R) == RuleAction::Error ? DiagLevel::Error
+                                                        : DiagLevel::Warning;
+    Diags.report(L, F.Pos, F.Message,
+                 std::string("sectorscope-") + ruleName(F.R));
+    Diags.report(DiagLevel::Note, F.Pos, F.Note, "");
   }
-  if (!O.SarifPath.empty()) {
-    std::string Source = M.getSourceFileName();
-    std::string E = writeSarif(O.SarifPath, Source, Unique);
+}
+
+} // namespace
+
+PreservedAnalyses AnalyzerPass::run(Module &M, ModuleAnalysisManager &AM) {
+  if (!Triple(M.getTargetTriple()).isNVPTX())
+    return PreservedAnalyses::all();
+  if (!Opts.anyRuleOn() && Opts.SarifPath.empty())
+    return PreservedAnalyses::all();
+
+  PartitionModel Model = partitionModel(Opts, Diags);
+  SmallVector<Finding, 16> Findings;
+  bool Optnone = any_of(M, [](const Function &F) {
+    return !F.isDeclaration() && F.hasOptNone();
+  });
+  if (Optnone) {
+    analyzeOptnoneModule(M, Model, Findings);
+  } else {
+    auto &FAM =
+        AM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+    analyzeModule(M, FAM, Model, Findings);
+  }
+
+  SmallVector<Finding, 16> Unique = uniqueFindings(Findings, Opts);
+  reportFindings(Unique, Opts, Diags);
+  if (!Opts.SarifPath.empty()) {
+    std::string E =
+        writeSarif(Opts.SarifPath, M.getSourceFileName(), Unique, Opts);
     if (!E.empty())
-      reporter().report(DiagLevel::Warning, SourcePos(), "sectorscope: " + E,
-                        "");
+      Diags.report(DiagLevel::Warning, SourcePos(), "sectorscope: " + E, "");
   }
   return PreservedAnalyses::all();
 }

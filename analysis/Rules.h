@@ -1,15 +1,16 @@
-//===- Rules.h - strided, misaligned and camped ------------------*- C++ -*-===//
+//===- Rules.h - strided, misaligned and camped ------------------*- C++
+//-*-===//
 //
 // Turns the facts about one global access (AccessAffine.h) into findings of
 // the three rules. Pure arithmetic on the facts: no IR walking here.
 //
 //===----------------------------------------------------------------------===//
-#ifndef SECTORSCOPE_STATIC_RULES_H
-#define SECTORSCOPE_STATIC_RULES_H
+#ifndef SECTORSCOPE_ANALYSIS_RULES_H
+#define SECTORSCOPE_ANALYSIS_RULES_H
 
-#include "plugin/Options.h"
-#include "plugin/Reporter.h"
 #include "analysis/AccessAffine.h"
+#include "support/Options.h"
+#include "support/Reporter.h"
 
 #include "llvm/ADT/SmallVector.h"
 

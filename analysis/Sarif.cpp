@@ -41,7 +41,11 @@ static std::string sourceOf(StringRef File) {
   if (J.is_discarded())
     return "";
   try {
-    return J.at("runs").at(0).at("properties").at("sourceFile").get<std::string>();
+    return J.at("runs")
+        .at(0)
+        .at("properties")
+        .at("sourceFile")
+        .get<std::string>();
   } catch (...) {
     return "";
   }
@@ -67,11 +71,13 @@ std::string sarifFileFor(StringRef Path, StringRef SourceFile) {
   snprintf(Hex, sizeof(Hex), "%016llx",
            (unsigned long long)xxh3_64bits(StringRef(Abs)));
   Out = Path;
-  sys::path::append(Out, sys::path::filename(SourceFile) + "-" + Hex + ".sarif");
+  sys::path::append(Out,
+                    sys::path::filename(SourceFile) + "-" + Hex + ".sarif");
   return std::string(Out);
 }
 
-static json numberOrText(const std::optional<int64_t> &N, const std::string &T) {
+static json numberOrText(const std::optional<int64_t> &N,
+                         const std::string &T) {
   if (N)
     return *N;
   if (T.empty() || T == "unknown")
@@ -80,7 +86,8 @@ static json numberOrText(const std::optional<int64_t> &N, const std::string &T) 
 }
 
 std::string writeSarif(StringRef Path, StringRef SourceFile,
-                       ArrayRef<Finding> Findings) {
+                       ArrayRef<Finding> Findings,
+                       const AnalyzerOptions &Opts) {
   json Rules = json::array();
   for (unsigned R = 0; R < NumRules; ++R)
     Rules.push_back({{"id", ruleName(Rule(R))},
@@ -97,7 +104,7 @@ std::string writeSarif(StringRef Path, StringRef SourceFile,
     if (F.Pos.File.empty())
       Loc = {{"physicalLocation",
               {{"artifactLocation", {{"uri", SourceFile.str()}}}}}};
-    RuleAction Act = options().action(F.R);
+    RuleAction Act = Opts.action(F.R);
     Results.push_back(
         {{"ruleId", ruleName(F.R)},
          {"ruleIndex", unsigned(F.R)},
@@ -120,24 +127,24 @@ std::string writeSarif(StringRef Path, StringRef SourceFile,
   json Doc = {
       {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
       {"version", "2.1.0"},
-      {"runs",
-       json::array({{{"tool",
-                       {{"driver",
-                         {{"name", "sectorscope"},
-                          {"version", "0.1.0"},
-                          {"informationUri",
-                           "https://github.com/sectorscope/sectorscope"},
-                          {"rules", Rules}}}}},
-                     {"properties",
-                      {{"sourceFile", absoluteSource(SourceFile)},
-                       {"partitions", options().Partitions}}},
-                     {"results", Results}}})}};
+      {"runs", json::array({{{"tool",
+                              {{"driver",
+                                {{"name", "sectorscope"},
+                                 {"version", "0.1.0"},
+                                 {"informationUri",
+                                  "https://github.com/sectorscope/sectorscope"},
+                                 {"rules", Rules}}}}},
+                             {"properties",
+                              {{"sourceFile", absoluteSource(SourceFile)},
+                               {"partitions", Opts.Partitions}}},
+                             {"results", Results}}})}};
   std::string Out = sarifFileFor(Path, SourceFile);
   // Write to a temporary and rename: parallel device jobs of one TU (one
   // per GPU arch) must not interleave.
   SmallString<256> Tmp;
   int FD;
-  if (std::error_code EC = sys::fs::createUniqueFile(Out + ".tmp-%%%%%%", FD, Tmp))
+  if (std::error_code EC =
+          sys::fs::createUniqueFile(Out + ".tmp-%%%%%%", FD, Tmp))
     return "cannot write SARIF file '" + Out + "': " + EC.message();
   {
     raw_fd_ostream OS(FD, /*shouldClose=*/true);

@@ -1,6 +1,6 @@
 //===- Sarif.h - SARIF 2.1.0 output of the analyzer -------------*- C++ -*-===//
-#ifndef SECTORSCOPE_STATIC_SARIF_H
-#define SECTORSCOPE_STATIC_SARIF_H
+#ifndef SECTORSCOPE_ANALYSIS_SARIF_H
+#define SECTORSCOPE_ANALYSIS_SARIF_H
 
 #include "analysis/Rules.h"
 
@@ -14,9 +14,11 @@ namespace sectorscope {
 /// Writes the findings of one translation unit as SARIF 2.1.0. `Path` is a
 /// file, or a directory that gets `<basename of SourceFile>.sarif` (made
 /// unique when another translation unit of that name wrote there first).
+/// `Opts` gives each result's level and the partition model recorded.
 /// Returns "" or an error message.
 std::string writeSarif(llvm::StringRef Path, llvm::StringRef SourceFile,
-                       llvm::ArrayRef<Finding> Findings);
+                       llvm::ArrayRef<Finding> Findings,
+                       const AnalyzerOptions &Opts);
 
 /// Where writeSarif puts the file for a given path and source file.
 std::string sarifFileFor(llvm::StringRef Path, llvm::StringRef SourceFile);

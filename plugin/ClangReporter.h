@@ -2,7 +2,9 @@
 #ifndef SECTORSCOPE_PLUGIN_CLANGREPORTER_H
 #define SECTORSCOPE_PLUGIN_CLANGREPORTER_H
 
-#include "plugin/Reporter.h"
+#include "support/Reporter.h"
+
+#include <memory>
 
 namespace clang {
 class CompilerInstance;

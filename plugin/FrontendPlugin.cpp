@@ -12,7 +12,6 @@
 //
 //===----------------------------------------------------------------------===//
 #include "plugin/ClangReporter.h"
-#include "plugin/Options.h"
 #include "plugin/Pipeline.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -39,17 +38,17 @@ protected:
     // what this plugin is for.
     auto &CI = const_cast<CompilerInstance &>(CCI);
     DiagnosticsEngine &Diags = CI.getDiagnostics();
-    Options &O = options();
+    CompileJob &Job = compileJob();
     for (const std::string &Arg : Args) {
-      std::string Err = O.set(Arg);
+      std::string Err = Job.Opts.set(Arg);
       if (!Err.empty()) {
-        Diags.Report(Diags.getCustomDiagID(DiagnosticsEngine::Error,
-                                           "sectorscope: %0"))
+        Diags.Report(
+            Diags.getCustomDiagID(DiagnosticsEngine::Error, "sectorscope: %0"))
             << Err;
         return false;
       }
     }
-    setReporter(makeClangReporter(CI));
+    Job.Diags = makeClangReporter(CI);
     CodeGenOptions &CG = CI.getCodeGenOpts();
     if (CG.getDebugInfo() == llvm::codegenoptions::NoDebugInfo)
       CG.setDebugInfo(llvm::codegenoptions::LocTrackingOnly);

@@ -1,11 +1,11 @@
 //===- Options.cpp - sectorscope's plugin arguments -----------------------===//
-#include "plugin/Options.h"
+#include "support/Options.h"
 
 #include "common/PartitionModel.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSwitch.h"
-#include "llvm/Support/CommandLine.h"
+#include "llvm/ADT/Twine.h"
 
 using namespace llvm;
 
@@ -23,9 +23,11 @@ const char *ruleName(Rule R) {
   return "?";
 }
 
-Options &options() {
-  static Options O;
-  return O;
+bool AnalyzerOptions::anyRuleOn() const {
+  for (RuleAction A : Rules)
+    if (A != RuleAction::Off)
+      return true;
+  return false;
 }
 
 namespace {
@@ -35,16 +37,20 @@ struct KeyInfo {
   const char *Help;
 };
 const KeyInfo Keys[] = {
-    {"instrument", nullptr, "instrument device loads/stores for run-time profiling"},
+    {"instrument", nullptr,
+     "instrument device loads/stores for run-time profiling"},
     {"no-analyze", nullptr, "do not run the compile-time analyzer"},
     {"sarif", "<path>", "write SARIF 2.1.0 (a directory gets one file per TU)"},
-    {"partitions", "<model>", "partition model: gt200, linear:<bytes>:<n>, xor:<file>, sm_90, default"},
-    {"disable", "<rule>[,<rule>]", "turn rules off (strided, misaligned, camped, all)"},
-    {"error", "<rule>[,<rule>]", "report rules as errors (strided, misaligned, camped, all)"},
+    {"partitions", "<model>",
+     "partition model: gt200, linear:<bytes>:<n>, xor:<file>, sm_90, default"},
+    {"disable", "<rule>[,<rule>]",
+     "turn rules off (strided, misaligned, camped, all)"},
+    {"error", "<rule>[,<rule>]",
+     "report rules as errors (strided, misaligned, camped, all)"},
     {"verbose", nullptr, "report which modules are analyzed and instrumented"},
 };
 
-std::string setRules(StringRef List, RuleAction Action, Options &O) {
+std::string setRules(StringRef List, RuleAction Action, AnalyzerOptions &O) {
   SmallVector<StringRef, 4> Names;
   List.split(Names, ',', -1, /*KeepEmpty=*/false);
   if (Names.empty())
@@ -103,27 +109,17 @@ std::string Options::set(StringRef Arg) {
   else if (Key == "verbose")
     Verbose = true;
   else if (Key == "sarif")
-    SarifPath = Value.str();
+    Analyzer.SarifPath = Value.str();
   else if (Key == "partitions") {
     std::string Err;
     if (!PartitionModel::parse(Value.str(), Err))
       return Err;
-    Partitions = Value.str();
+    Analyzer.Partitions = Value.str();
   } else if (Key == "disable")
-    return setRules(Value, RuleAction::Off, *this);
+    return setRules(Value, RuleAction::Off, Analyzer);
   else if (Key == "error")
-    return setRules(Value, RuleAction::Error, *this);
+    return setRules(Value, RuleAction::Error, Analyzer);
   return "";
 }
-
-// opt's way in: -sectorscope-arg=<key>[=<value>], parsed by Options::set.
-static cl::list<std::string> OptArgs(
-    "sectorscope-arg", cl::desc("sectorscope plugin argument <key>[=<value>]"),
-    cl::value_desc("key[=value]"),
-    cl::callback([](const std::string &Arg) {
-      std::string Err = options().set(Arg);
-      if (!Err.empty())
-        report_fatal_error(Twine("sectorscope: ") + Err, false);
-    }));
 
 } // namespace sectorscope

@@ -4,15 +4,16 @@
 // diagnostics at the source. Under clang the frontend plugin installs a
 // reporter that maps file:line:col back to a clang SourceLocation and emits
 // through clang's DiagnosticsEngine (caret, -w, -Werror, -verify all work).
-// Under opt the default reporter prints the same text in clang's format.
+// Under opt, StreamReporter prints the same text in clang's format. The
+// passes take the reporter to use through their constructors.
 //
 //===----------------------------------------------------------------------===//
-#ifndef SECTORSCOPE_PLUGIN_REPORTER_H
-#define SECTORSCOPE_PLUGIN_REPORTER_H
+#ifndef SECTORSCOPE_SUPPORT_REPORTER_H
+#define SECTORSCOPE_SUPPORT_REPORTER_H
 
 #include "llvm/ADT/StringRef.h"
 
-#include <memory>
+#include <string>
 
 namespace sectorscope {
 
@@ -38,9 +39,12 @@ protected:
   unsigned NumErrors = 0;
 };
 
-/// The reporter in use; prints to stderr unless one was installed.
-Reporter &reporter();
-void setReporter(std::unique_ptr<Reporter> R);
+/// clang's text format on stderr, for opt and other non-clang hosts.
+class StreamReporter : public Reporter {
+public:
+  void report(DiagLevel Level, const SourcePos &Pos, llvm::StringRef Message,
+              llvm::StringRef Flag) override;
+};
 
 } // namespace sectorscope
 
