@@ -12,7 +12,7 @@
 // time is directly comparable across word sizes and occupancies.
 //
 //===----------------------------------------------------------------------===//
-#include "Common.cuh"
+#include "microbench/cuda/Common.cuh"
 
 namespace sectorscope::mb {
 

@@ -8,7 +8,7 @@
 // L1 hit on the overlap of a shifted read would hide its cost.
 //
 //===----------------------------------------------------------------------===//
-#include "Common.cuh"
+#include "microbench/cuda/Common.cuh"
 
 namespace sectorscope::mb {
 

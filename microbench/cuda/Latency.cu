@@ -28,7 +28,7 @@
 // block size while the bytes stay.
 //
 //===----------------------------------------------------------------------===//
-#include "Common.cuh"
+#include "microbench/cuda/Common.cuh"
 
 #include <algorithm>
 #include <iterator>

@@ -1,5 +1,5 @@
 //===- Args.cpp - Command line of sectorscope-microbench ------------------===//
-#include "Args.h"
+#include "microbench/host/Args.h"
 
 #include <algorithm>
 #include <cerrno>
