@@ -184,45 +184,6 @@ Json BandwidthModel::toJson() const {
 BandwidthModel BandwidthModel::fromJson(const Json &J, const Ctx &C) {
   requireObject(J, C);
   BandwidthModel M;
-  M.LaunchMs = getNumber(J, C, "launch_ms", NumRule::NonNegative);
-  M.P = getNumber(J, C, "smooth_max_exponent", NumRule::Positive);
-  if (M.P < 1 || M.P > 64)
-    C.at("smooth_max_exponent")
-        .fail("expected a number in [1, 64], got " + fmtNum(M.P));
-  M.Rows = (size_t)getOptNumber(J, C, "rows", NumRule::Integer).value_or(0);
-  M.R2 = getOptNumber(J, C, "r2").value_or(0);
-  M.Rmse = getOptNumber(J, C, "rmse", NumRule::NonNegative).value_or(0);
-  M.MaxRelErr =
-      getOptNumber(J, C, "max_rel_err", NumRule::NonNegative).value_or(0);
-  M.GeomeanRelErr =
-      getOptNumber(J, C, "geomean_rel_err", NumRule::NonNegative).value_or(0);
-  // mixed_store_ms_per_step alone is the store cost as a per-warp latency,
-  // which this model cannot read as its per-SM throughput cost.
-  if (J.contains("mixed_store_ms_per_step") &&
-      !J.contains("mixed_store_ms_per_request_per_sm"))
-    C.at("mixed_store_ms_per_step")
-        .fail("calibration predates the per-SM store cost "
-              "(mixed_store_ms_per_request_per_sm): refit it");
-  M.MixedStoreMsPerStep =
-      getOptNumber(J, C, "mixed_store_ms_per_request_per_sm",
-                   NumRule::NonNegative)
-          .value_or(0);
-  M.MixedRows =
-      (size_t)getOptNumber(J, C, "mixed_rows", NumRule::Count).value_or(0);
-  M.MixedGeomeanRelErr =
-      getOptNumber(J, C, "mixed_geomean_rel_err", NumRule::NonNegative)
-          .value_or(0);
-  M.HeldOutRows =
-      (size_t)getOptNumber(J, C, "held_out_rows", NumRule::Count).value_or(0);
-  M.BlockMs = getOptNumber(J, C, "block_ms", NumRule::NonNegative).value_or(0);
-  M.BlockRows =
-      (size_t)getOptNumber(J, C, "block_rows", NumRule::Count).value_or(0);
-  M.BlockGeomeanRelErr =
-      getOptNumber(J, C, "block_geomean_rel_err", NumRule::NonNegative)
-          .value_or(0);
-  M.HeldOutGeomeanRelErr =
-      getOptNumber(J, C, "held_out_geomean_rel_err", NumRule::NonNegative)
-          .value_or(-1);
   // Optional statistics and costs: absent is 0 (-1 for an error not
   // measured).
   auto Num = [&](const char *Key, double Absent = 0) {
@@ -231,6 +192,31 @@ BandwidthModel BandwidthModel::fromJson(const Json &J, const Ctx &C) {
   auto Count = [&](const char *Key) {
     return (size_t)getOptNumber(J, C, Key, NumRule::Count).value_or(0);
   };
+  M.LaunchMs = getNumber(J, C, "launch_ms", NumRule::NonNegative);
+  M.P = getNumber(J, C, "smooth_max_exponent", NumRule::Positive);
+  if (M.P < 1 || M.P > 64)
+    C.at("smooth_max_exponent")
+        .fail("expected a number in [1, 64], got " + fmtNum(M.P));
+  M.Rows = (size_t)getOptNumber(J, C, "rows", NumRule::Integer).value_or(0);
+  M.R2 = getOptNumber(J, C, "r2").value_or(0);
+  M.Rmse = Num("rmse");
+  M.MaxRelErr = Num("max_rel_err");
+  M.GeomeanRelErr = Num("geomean_rel_err");
+  // mixed_store_ms_per_step alone is the store cost as a per-warp latency,
+  // which this model cannot read as its per-SM throughput cost.
+  if (J.contains("mixed_store_ms_per_step") &&
+      !J.contains("mixed_store_ms_per_request_per_sm"))
+    C.at("mixed_store_ms_per_step")
+        .fail("calibration predates the per-SM store cost "
+              "(mixed_store_ms_per_request_per_sm): refit it");
+  M.MixedStoreMsPerStep = Num("mixed_store_ms_per_request_per_sm");
+  M.MixedRows = Count("mixed_rows");
+  M.MixedGeomeanRelErr = Num("mixed_geomean_rel_err");
+  M.HeldOutRows = Count("held_out_rows");
+  M.BlockMs = Num("block_ms");
+  M.BlockRows = Count("block_rows");
+  M.BlockGeomeanRelErr = Num("block_geomean_rel_err");
+  M.HeldOutGeomeanRelErr = Num("held_out_geomean_rel_err", -1);
   M.LaunchFrom = getOptString(J, C, "launch_from").value_or("fit");
   M.StoreDrainMs = Num("store_drain_ms");
   M.PartialStoreDrainMs = Num("partial_store_drain_ms");
@@ -265,20 +251,13 @@ BandwidthModel BandwidthModel::fromJson(const Json &J, const Ctx &C) {
   M.PartialStoreMsPerLine = Num("partial_store_ms_per_line_per_sm");
   M.PartialLineRows = Count("partial_line_rows");
   M.PartialLineGeomeanRelErr = Num("partial_line_geomean_rel_err");
-  M.L2.MsPerByte =
-      getOptNumber(J, C, "l2_ms_per_byte", NumRule::NonNegative).value_or(0);
-  M.L2.MsPerStep =
-      getOptNumber(J, C, "l2_ms_per_step", NumRule::NonNegative).value_or(0);
-  M.L2.RegionBytes =
-      getOptNumber(J, C, "l2_region_bytes", NumRule::NonNegative).value_or(0);
+  M.L2.MsPerByte = Num("l2_ms_per_byte");
+  M.L2.MsPerStep = Num("l2_ms_per_step");
+  M.L2.RegionBytes = Num("l2_region_bytes");
   M.L2.MsPerRequest = Num("l2_ms_per_request_per_sm");
-  M.L1.MsPerStep =
-      getOptNumber(J, C, "l1_ms_per_step", NumRule::NonNegative).value_or(0);
-  M.L1.MsPerLine =
-      getOptNumber(J, C, "l1_ms_per_line_per_sm", NumRule::NonNegative)
-          .value_or(0);
-  M.L1.BytesPerSm =
-      getOptNumber(J, C, "l1_bytes_per_sm", NumRule::NonNegative).value_or(0);
+  M.L1.MsPerStep = Num("l1_ms_per_step");
+  M.L1.MsPerLine = Num("l1_ms_per_line_per_sm");
+  M.L1.BytesPerSm = Num("l1_bytes_per_sm");
   M.L2.LatencyFrom = getOptString(J, C, "l2_latency_from").value_or("");
   M.L2.BandwidthFrom = getOptString(J, C, "l2_bandwidth_from").value_or("");
   if (J.contains("experiments") && J["experiments"].is_array())
