@@ -189,7 +189,7 @@ LaunchReport analyzeLaunch(const LaunchInfo &Info, const SiteTable *Sites,
     else
       SR.S.Id = Id;
     SR.C = C;
-    // Grid mode counts lanes, not bytes (abi.h v5); the width is per site.
+    // Grid mode counts lanes, not bytes (abi.h); the width is per site.
     if (!SR.C.bytes)
       SR.C.bytes = SR.C.threads * SR.S.Width;
     if (C.requests) {
