@@ -479,16 +479,16 @@ int caseEnv(int, char **) {
     return 2;
   }
   std::cout << "mode=" << modeName(C->TheMode) << " kernels="
-            << (C->KernelsPattern.empty() ? "*" : C->KernelsPattern)
+            << (C->Kernels.Pattern.empty() ? "*" : C->Kernels.Pattern)
             << " launches=" << C->Launches.str() << " block=" << C->Block[0]
             << "," << C->Block[1] << "," << C->Block[2]
-            << " partitions=" << C->Partitions.name()
-            << " count=" << C->Partitions.count() << " out=" << C->OutDir
-            << " log=" << C->LogRecords << " windows=" << C->MaxWindows
-            << " quiet=" << C->Quiet << " occupancy=" << C->OccupancyWarps
-            << "\n";
-  if (!C->PartitionWarning.empty())
-    std::cout << "warning: " << C->PartitionWarning << "\n";
+            << " partitions=" << C->Partitions.Model.name()
+            << " count=" << C->Partitions.Model.count()
+            << " out=" << C->OutDir.Path << " log=" << C->LogRecords.Records
+            << " windows=" << C->MaxWindows.Windows << " quiet=" << C->Quiet
+            << " occupancy=" << C->Occupancy.WarpsPerSm << "\n";
+  if (!C->Partitions.Warning.empty())
+    std::cout << "warning: " << C->Partitions.Warning << "\n";
   for (const char *K : {"gs_norm(float*)", "transpose<32>(float*)"})
     std::cout << K << ": " << (C->selectsKernel(K) ? "selected" : "skipped")
               << "\n";
@@ -578,7 +578,7 @@ int caseLayout(int Argc, char **Argv) {
       (unsigned long long)H.total_bytes, H.log_chunks, H.log_chunk_records,
       H.part_count, H.part_gran_log2, H.num_windows, H.blocks_per_window,
       H.mode, H.abi_version, H.site_stripes);
-  // v9: the tables' device addresses, for a buffer at 1 MiB.
+  // The tables' device addresses, for a buffer at 1 MiB.
   bindLaunchBuffer(H, 1u << 20);
   std::printf("kind %u masks %u %#llx general %u run_offsets %#x granule_log2 "
               "%u mask %#llx "
@@ -612,7 +612,7 @@ int caseLayout(int Argc, char **Argv) {
   return 0;
 }
 
-/// abi.h v9: the stripes and partition tables the host keeps for a module
+/// abi.h: the stripes and partition tables the host keeps for a module
 /// of argv[0] sites under model argv[1] on a 256-SM GPU, so that every
 /// device table index stays below 2^31.
 int caseTableLimits(int Argc, char **Argv) {
