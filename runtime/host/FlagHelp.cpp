@@ -35,8 +35,9 @@ std::string flagValue(const BlockIndex &B) {
          std::to_string(B[2]);
 }
 std::string flagValue(const PartitionChoice &P) {
-  return P.Model.name() + " (" + std::to_string(P.Model.count()) +
-         " partitions)";
+  unsigned N = P.Model.count();
+  return P.Model.name() + " (" + std::to_string(N) + " partition" +
+         (N == 1 ? ")" : "s)");
 }
 std::string flagValue(const OutputDirectory &D) { return D.Path; }
 std::string flagValue(const LogCapacity &L) {
