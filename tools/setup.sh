@@ -11,7 +11,7 @@ build=${1:-$root/build}
 
 packages=(clang-19 llvm-19-dev libclang-19-dev llvm-19-tools
           nlohmann-json3-dev libeigen3-dev cmake ninja-build python3
-          chromium)
+          python3-jsonschema chromium)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
