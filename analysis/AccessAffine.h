@@ -1,12 +1,13 @@
-//===- AccessAffine.h - Global addresses as polynomials of thread ids -*- C++ -*-===//
+//===- AccessAffine.h - Global accesses, their address facts ----*- C++ -*-===//
 //
-// Expresses the address of each global load, store and atomic of a kernel
-// as an integer polynomial over "atoms": the thread and block indices
-// (tid.*, ctaid.*), the launch sizes (ntid.*, nctaid.*), allocation bases
-// (kernel pointer arguments, global variables), loop iteration counts and
-// opaque run-time values. ScalarEvolution does the heavy lifting (casts,
-// shifts, loops); this file interprets its expressions and classifies the
-// values SCEV leaves opaque as uniform across a warp or not.
+// Finds the global loads, stores and atomics of a kernel and expresses each
+// address as an integer polynomial over "atoms" (ScevToPolynomial.h): the
+// thread and block indices (tid.*, ctaid.*), the launch sizes (ntid.*,
+// nctaid.*), allocation bases (kernel pointer arguments, global variables),
+// loop iteration counts and opaque run-time values. From the polynomial come
+// the numbers the rules need: the lane stride, the warp's offset within a
+// sector, the block strides. Who runs an access is in
+// DominatingConditions.cpp.
 //
 // Everything here is about one warp: lanes are consecutive tid.x values and
 // every other index (tid.y, tid.z, ctaid.*) is the same across the warp. That
@@ -14,17 +15,18 @@
 // document.
 //
 //===----------------------------------------------------------------------===//
-#ifndef SECTORSCOPE_STATIC_ACCESSAFFINE_H
-#define SECTORSCOPE_STATIC_ACCESSAFFINE_H
+#ifndef SECTORSCOPE_ANALYSIS_ACCESSAFFINE_H
+#define SECTORSCOPE_ANALYSIS_ACCESSAFFINE_H
 
-#include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/SmallPtrSet.h"
+#include "analysis/AtomTable.h"
+#include "analysis/Polynomial.h"
+#include "analysis/ScevToPolynomial.h"
+
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Instructions.h"
 
 #include <cstdint>
 #include <functional>
-#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,62 +35,9 @@ namespace llvm {
 class DominatorTree;
 class PostDominatorTree;
 class ScalarEvolution;
-class SCEV;
 } // namespace llvm
 
 namespace sectorscope {
-
-/// What an atom of a polynomial stands for.
-enum class AtomKind {
-  TidX, TidY, TidZ,       ///< threadIdx.*
-  CtaX, CtaY, CtaZ,       ///< blockIdx.*
-  NtidX, NtidY, NtidZ,    ///< blockDim.*
-  NctaX, NctaY, NctaZ,    ///< gridDim.*
-  Base,                   ///< an allocation base (assumed 256-byte aligned)
-  Symbol,                 ///< an opaque value, the same in every lane
-  Iter,                   ///< how many times a loop has iterated so far
-  Warp,                   ///< a per-warp value derived from tid.x (tid.x/32)
-};
-
-struct Atom {
-  AtomKind Kind = AtomKind::Symbol;
-  const llvm::Value *V = nullptr; ///< The value it stands for, if any.
-  std::string Name;               ///< For messages ("nj", "blockDim.x").
-  bool BlockDep = false;          ///< Opaque but may depend on blockIdx.
-  bool ThreadDep = false;         ///< Opaque but may depend on threadIdx.
-  bool Loaded = false;            ///< Read from memory written at run time.
-  /// For a select or phi of different values: the values it chooses from
-  /// (their alignment may agree even though the value is opaque).
-  std::vector<unsigned> Arms; ///< Indices into AccessAnalyzer's arm table.
-  /// For `x == c ? A : B`: the arm most lanes and blocks take (B), if any.
-  int CommonArm = -1;
-};
-
-/// A sorted list of atom ids: the product of those atoms.
-using Monomial = llvm::SmallVector<unsigned, 3>;
-
-/// Sum of integer-weighted monomials, or Unknown (not expressible, or
-/// different from lane to lane in a way the domain cannot follow).
-struct Poly {
-  std::map<Monomial, int64_t> Terms;
-  bool Unknown = false;
-
-  static Poly unknown() {
-    Poly P;
-    P.Unknown = true;
-    return P;
-  }
-  static Poly constant(int64_t C);
-  static Poly atom(unsigned Id);
-  bool isConstant() const { return !Unknown && Terms.size() <= 1 && (Terms.empty() || Terms.begin()->first.empty()); }
-  int64_t constantTerm() const;
-  bool isZero() const { return !Unknown && Terms.empty(); }
-};
-
-Poly add(const Poly &A, const Poly &B);
-Poly sub(const Poly &A, const Poly &B);
-Poly mul(const Poly &A, const Poly &B);
-Poly scale(const Poly &A, int64_t C);
 
 enum class AccessOp { Load, Store, Atomic };
 
@@ -108,9 +57,13 @@ struct AccessFacts {
   Poly Addr;          ///< Byte address.
 
   /// Lane stride: bytes between lanes whose tid.x differs by one.
-  enum class StrideKind { Constant, Symbolic, Unknown } Stride = StrideKind::Unknown;
-  int64_t LaneStride = 0;    ///< When Constant.
-  std::string StrideText;    ///< "128" or "4*nj".
+  enum class StrideKind {
+    Constant,
+    Symbolic,
+    Unknown
+  } Stride = StrideKind::Unknown;
+  int64_t LaneStride = 0; ///< When Constant.
+  std::string StrideText; ///< "128" or "4*nj".
 
   /// Byte offset of the warp's first lane from a 32-byte sector boundary,
   /// when every other term is a known multiple of 32 bytes.
@@ -158,52 +111,24 @@ public:
   /// (blockIdx.x == 0, threadIdx.x == 0) or on data the domain cannot
   /// follow. Range checks (i < n) select neither.
   Reach reachedByEveryBlock(const llvm::Instruction &I,
-                           llvm::PostDominatorTree &PDT);
+                            llvm::PostDominatorTree &PDT);
 
   /// Whether only one lane of each warp runs I: a dominating branch taken
   /// on `x == c` with x affine in threadIdx.x (tid == 0, lane == 0).
   bool singleLane(const llvm::Instruction &I, llvm::PostDominatorTree &PDT);
 
   const Atom &atom(unsigned Id) const { return Atoms[Id]; }
-  std::string text(const Poly &P) const;
+  std::string text(const Poly &P) const { return Atoms.text(P); }
 
 private:
-  Poly ofSCEV(const llvm::SCEV *S);
-  Poly ofValue(const llvm::Value *V);
-  Poly opaque(const void *Key, llvm::ArrayRef<const llvm::Value *> Ops,
-              llvm::StringRef Name);
-  Poly warpDiv(const Poly &X, uint64_t Divisor, const void *Key);
-  unsigned newAtom(AtomKind K, const llvm::Value *V, std::string Name,
-                   bool BlockDep = false, bool ThreadDep = false);
-  unsigned fixedAtom(AtomKind K);
-  bool laneVariant(const Poly &P) const;
-  std::optional<int64_t>
-  warpResidue32(const Poly &P, llvm::ArrayRef<unsigned> OuterPitches = {},
-                unsigned Depth = 0) const;
-  bool threadDep(const Poly &P) const;
-  bool blockDep(const Poly &P) const;
-  bool loaded(const Poly &P) const;
-  bool phiControlLaneVariant(const llvm::PHINode &Phi);
   enum class Cond { Uniform, SelectsLanes, SelectsBlocks, Opaque };
   Cond classifyCondition(const llvm::Value *C, unsigned Depth = 0);
 
   llvm::Function &F;
-  llvm::ScalarEvolution &SE;
   llvm::DominatorTree &DT;
-  std::vector<Atom> Atoms;
-  /// Parameter names from the source, for messages; fetched on first use.
-  std::function<std::vector<std::string>()> GetParamNames;
-  std::optional<std::vector<std::string>> ParamNames;
+  AtomTable Atoms;
+  ScevToPolynomial Translate;
   bool IsKernel;
-  std::vector<Poly> ArmPolys;
-  llvm::DenseMap<unsigned, unsigned> Fixed; // AtomKind -> id
-  llvm::DenseMap<const llvm::SCEV *, Poly> SCEVMemo;
-  llvm::DenseMap<const llvm::Value *, Poly> ValueMemo;
-  /// Opaque atoms by what they stand for: a Value, a SCEV expression, or a
-  /// loop header, so that one value is one atom however often it is met.
-  llvm::DenseMap<const void *, unsigned> KeyedAtoms;
-  llvm::SmallPtrSet<const llvm::Value *, 8> InProgress;
-  unsigned CycleHits = 0;
 };
 
 /// The kernels of a module (nvvm.annotations "kernel" or ptx_kernel CC).

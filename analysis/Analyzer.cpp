@@ -15,37 +15,34 @@
 //===----------------------------------------------------------------------===//
 #include "analysis/Analyzer.h"
 
-#include "common/PartitionModel.h"
-#include "plugin/Options.h"
-#include "plugin/Reporter.h"
 #include "analysis/AccessAffine.h"
+#include "analysis/Reporting.h"
 #include "analysis/Rules.h"
 #include "analysis/Sarif.h"
 #include "analysis/SourceNames.h"
+#include "common/PartitionModel.h"
 
-#include "llvm/ADT/StringSet.h"
-#include "llvm/IR/Instructions.h"
-
-#include <algorithm>
-#include <map>
-#include <tuple>
-#include <vector>
 #include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/Cloning.h"
-#include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cstdlib>
+#include <map>
+#include <vector>
 
 #define DEBUG_TYPE "sectorscope-analyzer"
 
@@ -54,7 +51,6 @@ using namespace llvm;
 STATISTIC(NumKernels, "Kernels analyzed");
 STATISTIC(NumAccesses, "Global accesses analyzed");
 STATISTIC(NumUnknown, "Global accesses whose address is not affine");
-STATISTIC(NumReported, "Findings reported (after deduplication)");
 
 namespace sectorscope {
 namespace {
@@ -128,8 +124,8 @@ SourcePos positionOf(const Instruction &I) {
 // Pieces of one vector: SROA splits `float4 v = b[i]` into four float loads
 // 16 bytes apart, which the NVPTX backend's load/store vectorizer glues back
 // into one ld.v4 when the first piece is 16-byte aligned (a lone piece, like
-// `p[i].x` of a float4 array, stays a strided field access). Such a group is one
-// access of the whole vector's width, not four strided ones. Returns, per
+// `p[i].x` of a float4 array, stays a strided field access). Such a group is
+// one access of the whole vector's width, not four strided ones. Returns, per
 // access, the index of the group's leader (itself when not merged) and
 // updates the leaders' widths.
 SmallVector<unsigned, 16> mergeVectorPieces(std::vector<AccessFacts> &All,
@@ -176,30 +172,28 @@ SmallVector<unsigned, 16> mergeVectorPieces(std::vector<AccessFacts> &All,
   return Leader;
 }
 
-void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
-                   const PartitionModel &Model, SourceCache &Sources,
-                   SmallVectorImpl<Finding> &Out) {
-  ++NumKernels;
-  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
-  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
-  PostDominatorTree *PDT = nullptr;
-  AccessAnalyzer AA(F, SE, DT,
-                    [&F, &Sources] { return parameterNames(F, Sources); });
-  std::string Name = demangle(F.getName().str());
+/// The global accesses of a kernel whose address is known, and whether it
+/// reads the block indices or grid sizes.
+struct KernelAccesses {
   std::vector<AccessFacts> All;
-  bool MultiBlock = false, UsesCtaX = false;
+  bool MultiBlock = false; ///< Reads blockIdx or gridDim.
+  bool UsesCtaX = false;   ///< Reads blockIdx.x.
+};
+
+KernelAccesses collectAccesses(Function &F, AccessAnalyzer &AA) {
+  KernelAccesses Acc;
   for (Instruction &I : instructions(F)) {
     if (auto *II = dyn_cast<IntrinsicInst>(&I))
       switch (II->getIntrinsicID()) {
       case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
-        UsesCtaX = MultiBlock = true;
+        Acc.UsesCtaX = Acc.MultiBlock = true;
         break;
       case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
       case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
       case Intrinsic::nvvm_read_ptx_sreg_nctaid_x:
       case Intrinsic::nvvm_read_ptx_sreg_nctaid_y:
       case Intrinsic::nvvm_read_ptx_sreg_nctaid_z:
-        MultiBlock = true;
+        Acc.MultiBlock = true;
         break;
       default:
         break;
@@ -214,21 +208,94 @@ void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
       if (A.Addr.Unknown)
         ++NumUnknown;
       else
-        All.push_back(std::move(A));
+        Acc.All.push_back(std::move(A));
     }
   }
-  SmallVector<unsigned, 16> Leader = mergeVectorPieces(All, AA);
-  // SECTORSCOPE_DEBUG_ANALYZER=1: the address facts, for debugging rules.
+  return Acc;
+}
+
+// SECTORSCOPE_DEBUG_ANALYZER=1: the address facts, for debugging rules.
+void printFactsIfAsked(const Function &F, const AccessAnalyzer &AA,
+                       ArrayRef<AccessFacts> All) {
   static const bool Debug = getenv("SECTORSCOPE_DEBUG_ANALYZER") != nullptr;
-  if (Debug)
-    for (const AccessFacts &A : All)
-      errs() << "sectorscope-analyzer: " << F.getName() << ": " << *A.I
-             << "\n    addr = " << AA.text(A.Addr)
-             << "  stride = " << A.StrideText << "  width = " << A.Width
-             << "  offset = "
-             << (A.SectorOffset ? std::to_string(*A.SectorOffset) : "?")
-             << "  block = " << A.BlockX.Text << ", " << A.BlockY.Text
-             << "\n";
+  if (!Debug)
+    return;
+  for (const AccessFacts &A : All)
+    errs() << "sectorscope-analyzer: " << F.getName() << ": " << *A.I
+           << "\n    addr = " << AA.text(A.Addr)
+           << "  stride = " << A.StrideText << "  width = " << A.Width
+           << "  offset = "
+           << (A.SectorOffset ? std::to_string(*A.SectorOffset) : "?")
+           << "  block = " << A.BlockX.Text << ", " << A.BlockY.Text << "\n";
+}
+
+// The array an access reads or writes: the one allocation base its address
+// adds once, or "" when there is none or several.
+std::string objectOf(const AccessFacts &A, const AccessAnalyzer &AA) {
+  std::string Object;
+  for (const auto &[M, C] : A.Addr.Terms) {
+    if (M.size() != 1 || AA.atom(M[0]).Kind != AtomKind::Base)
+      continue;
+    if (C != 1 || !Object.empty())
+      return "";
+    Object = AA.atom(M[0]).Name;
+  }
+  return Object;
+}
+
+// A stencil's halo: a misaligned access a few bytes off an aligned access
+// to the same array, mirrored by another access on the other side
+// (in[i-1], in[i], in[i+1]). The extra sectors are ones the neighbouring
+// accesses fetch anyway; nothing to fix in that access alone.
+bool isStencilHalo(const AccessFacts &A, ArrayRef<AccessFacts> All) {
+  auto OffsetFrom = [](const AccessFacts &X,
+                       const AccessFacts &Y) -> std::optional<int64_t> {
+    Poly D = sub(X.Addr, Y.Addr);
+    if (X.Width != Y.Width || !D.isConstant())
+      return std::nullopt;
+    return D.constantTerm();
+  };
+  for (const AccessFacts &Center : All) {
+    if (!Center.SectorOffset || *Center.SectorOffset % 32 != 0)
+      continue;
+    std::optional<int64_t> D = OffsetFrom(A, Center);
+    if (!D || *D == 0 || *D <= -32 || *D >= 32)
+      continue;
+    for (const AccessFacts &Mirror : All)
+      if (OffsetFrom(Mirror, Center) == -*D)
+        return true;
+  }
+  return false;
+}
+
+// The names a message may use for F: its parameters and the module's
+// globals (the thread and launch indices are always fine).
+StringSet<> sourceNames(const Function &F, SourceCache &Sources) {
+  StringSet<> Known;
+  for (const std::string &N : parameterNames(F, Sources))
+    Known.insert(N);
+  for (const Argument &A : F.args())
+    if (A.hasName())
+      Known.insert(A.getName());
+  for (const GlobalVariable &G : F.getParent()->globals())
+    Known.insert(G.getName());
+  return Known;
+}
+
+void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
+                   const PartitionModel &Model, SourceCache &Sources,
+                   SmallVectorImpl<Finding> &Out) {
+  ++NumKernels;
+  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+  PostDominatorTree *PDT = nullptr;
+  AccessAnalyzer AA(F, SE, DT,
+                    [&F, &Sources] { return parameterNames(F, Sources); });
+  std::string Name = demangle(F.getName().str());
+  auto [All, MultiBlock, UsesCtaX] = collectAccesses(F, AA);
+  SmallVector<unsigned, 16> Leader = mergeVectorPieces(All, AA);
+  printFactsIfAsked(F, AA, All);
+  StringSet<> Known = sourceNames(F, Sources);
   for (unsigned K = 0; K < All.size(); ++K) {
     if (Leader[K] != K)
       continue;
@@ -256,6 +323,9 @@ void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
     for (Finding &Fd : Found) {
       Fd.Pos = positionOf(I);
       Fd.Function = Name;
+      Fd.Object = objectOf(Facts, AA);
+      Fd.StencilHalo = Fd.R == Rule::Misaligned && isStencilHalo(Facts, All);
+      useSourceNames(Fd, Known);
       Out.push_back(std::move(Fd));
     }
   }
@@ -291,9 +361,24 @@ void analyzeOptnoneModule(Module &M, const PartitionModel &Model,
   PB.registerFunctionAnalyses(FAM);
   PB.registerLoopAnalyses(LAM);
   PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-  ModulePassManager MPM = PB.buildPerModuleDefaultPipeline(OptimizationLevel::O2);
+  ModulePassManager MPM =
+      PB.buildPerModuleDefaultPipeline(OptimizationLevel::O2);
   MPM.run(*C, MAM);
   analyzeModule(*C, FAM, Model, Out);
+}
+
+// The partition model the options name, or the uniform one (with a
+// warning) when the name does not parse.
+PartitionModel partitionModel(const AnalyzerOptions &Opts, Reporter &Diags) {
+  std::string Err;
+  std::optional<PartitionModel> Model =
+      PartitionModel::parse(Opts.Partitions, Err);
+  if (!Model) {
+    Diags.report(DiagLevel::Warning, SourcePos(),
+                 "sectorscope: " + Err + "; using the uniform model", "");
+    Model = PartitionModel::parse("linear:1:1", Err);
+  }
+  return std::move(*Model);
 }
 
 } // namespace
@@ -301,69 +386,33 @@ void analyzeOptnoneModule(Module &M, const PartitionModel &Model,
 PreservedAnalyses AnalyzerPass::run(Module &M, ModuleAnalysisManager &AM) {
   if (!Triple(M.getTargetTriple()).isNVPTX())
     return PreservedAnalyses::all();
-  const Options &O = options();
-  bool AnyRule = false;
-  for (unsigned R = 0; R < NumRules; ++R)
-    AnyRule |= O.Rules[R] != RuleAction::Off;
-  if (!AnyRule && O.SarifPath.empty())
+  if (!Opts.anyRuleOn() && Opts.SarifPath.empty())
     return PreservedAnalyses::all();
 
-  std::string Err;
-  std::optional<PartitionModel> Model = PartitionModel::parse(O.Partitions, Err);
-  if (!Model) {
-    reporter().report(DiagLevel::Warning, SourcePos(),
-                      "sectorscope: " + Err + "; using the uniform model", "");
-    Model = PartitionModel::parse("linear:1:1", Err);
-  }
-
   SmallVector<Finding, 16> Findings;
-  bool Optnone = false;
-  for (Function &F : M)
-    if (!F.isDeclaration() && F.hasOptNone())
-      Optnone = true;
-  if (Optnone) {
-    analyzeOptnoneModule(M, *Model, Findings);
-  } else {
-    auto &FAM = AM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-    analyzeModule(M, FAM, *Model, Findings);
+  // With every rule off only the (empty) SARIF file is asked for.
+  if (Opts.anyRuleOn()) {
+    PartitionModel Model = partitionModel(Opts, Diags);
+    bool Optnone = any_of(M, [](const Function &F) {
+      return !F.isDeclaration() && F.hasOptNone();
+    });
+    if (Optnone) {
+      analyzeOptnoneModule(M, Model, Findings);
+    } else {
+      auto &FAM =
+          AM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+      analyzeModule(M, FAM, Model, Findings);
+    }
   }
 
-  // One finding per rule and source location: inlined copies and unrolled
-  // iterations of one access are one thing to fix.
-  SmallVector<Finding, 16> Unique;
-  StringSet<> Seen;
-  for (Finding &F : Findings) {
-    if (O.action(F.R) == RuleAction::Off)
-      continue;
-    std::string Key = F.Pos.Dir + "/" + F.Pos.File + ":" +
-                      std::to_string(F.Pos.Line) + ":" +
-                      std::to_string(F.Pos.Column) + ":" + ruleName(F.R);
-    if (F.Pos.File.empty())
-      Key += ":" + F.Function + ":" + F.Message;
-    if (!Seen.insert(Key).second)
-      continue;
-    Unique.push_back(std::move(F));
-  }
-  // Source order, as a reader expects (instructions come in IR order).
-  std::stable_sort(Unique.begin(), Unique.end(),
-                   [](const Finding &A, const Finding &B) {
-                     return std::tie(A.Pos.File, A.Pos.Line, A.Pos.Column) <
-                            std::tie(B.Pos.File, B.Pos.Line, B.Pos.Column);
-                   });
-  for (const Finding &F : Unique) {
-    ++NumReported;
-    DiagLevel L = O.action(F.R) == RuleAction::Error ? DiagLevel::Error
-                                                      : DiagLevel::Warning;
-    reporter().report(L, F.Pos, F.Message,
-                      std::string("sectorscope-") + ruleName(F.R));
-    reporter().report(DiagLevel::Note, F.Pos, F.Note, "");
-  }
-  if (!O.SarifPath.empty()) {
-    std::string Source = M.getSourceFileName();
-    std::string E = writeSarif(O.SarifPath, Source, Unique);
+  std::vector<ReportedFinding> Reported =
+      prepareFindings(Findings, Opts, Diags);
+  emitFindings(Reported, Diags);
+  if (!Opts.SarifPath.empty()) {
+    std::string E =
+        writeSarif(Opts.SarifPath, M.getSourceFileName(), Reported, Opts);
     if (!E.empty())
-      reporter().report(DiagLevel::Warning, SourcePos(), "sectorscope: " + E,
-                        "");
+      Diags.report(DiagLevel::Error, SourcePos(), "sectorscope: " + E, "");
   }
   return PreservedAnalyses::all();
 }

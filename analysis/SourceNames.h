@@ -6,8 +6,8 @@
 // parameter list is read back from the source text there.
 //
 //===----------------------------------------------------------------------===//
-#ifndef SECTORSCOPE_STATIC_SOURCENAMES_H
-#define SECTORSCOPE_STATIC_SOURCENAMES_H
+#ifndef SECTORSCOPE_ANALYSIS_SOURCENAMES_H
+#define SECTORSCOPE_ANALYSIS_SOURCENAMES_H
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MemoryBuffer.h"

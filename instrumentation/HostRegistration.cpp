@@ -114,7 +114,7 @@ private:
     Constant *Name = cString("__sectorscope_module");
     for (CallBase *C : Calls) {
       IRBuilder<> B(C->getNextNode());
-      // __constant__ (abi.h v8): constant = 1, as clang registers one.
+      // The descriptor is __constant__: constant = 1, as clang registers one.
       B.CreateCall(RegVar, {C, Shadow, Name, Name, B.getInt32(0),
                             B.getInt64(sizeof(ss_module)), B.getInt32(1),
                             B.getInt32(0)});

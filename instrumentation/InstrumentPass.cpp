@@ -1,10 +1,10 @@
 //===- InstrumentPass.cpp - Run-time instrumentation of device code -------===//
 //
-// Part of sectorscope's run-time profiler (issue 4). On a device module, at
+// The device half of sectorscope's run-time profiler. On a device module, at
 // the end of the optimizer:
 //  1. every kernel gets an instrumented copy of its body, chosen once per
 //     thread at entry by __sectorscope_enter() (KernelCloner.h), and a grid
-//     variant, a second kernel for grid mode (abi.h v7);
+//     variant, a second kernel for grid mode (SS_GRID_KERNEL_SUFFIX, abi.h);
 //  2. in the copy (and in per-kernel copies of the device functions it
 //     calls) each load, store and atomic becomes a site: an id, a record in
 //     the site table, and a call __sectorscope_access(id, addr, width,
@@ -25,7 +25,6 @@
 #include "instrumentation/MemoryOps.h"
 #include "instrumentation/RuntimeLinker.h"
 #include "instrumentation/SiteTable.h"
-#include "plugin/Reporter.h"
 
 #include "sectorscope/abi.h"
 
@@ -33,6 +32,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
@@ -61,43 +61,39 @@ STATISTIC(NumUninstrumented, "Memory operations counted, not instrumented");
 STATISTIC(NumReconverged,
           "Joins where the instrumented copy reconverges warps");
 
+// Developer flags: each, when given, overrides its InstrumentOptions field
+// (support/Options.h says why each default is what it is).
 static cl::opt<std::string> ClDeviceRuntime(
     "sectorscope-device-runtime",
     cl::desc("device runtime bitcode to link (default: sectorscope-device.bc "
              "beside the plugin)"),
-    cl::value_desc("file.bc"), cl::init(""));
+    cl::value_desc("file.bc"));
 
-// On by default. Left a call, the access is one shared copy (far less code
-// for the sampled block to fetch cold), but LLVM 19's NVPTX backend emits
-// direct calls as `call.uni`, which tells ptxas the warp is converged: a call
-// from the two sides of a divergent branch then ran as one request mixing
-// two sites (test/gpu/heatmap.cu, diverge). Off is for experiments only.
+// Left a call, the access is one shared copy (far less code for the sampled
+// block to fetch cold), but LLVM 19's NVPTX backend emits direct calls as
+// `call.uni`, which tells ptxas the warp is converged: a call from the two
+// sides of a divergent branch then runs as one request mixing two sites
+// (test/gpu/heatmap.cu, diverge). Off is for experiments only.
 static cl::opt<bool> ClInlineAccess(
     "sectorscope-inline-access",
     cl::desc("inline __sectorscope_access at each site (default on; off "
-             "emits call.uni, which is wrong in divergent code)"),
-    cl::init(true));
+             "emits call.uni, which is wrong in divergent code)"));
 
 static cl::opt<bool> ClVectorizeFirst(
     "sectorscope-vectorize-first",
     cl::desc("merge adjacent loads/stores into vector accesses before "
-             "instrumenting, as the NVPTX backend would (default on)"),
-    cl::init(true));
+             "instrumenting, as the NVPTX backend would (default on)"));
 
-// Off by default until an H200 run has compared it with Nsight Compute:
-// the lanes of each request computed from the control flow (LaneMasks.h)
-// rather than read back with __activemask().
 static cl::opt<bool> ClExplicitLanes(
     "sectorscope-explicit-lanes",
     cl::desc("group each request's lanes from the control flow (ballots at "
              "branches, masks through loops) instead of __activemask()"),
-    cl::init(false), cl::Hidden);
+    cl::Hidden);
 
 static cl::opt<bool> ClLinkRuntime(
     "sectorscope-link-runtime",
     cl::desc("link the device runtime (off: leave calls to it external, for "
-             "tests of the instrumentation alone)"),
-    cl::init(true));
+             "tests of the instrumentation alone)"));
 
 namespace sectorscope {
 namespace {
@@ -112,32 +108,56 @@ unsigned smOf(const Function &F) {
   return SM;
 }
 
+template <typename T> void overrideIfGiven(T &Field, const cl::opt<T> &Flag) {
+  if (Flag.getNumOccurrences())
+    Field = Flag.getValue();
+}
+
+/// Per-kernel state of the instrumented copies: the device functions cloned
+/// for kernel K so far, and those still to instrument, in order of discovery.
+struct KernelClones {
+  explicit KernelClones(Function &K) : K(K) {}
+  Function &K;
+  DenseMap<Function *, Function *> Of;
+  SmallVector<Function *, 8> Work;
+};
+
 struct Instrumenter {
-  Instrumenter(Module &M, ModuleAnalysisManager &MAM)
-      : M(M), DL(M.getDataLayout()), MAM(MAM) {}
+  Instrumenter(Module &M, ModuleAnalysisManager &MAM,
+               const InstrumentOptions &Opts, Reporter &Diags)
+      : M(M), DL(M.getDataLayout()), MAM(MAM), Opts(Opts), Diags(Diags) {}
 
   bool run();
 
 private:
+  bool targetsSupportedArch(ArrayRef<Function *> Kernels);
+  void declareRuntimeEntries();
+  void vectorizeAccesses();
   void instrumentKernel(Function &K);
+  void addGridVariant(Function &K, Function &S, ArrayRef<Function *> Callees);
   void instrumentBlocks(ArrayRef<BasicBlock *> Blocks, bool InKernel,
-                        Value *State, Function &K,
-                        DenseMap<Function *, Function *> &Clones,
-                        SmallVectorImpl<Function *> &Work);
+                        Value *State, KernelClones &Clones);
+  void callInstrumentedClone(CallBase &CB, Function &Callee, Value *State,
+                             KernelClones &Clones);
   void insertAccess(const MemoryOp &Op, unsigned Site, Value *Lanes,
                     Value *State);
   Value *arrivingLanes(BasicBlock &BB, DominatorTree &DT,
                        PostDominatorTree &PDT);
   bool finish();
-
-  void vectorizeAccesses();
+  GlobalVariable *addSiteTable(StringRef Text);
+  void declareModuleDescriptor();
+  void fillModuleDescriptor(GlobalVariable &Desc, GlobalVariable &Table,
+                            uint64_t TableSize);
+  void inlineRuntimeCalls();
+  void eraseUnusedRuntime(const StringSet<> &Defined);
 
   Module &M;
   const DataLayout &DL;
   ModuleAnalysisManager &MAM;
+  const InstrumentOptions &Opts;
+  Reporter &Diags;
   SiteTable Sites;
   SmallPtrSet<Function *, 8> KernelSet;
-  void addGridVariant(Function &K, Function &S, ArrayRef<Function *> Callees);
 
   FunctionCallee Enter, Access, EnterGrid, AccessGrid;
   SmallVector<CallInst *, 64> EnterCalls, AccessCalls;
@@ -149,17 +169,32 @@ bool Instrumenter::run() {
       return false; // Instrumented already.
   recordFunctionsSeenByBackend(M);
   SmallVector<Function *, 8> Kernels = findKernels(M);
+  if (!targetsSupportedArch(Kernels))
+    return false;
+  declareRuntimeEntries();
+  KernelSet.insert(Kernels.begin(), Kernels.end());
+  vectorizeAccesses();
+  for (Function *K : Kernels)
+    instrumentKernel(*K);
+  return finish();
+}
+
+bool Instrumenter::targetsSupportedArch(ArrayRef<Function *> Kernels) {
   for (Function *K : Kernels) {
     unsigned SM = smOf(*K);
     if (SM && SM < MinSM) {
-      reporter().report(DiagLevel::Error, SourcePos(),
-                        "sectorscope: run-time instrumentation needs sm_80 or "
-                        "newer; this device module is for sm_" +
-                            std::to_string(SM),
-                        "");
+      Diags.report(DiagLevel::Error, SourcePos(),
+                   "sectorscope: run-time instrumentation needs sm_80 or "
+                   "newer; this device module is for sm_" +
+                       std::to_string(SM),
+                   "");
       return false;
     }
   }
+  return true;
+}
+
+void Instrumenter::declareRuntimeEntries() {
   LLVMContext &Ctx = M.getContext();
   Type *I32 = Type::getInt32Ty(Ctx);
   Enter = M.getOrInsertFunction("__sectorscope_enter",
@@ -173,11 +208,6 @@ bool Instrumenter::run() {
                         false));
   AccessGrid = M.getOrInsertFunction("__sectorscope_access_grid",
                                      Access.getFunctionType());
-  KernelSet.insert(Kernels.begin(), Kernels.end());
-  vectorizeAccesses();
-  for (Function *K : Kernels)
-    instrumentKernel(*K);
-  return finish();
 }
 
 /// The NVPTX backend merges adjacent scalar loads and stores into vector
@@ -187,7 +217,7 @@ bool Instrumenter::run() {
 /// same vectorizer runs first, on every function a kernel may reach; the
 /// backend finds nothing left to do.
 void Instrumenter::vectorizeAccesses() {
-  if (!ClVectorizeFirst)
+  if (!Opts.VectorizeFirst)
     return;
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
@@ -202,8 +232,8 @@ void Instrumenter::vectorizeAccesses() {
 
 void Instrumenter::instrumentKernel(Function &K) {
   ++NumKernels;
-  // K stays as compiled (abi.h v11): time mode and the launches that are not
-  // profiled run the program's own code. The sampled block's path lives in
+  // K stays as compiled: time mode and the launches that are not profiled
+  // run the program's own code. The sampled block's path lives in
   // a copy of K, its sample variant, whose other blocks run K's original
   // instructions.
   SmallVector<Function *, 1> Copies;
@@ -215,23 +245,22 @@ void Instrumenter::instrumentKernel(Function &K) {
       if (C->getCalledOperand() == Enter.getCallee())
         EnterCalls.push_back(C);
   dropMemoryPromises(S);
-  DenseMap<Function *, Function *> Clones;
-  SmallVector<Function *, 8> Work;
-  instrumentBlocks(Body.Copy, /*InKernel=*/true, Body.State, K, Clones, Work);
+  KernelClones Clones(K);
+  instrumentBlocks(Body.Copy, /*InKernel=*/true, Body.State, Clones);
   // In order of discovery, so that site ids follow the call order.
-  for (size_t I = 0; I < Work.size(); ++I) {
-    Function *C = Work[I];
+  for (size_t I = 0; I < Clones.Work.size(); ++I) {
+    Function *C = Clones.Work[I];
     SmallVector<BasicBlock *, 16> Blocks;
     for (BasicBlock &BB : *C)
       Blocks.push_back(&BB);
     // A clone's state is its last parameter (cloneDeviceFunction).
     instrumentBlocks(Blocks, /*InKernel=*/false, C->getArg(C->arg_size() - 1),
-                     K, Clones, Work);
+                     Clones);
   }
-  addGridVariant(K, S, Work);
+  addGridVariant(K, S, Clones.Work);
 }
 
-/// Grid mode's kernel for `K` (abi.h v7): a copy of its sample variant `S`
+/// Grid mode's kernel for `K`: a copy of its sample variant `S`
 /// and of its instrumented callees whose entry and accesses are grid mode's.
 /// Same sites, same ids: the host reads its counts as K's. S keeps only the
 /// sampled block's path, so neither mode carries the other's code and
@@ -256,9 +285,9 @@ void Instrumenter::addGridVariant(Function &K, Function &S,
 }
 
 void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,
-                                    bool InKernel, Value *State, Function &K,
-                                    DenseMap<Function *, Function *> &Clones,
-                                    SmallVectorImpl<Function *> &Work) {
+                                    bool InKernel, Value *State,
+                                    KernelClones &Clones) {
+  Function &K = Clones.K;
   SmallVector<Instruction *, 64> Insts;
   for (BasicBlock *BB : Blocks)
     for (Instruction &I : *BB)
@@ -276,7 +305,7 @@ void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,
       loadParallelism(Blocks, DL, InKernel, FAM.getResult<AAManager>(F));
   // Ballots and phis only: the control flow, and so the trees, stay.
   LaneMasks Masks;
-  if (ClExplicitLanes) {
+  if (Opts.ExplicitLanes) {
     LoopInfo LI(DT);
     Masks = laneMasks(Blocks, DT, PDT, LI);
     for (auto [BB, Mask] : Masks.Of)
@@ -287,16 +316,7 @@ void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,
       Function *G = CB->getCalledFunction();
       if (G && !G->isDeclaration() && !G->isIntrinsic() &&
           !KernelSet.count(G)) {
-        // The instrumented path calls instrumented copies; the original
-        // path keeps calling the originals.
-        Function *&C = Clones[G];
-        if (!C) {
-          C = cloneDeviceFunction(*G, ".sectorscope." + K.getName().str());
-          dropMemoryPromises(*C);
-          Work.push_back(C);
-          ++NumClonedFunctions;
-        }
-        dropMemoryPromises(*callClone(*CB, *C, State));
+        callInstrumentedClone(*CB, *G, State, Clones);
         continue;
       }
       if (auto Kind = classifyUninstrumented(*I)) {
@@ -326,6 +346,20 @@ void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,
     }
   }
   eraseUnusedLaneMasks(Masks);
+}
+
+/// The instrumented path calls instrumented copies; the original path keeps
+/// calling the originals.
+void Instrumenter::callInstrumentedClone(CallBase &CB, Function &Callee,
+                                         Value *State, KernelClones &Clones) {
+  Function *&C = Clones.Of[&Callee];
+  if (!C) {
+    C = cloneDeviceFunction(Callee, ".sectorscope." + Clones.K.getName().str());
+    dropMemoryPromises(*C);
+    Clones.Work.push_back(C);
+    ++NumClonedFunctions;
+  }
+  dropMemoryPromises(*callClone(CB, *C, State));
 }
 
 /// In the plain program ptxas reconverges a warp where divergent paths
@@ -376,73 +410,95 @@ void Instrumenter::insertAccess(const MemoryOp &Op, unsigned Site, Value *Lanes,
 
 /// Links the runtime, fills the module descriptor and inlines.
 bool Instrumenter::finish() {
-  LLVMContext &Ctx = M.getContext();
   std::string Text = Sites.text();
+  GlobalVariable *Table = addSiteTable(Text);
+  StringSet<> Defined;
+  if (!Opts.LinkRuntime) {
+    declareModuleDescriptor();
+  } else {
+    std::string Path = Opts.DeviceRuntimePath.empty()
+                           ? defaultDeviceRuntimePath()
+                           : Opts.DeviceRuntimePath;
+    std::string Err = linkDeviceRuntime(M, Path, Defined);
+    if (!Err.empty()) {
+      Diags.report(DiagLevel::Error, SourcePos(), "sectorscope: " + Err, "");
+      return true;
+    }
+  }
+  GlobalVariable *Desc = M.getNamedGlobal("__sectorscope_module");
+  if (!Desc) {
+    Diags.report(DiagLevel::Error, SourcePos(),
+                 "sectorscope: the device runtime defines no "
+                 "__sectorscope_module",
+                 "");
+    return true;
+  }
+  fillModuleDescriptor(*Desc, *Table, Text.size());
+  if (!Opts.LinkRuntime)
+    return true;
+  inlineRuntimeCalls();
+  eraseUnusedRuntime(Defined);
+  return true;
+}
+
+GlobalVariable *Instrumenter::addSiteTable(StringRef Text) {
+  LLVMContext &Ctx = M.getContext();
   auto *Data = ConstantDataArray::getString(Ctx, Text, /*AddNull=*/true);
   auto *Table = new GlobalVariable(
       M, Data->getType(), /*isConstant=*/true, GlobalValue::InternalLinkage,
       Data, "__sectorscope_site_table", nullptr, GlobalVariable::NotThreadLocal,
       /*AddressSpace=*/1);
   Table->setAlignment(Align(8));
+  return Table;
+}
 
-  StringSet<> Defined;
-  if (!ClLinkRuntime) {
-    // Tests of the instrumentation alone: declare the descriptor so that
-    // its initializer is visible.
-    Type *I64 = Type::getInt64Ty(Ctx), *I32 = Type::getInt32Ty(Ctx);
-    auto *Config =
-        ArrayType::get(Type::getInt8Ty(Ctx), sizeof(ss_launch_header));
-    auto *STy = StructType::get(Ctx, {I32, I32, I64, I64, I64, Config});
-    new GlobalVariable(M, STy, false, GlobalValue::ExternalLinkage, nullptr,
-                       "__sectorscope_module", nullptr,
-                       GlobalVariable::NotThreadLocal, /*constant*/ 4);
-  } else {
-    std::string Path = ClDeviceRuntime.empty() ? defaultDeviceRuntimePath()
-                                               : ClDeviceRuntime.getValue();
-    std::string Err = linkDeviceRuntime(M, Path, Defined);
-    if (!Err.empty()) {
-      reporter().report(DiagLevel::Error, SourcePos(), "sectorscope: " + Err,
-                        "");
-      return true;
-    }
-  }
+/// Tests of the instrumentation alone link no runtime: the descriptor is
+/// declared here so that its initializer is visible.
+void Instrumenter::declareModuleDescriptor() {
+  LLVMContext &Ctx = M.getContext();
+  Type *I64 = Type::getInt64Ty(Ctx), *I32 = Type::getInt32Ty(Ctx);
+  auto *Config = ArrayType::get(Type::getInt8Ty(Ctx), sizeof(ss_launch_header));
+  auto *STy = StructType::get(Ctx, {I32, I32, I64, I64, I64, Config});
+  new GlobalVariable(M, STy, false, GlobalValue::ExternalLinkage, nullptr,
+                     "__sectorscope_module", nullptr,
+                     GlobalVariable::NotThreadLocal, /*constant*/ 4);
+}
 
-  GlobalVariable *Desc = M.getNamedGlobal("__sectorscope_module");
-  if (!Desc) {
-    reporter().report(DiagLevel::Error, SourcePos(),
-                      "sectorscope: the device runtime defines no "
-                      "__sectorscope_module",
-                      "");
-    return true;
-  }
-  auto *STy = cast<StructType>(Desc->getValueType());
+void Instrumenter::fillModuleDescriptor(GlobalVariable &Desc,
+                                        GlobalVariable &Table,
+                                        uint64_t TableSize) {
+  LLVMContext &Ctx = M.getContext();
+  auto *STy = cast<StructType>(Desc.getValueType());
   Type *I32 = STy->getElementType(0), *I64 = STy->getElementType(2);
   // A generic address: the host reads the table with cudaMemcpy.
   Constant *TableAddr = ConstantExpr::getPtrToInt(
-      ConstantExpr::getAddrSpaceCast(Table, PointerType::get(Ctx, 0)), I64);
-  Desc->setInitializer(ConstantStruct::get(
+      ConstantExpr::getAddrSpaceCast(&Table, PointerType::get(Ctx, 0)), I64);
+  Desc.setInitializer(ConstantStruct::get(
       STy, {ConstantInt::get(I32, SS_ABI_VERSION),
             ConstantInt::get(I32, Sites.size()), TableAddr,
-            ConstantInt::get(I64, Text.size()), ConstantInt::get(I64, 0),
+            ConstantInt::get(I64, TableSize), ConstantInt::get(I64, 0),
             Constant::getNullValue(STy->getElementType(5))}));
   // The host writes `launch` and `config` between launches.
-  Desc->setExternallyInitialized(true);
-  Desc->setConstant(false);
+  Desc.setExternallyInitialized(true);
+  Desc.setConstant(false);
+}
 
-  if (!ClLinkRuntime)
-    return true;
-  // No inliner runs after the optimizer's last extension point: inline the
-  // entry check everywhere and the access where asked.
+/// No inliner runs after the optimizer's last extension point: inlines the
+/// entry check everywhere and the access where asked.
+void Instrumenter::inlineRuntimeCalls() {
   for (CallInst *C : EnterCalls) {
     InlineFunctionInfo IFI;
     InlineFunction(*C, IFI);
   }
-  if (ClInlineAccess)
+  if (Opts.InlineAccess)
     for (CallInst *C : AccessCalls) {
       InlineFunctionInfo IFI;
       InlineFunction(*C, IFI);
     }
-  // Runtime helpers nothing calls any more would still reach the PTX.
+}
+
+/// Runtime helpers nothing calls any more would still reach the PTX.
+void Instrumenter::eraseUnusedRuntime(const StringSet<> &Defined) {
   bool Changed = true;
   while (Changed) {
     Changed = false;
@@ -453,13 +509,22 @@ bool Instrumenter::finish() {
         Changed = true;
       }
   }
-  return true;
 }
 
 } // namespace
 
+InstrumentPass::InstrumentPass(const InstrumentOptions &Options,
+                               Reporter &Diags)
+    : Opts(Options), Diags(Diags) {
+  overrideIfGiven(Opts.DeviceRuntimePath, ClDeviceRuntime);
+  overrideIfGiven(Opts.InlineAccess, ClInlineAccess);
+  overrideIfGiven(Opts.VectorizeFirst, ClVectorizeFirst);
+  overrideIfGiven(Opts.ExplicitLanes, ClExplicitLanes);
+  overrideIfGiven(Opts.LinkRuntime, ClLinkRuntime);
+}
+
 PreservedAnalyses InstrumentPass::run(Module &M, ModuleAnalysisManager &MAM) {
-  if (!Instrumenter(M, MAM).run())
+  if (!Instrumenter(M, MAM, Opts, Diags).run())
     return PreservedAnalyses::all();
   return PreservedAnalyses::none();
 }

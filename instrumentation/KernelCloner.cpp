@@ -88,8 +88,8 @@ DuplicatedBody duplicateKernelBody(Function &K, FunctionCallee Enter) {
   if (DISubprogram *SP = K.getSubprogram())
     B.SetCurrentDebugLocation(DILocation::get(Ctx, SP->getScopeLine(), 0, SP));
   Value *Take = B.CreateCall(Enter, {}, "sectorscope.take");
-  // The state is read-only after this (abi.h v6): the instrumented code
-  // passes the value itself, in a register, to every access.
+  // The state is read-only after this (abi.h): the instrumented code passes
+  // the value itself, in a register, to every access.
   Result.State = Take;
   Value *Cond = B.CreateICmpNE(Take, ConstantInt::get(Take->getType(), 0));
   B.CreateCondBr(Cond, cast<BasicBlock>(VMap[OldEntry]), OldEntry);

@@ -8,8 +8,8 @@
 // kernel and the original callees stay uninstrumented.
 //
 //===----------------------------------------------------------------------===//
-#ifndef SECTORSCOPE_PASS_KERNELCLONER_H
-#define SECTORSCOPE_PASS_KERNELCLONER_H
+#ifndef SECTORSCOPE_INSTRUMENTATION_KERNELCLONER_H
+#define SECTORSCOPE_INSTRUMENTATION_KERNELCLONER_H
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Function.h"

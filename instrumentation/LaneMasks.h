@@ -4,17 +4,17 @@
 // copy must group lanes as the original code runs them. Reading the group
 // back at run time (__activemask) gives whatever ptxas's convergence
 // barriers made of the instrumented code, and ptxas places those as it
-// likes: session 6 saw the same loop counted 10-34% above Nsight Compute
-// after a change in the counting code alone (runtime/README.md). Here the
-// group is computed instead, as a SIMT stack would for structured control
+// likes: a change in the counting code alone can move the same loop's count
+// 10-34% above Nsight Compute's (runtime/README.md). Here the group is
+// computed instead, as a SIMT stack would for structured control
 // flow: a branch's two sides get the lanes that take each (one ballot), a
 // block that post-dominates an earlier one gets that block's lanes back, and
 // a loop header gets the lanes that entered the loop, then those that stayed
 // (a phi). Accesses wait for exactly those lanes.
 //
 //===----------------------------------------------------------------------===//
-#ifndef SECTORSCOPE_PASS_LANEMASKS_H
-#define SECTORSCOPE_PASS_LANEMASKS_H
+#ifndef SECTORSCOPE_INSTRUMENTATION_LANEMASKS_H
+#define SECTORSCOPE_INSTRUMENTATION_LANEMASKS_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"

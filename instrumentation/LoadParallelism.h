@@ -8,8 +8,8 @@
 // what unrolling and vectorization made of the source.
 //
 //===----------------------------------------------------------------------===//
-#ifndef SECTORSCOPE_PASS_LOADPARALLELISM_H
-#define SECTORSCOPE_PASS_LOADPARALLELISM_H
+#ifndef SECTORSCOPE_INSTRUMENTATION_LOADPARALLELISM_H
+#define SECTORSCOPE_INSTRUMENTATION_LOADPARALLELISM_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"

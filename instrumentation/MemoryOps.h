@@ -6,8 +6,8 @@
 // textures, memcpy): those are only counted.
 //
 //===----------------------------------------------------------------------===//
-#ifndef SECTORSCOPE_PASS_MEMORYOPS_H
-#define SECTORSCOPE_PASS_MEMORYOPS_H
+#ifndef SECTORSCOPE_INSTRUMENTATION_MEMORYOPS_H
+#define SECTORSCOPE_INSTRUMENTATION_MEMORYOPS_H
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"

@@ -6,8 +6,8 @@
 // calls to the runtime appear only now (NOTES.md §2).
 //
 //===----------------------------------------------------------------------===//
-#ifndef SECTORSCOPE_PASS_RUNTIMELINKER_H
-#define SECTORSCOPE_PASS_RUNTIMELINKER_H
+#ifndef SECTORSCOPE_INSTRUMENTATION_RUNTIMELINKER_H
+#define SECTORSCOPE_INSTRUMENTATION_RUNTIMELINKER_H
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"

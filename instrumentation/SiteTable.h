@@ -5,8 +5,8 @@
 // and the `V` record. The host runtime parses it; the pass only appends.
 //
 //===----------------------------------------------------------------------===//
-#ifndef SECTORSCOPE_PASS_SITETABLE_H
-#define SECTORSCOPE_PASS_SITETABLE_H
+#ifndef SECTORSCOPE_INSTRUMENTATION_SITETABLE_H
+#define SECTORSCOPE_INSTRUMENTATION_SITETABLE_H
 
 #include "instrumentation/MemoryOps.h"
 

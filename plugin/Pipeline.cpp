@@ -1,49 +1,69 @@
 //===- Pipeline.cpp - Where sectorscope's passes run ----------------------===//
 #include "plugin/Pipeline.h"
 
+#include "analysis/Analyzer.h"
 #include "instrumentation/InstrumentPass.h"
 #include "instrumentation/KernelCloner.h"
-#include "plugin/Options.h"
-#include "plugin/Reporter.h"
-#include "analysis/Analyzer.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/TargetParser/Triple.h"
 
 using namespace llvm;
 
 namespace sectorscope {
 
+CompileJob &compileJob() {
+  static CompileJob Job;
+  return Job;
+}
+
+// opt's way in: -sectorscope-arg=<key>[=<value>], parsed by Options::set.
+static cl::list<std::string> OptArgs(
+    "sectorscope-arg", cl::desc("sectorscope plugin argument <key>[=<value>]"),
+    cl::value_desc("key[=value]"), cl::callback([](const std::string &Arg) {
+      std::string Err = compileJob().Opts.set(Arg);
+      if (!Err.empty())
+        report_fatal_error(Twine("sectorscope: ") + Err, false);
+    }));
+
 PreservedAnalyses SectorscopePass::run(Module &M, ModuleAnalysisManager &AM) {
-  const Options &O = options();
   bool Device = Triple(M.getTargetTriple()).isNVPTX();
-  if (O.Verbose)
-    reporter().report(
-        DiagLevel::Remark, SourcePos(),
-        (Twine("sectorscope: ") + (Device ? "device" : "host") + " module '" +
-         M.getModuleIdentifier() + "' (" + M.getTargetTriple() + "): " +
-         (Device ? (O.Analyze ? "analyzed" : "not analyzed") : "not analyzed") +
-         (O.Instrument ? ", instrumented" : ""))
-            .str(),
-        "");
+  if (Opts.Verbose)
+    Diags.report(DiagLevel::Remark, SourcePos(),
+                 (Twine("sectorscope: ") + (Device ? "device" : "host") +
+                  " module '" + M.getModuleIdentifier() + "' (" +
+                  M.getTargetTriple() + "): " +
+                  (Device ? (Opts.Analyze ? "analyzed" : "not analyzed")
+                          : "not analyzed") +
+                  (Opts.Instrument ? ", instrumented" : ""))
+                     .str(),
+                 "");
   PreservedAnalyses PA = PreservedAnalyses::all();
   if (!Device) {
-    if (O.Instrument)
+    if (Opts.Instrument)
       PA.intersect(HostRegistrationPass().run(M, AM));
     return PA;
   }
-  if (O.Analyze)
-    PA.intersect(AnalyzerPass().run(M, AM));
-  if (O.Instrument)
-    PA.intersect(InstrumentPass().run(M, AM));
+  if (Opts.Analyze) {
+    PA.intersect(AnalyzerPass(Opts.Analyzer, Diags).run(M, AM));
+  } else if (!Opts.Analyzer.SarifPath.empty()) {
+    // no-analyze with sarif=: a build that expects the file gets a valid
+    // one, with no results.
+    AnalyzerOptions NoRules = Opts.Analyzer;
+    NoRules.Rules.fill(RuleAction::Off);
+    PA.intersect(AnalyzerPass(NoRules, Diags).run(M, AM));
+  }
+  if (Opts.Instrument)
+    PA.intersect(InstrumentPass(Opts.Instrumentation, Diags).run(M, AM));
   return PA;
 }
 
 PreservedAnalyses RecordFunctionsPass::run(Module &M, ModuleAnalysisManager &) {
-  if (options().Instrument && Triple(M.getTargetTriple()).isNVPTX())
+  if (Triple(M.getTargetTriple()).isNVPTX())
     recordFunctionsSeenByBackend(M);
   return PreservedAnalyses::all();
 }
@@ -52,25 +72,29 @@ void registerPasses(PassBuilder &PB) {
   static SmallPtrSet<PassBuilder *, 2> Registered;
   if (!Registered.insert(&PB).second)
     return;
+  // The callbacks run when a pipeline is built, after the job's arguments
+  // are parsed: they read the job then, not now.
+  CompileJob &Job = compileJob();
   // Before anything is deleted: the functions whose addresses the NVPTX
   // backend's annotation cache may keep (instrumentation/KernelCloner.h).
   PB.registerPipelineStartEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel) {
-        MPM.addPass(RecordFunctionsPass());
+      [&Job](ModulePassManager &MPM, OptimizationLevel) {
+        if (Job.Opts.Instrument)
+          MPM.addPass(RecordFunctionsPass());
       });
   PB.registerOptimizerLastEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel) {
-        MPM.addPass(SectorscopePass());
+      [&Job](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(SectorscopePass(Job.Opts, *Job.Diags));
       });
   PB.registerPipelineParsingCallback(
-      [](StringRef Name, ModulePassManager &MPM,
-         ArrayRef<PassBuilder::PipelineElement>) {
+      [&Job](StringRef Name, ModulePassManager &MPM,
+             ArrayRef<PassBuilder::PipelineElement>) {
         if (Name == "sectorscope")
-          MPM.addPass(SectorscopePass());
+          MPM.addPass(SectorscopePass(Job.Opts, *Job.Diags));
         else if (Name == "sectorscope-analyze")
-          MPM.addPass(AnalyzerPass());
+          MPM.addPass(AnalyzerPass(Job.Opts.Analyzer, *Job.Diags));
         else if (Name == "sectorscope-instrument")
-          MPM.addPass(InstrumentPass());
+          MPM.addPass(InstrumentPass(Job.Opts.Instrumentation, *Job.Diags));
         else if (Name == "sectorscope-host")
           MPM.addPass(HostRegistrationPass());
         else

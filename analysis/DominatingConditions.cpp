@@ -1,0 +1,163 @@
+//===- DominatingConditions.cpp - Who runs an access ----------------------===//
+//
+// The branches that dominate an access decide who runs it: every block or
+// only some, whole warps or one lane. Their conditions are classified by the
+// polynomials of what they compare (ScevToPolynomial.h).
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/AccessAffine.h"
+
+#include "llvm/Analysis/PostDominators.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/PatternMatch.h"
+
+using namespace llvm;
+using namespace llvm::PatternMatch;
+
+namespace sectorscope {
+
+AccessAnalyzer::Cond AccessAnalyzer::classifyCondition(const Value *C,
+                                                       unsigned Depth) {
+  if (isa<Constant>(C))
+    return Cond::Uniform;
+  if (Depth > 8)
+    return Cond::Opaque;
+  if (auto *Cmp = dyn_cast<CmpInst>(C)) {
+    // (a | b) == 0, instcombine's form of a == 0 && b == 0: the worse of
+    // the two equalities.
+    if (auto *Or = dyn_cast<BinaryOperator>(Cmp->getOperand(0)))
+      if (Cmp->isEquality() && Or->getOpcode() == Instruction::Or &&
+          isa<ConstantInt>(Cmp->getOperand(1)) &&
+          cast<ConstantInt>(Cmp->getOperand(1))->isZero()) {
+        Cond Worst = Cond::Uniform;
+        for (const Value *Op : Or->operands()) {
+          Poly P = Translate.of(Op);
+          Cond K = P.Unknown || Atoms.loaded(P) ? Cond::Opaque
+                   : Atoms.blockDep(P)          ? Cond::SelectsBlocks
+                   : Atoms.laneVariant(P)       ? Cond::SelectsLanes
+                                                : Cond::Uniform;
+          Worst = std::max(Worst, K);
+        }
+        return Worst;
+      }
+    Poly A = Translate.of(Cmp->getOperand(0)),
+         B = Translate.of(Cmp->getOperand(1));
+    if (A.Unknown || B.Unknown || Atoms.loaded(A) || Atoms.loaded(B))
+      return Cond::Opaque; // Data decides who passes.
+    if ((Atoms.blockDep(A) || Atoms.blockDep(B)) && Cmp->isEquality())
+      return Cond::SelectsBlocks;
+    // One lane per warp or block (tid == 0): a hot spot, not whole warps
+    // of every block queueing on the bytes. (warp == 0, threadIdx.y == 0
+    // select whole warps.)
+    if ((Atoms.laneVariant(A) || Atoms.laneVariant(B)) && Cmp->isEquality())
+      return Cond::SelectsLanes;
+    return Cond::Uniform;
+  }
+  if (auto *BO = dyn_cast<BinaryOperator>(C)) {
+    if (BO->getOpcode() == Instruction::And ||
+        BO->getOpcode() == Instruction::Or ||
+        BO->getOpcode() == Instruction::Xor) {
+      Cond X = classifyCondition(BO->getOperand(0), Depth + 1);
+      Cond Y = classifyCondition(BO->getOperand(1), Depth + 1);
+      return std::max(X, Y);
+    }
+  }
+  if (auto *Sel = dyn_cast<SelectInst>(C)) {
+    // Short-circuit && / || become selects of i1.
+    Cond X = classifyCondition(Sel->getCondition(), Depth + 1);
+    Cond Y = classifyCondition(Sel->getTrueValue(), Depth + 1);
+    Cond Z = classifyCondition(Sel->getFalseValue(), Depth + 1);
+    return std::max(X, std::max(Y, Z));
+  }
+  Poly P = Translate.of(C);
+  if (P.Unknown || Atoms.loaded(P))
+    return Cond::Opaque;
+  return Atoms.blockDep(P) ? Cond::SelectsBlocks : Cond::Uniform;
+}
+
+Reach AccessAnalyzer::reachedByEveryBlock(const Instruction &I,
+                                          PostDominatorTree &PDT) {
+  const BasicBlock *BB = I.getParent();
+  auto *Node = DT.getNode(BB);
+  if (!Node)
+    return Reach::SomeBlocks;
+  Reach R = Reach::AllWarps;
+  for (auto *D = Node->getIDom(); D; D = D->getIDom()) {
+    const BasicBlock *DB = D->getBlock();
+    if (PDT.dominates(BB, DB))
+      continue; // I runs whenever DB does.
+    const Instruction *T = DB->getTerminator();
+    const Value *C = nullptr;
+    if (auto *Br = dyn_cast<BranchInst>(T))
+      C = Br->isConditional() ? Br->getCondition() : nullptr;
+    else if (auto *Sw = dyn_cast<SwitchInst>(T))
+      C = Sw->getCondition();
+    else
+      return Reach::SomeBlocks;
+    if (!C)
+      continue;
+    Cond K = classifyCondition(C);
+    if (K == Cond::SelectsLanes)
+      R = Reach::OneLane;
+    else if (K != Cond::Uniform)
+      return Reach::SomeBlocks;
+  }
+  return R;
+}
+
+bool AccessAnalyzer::singleLane(const Instruction &I, PostDominatorTree &PDT) {
+  const BasicBlock *BB = I.getParent();
+  auto *Node = DT.getNode(BB);
+  if (!Node)
+    return false;
+  // `lane == c` (affine in threadIdx.x, so one lane matches) on the path.
+  auto OneLane = [&](const Value *C, bool Taken, auto &Self,
+                     unsigned Depth) -> bool {
+    if (Depth > 4)
+      return false;
+    if (auto *Cmp = dyn_cast<ICmpInst>(C)) {
+      if (!Cmp->isEquality() ||
+          Taken != (Cmp->getPredicate() == ICmpInst::ICMP_EQ))
+        return false;
+      // (a | b) == 0, instcombine's form of a == 0 && b == 0.
+      if (auto *Or = dyn_cast<BinaryOperator>(Cmp->getOperand(0)))
+        if (Or->getOpcode() == Instruction::Or &&
+            match(Cmp->getOperand(1), m_Zero()))
+          for (const Value *Op : Or->operands()) {
+            Poly P = Translate.of(Op);
+            if (!P.Unknown && Atoms.laneVariant(P))
+              return true;
+          }
+      Poly A = Translate.of(Cmp->getOperand(0)),
+           B = Translate.of(Cmp->getOperand(1));
+      return !A.Unknown && !B.Unknown &&
+             (Atoms.laneVariant(A) || Atoms.laneVariant(B));
+    }
+    // a && b taken: either one pins the lane.
+    if (auto *BO = dyn_cast<BinaryOperator>(C))
+      if (Taken && BO->getOpcode() == Instruction::And)
+        return Self(BO->getOperand(0), true, Self, Depth + 1) ||
+               Self(BO->getOperand(1), true, Self, Depth + 1);
+    if (auto *Sel = dyn_cast<SelectInst>(C))
+      if (Taken && isa<ConstantInt>(Sel->getFalseValue()) &&
+          cast<ConstantInt>(Sel->getFalseValue())->isZero())
+        return Self(Sel->getCondition(), true, Self, Depth + 1) ||
+               Self(Sel->getTrueValue(), true, Self, Depth + 1);
+    return false;
+  };
+  for (auto *D = Node->getIDom(); D; D = D->getIDom()) {
+    const BasicBlock *DB = D->getBlock();
+    if (PDT.dominates(BB, DB))
+      continue;
+    auto *Br = dyn_cast<BranchInst>(DB->getTerminator());
+    if (!Br || !Br->isConditional())
+      continue;
+    for (unsigned S = 0; S < 2; ++S)
+      if (DT.dominates(BasicBlockEdge(DB, Br->getSuccessor(S)), BB) &&
+          OneLane(Br->getCondition(), S == 0, OneLane, 0))
+        return true;
+  }
+  return false;
+}
+
+} // namespace sectorscope

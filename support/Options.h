@@ -1,0 +1,96 @@
+//===- Options.h - sectorscope's plugin arguments ---------------*- C++ -*-===//
+//
+// Every user-visible switch of the compiler side lives here and is parsed in
+// one place, Options::set(). The same parser serves the three ways in:
+//   clang:  -fplugin-arg-sectorscope-<key>[=<value>]
+//   opt:    -sectorscope-arg=<key>[=<value>] (repeatable)
+//   tests:  Options::set() directly.
+// The passes never see Options whole: each takes its own part
+// (AnalyzerOptions, InstrumentOptions) through its constructor.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SECTORSCOPE_SUPPORT_OPTIONS_H
+#define SECTORSCOPE_SUPPORT_OPTIONS_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <array>
+#include <optional>
+#include <string>
+
+namespace sectorscope {
+
+/// The analyzer's rules. Their names are stable: they are SARIF rule ids.
+enum class Rule { Strided, Misaligned, Camped };
+constexpr unsigned NumRules = 3;
+const char *ruleName(Rule R);
+/// The rule of that name, if any.
+std::optional<Rule> ruleNamed(llvm::StringRef Name);
+
+enum class RuleAction { Off, Warn, Error };
+
+/// What the compile-time analyzer checks and where it writes.
+struct AnalyzerOptions {
+  std::string SarifPath; ///< Write SARIF 2.1.0 here (file or directory).
+  std::string Partitions = "default"; ///< Partition model spec.
+  std::array<RuleAction, NumRules> Rules = {RuleAction::Warn, RuleAction::Warn,
+                                            RuleAction::Warn};
+  /// Rules that stay warnings under -Werror (-Wno-error=sectorscope-<rule>).
+  std::array<bool, NumRules> NoWarningAsError = {false, false, false};
+
+  RuleAction action(Rule R) const { return Rules[unsigned(R)]; }
+  /// Whether any rule reports at all.
+  bool anyRuleOn() const;
+  /// -Werror: every rule that warns becomes an error, except those named in
+  /// -Wno-error=.
+  void promoteWarnings();
+};
+
+/// How device code is instrumented. No plugin argument sets these; the
+/// developer flags -sectorscope-{device-runtime,inline-access,
+/// vectorize-first,explicit-lanes,link-runtime} override them
+/// (instrumentation/InstrumentPass.cpp).
+struct InstrumentOptions {
+  /// Device runtime bitcode to link; empty: sectorscope-device.bc beside
+  /// the plugin.
+  std::string DeviceRuntimePath;
+  /// Inline __sectorscope_access at each site: left a call, LLVM 19's NVPTX
+  /// backend emits `call.uni`, wrong in divergent code.
+  bool InlineAccess = true;
+  /// Merge adjacent loads/stores into vector accesses before instrumenting,
+  /// as the NVPTX backend would.
+  bool VectorizeFirst = true;
+  /// Group each request's lanes from the control flow (LaneMasks.h) rather
+  /// than read them back with __activemask(); off: its counts are not yet
+  /// compared with Nsight Compute's on a GPU.
+  bool ExplicitLanes = false;
+  /// Link the device runtime; off leaves calls to it external, for tests of
+  /// the instrumentation alone.
+  bool LinkRuntime = true;
+};
+
+struct Options {
+  bool Analyze = true;     ///< Run the compile-time analyzer.
+  bool Instrument = false; ///< Instrument device memory operations.
+  bool Verbose = false;    ///< Say which modules are analyzed or skipped.
+  AnalyzerOptions Analyzer;
+  InstrumentOptions Instrumentation;
+
+  /// Applies one `key[=value]`. Returns "" or a one-line error message.
+  std::string set(llvm::StringRef Arg);
+  /// Applies one warning option as clang spells it after `-W`
+  /// (`sectorscope`, `no-sectorscope-strided`, `error=sectorscope-camped`,
+  /// `no-error=sectorscope`), with clang's meaning: -Wno- turns off,
+  /// -Werror= turns on as an error, -W turns on without undoing an error,
+  /// -Wno-error= keeps a warning. Returns "" or a one-line error message;
+  /// options of other warning groups are not sectorscope's and return "".
+  std::string setWarningOption(llvm::StringRef Option);
+  /// Whether a `-W` option names one of sectorscope's warning groups.
+  static bool isWarningOption(llvm::StringRef Option);
+  /// The valid keys, "key[=value]" and comma-separated, for error messages.
+  static std::string validKeys();
+};
+
+} // namespace sectorscope
+
+#endif

@@ -1,0 +1,245 @@
+#===- sectorscope_reports.py - Read a run's launch reports, list findings -===#
+#
+# Shared by sectorscope-run (exit codes, CSV of findings) and
+# sectorscope-report (the HTML page): one reader of the runtime's
+# `sectorscope-launch/1` JSON and `.heat.csv` files, one definition of a
+# finding and of its estimated cost. The files come from other processes and
+# machines, so every read is bounded and refuses anything but a regular file.
+#
+#===----------------------------------------------------------------------===#
+import csv
+import io
+import json
+import os
+import re
+import stat
+
+SCHEMA = "sectorscope-launch/1"
+MAX_JSON_BYTES = 64 << 20
+MAX_CSV_BYTES = 256 << 20
+MAX_SOURCE_BYTES = 8 << 20
+MAX_REPORTS = 20000
+SECTOR_BYTES = 32
+
+
+class ReportError(Exception):
+    """One line for the user: what is wrong, with the path."""
+
+
+def read_bounded(path, max_bytes, what):
+    """The bytes of a regular file of at most max_bytes, else ReportError.
+
+    O_NONBLOCK keeps a FIFO from blocking the open; fstat then refuses it,
+    and devices such as /dev/zero, before a byte is read."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError as e:
+        raise ReportError("%s '%s': %s" % (what, path, e.strerror))
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise ReportError("%s '%s': not a regular file" % (what, path))
+        if st.st_size > max_bytes:
+            raise ReportError("%s '%s': %d bytes, more than the limit of %d" %
+                              (what, path, st.st_size, max_bytes))
+        chunks, total = [], 0
+        while True:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            total += len(chunk)
+            if total > max_bytes:
+                raise ReportError("%s '%s': more than the limit of %d bytes" %
+                                  (what, path, max_bytes))
+            chunks.append(chunk)
+        return b"".join(chunks)
+    except OSError as e:
+        raise ReportError("%s '%s': %s" % (what, path, e.strerror))
+    finally:
+        os.close(fd)
+
+
+# <kernel>-<host>-<pid>[-r<rank>]-t<tid>-<seq>.json; <kernel> has no '-'.
+NAME_RE = re.compile(r"^(?P<kernel>[^-]*)-(?P<host>.+)-(?P<pid>\d+)"
+                     r"(?:-r(?P<rank>\d+))?-t(?P<tid>\d+)-(?P<seq>\d+)\.json$")
+
+
+class Report:
+    """One launch report and where it came from."""
+
+    def __init__(self, path, data):
+        self.path = path
+        self.name = os.path.basename(path)
+        self.data = data
+        m = NAME_RE.match(self.name)
+        self.host = m.group("host") if m else "?"
+        self.pid = m.group("pid") if m else "?"
+        self.rank = m.group("rank") if m else None
+        dev = data.get("device") or {}
+        self.device = "%s #%s" % (dev.get("name", "?"), dev.get("ordinal", "?"))
+
+    @property
+    def process(self):
+        rank = " rank %s" % self.rank if self.rank is not None else ""
+        return "%s:%s%s" % (self.host, self.pid, rank)
+
+    @property
+    def kernel(self):
+        return self.data.get("kernel") or self.data.get("mangled") or "?"
+
+    def scale(self):
+        """Blocks of the launch per block the counters saw: heat-map mode
+        samples one block, so its counts stand for 1/blocks of the launch."""
+        g = self.data.get("grid") or {}
+        blocks = g.get("x", 1) * g.get("y", 1) * g.get("z", 1)
+        sampled = self.data.get("sampled_blocks") or 1
+        return max(1.0, blocks / float(sampled))
+
+
+def parse_report(path, raw):
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as e:
+        raise ReportError("report '%s': not valid JSON (%s)" %
+                          (path, str(e).splitlines()[0]))
+    if not isinstance(data, dict) or data.get("schema") != SCHEMA:
+        raise ReportError("report '%s': not a %s report" % (path, SCHEMA))
+    for key in ("sites", "objects"):
+        if not isinstance(data.get(key) or [], list):
+            raise ReportError("report '%s': '%s' is not a list" % (path, key))
+    return Report(path, data)
+
+
+def report_paths(directory):
+    """The *.json files of a report directory, sorted; ReportError if the
+    directory cannot be listed."""
+    try:
+        st = os.stat(directory)
+    except OSError as e:
+        raise ReportError("report directory '%s': %s" % (directory, e.strerror))
+    if not stat.S_ISDIR(st.st_mode):
+        raise ReportError("report directory '%s': not a directory" % directory)
+    try:
+        names = sorted(n for n in os.listdir(directory) if n.endswith(".json"))
+    except OSError as e:
+        raise ReportError("report directory '%s': %s" % (directory, e.strerror))
+    if len(names) > MAX_REPORTS:
+        raise ReportError("report directory '%s': %d reports, more than the "
+                          "limit of %d" % (directory, len(names), MAX_REPORTS))
+    return [os.path.join(directory, n) for n in names]
+
+
+def load_reports(paths):
+    return [parse_report(p, read_bounded(p, MAX_JSON_BYTES, "report"))
+            for p in paths]
+
+
+def load_heat_csv(report):
+    """Rows of the report's heat-map CSV as dicts, or None without one."""
+    heat = report.data.get("heatmap") or {}
+    name = heat.get("csv")
+    if not name:
+        return None
+    path = os.path.join(os.path.dirname(report.path), os.path.basename(name))
+    if not os.path.lexists(path):
+        return None  # a report copied without its CSV: the page says so
+    raw = read_bounded(path, MAX_CSV_BYTES, "heat map")
+    try:
+        rows = list(csv.DictReader(io.StringIO(raw.decode("utf-8"))))
+        for r in rows:
+            r["addr"] = int(r["address"], 16)
+            r["sector_warps"] = int(r["sector_warps"])
+            r["words"] = [int(r["w%d" % i]) for i in range(8)]
+    except (UnicodeDecodeError, KeyError, ValueError, TypeError, csv.Error):
+        raise ReportError("heat map '%s': not a sectorscope heat-map CSV" % path)
+    return rows
+
+
+class Finding:
+    """A pattern other than `coalesced` on a site (a warning), or a launch's
+    error (an error), with its estimated cost in bytes."""
+
+    def __init__(self, report, severity, pattern, site=None, message=""):
+        self.report = report
+        self.severity = severity
+        self.pattern = pattern
+        self.site = site
+        self.message = message
+        self.cost = estimated_cost(report, pattern, site) if site else 0.0
+
+    @property
+    def location(self):
+        s = self.site
+        if not s:
+            return ""
+        return "%s:%s:%s" % (s.get("file") or "<unknown>", s.get("line", 0),
+                             s.get("column", 0))
+
+    @property
+    def key(self):
+        """Findings with one key are one finding seen in several launches."""
+        return (self.report.kernel, self.location, self.pattern, self.severity,
+                self.message if self.severity == "error" else "")
+
+
+def excess_sectors(site):
+    """Sectors the site moved beyond what contiguous, aligned accesses of
+    the same lanes need."""
+    ideal = site.get("ideal_sectors_per_request") or 0
+    return max(0.0, (site.get("sectors") or 0) - ideal * (site.get("requests") or 0))
+
+
+def estimated_cost(report, pattern, site):
+    """Bytes the pattern costs the whole launch, extrapolated from the
+    counted blocks: sectors beyond the ideal for coalescing patterns; for
+    false sharing the extra warps' copies of each shared sector; for
+    camping the sectors the hottest partition serves beyond an even
+    spread (sectors x (skew - 1)). Patterns that cost latency rather than
+    traffic (hot_spot, random_hot, smem_abuse) cost what the site's excess
+    sectors are, often nothing."""
+    ev = (site.get("evidence") or {}).get(pattern) or {}
+    sectors = excess_sectors(site)
+    if pattern == "false_sharing":
+        shared = ev.get("false_shared_sectors") or 0
+        warps = ev.get("max_sector_warps") or 1
+        sectors = max(sectors, shared * (warps - 1))
+    if pattern == "camped":
+        return (ev.get("sectors") or 0) * max(0.0, (ev.get("skew") or 1) - 1) * SECTOR_BYTES
+    return sectors * SECTOR_BYTES * report.scale()
+
+
+def findings(reports):
+    """Every finding of every report, most costly first."""
+    out = []
+    for r in reports:
+        if r.data.get("error"):
+            out.append(Finding(r, "error", "error", message=r.data["error"]))
+        if r.data.get("note"):
+            out.append(Finding(r, "note", "note", message=r.data["note"]))
+        for s in r.data.get("sites") or []:
+            for p in s.get("patterns") or []:
+                if p != "coalesced":
+                    out.append(Finding(r, "warning", p, site=s))
+    order = {"error": 0, "warning": 1, "note": 2}
+    out.sort(key=lambda f: (order[f.severity], -f.cost, f.location, f.pattern))
+    return out
+
+
+def merge(found):
+    """Findings with one key folded into one: [(first, launches, cost)],
+    most costly first. Launches of one kernel repeat its findings."""
+    groups = {}
+    for f in found:
+        g = groups.setdefault(f.key, [f, [], 0.0])
+        g[1].append(f.report)
+        g[2] += f.cost
+    order = {"error": 0, "warning": 1, "note": 2}
+    return sorted((tuple(g) for g in groups.values()),
+                  key=lambda g: (order[g[0].severity], -g[2], g[0].location))
+
+
+def human_bytes(n):
+    for unit in ("B", "KiB", "MiB", "GiB", "TiB"):
+        if abs(n) < 1024 or unit == "TiB":
+            return ("%d %s" % (n, unit)) if unit == "B" else ("%.1f %s" % (n, unit))
+        n /= 1024.0
