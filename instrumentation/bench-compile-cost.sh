@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # bench-compile-cost.sh: what instrumentation costs at compile time. CPU time
 # (user + sys of the compiler and everything it runs: cc1, ptxas, fatbinary,
-# the linker) and peak memory of -O2 builds, plain (clang + the CUDA shim, no
-# plugin) against instrumented (-fplugin-arg-sectorscope-instrument), for
+# the linker) and peak memory (of the largest process) of -O2 builds, plain
+# (clang + the CUDA shim, no plugin) against instrumented
+# (-fplugin-arg-sectorscope-instrument), for
 #   * every examples/*.cu, compiled and linked;
 #   * a generated file of BENCH_KERNELS small kernels (default 1000);
 #   * test/gpu/grid.cu, the heaviest GPU test, compiled (-c).
