@@ -42,30 +42,19 @@ SECTORSCOPE_HOST_MINMAX(unsigned long long int, unsigned long long int,
 #undef SECTORSCOPE_HOST_MINMAX
 
 // Floating point goes through fmin/fmax, as in nvcc: a NaN loses.
-static inline __host__ float min(const float a, const float b) {
-  return __builtin_fminf(a, b);
-}
-static inline __host__ float max(const float a, const float b) {
-  return __builtin_fmaxf(a, b);
-}
-static inline __host__ double min(const double a, const double b) {
-  return __builtin_fmin(a, b);
-}
-static inline __host__ double max(const double a, const double b) {
-  return __builtin_fmax(a, b);
-}
-static inline __host__ double min(const float a, const double b) {
-  return __builtin_fmin(a, b);
-}
-static inline __host__ double max(const float a, const double b) {
-  return __builtin_fmax(a, b);
-}
-static inline __host__ double min(const double a, const float b) {
-  return __builtin_fmin(a, b);
-}
-static inline __host__ double max(const double a, const float b) {
-  return __builtin_fmax(a, b);
-}
+#define SECTORSCOPE_HOST_FMINMAX(R, A, B, SUFFIX)                              \
+  static inline __host__ R min(const A a, const B b) {                         \
+    return __builtin_fmin##SUFFIX(a, b);                                       \
+  }                                                                            \
+  static inline __host__ R max(const A a, const B b) {                         \
+    return __builtin_fmax##SUFFIX(a, b);                                       \
+  }
+
+SECTORSCOPE_HOST_FMINMAX(float, float, float, f)
+SECTORSCOPE_HOST_FMINMAX(double, double, double, )
+SECTORSCOPE_HOST_FMINMAX(double, float, double, )
+SECTORSCOPE_HOST_FMINMAX(double, double, float, )
+#undef SECTORSCOPE_HOST_FMINMAX
 
 // The named helpers nvcc's host side has beside them.
 static inline __host__ unsigned int umin(const unsigned int a,
