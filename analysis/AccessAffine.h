@@ -118,6 +118,7 @@ public:
   bool singleLane(const llvm::Instruction &I, llvm::PostDominatorTree &PDT);
 
   const Atom &atom(unsigned Id) const { return Atoms[Id]; }
+  const AtomTable &atoms() const { return Atoms; }
   std::string text(const Poly &P) const { return Atoms.text(P); }
 
 private:

@@ -89,4 +89,26 @@ Poly mul(const Poly &A, const Poly &B) {
   return R;
 }
 
+Poly substitute(const Poly &P,
+                llvm::function_ref<std::optional<int64_t>(unsigned)> ValueOf) {
+  if (P.Unknown)
+    return P;
+  Poly R;
+  for (const auto &[M, C] : P.Terms) {
+    Monomial Rest;
+    int64_t K = C;
+    for (unsigned Id : M) {
+      std::optional<int64_t> V = ValueOf(Id);
+      if (!V)
+        Rest.push_back(Id);
+      else if (__builtin_mul_overflow(K, *V, &K))
+        return Poly::unknown();
+    }
+    addTerm(R, Rest, K);
+    if (R.Unknown)
+      return R;
+  }
+  return R;
+}
+
 } // namespace sectorscope

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "plugin/ClangReporter.h"
+#include "plugin/LaunchCollector.h"
 #include "plugin/Pipeline.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -26,8 +27,12 @@ namespace {
 
 class SectorscopeAction : public PluginASTAction {
 protected:
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
+    // The device job parses the host code too: its launches give the
+    // analyzer the block shapes.
+    if (CI.getLangOpts().CUDAIsDevice)
+      return makeLaunchCollector(compileJob().Launches);
     return std::make_unique<ASTConsumer>();
   }
 
