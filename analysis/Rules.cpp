@@ -52,35 +52,42 @@ static void stridedAndMisaligned(const AccessFacts &A, const AccessAnalyzer &AA,
   if (R->Stride == WarpRequest::StrideKind::Constant)
     G.LaneStride = R->LaneStride;
   G.Offset = R->Misalignment;
+  // "<what>; a warp touches N sectors per request instead of M (rows)
+  // <shape>": the numbers and what they rest on.
   std::string Layout =
       (Shape && Shape->knowsLanes() ? " " : ", ") + layoutText(Shape);
+  auto Emit = [&](Rule Ru, const std::string &What, const char *Touches,
+                  unsigned Instead, const char *Note) {
+    G.R = Ru;
+    G.IdealSectors = Instead;
+    G.Message = What + "; a warp " + Touches + " " +
+                plural(R->Sectors, "sector") + " per request instead of " +
+                std::to_string(Instead) + rowsText(*R) + Layout;
+    G.Note = Note;
+    Out.push_back(G);
+  };
   int64_t S = R->LaneStride;
   uint64_t AbsS = S < 0 ? uint64_t(-S) : uint64_t(S);
 
   // strided: consecutive lanes neither share an element nor abut.
   if (R->Stride == WarpRequest::StrideKind::Constant && S != 0 &&
       AbsS != A.Width && R->Sectors > R->Ideal) {
-    G.R = Rule::Strided;
-    G.Message = std::string("strided ") + Op + ": consecutive threads are " +
-                std::to_string(S) + " bytes apart; a warp touches " +
-                plural(R->Sectors, "sector") + " per request instead of " +
-                std::to_string(R->Ideal) + rowsText(*R) + Layout;
-    G.Note = "make consecutive threads access consecutive elements: swap the "
-             "index roles, use a structure of arrays, or stage the data "
-             "through shared memory";
-    Out.push_back(G);
+    Emit(Rule::Strided,
+         std::string("strided ") + Op + ": consecutive threads are " +
+             std::to_string(S) + " bytes apart",
+         "touches", R->Ideal,
+         "make consecutive threads access consecutive elements: swap the "
+         "index roles, use a structure of arrays, or stage the data "
+         "through shared memory");
     ++NumStrided;
   } else if (R->Stride == WarpRequest::StrideKind::Symbolic &&
              R->Sectors > R->Ideal) {
-    G.R = Rule::Strided;
-    G.Message = std::string("likely strided ") + Op +
-                ": consecutive threads are " + R->StrideText +
-                " bytes apart (a run-time stride); a warp likely touches " +
-                plural(R->Sectors, "sector") + " per request instead of " +
-                std::to_string(R->Ideal) + rowsText(*R) + Layout;
-    G.Note = "the thread index is multiplied by a run-time value; make "
-             "threadIdx.x the fastest-varying index of the array";
-    Out.push_back(G);
+    Emit(Rule::Strided,
+         std::string("likely strided ") + Op + ": consecutive threads are " +
+             R->StrideText + " bytes apart (a run-time stride)",
+         "likely touches", R->Ideal,
+         "the thread index is multiplied by a run-time value; make "
+         "threadIdx.x the fastest-varying index of the array");
     ++NumStrided;
   }
 
@@ -89,18 +96,13 @@ static void stridedAndMisaligned(const AccessFacts &A, const AccessAnalyzer &AA,
   if (R->Stride == WarpRequest::StrideKind::Constant && AbsS == A.Width &&
       R->Misalignment && *R->Misalignment != 0 &&
       R->Sectors > R->AlignedSectors) {
-    G.R = Rule::Misaligned;
-    G.IdealSectors = R->AlignedSectors;
-    G.Message = std::string("misaligned ") + Op +
-                ": a warp's first access starts " +
-                std::to_string(*R->Misalignment) +
-                " bytes past a 32-byte sector boundary; a warp touches " +
-                plural(R->Sectors, "sector") + " per request instead of " +
-                std::to_string(R->AlignedSectors) + rowsText(*R) + Layout;
-    G.Note = "start each warp on a 32-byte boundary: align the base "
-             "pointer or row pitch, or shift the index by a whole number "
-             "of sectors";
-    Out.push_back(G);
+    Emit(Rule::Misaligned,
+         std::string("misaligned ") + Op + ": a warp's first access starts " +
+             std::to_string(*R->Misalignment) +
+             " bytes past a 32-byte sector boundary",
+         "touches", R->AlignedSectors,
+         "start each warp on a 32-byte boundary: align the base pointer or "
+         "row pitch, or shift the index by a whole number of sectors");
     ++NumMisaligned;
   }
 }
