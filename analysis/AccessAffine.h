@@ -132,6 +132,10 @@ private:
   bool IsKernel;
 };
 
+/// Bytes per access the back end emits for an access of Bytes at alignment
+/// A (an under-aligned struct copy becomes several narrow accesses).
+uint64_t backendPieceWidth(uint64_t Bytes, llvm::Align A);
+
 /// The kernels of a module (nvvm.annotations "kernel" or ptx_kernel CC).
 bool isKernel(const llvm::Function &F);
 

@@ -9,8 +9,10 @@
 // SSA, so the addresses are loads of allocas. The analyzer then works on a
 // clone of the module that it optimizes itself (optnone stripped, helpers
 // marked always-inline, the default O2 pipeline); the real module is never
-// changed. At -O1 and above the module is analyzed in place: no clone, and
-// only analyses (SCEV, dominators) that the pipeline computes anyway.
+// changed. The same clone serves kernels that call __noinline__ helpers:
+// inlined, a helper's accesses are seen with the caller's arguments. Other
+// modules at -O1 and above are analyzed in place: no clone, and only
+// analyses (SCEV, dominators) that the pipeline computes anyway.
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/Analyzer.h"
@@ -365,10 +367,12 @@ void analyzeModule(Module &M, FunctionAnalysisManager &FAM,
       analyzeKernel(F, FAM, Model, Launches, Sources, Out);
 }
 
-// -O0: a private copy, inlined and promoted to SSA like an -O2 build.
-void analyzeOptnoneModule(Module &M, const PartitionModel &Model,
-                          const LaunchShapes *Launches,
-                          SmallVectorImpl<Finding> &Out) {
+// -O0, or device helpers kept out of line: a private copy, everything
+// inlined into the kernels and promoted to SSA like an -O2 build, so an
+// access in a helper is seen with its caller's arguments.
+void analyzeInlinedClone(Module &M, const PartitionModel &Model,
+                         const LaunchShapes *Launches,
+                         SmallVectorImpl<Finding> &Out) {
   std::unique_ptr<Module> C = CloneModule(M);
   for (Function &F : *C) {
     if (F.isDeclaration())
@@ -392,6 +396,21 @@ void analyzeOptnoneModule(Module &M, const PartitionModel &Model,
       PB.buildPerModuleDefaultPipeline(OptimizationLevel::O2);
   MPM.run(*C, MAM);
   analyzeModule(*C, FAM, Model, Launches, Out);
+}
+
+// Whether a kernel calls a device function that is defined here but kept
+// out of line (__noinline__): its accesses see only its own parameters.
+bool kernelsCallOutOfLineHelpers(const Module &M) {
+  for (const Function &F : M) {
+    if (F.isDeclaration() || isKernel(F) ||
+        !F.hasFnAttribute(Attribute::NoInline))
+      continue;
+    for (const User *U : F.users())
+      if (auto *CB = dyn_cast<CallBase>(U))
+        if (CB->getCalledFunction() == &F && isKernel(*CB->getFunction()))
+          return true;
+  }
+  return false;
 }
 
 // The partition model the options name, or the uniform one (with a
@@ -461,8 +480,8 @@ PreservedAnalyses AnalyzerPass::run(Module &M, ModuleAnalysisManager &AM) {
   bool Optnone = any_of(M, [](const Function &F) {
     return !F.isDeclaration() && F.hasOptNone();
   });
-  if (Optnone) {
-    analyzeOptnoneModule(M, Model, Launches, Findings);
+  if (Optnone || kernelsCallOutOfLineHelpers(M)) {
+    analyzeInlinedClone(M, Model, Launches, Findings);
   } else {
     auto &FAM =
         AM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();

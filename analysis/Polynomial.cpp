@@ -8,7 +8,7 @@ namespace sectorscope {
 // Polynomials stay small on real kernels; past these limits the address is
 // not something a warp-level rule can reason about anyway.
 static constexpr size_t MaxTerms = 24;
-static constexpr size_t MaxDegree = 4;
+static constexpr size_t MaxDegree = 6;
 
 Poly Poly::constant(int64_t C) {
   Poly P;
