@@ -139,10 +139,10 @@ void AccessAnalyzer::analyze(Instruction &I,
             backendPieceWidth(W, MT->getSourceAlign().valueOrOne()),
             AccessOp::Load))
       Out.push_back(std::move(*F));
-    if (auto F = analyzeAccess(
-            I, MT->getDest(),
-            backendPieceWidth(W, MT->getDestAlign().valueOrOne()),
-            AccessOp::Store))
+    if (auto F =
+            analyzeAccess(I, MT->getDest(),
+                          backendPieceWidth(W, MT->getDestAlign().valueOrOne()),
+                          AccessOp::Store))
       Out.push_back(std::move(*F));
   } else if (auto *MS = dyn_cast<MemSetInst>(&I)) {
     auto *Len = dyn_cast<ConstantInt>(MS->getLength());

@@ -165,7 +165,18 @@ static void campedWave(const AccessFacts &A, const AccessAnalyzer &AA,
       }
     }
   }
-  if (Pitch && BS.Coef.Terms.size() != 1)
+  // A 1D column walk (q[i*nj + k], i = blockIdx.x * blockDim.x + tid) is
+  // reported as strided: whether its warps camp depends on the pitch as much
+  // as on the blocks. A tiled walk (the naive transpose's writes, blocks a
+  // constant number of rows apart) camps for power-of-two pitches.
+  bool BlockDimRows = any_of(BS.Coef.Terms, [&](const auto &T) {
+    return any_of(T.first, [&](unsigned Id) {
+      return AA.atom(Id).Kind == AtomKind::NtidX;
+    });
+  });
+  if (Pitch &&
+      (BS.Coef.Terms.size() != 1 ||
+       (A.Stride == AccessFacts::StrideKind::Symbolic && BlockDimRows)))
     return;
   std::optional<WaveCoverage> W;
   for (int64_t Value : {1024, 2048, 4096}) {

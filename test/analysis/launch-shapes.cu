@@ -25,7 +25,7 @@ void runStencil(float *o, const float *i, int pitch, int rows, int cols,
 __global__ void stencilElsewhere(float *out, const float *in, int pitch, int strip) {
   int row = (blockIdx.x * blockDim.x + threadIdx.x) * strip;
   int col = blockIdx.y * blockDim.y + threadIdx.y;
-  out[row * pitch + col] = in[row * pitch + col]; // expected-warning 2 {{likely touches 32 sectors per request instead of 4, assuming blockDim.x is a multiple of 32}} expected-note 2 {{run-time value}}
+  out[row * pitch + col] = in[row * pitch + col]; // expected-warning-re 2 {{likely strided {{.*}} a warp likely touches 32 sectors per request instead of 4, assuming blockDim.x is a multiple of 32}} expected-note 2 {{run-time value}}
 }
 
 // The CUDA samples' reduction: a switch on the block size picks the
