@@ -37,6 +37,11 @@ Residency residencyFor(const PartitionModel &M) {
   return {132, 32, 2048};
 }
 
+int64_t floorDiv(int64_t A, int64_t B) {
+  int64_t Q = A / B;
+  return (A % B != 0 && (A < 0) != (B < 0)) ? Q - 1 : Q;
+}
+
 /// A term of the address split by what it varies with.
 struct SplitTerm {
   int64_t C = 0;
@@ -275,12 +280,22 @@ std::optional<WaveCoverage> waveCoverage(const AccessFacts &A,
       BlockOff[B] += V;
     }
   }
+  // The block's requests; warps that continue one another (a row of
+  // blockDim.x floats) are one span, warps on the same bytes stay apart.
   std::vector<std::pair<int64_t, int64_t>> BlockSpans;
   for (unsigned T0 = 0; T0 < Threads; T0 += 32) {
     unsigned N = std::min(32u, Threads - T0);
     for (auto S : warpSpans(ArrayRef<int64_t>(&ThreadOff[T0], N), A.Width))
       BlockSpans.push_back(S);
   }
+  llvm::sort(BlockSpans);
+  std::vector<std::pair<int64_t, int64_t>> Joined;
+  for (auto S : BlockSpans)
+    if (!Joined.empty() && Joined.back().second == S.first)
+      Joined.back().second = S.second;
+    else
+      Joined.push_back(S);
+  BlockSpans = std::move(Joined);
   if (uint64_t(BlockSpans.size()) * W.Blocks > (uint64_t(1) << 22))
     return std::nullopt;
 
@@ -289,22 +304,50 @@ std::optional<WaveCoverage> waveCoverage(const AccessFacts &A,
   for (uint64_t Mask : Model.xorMasks())
     Gran = std::min<uint64_t>(Gran, Mask & (~Mask + 1));
   const int64_t Origin = int64_t(1) << 40;
-  std::map<uint64_t, std::vector<uint64_t>> Pages;
-  uint64_t Lowest = UINT64_MAX, Highest = 0;
-  for (unsigned B = 0; B < W.Blocks; ++B)
-    for (auto [Lo, Hi] : BlockSpans) {
-      uint64_t S = uint64_t(Origin + BlockOff[B] + Lo),
-               E = uint64_t(Origin + BlockOff[B] + Hi);
-      Lowest = std::min(Lowest, S);
-      Highest = std::max(Highest, E);
-      for (uint64_t Gr = S / Gran; Gr <= (E - 1) / Gran; ++Gr) {
-        uint64_t PS = std::max(S, Gr * Gran), PE = std::min(E, (Gr + 1) * Gran);
-        std::vector<uint64_t> &H = Pages[Page ? Gr * Gran / Page : 0];
-        if (H.empty())
-          H.assign(W.Count, 0);
-        H[Model.partitionOf(Gr * Gran)] += (PE - 1) / 32 - PS / 32 + 1;
-      }
+  // Sectors per granule of one block, by where its base falls within a
+  // granule: blocks with the same residue touch granules the same way.
+  int64_t BlockLo = INT64_MAX, BlockHi = INT64_MIN;
+  for (auto [Lo, Hi] : BlockSpans) {
+    BlockLo = std::min(BlockLo, Lo);
+    BlockHi = std::max(BlockHi, Hi);
+  }
+  const int64_t GB = int64_t(Gran);
+  std::map<int64_t, std::vector<std::pair<int64_t, uint64_t>>> ByResidue;
+  auto GranulesOf = [&](int64_t R) -> const auto & {
+    auto [It, New] = ByResidue.try_emplace(R);
+    if (New) {
+      std::map<int64_t, uint64_t> Sectors;
+      for (auto [Lo, Hi] : BlockSpans)
+        for (int64_t Gr = floorDiv(R + Lo, GB); Gr <= floorDiv(R + Hi - 1, GB);
+             ++Gr) {
+          int64_t PS = std::max(R + Lo, Gr * GB),
+                  PE = std::min(R + Hi, (Gr + 1) * GB);
+          Sectors[Gr] += uint64_t(floorDiv(PE - 1, 32) - floorDiv(PS, 32) + 1);
+        }
+      It->second.assign(Sectors.begin(), Sectors.end());
     }
+    return It->second;
+  };
+  std::map<uint64_t, std::vector<uint64_t>> Pages;
+  std::vector<uint64_t> *H = nullptr;
+  uint64_t HPage = UINT64_MAX;
+  int64_t Lowest = INT64_MAX, Highest = INT64_MIN;
+  for (unsigned B = 0; B < W.Blocks; ++B) {
+    int64_t Base = Origin + BlockOff[B];
+    Lowest = std::min(Lowest, Base + BlockLo);
+    Highest = std::max(Highest, Base + BlockHi);
+    for (auto [Gr, Sectors] : GranulesOf(Base % GB)) {
+      uint64_t Addr = uint64_t(Base / GB + Gr) * Gran;
+      uint64_t PageIdx = Page ? Addr / Page : 0;
+      if (PageIdx != HPage) {
+        H = &Pages[PageIdx];
+        HPage = PageIdx;
+        if (H->empty())
+          H->assign(W.Count, 0);
+      }
+      (*H)[Model.partitionOf(Addr)] += Sectors;
+    }
+  }
   std::vector<uint64_t> Total =
       combinePages(Pages, W.Count, Page && W.Count <= 64);
   uint64_t Sum = 0;
@@ -316,7 +359,7 @@ std::optional<WaveCoverage> waveCoverage(const AccessFacts &A,
   }
   if (Sum == 0)
     return std::nullopt;
-  W.Spans = Highest - Lowest >= uint64_t(W.Count) * Gran;
+  W.Spans = uint64_t(Highest - Lowest) >= uint64_t(W.Count) * Gran;
   W.Share = double(Total[W.Busiest]) / double(Sum);
   return W;
 }
