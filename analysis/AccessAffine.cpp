@@ -93,21 +93,35 @@ bool AccessAnalyzer::isGlobalPointer(const Value *Ptr, const Function &F,
   return true;
 }
 
+// The width of each access the NVPTX back end emits for Bytes at alignment
+// A: it never loads or stores more than the alignment allows (16 bytes at
+// most), so an 8-byte copy of a struct of floats is two 4-byte accesses and
+// a 12-byte one three.
+uint64_t backendPieceWidth(uint64_t Bytes, Align A) {
+  uint64_t Piece = std::min<uint64_t>(A.value(), 16);
+  while (Piece > 1 && (Piece > Bytes || Bytes % Piece))
+    Piece /= 2;
+  return std::min(Bytes, Piece);
+}
+
 void AccessAnalyzer::analyze(Instruction &I,
                              SmallVectorImpl<AccessFacts> &Out) {
   const DataLayout &DL = I.getModule()->getDataLayout();
-  auto One = [&](Value *Ptr, Type *Ty, AccessOp Op) {
+  auto One = [&](Value *Ptr, Type *Ty, AccessOp Op,
+                 std::optional<Align> A = std::nullopt) {
     if (!Ty->isSized())
       return;
     uint64_t W = DL.getTypeStoreSize(Ty).getKnownMinValue();
+    if (A)
+      W = backendPieceWidth(W, *A);
     if (auto F = analyzeAccess(I, Ptr, W, Op))
       Out.push_back(std::move(*F));
   };
   if (auto *L = dyn_cast<LoadInst>(&I)) {
-    One(L->getPointerOperand(), L->getType(), AccessOp::Load);
+    One(L->getPointerOperand(), L->getType(), AccessOp::Load, L->getAlign());
   } else if (auto *S = dyn_cast<StoreInst>(&I)) {
     One(S->getPointerOperand(), S->getValueOperand()->getType(),
-        AccessOp::Store);
+        AccessOp::Store, S->getAlign());
   } else if (auto *A = dyn_cast<AtomicRMWInst>(&I)) {
     One(A->getPointerOperand(), A->getValOperand()->getType(),
         AccessOp::Atomic);
@@ -120,9 +134,15 @@ void AccessAnalyzer::analyze(Instruction &I,
     if (!Len || Len->getZExtValue() == 0 || Len->getZExtValue() > 64)
       return;
     uint64_t W = Len->getZExtValue();
-    if (auto F = analyzeAccess(I, MT->getSource(), W, AccessOp::Load))
+    if (auto F = analyzeAccess(
+            I, MT->getSource(),
+            backendPieceWidth(W, MT->getSourceAlign().valueOrOne()),
+            AccessOp::Load))
       Out.push_back(std::move(*F));
-    if (auto F = analyzeAccess(I, MT->getDest(), W, AccessOp::Store))
+    if (auto F =
+            analyzeAccess(I, MT->getDest(),
+                          backendPieceWidth(W, MT->getDestAlign().valueOrOne()),
+                          AccessOp::Store))
       Out.push_back(std::move(*F));
   } else if (auto *MS = dyn_cast<MemSetInst>(&I)) {
     auto *Len = dyn_cast<ConstantInt>(MS->getLength());

@@ -118,6 +118,7 @@ public:
   bool singleLane(const llvm::Instruction &I, llvm::PostDominatorTree &PDT);
 
   const Atom &atom(unsigned Id) const { return Atoms[Id]; }
+  const AtomTable &atoms() const { return Atoms; }
   std::string text(const Poly &P) const { return Atoms.text(P); }
 
 private:
@@ -130,6 +131,10 @@ private:
   ScevToPolynomial Translate;
   bool IsKernel;
 };
+
+/// Bytes per access the back end emits for an access of Bytes at alignment
+/// A (an under-aligned struct copy becomes several narrow accesses).
+uint64_t backendPieceWidth(uint64_t Bytes, llvm::Align A);
 
 /// The kernels of a module (nvvm.annotations "kernel" or ptx_kernel CC).
 bool isKernel(const llvm::Function &F);

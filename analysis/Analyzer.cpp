@@ -9,8 +9,10 @@
 // SSA, so the addresses are loads of allocas. The analyzer then works on a
 // clone of the module that it optimizes itself (optnone stripped, helpers
 // marked always-inline, the default O2 pipeline); the real module is never
-// changed. At -O1 and above the module is analyzed in place: no clone, and
-// only analyses (SCEV, dominators) that the pipeline computes anyway.
+// changed. The same clone serves kernels that call __noinline__ helpers:
+// inlined, a helper's accesses are seen with the caller's arguments. Other
+// modules at -O1 and above are analyzed in place: no clone, and only
+// analyses (SCEV, dominators) that the pipeline computes anyway.
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/Analyzer.h"
@@ -282,9 +284,89 @@ StringSet<> sourceNames(const Function &F, SourceCache &Sources) {
   return Known;
 }
 
+// An integer operand of the kernel's nvvm.annotations entry named Key.
+std::optional<unsigned> annotation(const Function &F, StringRef Key) {
+  const NamedMDNode *MD = F.getParent()->getNamedMetadata("nvvm.annotations");
+  if (!MD)
+    return std::nullopt;
+  for (const MDNode *Op : MD->operands()) {
+    auto *V = Op->getNumOperands()
+                  ? dyn_cast_or_null<ValueAsMetadata>(Op->getOperand(0).get())
+                  : nullptr;
+    if (!V || V->getValue() != &F)
+      continue;
+    for (unsigned I = 1; I + 1 < Op->getNumOperands(); I += 2) {
+      auto *K = dyn_cast_or_null<MDString>(Op->getOperand(I).get());
+      auto *C =
+          mdconst::dyn_extract_or_null<ConstantInt>(Op->getOperand(I + 1));
+      if (K && C && K->getString() == Key)
+        return unsigned(C->getZExtValue());
+    }
+  }
+  return std::nullopt;
+}
+
+// The shapes a kernel runs with: its launches in this translation unit, else
+// `reqntid` (exact) or a `maxntid` below one warp (__launch_bounds__(16): at
+// most 16 threads, taken as a block of that many).
+std::vector<BlockShape> kernelShapes(const Function &F,
+                                     const LaunchShapes *Launches) {
+  std::vector<BlockShape> Shapes;
+  if (Launches)
+    Shapes = Launches->of(F.getName().str());
+  if (!Shapes.empty())
+    return Shapes;
+  BlockShape B;
+  if (auto X = annotation(F, "reqntidx")) {
+    B.Block = {*X, annotation(F, "reqntidy").value_or(1),
+               annotation(F, "reqntidz").value_or(1)};
+    B.Origin = "reqntid";
+    Shapes.push_back(B);
+  } else if (auto X = annotation(F, "maxntidx")) {
+    unsigned Y = annotation(F, "maxntidy").value_or(1),
+             Z = annotation(F, "maxntidz").value_or(1);
+    if (*X * Y * Z < 32) {
+      B.Block = {*X, Y, Z};
+      B.Origin = "__launch_bounds__(" + std::to_string(*X * Y * Z) + ")";
+      Shapes.push_back(B);
+    }
+  }
+  return Shapes;
+}
+
+// The findings of one access over the kernel's shapes: per rule, the
+// worst (most sectors beyond the ideal, or the most concentrated wave),
+// named with its shape.
+void evaluateOverShapes(const AccessFacts &Facts, const AccessAnalyzer &AA,
+                        const PartitionModel &Model,
+                        ArrayRef<BlockShape> Shapes, Reach Who, bool MultiBlock,
+                        SmallVectorImpl<Finding> &Found) {
+  if (Shapes.empty()) {
+    evaluateRules(Facts, AA, Model, nullptr, Who, MultiBlock, Found);
+    return;
+  }
+  auto Worse = [](const Finding &A, const Finding &B) {
+    if (A.R == Rule::Camped)
+      return A.CampedShare > B.CampedShare;
+    return int64_t(A.Sectors) - int64_t(A.IdealSectors) >
+           int64_t(B.Sectors) - int64_t(B.IdealSectors);
+  };
+  for (const BlockShape &S : Shapes) {
+    SmallVector<Finding, 2> One;
+    evaluateRules(Facts, AA, Model, &S, Who, MultiBlock, One);
+    for (Finding &Fd : One) {
+      auto It = find_if(Found, [&](const Finding &G) { return G.R == Fd.R; });
+      if (It == Found.end())
+        Found.push_back(std::move(Fd));
+      else if (Worse(Fd, *It))
+        *It = std::move(Fd);
+    }
+  }
+}
+
 void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
-                   const PartitionModel &Model, SourceCache &Sources,
-                   SmallVectorImpl<Finding> &Out) {
+                   const PartitionModel &Model, const LaunchShapes *Launches,
+                   SourceCache &Sources, SmallVectorImpl<Finding> &Out) {
   ++NumKernels;
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
   auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
@@ -296,6 +378,7 @@ void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
   SmallVector<unsigned, 16> Leader = mergeVectorPieces(All, AA);
   printFactsIfAsked(F, AA, All);
   StringSet<> Known = sourceNames(F, Sources);
+  std::vector<BlockShape> Shapes = kernelShapes(F, Launches);
   for (unsigned K = 0; K < All.size(); ++K) {
     if (Leader[K] != K)
       continue;
@@ -311,7 +394,7 @@ void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
       Who = AA.reachedByEveryBlock(I, *PDT);
     }
     SmallVector<Finding, 2> Found;
-    evaluateRules(Facts, AA, Model, Who, MultiBlock, Found);
+    evaluateOverShapes(Facts, AA, Model, Shapes, Who, MultiBlock, Found);
     // One active lane per warp touches one sector: whatever the lane stride,
     // there is nothing to coalesce (if (threadIdx.x == 0) out[gid] = ...).
     if (any_of(Found, [](const Finding &Fd) { return Fd.R != Rule::Camped; })) {
@@ -332,16 +415,20 @@ void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
 }
 
 void analyzeModule(Module &M, FunctionAnalysisManager &FAM,
-                   const PartitionModel &Model, SmallVectorImpl<Finding> &Out) {
+                   const PartitionModel &Model, const LaunchShapes *Launches,
+                   SmallVectorImpl<Finding> &Out) {
   SourceCache Sources;
   for (Function &F : M)
     if (!F.isDeclaration() && isKernel(F))
-      analyzeKernel(F, FAM, Model, Sources, Out);
+      analyzeKernel(F, FAM, Model, Launches, Sources, Out);
 }
 
-// -O0: a private copy, inlined and promoted to SSA like an -O2 build.
-void analyzeOptnoneModule(Module &M, const PartitionModel &Model,
-                          SmallVectorImpl<Finding> &Out) {
+// -O0, or device helpers kept out of line: a private copy, everything
+// inlined into the kernels and promoted to SSA like an -O2 build, so an
+// access in a helper is seen with its caller's arguments.
+void analyzeInlinedClone(Module &M, const PartitionModel &Model,
+                         const LaunchShapes *Launches,
+                         SmallVectorImpl<Finding> &Out) {
   std::unique_ptr<Module> C = CloneModule(M);
   for (Function &F : *C) {
     if (F.isDeclaration())
@@ -364,7 +451,22 @@ void analyzeOptnoneModule(Module &M, const PartitionModel &Model,
   ModulePassManager MPM =
       PB.buildPerModuleDefaultPipeline(OptimizationLevel::O2);
   MPM.run(*C, MAM);
-  analyzeModule(*C, FAM, Model, Out);
+  analyzeModule(*C, FAM, Model, Launches, Out);
+}
+
+// Whether a kernel calls a device function that is defined here but kept
+// out of line (__noinline__): its accesses see only its own parameters.
+bool kernelsCallOutOfLineHelpers(const Module &M) {
+  for (const Function &F : M) {
+    if (F.isDeclaration() || isKernel(F) ||
+        !F.hasFnAttribute(Attribute::NoInline))
+      continue;
+    for (const User *U : F.users())
+      if (auto *CB = dyn_cast<CallBase>(U))
+        if (CB->getCalledFunction() == &F && isKernel(*CB->getFunction()))
+          return true;
+  }
+  return false;
 }
 
 // The partition model the options name, or the uniform one (with a
@@ -396,12 +498,12 @@ PreservedAnalyses AnalyzerPass::run(Module &M, ModuleAnalysisManager &AM) {
     bool Optnone = any_of(M, [](const Function &F) {
       return !F.isDeclaration() && F.hasOptNone();
     });
-    if (Optnone) {
-      analyzeOptnoneModule(M, Model, Findings);
+    if (Optnone || kernelsCallOutOfLineHelpers(M)) {
+      analyzeInlinedClone(M, Model, Launches, Findings);
     } else {
       auto &FAM =
           AM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-      analyzeModule(M, FAM, Model, Findings);
+      analyzeModule(M, FAM, Model, Launches, Findings);
     }
   }
 

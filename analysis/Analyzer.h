@@ -2,6 +2,7 @@
 #ifndef SECTORSCOPE_ANALYSIS_ANALYZER_H
 #define SECTORSCOPE_ANALYSIS_ANALYZER_H
 
+#include "analysis/LaunchShapes.h"
 #include "support/Options.h"
 #include "support/Reporter.h"
 
@@ -13,14 +14,19 @@ namespace sectorscope {
 /// device module (see analysis/README.md). Runs on NVPTX modules only.
 class AnalyzerPass : public llvm::PassInfoMixin<AnalyzerPass> {
 public:
-  AnalyzerPass(const AnalyzerOptions &Opts, Reporter &Diags)
-      : Opts(Opts), Diags(Diags) {}
+  /// `Launches`: block shapes of the kernels' launches, when the frontend
+  /// read them (plugin/LaunchCollector.h); without them, and for kernels
+  /// launched elsewhere, the IR's __launch_bounds__ or an assumption.
+  AnalyzerPass(const AnalyzerOptions &Opts, Reporter &Diags,
+               const LaunchShapes *Launches = nullptr)
+      : Opts(Opts), Diags(Diags), Launches(Launches) {}
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
   static bool isRequired() { return true; }
 
 private:
   AnalyzerOptions Opts;
   Reporter &Diags;
+  const LaunchShapes *Launches;
 };
 
 } // namespace sectorscope

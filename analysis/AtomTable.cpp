@@ -86,6 +86,17 @@ bool AtomTable::loaded(const Poly &P) const {
   return false;
 }
 
+std::optional<int64_t> AtomTable::quotientValue(
+    unsigned Id, function_ref<std::optional<int64_t>(unsigned)> ValueOf) const {
+  const Atom &A = Atoms[Id];
+  if (A.Divisor <= 0)
+    return std::nullopt;
+  Poly N = substitute(A.Numerator, ValueOf);
+  if (!N.isConstant() || N.constantTerm() < 0)
+    return std::nullopt;
+  return N.constantTerm() / A.Divisor;
+}
+
 std::string AtomTable::text(const Poly &P) const {
   if (P.Unknown)
     return "unknown";

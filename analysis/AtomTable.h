@@ -66,6 +66,10 @@ struct Atom {
   std::vector<unsigned> Arms; ///< Indices from AtomTable::addArm.
   /// For `x == c ? A : B`: the arm most lanes and blocks take (B), if any.
   int CommonArm = -1;
+  /// For a quotient `Numerator / Divisor` of warp-uniform values
+  /// (blockDim.x / 32): known once the numerator is.
+  Poly Numerator;
+  int64_t Divisor = 0;
 };
 
 /// The atoms of one function's polynomials, by id.
@@ -94,6 +98,10 @@ public:
   std::optional<int64_t>
   warpResidue32(const Poly &P, llvm::ArrayRef<unsigned> OuterPitches = {},
                 unsigned Depth = 0) const;
+  /// The value of a quotient atom when ValueOf fixes its numerator.
+  std::optional<int64_t> quotientValue(
+      unsigned Id,
+      llvm::function_ref<std::optional<int64_t>(unsigned)> ValueOf) const;
   /// P for messages: "4*threadIdx.x + 128*nj".
   std::string text(const Poly &P) const;
 

@@ -8,7 +8,7 @@ namespace sectorscope {
 // Polynomials stay small on real kernels; past these limits the address is
 // not something a warp-level rule can reason about anyway.
 static constexpr size_t MaxTerms = 24;
-static constexpr size_t MaxDegree = 4;
+static constexpr size_t MaxDegree = 6;
 
 Poly Poly::constant(int64_t C) {
   Poly P;
@@ -86,6 +86,28 @@ Poly mul(const Poly &A, const Poly &B) {
       if (R.Unknown)
         return R;
     }
+  return R;
+}
+
+Poly substitute(const Poly &P,
+                llvm::function_ref<std::optional<int64_t>(unsigned)> ValueOf) {
+  if (P.Unknown)
+    return P;
+  Poly R;
+  for (const auto &[M, C] : P.Terms) {
+    Monomial Rest;
+    int64_t K = C;
+    for (unsigned Id : M) {
+      std::optional<int64_t> V = ValueOf(Id);
+      if (!V)
+        Rest.push_back(Id);
+      else if (__builtin_mul_overflow(K, *V, &K))
+        return Poly::unknown();
+    }
+    addTerm(R, Rest, K);
+    if (R.Unknown)
+      return R;
+  }
   return R;
 }
 

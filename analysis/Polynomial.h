@@ -8,10 +8,12 @@
 #ifndef SECTORSCOPE_ANALYSIS_POLYNOMIAL_H
 #define SECTORSCOPE_ANALYSIS_POLYNOMIAL_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
 #include <map>
+#include <optional>
 
 namespace sectorscope {
 
@@ -45,6 +47,9 @@ Poly mul(const Poly &A, const Poly &B);
 Poly scale(const Poly &A, int64_t C);
 /// P += C * M, in place.
 void addTerm(Poly &P, const Monomial &M, int64_t C);
+/// P with the atoms ValueOf gives a value for replaced by that value.
+Poly substitute(const Poly &P,
+                llvm::function_ref<std::optional<int64_t>(unsigned)> ValueOf);
 
 } // namespace sectorscope
 

@@ -1,5 +1,4 @@
-//===- Rules.h - strided, misaligned and camped ------------------*- C++
-//-*-===//
+//===- Rules.h - strided, misaligned and camped -----------------*- C++ -*-===//
 //
 // Turns the facts about one global access (AccessAffine.h) into findings of
 // the three rules. Pure arithmetic on the facts: no IR walking here.
@@ -9,6 +8,7 @@
 #define SECTORSCOPE_ANALYSIS_RULES_H
 
 #include "analysis/AccessAffine.h"
+#include "analysis/LaunchShapes.h"
 #include "support/Options.h"
 #include "support/Reporter.h"
 
@@ -42,21 +42,19 @@ struct Finding {
   /// stride (a stencil's a[i+1] beside a[i]): its extra sector is one the
   /// neighbour fetches anyway, nothing to fix on its own.
   bool StencilHalo = false;
+  /// Camped: the share of a wave's sectors on its busiest partition.
+  double CampedShare = 0;
 };
 
-/// Distinct 32-byte sectors touched by 32 lanes at Offset + lane * Stride,
-/// each reading Width bytes.
-unsigned sectorsPerRequest(int64_t Stride, uint64_t Width, int64_t Offset);
-
-/// The sectors a warp needs at best: 32 lanes * Width bytes, aligned.
-unsigned idealSectors(uint64_t Width);
-
-/// Appends the findings of all rules for one access. `Who` says whether all
-/// blocks of the grid reach the access (for same-bytes camping); `MultiBlock`
-/// whether the kernel reads blockIdx or gridDim at all (a kernel that does
-/// not is launched as one block, or all its blocks do the same work).
+/// Appends the findings of all rules for one access under one block shape
+/// (null: the default lane layout and an assumed block). `Who` says whether
+/// all blocks of the grid reach the access (for same-bytes camping);
+/// `MultiBlock` whether the kernel reads blockIdx or gridDim at all (a
+/// kernel that does not is launched as one block, or all its blocks do the
+/// same work).
 void evaluateRules(const AccessFacts &A, const AccessAnalyzer &AA,
-                   const PartitionModel &Model, Reach Who, bool MultiBlock,
+                   const PartitionModel &Model, const BlockShape *Shape,
+                   Reach Who, bool MultiBlock,
                    llvm::SmallVectorImpl<Finding> &Out);
 
 } // namespace sectorscope

@@ -174,11 +174,20 @@ Poly ScevToPolynomial::ofUDiv(const SCEVUDivExpr &D) {
   if (L.isConstant() && Rt.isConstant() && Rt.constantTerm() > 0 &&
       L.constantTerm() >= 0)
     return Poly::constant(L.constantTerm() / Rt.constantTerm());
-  if (!Atoms.laneVariant(L) && !Atoms.laneVariant(Rt))
-    return Poly::atom(keyedAtom(Key, AtomKind::Symbol, nullptr, "div",
-                                Atoms.blockDep(L) || Atoms.blockDep(Rt),
-                                Atoms.threadDep(L) || Atoms.threadDep(Rt),
-                                Atoms.loaded(L) || Atoms.loaded(Rt)));
+  if (!Atoms.laneVariant(L) && !Atoms.laneVariant(Rt)) {
+    unsigned Id = keyedAtom(Key, AtomKind::Symbol, nullptr, "div",
+                            Atoms.blockDep(L) || Atoms.blockDep(Rt),
+                            Atoms.threadDep(L) || Atoms.threadDep(Rt),
+                            Atoms.loaded(L) || Atoms.loaded(Rt));
+    if (Rt.isConstant() && Rt.constantTerm() > 0) {
+      Atoms[Id].Numerator = L;
+      Atoms[Id].Divisor = Rt.constantTerm();
+      if (L.Terms.size() == 1 && L.Terms.begin()->second == 1)
+        Atoms[Id].Name =
+            Atoms.text(L) + "/" + std::to_string(Atoms[Id].Divisor);
+    }
+    return Poly::atom(Id);
+  }
   if (Rt.isConstant() && Rt.constantTerm() > 0)
     return warpDiv(L, uint64_t(Rt.constantTerm()), Key);
   return Poly::unknown();

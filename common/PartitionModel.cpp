@@ -148,6 +148,7 @@ PartitionModel::fromXorJson(std::string_view Text, std::string &Err) {
     M.Name = J.value("arch", std::string("xor"));
     M.Granularity = H.value("granularity_bytes", uint64_t(0));
     M.Count = 2;
+    M.PageBytes = uint64_t(2) << 20;
     return M;
   }
   M.Name = J.value("name", std::string("xor"));

@@ -51,6 +51,10 @@ public:
     return K == Kind::Linear ? Granularity * Count : 0;
   }
   const std::vector<uint64_t> &xorMasks() const { return Masks; }
+  /// Bytes of the pages within which the map is known (a measured hash
+  /// holds up to a constant per page, from physical address bits); 0 when
+  /// it holds for every address.
+  uint64_t pageBytes() const { return PageBytes; }
 
 private:
   Kind K = Kind::Uniform;
@@ -58,6 +62,7 @@ private:
   uint64_t Granularity = 0;
   unsigned Count = 1;
   std::vector<uint64_t> Masks; // bit i of the index = parity(Addr & Masks[i])
+  uint64_t PageBytes = 0;
 };
 
 /// The list of valid spec forms, for error messages.

@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "plugin/ClangReporter.h"
+#include "plugin/LaunchCollector.h"
 #include "plugin/Pipeline.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -36,6 +37,10 @@ protected:
     // After ParseArgs, before the preprocessor reads a line.
     if (Reporter && CI.hasPreprocessor())
       CI.getPreprocessor().addPPCallbacks(Reporter->pragmaRecorder());
+    // The device job parses the host code too: its launches give the
+    // analyzer the block shapes.
+    if (CI.getLangOpts().CUDAIsDevice)
+      return makeLaunchCollector(compileJob().Launches);
     return std::make_unique<ASTConsumer>();
   }
 

@@ -49,13 +49,13 @@ PreservedAnalyses SectorscopePass::run(Module &M, ModuleAnalysisManager &AM) {
     return PA;
   }
   if (Opts.Analyze) {
-    PA.intersect(AnalyzerPass(Opts.Analyzer, Diags).run(M, AM));
+    PA.intersect(AnalyzerPass(Opts.Analyzer, Diags, Launches).run(M, AM));
   } else if (!Opts.Analyzer.SarifPath.empty()) {
     // no-analyze with sarif=: a build that expects the file gets a valid
     // one, with no results.
     AnalyzerOptions NoRules = Opts.Analyzer;
     NoRules.Rules.fill(RuleAction::Off);
-    PA.intersect(AnalyzerPass(NoRules, Diags).run(M, AM));
+    PA.intersect(AnalyzerPass(NoRules, Diags, Launches).run(M, AM));
   }
   if (Opts.Instrument)
     PA.intersect(InstrumentPass(Opts.Instrumentation, Diags).run(M, AM));
@@ -84,15 +84,16 @@ void registerPasses(PassBuilder &PB) {
       });
   PB.registerOptimizerLastEPCallback(
       [&Job](ModulePassManager &MPM, OptimizationLevel) {
-        MPM.addPass(SectorscopePass(Job.Opts, *Job.Diags));
+        MPM.addPass(SectorscopePass(Job.Opts, *Job.Diags, &Job.Launches));
       });
   PB.registerPipelineParsingCallback(
       [&Job](StringRef Name, ModulePassManager &MPM,
              ArrayRef<PassBuilder::PipelineElement>) {
         if (Name == "sectorscope")
-          MPM.addPass(SectorscopePass(Job.Opts, *Job.Diags));
+          MPM.addPass(SectorscopePass(Job.Opts, *Job.Diags, &Job.Launches));
         else if (Name == "sectorscope-analyze")
-          MPM.addPass(AnalyzerPass(Job.Opts.Analyzer, *Job.Diags));
+          MPM.addPass(
+              AnalyzerPass(Job.Opts.Analyzer, *Job.Diags, &Job.Launches));
         else if (Name == "sectorscope-instrument")
           MPM.addPass(InstrumentPass(Job.Opts.Instrumentation, *Job.Diags));
         else if (Name == "sectorscope-host")

@@ -2,6 +2,7 @@
 #ifndef SECTORSCOPE_PLUGIN_PIPELINE_H
 #define SECTORSCOPE_PLUGIN_PIPELINE_H
 
+#include "analysis/LaunchShapes.h"
 #include "support/Options.h"
 #include "support/Reporter.h"
 
@@ -23,6 +24,8 @@ namespace sectorscope {
 /// callbacks hand it to the passes they create.
 struct CompileJob {
   Options Opts;
+  /// Kernel launch shapes the frontend read from the source (device job).
+  LaunchShapes Launches;
   std::unique_ptr<Reporter> Diags = std::make_unique<StreamReporter>();
 };
 CompileJob &compileJob();
@@ -33,14 +36,16 @@ CompileJob &compileJob();
 /// sees inlined, optimized code: what is reported and counted is what runs.
 class SectorscopePass : public llvm::PassInfoMixin<SectorscopePass> {
 public:
-  SectorscopePass(const Options &Opts, Reporter &Diags)
-      : Opts(Opts), Diags(Diags) {}
+  SectorscopePass(const Options &Opts, Reporter &Diags,
+                  const LaunchShapes *Launches = nullptr)
+      : Opts(Opts), Diags(Diags), Launches(Launches) {}
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
   static bool isRequired() { return true; }
 
 private:
   Options Opts;
   Reporter &Diags;
+  const LaunchShapes *Launches;
 };
 
 /// At the start of the pipeline of an instrumented compile, on device

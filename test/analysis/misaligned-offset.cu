@@ -5,7 +5,7 @@
 __global__ void plusOne(float *a, const float *b, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
-    a[i] = b[i + 1]; // expected-warning {{misaligned load: a warp's first access starts 4 bytes past a 32-byte sector boundary; a warp touches 5 sectors per request instead of 4 [sectorscope-misaligned]}} expected-note {{start each warp on a 32-byte boundary}}
+    a[i] = b[i + 1]; // expected-warning {{misaligned load: a warp's first access starts 4 bytes past a 32-byte sector boundary; a warp touches 5 sectors per request instead of 4, assuming blockDim.x is a multiple of 32 [sectorscope-misaligned]}} expected-note {{start each warp on a 32-byte boundary}}
 }
 
 __global__ void wholeSector(float *a, const float *b) {

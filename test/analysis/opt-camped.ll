@@ -1,12 +1,15 @@
 ; camped through opt, per partition model: a 2D tile written with blockIdx.x
-; selecting rows 8192 bytes apart (block stride 32 rows).
+; selecting rows 8192 bytes apart (block stride 32 rows), and a read whose
+; blocks are 1024 bytes apart: under gt200 a wave of them alternates between
+; two of the eight partitions.
 ; RUN: %opt -passes=sectorscope-analyze -disable-output %s 2>&1 | FileCheck %s --check-prefix=UNIFORM --allow-empty
 ; RUN: %opt -passes=sectorscope-analyze -sectorscope-arg=partitions=gt200 -disable-output %s 2>&1 | FileCheck %s --check-prefix=GT200
 ; RUN: %opt -passes=sectorscope-analyze -sectorscope-arg=partitions=linear:256:4 -disable-output %s 2>&1 | FileCheck %s --check-prefix=LIN
 ; RUN: %opt -passes=sectorscope-analyze -sectorscope-arg=partitions=gt200 -sectorscope-arg=disable=camped -disable-output %s 2>&1 | count 0
 
 ; UNIFORM-NOT: warning
-; GT200: k.cu:2:1: warning: camped store: consecutive blocks are 262144 bytes apart, a multiple of the gt200 partition period (2048 bytes); the warps of consecutive blocks queue on one of 8 memory partitions [sectorscope-camped]
+; GT200: k.cu:2:1: warning: camped store: consecutive blocks are 262144 bytes apart, a multiple of the gt200 partition period (2048 bytes); a wave of 120 blocks (30 SMs x 4 blocks of (32,8)) touches 1 of 8 memory partitions, 100% of its sectors on partition 0, assuming blockDim (32,8) [sectorscope-camped]
+; GT200: k.cu:3:1: warning: camped load: consecutive blocks are 1024 bytes apart; a wave of 120 blocks (30 SMs x 4 blocks of (32,8)) touches 2 of 8 memory partitions, 50% of its sectors on partition 0
 ; GT200-NOT: warning
 ; LIN: k.cu:2:1: warning: camped store: consecutive blocks are 262144 bytes apart, a multiple of the linear:256:4 partition period (1024 bytes)
 ; LIN-NEXT: note: spread consecutive blocks over partitions

@@ -2,9 +2,9 @@
 ; offsets, run-time offsets.
 ; RUN: %opt -passes=sectorscope-analyze -disable-output %s 2>&1 | FileCheck %s
 
-; CHECK: k.cu:2:1: warning: misaligned load: a warp's first access starts 4 bytes past a 32-byte sector boundary; a warp touches 5 sectors per request instead of 4 [sectorscope-misaligned]
+; CHECK: k.cu:2:1: warning: misaligned load: a warp's first access starts 4 bytes past a 32-byte sector boundary; a warp touches 5 sectors per request instead of 4, assuming blockDim.x is a multiple of 32 [sectorscope-misaligned]
 ; CHECK-NEXT: k.cu:2:1: note: start each warp on a 32-byte boundary
-; CHECK-NEXT: k.cu:5:1: warning: misaligned store: a warp's first access starts 2 bytes past a 32-byte sector boundary; a warp touches 3 sectors per request instead of 2 [sectorscope-misaligned]
+; CHECK-NEXT: k.cu:5:1: warning: misaligned store: a warp's first access starts 2 bytes past a 32-byte sector boundary; a warp touches 3 sectors per request instead of 2, assuming blockDim.x is a multiple of 32 [sectorscope-misaligned]
 ; CHECK-NOT: warning
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"

@@ -3,9 +3,9 @@
 ; RUN: %opt -passes=sectorscope-analyze -disable-output %s 2>&1 | FileCheck %s
 ; RUN: %opt -passes='default<O2>' -disable-output %s 2>&1 | FileCheck %s
 
-; CHECK: kernels.cu:3:10: warning: strided load: consecutive threads are 128 bytes apart; a warp touches 32 sectors per request instead of 4 [sectorscope-strided]
+; CHECK: kernels.cu:3:10: warning: strided load: consecutive threads are 128 bytes apart; a warp touches 32 sectors per request instead of 4, assuming blockDim.x is a multiple of 32 [sectorscope-strided]
 ; CHECK-NEXT: kernels.cu:3:10: note: make consecutive threads access consecutive elements
-; CHECK-NEXT: kernels.cu:9:5: warning: likely strided store: consecutive threads are 4*nj bytes apart (a run-time stride); a warp likely touches 32 sectors per request instead of 4 [sectorscope-strided]
+; CHECK-NEXT: kernels.cu:9:5: warning: likely strided store: consecutive threads are 4*nj bytes apart (a run-time stride); a warp likely touches 32 sectors per request instead of 4, assuming blockDim.x is a multiple of 32 [sectorscope-strided]
 ; CHECK-NEXT: kernels.cu:9:5: note: the thread index is multiplied by a run-time value
 ; CHECK-NOT: warning
 

@@ -1,5 +1,5 @@
-; An XOR-hashed partition map: warp-leading addresses of the first blocks
-; are hashed; camped only when they all land on one partition. Partition
+; An XOR-hashed partition map: the sectors of a wave of blocks are hashed;
+; camped when the busiest partition gets twice its share or more. Partition
 ; bits: b0 = a8^a11^a14, b1 = a9^a13, b2 = a10^a12.
 ; RUN: %opt -passes=sectorscope-analyze -sectorscope-arg=partitions=xor:%S/Inputs/xor-map.json -disable-output %s 2>&1 | FileCheck %s
 ; A block stride of 2048 flips a11 (block 1 moves): not camped. 65536
@@ -7,7 +7,7 @@
 ; RUN: %opt -passes=sectorscope-analyze -sectorscope-arg=partitions=gt200 -disable-output %s 2>&1 | FileCheck %s --check-prefix=GT200
 
 ; CHECK-NOT: k.cu:2:
-; CHECK: k.cu:3:1: warning: camped store: consecutive blocks are 65536 bytes apart and all map to memory partition 0 of 8 under the test-xor map [sectorscope-camped]
+; CHECK: k.cu:3:1: warning: camped store: consecutive blocks are 65536 bytes apart; a wave of 1056 blocks (132 SMs x 8 blocks of (32,8)) touches 1 of 8 memory partitions under the test-xor map, 100% of its sectors on partition 0, assuming blockDim (32,8) [sectorscope-camped]
 ; CHECK-NOT: warning
 ; GT200: k.cu:2:1: warning: camped store: consecutive blocks are 2048 bytes apart
 ; GT200: k.cu:3:1: warning: camped store: consecutive blocks are 65536 bytes apart

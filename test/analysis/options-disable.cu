@@ -6,7 +6,7 @@
 // RUN: %wrapper --cuda-device-only -O2 -S -o /dev/null %s -w 2>&1 | count 0
 
 // NOSTRIDED-NOT: strided
-// NOSTRIDED: options-disable.cu:[[@LINE+4]]:{{[0-9]+}}: warning: misaligned load: a warp's first access starts 4 bytes past a 32-byte sector boundary; a warp touches 5 sectors per request instead of 4 [sectorscope-misaligned]
+// NOSTRIDED: options-disable.cu:[[@LINE+4]]:{{[0-9]+}}: warning: misaligned load: a warp's first access starts 4 bytes past a 32-byte sector boundary; a warp touches 5 sectors per request instead of 4, assuming blockDim.x is a multiple of 32 [sectorscope-misaligned]
 // NOSTRIDED-NOT: strided
 __global__ void both(float *a, const float *b) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;

@@ -23,7 +23,7 @@ __global__ void columns(float *a) {
 // CHECK: "results": [
 // CHECK: "ruleId": "strided"
 // CHECK: "level": "warning"
-// CHECK: "text": "strided load: consecutive threads are 128 bytes apart; a warp touches 32 sectors per request instead of 4"
+// CHECK: "text": "strided load: consecutive threads are 128 bytes apart; a warp touches 32 sectors per request instead of 4, assuming blockDim.x is a multiple of 32"
 // CHECK: "uri": "{{.*}}sarif-basic.cu"
 // CHECK: "startLine": 9,
 // CHECK-NEXT: "startColumn": 13
@@ -38,7 +38,7 @@ __global__ void columns(float *a) {
 // CHECK-NEXT: "widthBytes": 4,
 // CHECK-NEXT: "function": "strided(float*, float const*)",
 // CHECK: "ruleId": "misaligned"
-// CHECK: "text": "misaligned store: a warp's first access starts 4 bytes past a 32-byte sector boundary; a warp touches 5 sectors per request instead of 4"
+// CHECK: "text": "misaligned store: a warp's first access starts 4 bytes past a 32-byte sector boundary; a warp touches 5 sectors per request instead of 4, assuming blockDim.x is a multiple of 32"
 // CHECK: "startLine": 10,
 // CHECK: "offsetBytes": 4,
 // CHECK: "sectorsPerRequest": 5,

@@ -5,7 +5,7 @@
 
 __global__ void rows(float *q, int nj, int k) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
-  q[i * nj + k] = 0.0f; // expected-warning {{likely strided store: consecutive threads are 4*nj bytes apart (a run-time stride); a warp likely touches 32 sectors per request instead of 4 [sectorscope-strided]}} expected-note {{the thread index is multiplied by a run-time value}}
+  q[i * nj + k] = 0.0f; // expected-warning {{likely strided store: consecutive threads are 4*nj bytes apart (a run-time stride); a warp likely touches 32 sectors per request instead of 4, assuming blockDim.x is a multiple of 32 [sectorscope-strided]}} expected-note {{the thread index is multiplied by a run-time value}}
 }
 
 // Uniform loop over a run-time bound: the index of the row is uniform.

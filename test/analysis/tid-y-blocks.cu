@@ -22,5 +22,12 @@ __global__ void tiledMatmul(float *C, const float *A, const float *B, int N) {
 
 __global__ void swappedRoles(float *out, const float *in) {
   // threadIdx.y is the fast index here: consecutive lanes are 64 rows apart.
-  out[(blockIdx.x * 32 + threadIdx.x) * 64 + threadIdx.y] = in[blockIdx.x * 32 + threadIdx.x]; // expected-warning {{strided store: consecutive threads are 256 bytes apart; a warp touches 32 sectors per request instead of 4}} expected-note {{consecutive elements}} gt200-warning {{camped store: consecutive blocks are 8192 bytes apart}} gt200-note {{diagonal}}
+  // Lanes 256 bytes apart cover all eight gt200 partitions: not camped.
+  out[(blockIdx.x * 32 + threadIdx.x) * 64 + threadIdx.y] = in[blockIdx.x * 32 + threadIdx.x]; // expected-warning {{strided store: consecutive threads are 256 bytes apart; a warp touches 32 sectors per request instead of 4}} expected-note {{consecutive elements}}
+}
+
+// Rows of the block 2048 bytes apart, blocks 8192 bytes apart: under gt200
+// every row of every block starts on partition 0.
+__global__ void rowsOnOnePartition(float *out) {
+  out[blockIdx.x * 2048 + threadIdx.y * 512 + threadIdx.x] = 0.0f; // gt200-warning {{camped store: consecutive blocks are 8192 bytes apart}} gt200-note {{diagonal}}
 }

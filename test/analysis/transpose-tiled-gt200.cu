@@ -23,5 +23,5 @@ __global__ void transposeCoalesced(float *odata, const float *idata) {
     tile[threadIdx.y + i][threadIdx.x] = idata[index_in + i * N];
   __syncthreads();
   for (int i = 0; i < TILE_DIM; i += BLOCK_ROWS)
-    odata[index_out + i * N] = tile[threadIdx.x][threadIdx.y + i]; // gt200-warning {{camped store: consecutive blocks are 262144 bytes apart, a multiple of the gt200 partition period (2048 bytes); the warps of consecutive blocks queue on one of 8 memory partitions [sectorscope-camped]}} gt200-note {{diagonal block order}}
+    odata[index_out + i * N] = tile[threadIdx.x][threadIdx.y + i]; // gt200-warning {{camped store: consecutive blocks are 262144 bytes apart, a multiple of the gt200 partition period (2048 bytes); a wave of 120 blocks (30 SMs x 4 blocks of (32,8)) touches 1 of 8 memory partitions, 100% of its sectors on partition 0, assuming blockDim (32,8) [sectorscope-camped]}} gt200-note {{diagonal block order}}
 }

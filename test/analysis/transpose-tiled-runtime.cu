@@ -21,5 +21,5 @@ __global__ void transposeCoalesced(float *odata, const float *idata, int width,
     tile[threadIdx.y + i][threadIdx.x] = idata[index_in + i * width];
   __syncthreads();
   for (int i = 0; i < TILE_DIM; i += BLOCK_ROWS)
-    odata[index_out + i * height] = tile[threadIdx.x][threadIdx.y + i]; // gt200-warning {{likely camped store: consecutive blocks are 128*height bytes apart, a multiple of the gt200 partition period (2048 bytes) when height is a multiple of 16; the warps of consecutive blocks queue on one memory partition [sectorscope-camped]}} gt200-note {{diagonal block order}}
+    odata[index_out + i * height] = tile[threadIdx.x][threadIdx.y + i]; // gt200-warning {{likely camped store: consecutive blocks are 128*height bytes apart, a multiple of the gt200 partition period (2048 bytes) when height is a multiple of 16; a wave of 120 blocks (30 SMs x 4 blocks of (32,8)) touches 1 of 8 memory partitions, 100% of its sectors on partition 0, assuming blockDim (32,8) [sectorscope-camped]}} gt200-note {{diagonal block order}}
 }
