@@ -16,6 +16,7 @@
 #include "analysis/Analyzer.h"
 
 #include "analysis/AccessAffine.h"
+#include "analysis/Expectations.h"
 #include "analysis/Rules.h"
 #include "analysis/Sarif.h"
 #include "analysis/SourceNames.h"
@@ -208,8 +209,7 @@ KernelAccesses collectAccesses(Function &F, AccessAnalyzer &AA) {
       ++NumAccesses;
       if (A.Addr.Unknown)
         ++NumUnknown;
-      else
-        Acc.All.push_back(std::move(A));
+      Acc.All.push_back(std::move(A));
     }
   }
   return Acc;
@@ -232,7 +232,8 @@ void printFactsIfAsked(const Function &F, const AccessAnalyzer &AA,
 
 void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
                    const PartitionModel &Model, SourceCache &Sources,
-                   SmallVectorImpl<Finding> &Out) {
+                   SmallVectorImpl<Finding> &Out,
+                   std::vector<AnalyzedAccess> &Accesses) {
   ++NumKernels;
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
   auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
@@ -267,6 +268,7 @@ void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
       if (AA.singleLane(I, *PDT))
         erase_if(Found, [](const Finding &Fd) { return Fd.R != Rule::Camped; });
     }
+    Accesses.push_back(describeAccess(Facts, Found, positionOf(I), Name));
     for (Finding &Fd : Found) {
       Fd.Pos = positionOf(I);
       Fd.Function = Name;
@@ -276,16 +278,18 @@ void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
 }
 
 void analyzeModule(Module &M, FunctionAnalysisManager &FAM,
-                   const PartitionModel &Model, SmallVectorImpl<Finding> &Out) {
+                   const PartitionModel &Model, SmallVectorImpl<Finding> &Out,
+                   std::vector<AnalyzedAccess> &Accesses) {
   SourceCache Sources;
   for (Function &F : M)
     if (!F.isDeclaration() && isKernel(F))
-      analyzeKernel(F, FAM, Model, Sources, Out);
+      analyzeKernel(F, FAM, Model, Sources, Out, Accesses);
 }
 
 // -O0: a private copy, inlined and promoted to SSA like an -O2 build.
 void analyzeOptnoneModule(Module &M, const PartitionModel &Model,
-                          SmallVectorImpl<Finding> &Out) {
+                          SmallVectorImpl<Finding> &Out,
+                          std::vector<AnalyzedAccess> &Accesses) {
   std::unique_ptr<Module> C = CloneModule(M);
   for (Function &F : *C) {
     if (F.isDeclaration())
@@ -308,7 +312,7 @@ void analyzeOptnoneModule(Module &M, const PartitionModel &Model,
   ModulePassManager MPM =
       PB.buildPerModuleDefaultPipeline(OptimizationLevel::O2);
   MPM.run(*C, MAM);
-  analyzeModule(*C, FAM, Model, Out);
+  analyzeModule(*C, FAM, Model, Out, Accesses);
 }
 
 // The partition model the options name, or the uniform one (with a
@@ -370,20 +374,21 @@ void reportFindings(ArrayRef<Finding> Findings, const AnalyzerOptions &Opts,
 PreservedAnalyses AnalyzerPass::run(Module &M, ModuleAnalysisManager &AM) {
   if (!Triple(M.getTargetTriple()).isNVPTX())
     return PreservedAnalyses::all();
-  if (!Opts.anyRuleOn() && Opts.SarifPath.empty())
+  if (!Opts.anyRuleOn() && Opts.SarifPath.empty() && !Opts.CheckExpectations)
     return PreservedAnalyses::all();
 
   PartitionModel Model = partitionModel(Opts, Diags);
   SmallVector<Finding, 16> Findings;
+  std::vector<AnalyzedAccess> Accesses;
   bool Optnone = any_of(M, [](const Function &F) {
     return !F.isDeclaration() && F.hasOptNone();
   });
   if (Optnone) {
-    analyzeOptnoneModule(M, Model, Findings);
+    analyzeOptnoneModule(M, Model, Findings, Accesses);
   } else {
     auto &FAM =
         AM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-    analyzeModule(M, FAM, Model, Findings);
+    analyzeModule(M, FAM, Model, Findings, Accesses);
   }
 
   SmallVector<Finding, 16> Unique = uniqueFindings(Findings, Opts);
@@ -394,6 +399,8 @@ PreservedAnalyses AnalyzerPass::run(Module &M, ModuleAnalysisManager &AM) {
     if (!E.empty())
       Diags.report(DiagLevel::Warning, SourcePos(), "sectorscope: " + E, "");
   }
+  if (Opts.CheckExpectations)
+    checkExpectations(M, Unique, Accesses, Opts, Diags);
   return PreservedAnalyses::all();
 }
 

@@ -48,6 +48,9 @@ const KeyInfo Keys[] = {
     {"error", "<rule>[,<rule>]",
      "report rules as errors (strided, misaligned, camped, all)"},
     {"verbose", nullptr, "report which modules are analyzed and instrumented"},
+    {"expect", nullptr,
+     "check the source's sectorscope-expect comments; a failed one is an "
+     "error"},
 };
 
 std::string setRules(StringRef List, RuleAction Action, AnalyzerOptions &O) {
@@ -108,6 +111,8 @@ std::string Options::set(StringRef Arg) {
     Analyze = false;
   else if (Key == "verbose")
     Verbose = true;
+  else if (Key == "expect")
+    Analyzer.CheckExpectations = true;
   else if (Key == "sarif")
     Analyzer.SarifPath = Value.str();
   else if (Key == "partitions") {
