@@ -47,6 +47,7 @@ struct Config {
   uint32_t MaxWindows = 64;         // grid mode time windows
   uint32_t OccupancyWarps = 0;      // cap on active warps/SM; 0: none
   bool Quiet = false;
+  bool Expect = false; // check the source's expectations (Expectations.h)
 
   bool selectsKernel(const std::string &Demangled) const;
 };

@@ -217,13 +217,18 @@ std::optional<Config> parseConfig(const GetEnvFn &GetEnv, std::string &Err) {
     C.OccupancyWarps = uint32_t(N);
   }
 
-  if (auto V = Get("SECTORSCOPE_QUIET")) {
+  for (auto [Name, Flag] : {std::pair<const char *, bool *>{
+                               "SECTORSCOPE_QUIET", &C.Quiet},
+                           {"SECTORSCOPE_EXPECT", &C.Expect}}) {
+    auto V = Get(Name);
+    if (!V)
+      continue;
     if (*V == "1" || *V == "yes" || *V == "true")
-      C.Quiet = true;
+      *Flag = true;
     else if (*V == "0" || *V == "no" || *V == "false" || V->empty())
-      C.Quiet = false;
+      *Flag = false;
     else {
-      Err = "SECTORSCOPE_QUIET='" + *V + "': expected 0 or 1";
+      Err = std::string(Name) + "='" + *V + "': expected 0 or 1";
       return std::nullopt;
     }
   }

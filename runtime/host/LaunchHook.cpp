@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "Demangle.h"
 #include "DeviceBuffers.h"
+#include "Expectations.h"
 #include "FileNames.h"
 #include "Summary.h"
 
@@ -72,6 +73,7 @@ struct Runtime {
   AllocationTable Allocs;
   DeviceBuffers Devices;
   Summary Findings;
+  ExpectationCheck Expectations; // SECTORSCOPE_EXPECT=1
   std::atomic<uint64_t> Seq{0};
   std::map<int, PreviousLaunch> LastLaunch; // per device, under Lock
   bool OutDirReady = false, OutDirFailed = false;
@@ -105,6 +107,8 @@ Runtime &rt() {
     R->Cfg = std::move(*C);
     R->Ident = currentProcess([](const char *N) { return std::getenv(N); });
     TheRuntime = R;
+    if (R->Cfg.Expect) // registered first: runs after the summary
+      std::atexit([] { TheRuntime->Expectations.finish(); });
     std::atexit(printSummary);
   });
   return *TheRuntime;
@@ -157,6 +161,8 @@ void report(Runtime &R, LaunchInfo &Info, const SiteTable *Table,
     Info.CsvName = Stem + ".heat.csv";
   LaunchReport Rep = analyzeLaunch(Info, Table, Data, R.Allocs.snapshot());
   R.Findings.add(Rep.Findings);
+  if (R.Cfg.Expect)
+    R.Expectations.check(Rep, Table, R.Cfg.PartitionSpec);
   if (!Info.Error.empty())
     R.Findings.noteError(Info.Kernel + ": " + Info.Error);
   bool Wrote = false;

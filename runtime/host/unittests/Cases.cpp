@@ -665,6 +665,7 @@ const std::vector<TestCase> &allCases() {
       {"occupancy", caseOccupancy},
       {"sitetable", caseSiteTable},
       {"layout", caseLayout},
+      {"expect", caseExpect},
   };
   return Cases;
 }

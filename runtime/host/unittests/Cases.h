@@ -13,6 +13,8 @@ struct TestCase {
 
 const std::vector<TestCase> &allCases();
 
+int caseExpect(int Argc, char **Argv); // ExpectCases.cpp
+
 } // namespace sectorscope::rt::test
 
 #endif
