@@ -17,6 +17,7 @@
 
 #include "analysis/AccessAffine.h"
 #include "analysis/Expectations.h"
+#include "analysis/Reporting.h"
 #include "analysis/Rules.h"
 #include "analysis/Sarif.h"
 #include "analysis/SourceNames.h"
@@ -42,7 +43,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
-#include <tuple>
 #include <vector>
 
 #define DEBUG_TYPE "sectorscope-analyzer"
@@ -52,7 +52,6 @@ using namespace llvm;
 STATISTIC(NumKernels, "Kernels analyzed");
 STATISTIC(NumAccesses, "Global accesses analyzed");
 STATISTIC(NumUnknown, "Global accesses whose address is not affine");
-STATISTIC(NumReported, "Findings reported (after deduplication)");
 
 namespace sectorscope {
 namespace {
@@ -230,6 +229,59 @@ void printFactsIfAsked(const Function &F, const AccessAnalyzer &AA,
            << "  block = " << A.BlockX.Text << ", " << A.BlockY.Text << "\n";
 }
 
+// The array an access reads or writes: the one allocation base its address
+// adds once, or "" when there is none or several.
+std::string objectOf(const AccessFacts &A, const AccessAnalyzer &AA) {
+  std::string Object;
+  for (const auto &[M, C] : A.Addr.Terms) {
+    if (M.size() != 1 || AA.atom(M[0]).Kind != AtomKind::Base)
+      continue;
+    if (C != 1 || !Object.empty())
+      return "";
+    Object = AA.atom(M[0]).Name;
+  }
+  return Object;
+}
+
+// A stencil's halo: a misaligned access a few bytes off an aligned access
+// to the same array, mirrored by another access on the other side
+// (in[i-1], in[i], in[i+1]). The extra sectors are ones the neighbouring
+// accesses fetch anyway; nothing to fix in that access alone.
+bool isStencilHalo(const AccessFacts &A, ArrayRef<AccessFacts> All) {
+  auto OffsetFrom = [](const AccessFacts &X,
+                       const AccessFacts &Y) -> std::optional<int64_t> {
+    Poly D = sub(X.Addr, Y.Addr);
+    if (X.Width != Y.Width || !D.isConstant())
+      return std::nullopt;
+    return D.constantTerm();
+  };
+  for (const AccessFacts &Center : All) {
+    if (!Center.SectorOffset || *Center.SectorOffset % 32 != 0)
+      continue;
+    std::optional<int64_t> D = OffsetFrom(A, Center);
+    if (!D || *D == 0 || *D <= -32 || *D >= 32)
+      continue;
+    for (const AccessFacts &Mirror : All)
+      if (OffsetFrom(Mirror, Center) == -*D)
+        return true;
+  }
+  return false;
+}
+
+// The names a message may use for F: its parameters and the module's
+// globals (the thread and launch indices are always fine).
+StringSet<> sourceNames(const Function &F, SourceCache &Sources) {
+  StringSet<> Known;
+  for (const std::string &N : parameterNames(F, Sources))
+    Known.insert(N);
+  for (const Argument &A : F.args())
+    if (A.hasName())
+      Known.insert(A.getName());
+  for (const GlobalVariable &G : F.getParent()->globals())
+    Known.insert(G.getName());
+  return Known;
+}
+
 void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
                    const PartitionModel &Model, SourceCache &Sources,
                    SmallVectorImpl<Finding> &Out,
@@ -244,6 +296,7 @@ void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
   auto [All, MultiBlock, UsesCtaX] = collectAccesses(F, AA);
   SmallVector<unsigned, 16> Leader = mergeVectorPieces(All, AA);
   printFactsIfAsked(F, AA, All);
+  StringSet<> Known = sourceNames(F, Sources);
   for (unsigned K = 0; K < All.size(); ++K) {
     if (Leader[K] != K)
       continue;
@@ -272,6 +325,9 @@ void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
     for (Finding &Fd : Found) {
       Fd.Pos = positionOf(I);
       Fd.Function = Name;
+      Fd.Object = objectOf(Facts, AA);
+      Fd.StencilHalo = Fd.R == Rule::Misaligned && isStencilHalo(Facts, All);
+      useSourceNames(Fd, Known);
       Out.push_back(std::move(Fd));
     }
   }
@@ -329,46 +385,6 @@ PartitionModel partitionModel(const AnalyzerOptions &Opts, Reporter &Diags) {
   return std::move(*Model);
 }
 
-// One finding per rule and source location, in source order, without the
-// rules turned off: inlined copies and unrolled iterations of one access
-// are one thing to fix.
-SmallVector<Finding, 16> uniqueFindings(SmallVectorImpl<Finding> &Findings,
-                                        const AnalyzerOptions &Opts) {
-  SmallVector<Finding, 16> Unique;
-  StringSet<> Seen;
-  for (Finding &F : Findings) {
-    if (Opts.action(F.R) == RuleAction::Off)
-      continue;
-    std::string Key = F.Pos.Dir + "/" + F.Pos.File + ":" +
-                      std::to_string(F.Pos.Line) + ":" +
-                      std::to_string(F.Pos.Column) + ":" + ruleName(F.R);
-    if (F.Pos.File.empty())
-      Key += ":" + F.Function + ":" + F.Message;
-    if (!Seen.insert(Key).second)
-      continue;
-    Unique.push_back(std::move(F));
-  }
-  // Source order, as a reader expects (instructions come in IR order).
-  std::stable_sort(Unique.begin(), Unique.end(),
-                   [](const Finding &A, const Finding &B) {
-                     return std::tie(A.Pos.File, A.Pos.Line, A.Pos.Column) <
-                            std::tie(B.Pos.File, B.Pos.Line, B.Pos.Column);
-                   });
-  return Unique;
-}
-
-void reportFindings(ArrayRef<Finding> Findings, const AnalyzerOptions &Opts,
-                    Reporter &Diags) {
-  for (const Finding &F : Findings) {
-    ++NumReported;
-    DiagLevel L = Opts.action(F.R) == RuleAction::Error ? DiagLevel::Error
-                                                        : DiagLevel::Warning;
-    Diags.report(L, F.Pos, F.Message,
-                 std::string("sectorscope-") + ruleName(F.R));
-    Diags.report(DiagLevel::Note, F.Pos, F.Note, "");
-  }
-}
-
 } // namespace
 
 PreservedAnalyses AnalyzerPass::run(Module &M, ModuleAnalysisManager &AM) {
@@ -377,30 +393,35 @@ PreservedAnalyses AnalyzerPass::run(Module &M, ModuleAnalysisManager &AM) {
   if (!Opts.anyRuleOn() && Opts.SarifPath.empty() && !Opts.CheckExpectations)
     return PreservedAnalyses::all();
 
-  PartitionModel Model = partitionModel(Opts, Diags);
   SmallVector<Finding, 16> Findings;
   std::vector<AnalyzedAccess> Accesses;
-  bool Optnone = any_of(M, [](const Function &F) {
-    return !F.isDeclaration() && F.hasOptNone();
-  });
-  if (Optnone) {
-    analyzeOptnoneModule(M, Model, Findings, Accesses);
-  } else {
-    auto &FAM =
-        AM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-    analyzeModule(M, FAM, Model, Findings, Accesses);
+  // With every rule off and no expectations to check only the (empty) SARIF
+  // file is asked for.
+  if (Opts.anyRuleOn() || Opts.CheckExpectations) {
+    PartitionModel Model = partitionModel(Opts, Diags);
+    bool Optnone = any_of(M, [](const Function &F) {
+      return !F.isDeclaration() && F.hasOptNone();
+    });
+    if (Optnone) {
+      analyzeOptnoneModule(M, Model, Findings, Accesses);
+    } else {
+      auto &FAM =
+          AM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+      analyzeModule(M, FAM, Model, Findings, Accesses);
+    }
   }
 
-  SmallVector<Finding, 16> Unique = uniqueFindings(Findings, Opts);
-  reportFindings(Unique, Opts, Diags);
+  std::vector<ReportedFinding> Reported =
+      prepareFindings(Findings, Opts, Diags);
+  emitFindings(Reported, Diags);
   if (!Opts.SarifPath.empty()) {
     std::string E =
-        writeSarif(Opts.SarifPath, M.getSourceFileName(), Unique, Opts);
+        writeSarif(Opts.SarifPath, M.getSourceFileName(), Reported, Opts);
     if (!E.empty())
-      Diags.report(DiagLevel::Warning, SourcePos(), "sectorscope: " + E, "");
+      Diags.report(DiagLevel::Error, SourcePos(), "sectorscope: " + E, "");
   }
   if (Opts.CheckExpectations)
-    checkExpectations(M, Unique, Accesses, Opts, Diags);
+    checkExpectations(M, Reported, Accesses, Opts, Diags);
   return PreservedAnalyses::all();
 }
 

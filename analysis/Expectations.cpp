@@ -257,9 +257,25 @@ private:
 
 } // namespace
 
-void checkExpectations(const Module &M, ArrayRef<Finding> Findings,
+// A grouped finding shows its other sites as notes; each site has its own
+// line and so its own expectations: one finding per site.
+static std::vector<Finding>
+findingsPerSite(ArrayRef<ReportedFinding> Reported) {
+  std::vector<Finding> Out;
+  for (const ReportedFinding &R : Reported) {
+    Out.push_back(R.First);
+    for (const SourcePos &Other : R.Others) {
+      Out.push_back(R.First);
+      Out.back().Pos = Other;
+    }
+  }
+  return Out;
+}
+
+void checkExpectations(const Module &M, ArrayRef<ReportedFinding> Reported,
                        ArrayRef<AnalyzedAccess> Accesses,
                        const AnalyzerOptions &Opts, Reporter &Diags) {
+  std::vector<Finding> Findings = findingsPerSite(Reported);
   // Each file once, shown as its first debug location names it.
   std::map<std::string, SourcePos> Files;
   auto AddFile = [&](StringRef File, StringRef Dir) {

@@ -10,6 +10,7 @@
 #ifndef SECTORSCOPE_ANALYSIS_EXPECTATIONS_H
 #define SECTORSCOPE_ANALYSIS_EXPECTATIONS_H
 
+#include "analysis/Reporting.h"
 #include "analysis/Rules.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -44,9 +45,11 @@ AnalyzedAccess describeAccess(const AccessFacts &A,
                               const SourcePos &Pos, llvm::StringRef Function);
 
 /// Checks the expectations of the module's source files against the
-/// findings (as reported) and the analyzed accesses; reports every
-/// violation and malformed comment as an error through Diags.
-void checkExpectations(const llvm::Module &M, llvm::ArrayRef<Finding> Findings,
+/// findings (as reported: every site of a grouped finding, shown or not)
+/// and the analyzed accesses; reports every violation and malformed
+/// comment as an error through Diags.
+void checkExpectations(const llvm::Module &M,
+                       llvm::ArrayRef<ReportedFinding> Reported,
                        llvm::ArrayRef<AnalyzedAccess> Accesses,
                        const AnalyzerOptions &Opts, Reporter &Diags);
 

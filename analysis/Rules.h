@@ -36,6 +36,12 @@ struct Finding {
   std::string BlockXText, BlockYText;
   std::optional<int64_t> BlockX, BlockY;
   unsigned Sectors = 0, IdealSectors = 0;
+  /// The accessed array (a kernel parameter or global variable), or "".
+  std::string Object;
+  /// An access just off an aligned access to the same array with the same
+  /// stride (a stencil's a[i+1] beside a[i]): its extra sector is one the
+  /// neighbour fetches anyway, nothing to fix on its own.
+  bool StencilHalo = false;
 };
 
 /// Distinct 32-byte sectors touched by 32 lanes at Offset + lane * Stride,

@@ -6,9 +6,10 @@ grammar in docs/expectations.md).
 Usage: score-expectations.py [--wrapper W] [--dump D] [--partitions P] FILE.cu...
 Reads the comments with D (sectorscope-expect-dump, default: beside W), the
 one parser the analyzer and the runtime use; compiles each file with
-`W --cuda-device-only -O2 -c`, reads the SARIF, and prints per-line mismatches
-and precision/recall over (file, line, rule). A line expects the rules its
-comment names for compile time under partition model P.
+`W --cuda-device-only -O2 -c`, reads the SARIF (every site of a finding
+grouped by cause: `locations` and `relatedLocations`), and prints per-line
+mismatches and precision/recall over (file, line, rule). A line expects the
+rules its comment names for compile time under partition model P.
 """
 import argparse, json, os, shutil, subprocess, sys, tempfile
 
@@ -45,10 +46,12 @@ def found(path, wrapper, model):
         doc = json.load(open(sarif))
     res = {}
     for r in doc["runs"][0]["results"]:
-        loc = r["locations"][0]["physicalLocation"]
-        if os.path.basename(loc["artifactLocation"]["uri"]) != os.path.basename(path):
-            continue
-        res.setdefault(loc["region"]["startLine"], set()).add(r["ruleId"])
+        # A finding grouped by cause: its first site, then the others.
+        for site in r["locations"][:1] + r.get("relatedLocations", []):
+            loc = site["physicalLocation"]
+            if os.path.basename(loc["artifactLocation"]["uri"]) != os.path.basename(path):
+                continue
+            res.setdefault(loc["region"]["startLine"], set()).add(r["ruleId"])
     return res
 
 

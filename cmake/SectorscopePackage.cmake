@@ -13,6 +13,12 @@ install(FILES ${CMAKE_BINARY_DIR}/cmake/sectorscopeConfig.cmake
         DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/sectorscope)
 install(FILES ${SECTORSCOPE_DATA_FILES}
         DESTINATION ${CMAKE_INSTALL_DATADIR}/sectorscope/data)
+# The reports page, which SARIF files name as the tool's informationUri, beside
+# the library in the build tree as in the installed one.
+file(COPY ${SECTORSCOPE_SOURCE_DIR}/docs/reports.md
+     DESTINATION ${CMAKE_BINARY_DIR}/share/doc/sectorscope)
+install(FILES ${SECTORSCOPE_SOURCE_DIR}/docs/reports.md
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/sectorscope)
 
 # The lit helper of a user's kernel tests (share/sectorscope/lit), which
 # finds the wrapper relative to itself.

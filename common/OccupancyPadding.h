@@ -7,16 +7,14 @@
 // the padding takes the whole of it as shared memory (L1 28 KiB on H200).
 // L1 holds the lines of the loads in flight, so that changes a kernel's
 // time: a column walk at 8 warps/SM took 1.43 us a trip with the whole
-// array as shared memory and 1.07 us without. Before session 10 every
-// capped launch was padded, even where the cap was above what the kernel
-// reaches anyway (the LBM ghost-layer copy then took 60 us in time mode
-// and 49 us in the program); a cap the launch does not reach now leaves
-// it as the program made it. Nor can a cap bind on a grid of no more blocks
-// than the GPU has SMs: the block scheduler gives every SM a block before
-// any gets a second (the ghost-layer copy's 64 and 128 blocks of 8 warps,
-// "capped" at 8 warps/SM, took 60 and 91 us padded, 48 and 87 us not). A smaller carveout for caps that bind was
-// tried and not kept: the occupancy API's answer for it did not hold on
-// the GPU (block rows at "8 warps/SM" ran as fast as at 16).
+// array as shared memory and 1.07 us without. So only a cap that binds pads
+// the launch: a cap above what the kernel reaches anyway leaves it as the
+// program made it (padding it anyway slowed the LBM ghost-layer copy from
+// 49 to 60 us). Nor can a cap bind on a grid of no more blocks than the GPU
+// has SMs: the block scheduler gives every SM a block before any gets a
+// second. A smaller carveout for caps that bind is not used: the occupancy
+// API's answer for it did not hold on the GPU (block rows at "8 warps/SM"
+// ran as fast as at 16).
 //
 // Header-only and free of CUDA: the occupancy query is a callable, so the
 // host runtime, the micro-benchmarks and the CPU tests share the rule.

@@ -261,8 +261,8 @@ if [[ "$N_TR" -gt 0 ]]; then
     "$BIN" validate --calib "$OUT/calib.json" --cases "$OUT/transpose-cases.json" \
       --model "$m" --band-svg "$OUT/transpose_band_$m.svg" \
       --title "Matrix transpose in the camping band ($m model)" || status=1
-    # The same on a log time axis: the low-occupancy end no longer squashes
-    # the rest.
+    # The same on a log time axis, so that the low-occupancy end does not
+    # squash the rest.
     "$BIN" validate --calib "$OUT/calib.json" --cases "$OUT/transpose-cases.json" \
       --model "$m" --band-svg "$OUT/transpose_band_${m}_log.svg" --log-y \
       --title "Matrix transpose in the camping band ($m model)" > /dev/null || status=1
@@ -294,7 +294,7 @@ PY
 fi
 
 echo
-echo "== summary (geometric-mean relative error; CampProf: 9.3-11.7%, GT200 seed: 1-5%)"
+echo "== summary (geometric-mean relative error; CampProf: 9.3-11.7%, GT200 paper: 1-5%)"
 for m in $MODELS; do
   [[ -f "$OUT/validate-$m.json" ]] || continue
   python3 -c 'import json,sys; v=json.load(open(sys.argv[1])); x=v.get("extrapolation_geomean_rel_err"); xi=v.get("extrapolation_geomean_rel_err_in_scope"); print("%-10s %3d cases  geomean %5.1f%%  max %5.1f%%  in scope %d: %5.1f%%%s" % (v["model"], len(v["cases"]), 100*v["geomean_rel_err"], 100*v["max_rel_err"], v.get("in_scope_cases", 0), 100*v.get("geomean_rel_err_in_scope", 0), "" if x is None else "  extrapolation %5.1f%% (%d pairs), in scope %s" % (100*x, v["extrapolation_pairs"], "-" if xi is None else "%.1f%% (%d pairs)" % (100*xi, v["extrapolation_pairs_in_scope"]))))' "$OUT/validate-$m.json"

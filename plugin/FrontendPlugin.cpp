@@ -2,13 +2,16 @@
 //
 // The frontend half of sectorscope.so. With -fplugin= alone it
 //  * parses -fplugin-arg-sectorscope-<key>[=<value>] (an unknown key is an
-//    error that lists the valid ones),
+//    error that lists the valid ones), then the -W options of sectorscope's
+//    warning groups that clang itself let through (-Wno-unknown-warning-
+//    option) and -Werror,
 //  * registers sectorscope's IR passes on the backend's PassBuilder (the
 //    CodeGenOptions::PassBuilderCallbacks hook, as Enzyme does),
 //  * turns on location tracking (debug info kind LocTrackingOnly) when no -g
 //    was given, so IR findings and run-time records carry file:line:col
 //    without changing the generated code or emitting DWARF,
-//  * routes IR diagnostics through clang's DiagnosticsEngine.
+//  * routes IR diagnostics through clang's DiagnosticsEngine and records
+//    the `#pragma clang diagnostic` regions that name sectorscope's groups.
 //
 //===----------------------------------------------------------------------===//
 #include "plugin/ClangReporter.h"
@@ -18,6 +21,8 @@
 #include "clang/Basic/DiagnosticFrontend.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 
 using namespace clang;
 
@@ -26,8 +31,11 @@ namespace {
 
 class SectorscopeAction : public PluginASTAction {
 protected:
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
+    // After ParseArgs, before the preprocessor reads a line.
+    if (Reporter && CI.hasPreprocessor())
+      CI.getPreprocessor().addPPCallbacks(Reporter->pragmaRecorder());
     return std::make_unique<ASTConsumer>();
   }
 
@@ -39,16 +47,23 @@ protected:
     auto &CI = const_cast<CompilerInstance &>(CCI);
     DiagnosticsEngine &Diags = CI.getDiagnostics();
     CompileJob &Job = compileJob();
-    for (const std::string &Arg : Args) {
-      std::string Err = Job.Opts.set(Arg);
-      if (!Err.empty()) {
-        Diags.Report(
-            Diags.getCustomDiagID(DiagnosticsEngine::Error, "sectorscope: %0"))
-            << Err;
-        return false;
-      }
-    }
-    Job.Diags = makeClangReporter(CI);
+    auto Fail = [&Diags](const std::string &Err) {
+      Diags.Report(
+          Diags.getCustomDiagID(DiagnosticsEngine::Error, "sectorscope: %0"))
+          << Err;
+      return false;
+    };
+    for (const std::string &Arg : Args)
+      if (std::string Err = Job.Opts.set(Arg); !Err.empty())
+        return Fail(Err);
+    for (const std::string &W : CI.getDiagnosticOpts().Warnings)
+      if (std::string Err = Job.Opts.setWarningOption(W); !Err.empty())
+        return Fail(Err);
+    if (Diags.getWarningsAsErrors())
+      Job.Opts.Analyzer.promoteWarnings();
+    auto Clang = std::make_unique<ClangReporter>(CI);
+    Reporter = Clang.get();
+    Job.Diags = std::move(Clang);
     CodeGenOptions &CG = CI.getCodeGenOpts();
     if (CG.getDebugInfo() == llvm::codegenoptions::NoDebugInfo)
       CG.setDebugInfo(llvm::codegenoptions::LocTrackingOnly);
@@ -58,6 +73,9 @@ protected:
   }
 
   ActionType getActionType() override { return AddBeforeMainAction; }
+
+private:
+  ClangReporter *Reporter = nullptr; // Owned by the compile job.
 };
 
 } // namespace

@@ -48,8 +48,15 @@ PreservedAnalyses SectorscopePass::run(Module &M, ModuleAnalysisManager &AM) {
       PA.intersect(HostRegistrationPass().run(M, AM));
     return PA;
   }
-  if (Opts.Analyze)
+  if (Opts.Analyze) {
     PA.intersect(AnalyzerPass(Opts.Analyzer, Diags).run(M, AM));
+  } else if (!Opts.Analyzer.SarifPath.empty()) {
+    // no-analyze with sarif=: a build that expects the file gets a valid
+    // one, with no results.
+    AnalyzerOptions NoRules = Opts.Analyzer;
+    NoRules.Rules.fill(RuleAction::Off);
+    PA.intersect(AnalyzerPass(NoRules, Diags).run(M, AM));
+  }
   if (Opts.Instrument)
     PA.intersect(InstrumentPass(Opts.Instrumentation, Diags).run(M, AM));
   return PA;

@@ -4,8 +4,9 @@
 #include "common/PartitionModel.h"
 
 #include "llvm/ADT/SmallVector.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/Twine.h"
+
+#include <cstring>
 
 using namespace llvm;
 
@@ -23,11 +24,24 @@ const char *ruleName(Rule R) {
   return "?";
 }
 
+std::optional<Rule> ruleNamed(StringRef Name) {
+  for (unsigned R = 0; R < NumRules; ++R)
+    if (Name == ruleName(Rule(R)))
+      return Rule(R);
+  return std::nullopt;
+}
+
 bool AnalyzerOptions::anyRuleOn() const {
   for (RuleAction A : Rules)
     if (A != RuleAction::Off)
       return true;
   return false;
+}
+
+void AnalyzerOptions::promoteWarnings() {
+  for (unsigned R = 0; R < NumRules; ++R)
+    if (Rules[R] == RuleAction::Warn && !NoWarningAsError[R])
+      Rules[R] = RuleAction::Error;
 }
 
 namespace {
@@ -44,38 +58,105 @@ const KeyInfo Keys[] = {
     {"partitions", "<model>",
      "partition model: gt200, linear:<bytes>:<n>, xor:<file>, sm_90, default"},
     {"disable", "<rule>[,<rule>]",
-     "turn rules off (strided, misaligned, camped, all)"},
+     "turn rules off (strided, misaligned, camped, all): "
+     "-Wno-sectorscope-<rule>"},
+    {"enable", "<rule>[,<rule>]",
+     "turn rules on, as warnings unless errors already: -Wsectorscope-<rule>"},
     {"error", "<rule>[,<rule>]",
-     "report rules as errors (strided, misaligned, camped, all)"},
+     "turn rules on as errors: -Werror=sectorscope-<rule>"},
+    {"no-error", "<rule>[,<rule>]",
+     "keep rules warnings under -Werror: -Wno-error=sectorscope-<rule>"},
     {"verbose", nullptr, "report which modules are analyzed and instrumented"},
     {"expect", nullptr,
      "check the source's sectorscope-expect comments; a failed one is an "
      "error"},
 };
 
-std::string setRules(StringRef List, RuleAction Action, AnalyzerOptions &O) {
+/// What one rule option does, with the meaning of clang's -W options.
+enum class RuleChange { Off, On, Error, NoError };
+
+void changeRule(AnalyzerOptions &O, unsigned R, RuleChange Change) {
+  switch (Change) {
+  case RuleChange::Off:
+    O.Rules[R] = RuleAction::Off;
+    break;
+  case RuleChange::On:
+    if (O.Rules[R] == RuleAction::Off)
+      O.Rules[R] = RuleAction::Warn;
+    break;
+  case RuleChange::Error:
+    O.Rules[R] = RuleAction::Error;
+    break;
+  case RuleChange::NoError:
+    if (O.Rules[R] == RuleAction::Error)
+      O.Rules[R] = RuleAction::Warn;
+    O.NoWarningAsError[R] = true;
+    break;
+  }
+}
+
+// A rule's index, NumRules for "all", or -1.
+int ruleIndex(StringRef Name) {
+  if (std::optional<Rule> R = ruleNamed(Name))
+    return int(*R);
+  return Name == "all" ? int(NumRules) : -1;
+}
+
+std::string setRules(StringRef List, RuleChange Change, AnalyzerOptions &O) {
   SmallVector<StringRef, 4> Names;
   List.split(Names, ',', -1, /*KeepEmpty=*/false);
   if (Names.empty())
     return "expected a rule list (strided, misaligned, camped, all)";
   for (StringRef N : Names) {
-    int Index = StringSwitch<int>(N.trim())
-                    .Case("strided", 0)
-                    .Case("misaligned", 1)
-                    .Case("camped", 2)
-                    .Case("all", 3)
-                    .Default(-1);
+    int Index = ruleIndex(N.trim());
     if (Index < 0)
       return ("unknown rule '" + N.trim() +
               "'; valid: strided, misaligned, camped, all")
           .str();
     for (unsigned R = 0; R < NumRules; ++R)
-      if (Index == 3 || unsigned(Index) == R)
-        O.Rules[R] = Action;
+      if (Index == int(NumRules) || unsigned(Index) == R)
+        changeRule(O, R, Change);
   }
   return "";
 }
+
+// The group a -W option names: "sectorscope" or "sectorscope-<rule>", after
+// its "no-", "error=" or "no-error=" prefix.
+StringRef warningGroup(StringRef Option, RuleChange &Change) {
+  Change = RuleChange::On;
+  if (Option.consume_front("no-error="))
+    Change = RuleChange::NoError;
+  else if (Option.consume_front("error="))
+    Change = RuleChange::Error;
+  else if (Option.consume_front("no-"))
+    Change = RuleChange::Off;
+  return Option;
+}
 } // namespace
+
+bool Options::isWarningOption(StringRef Option) {
+  RuleChange Change;
+  StringRef Group = warningGroup(Option, Change);
+  return Group == "sectorscope" || Group.starts_with("sectorscope-");
+}
+
+std::string Options::setWarningOption(StringRef Option) {
+  if (!isWarningOption(Option))
+    return "";
+  RuleChange Change;
+  StringRef Group = warningGroup(Option, Change);
+  if (Group == "sectorscope")
+    return setRules("all", Change, Analyzer);
+  StringRef Name = Group.drop_front(strlen("sectorscope-"));
+  int Index = ruleIndex(Name);
+  if (Index < 0 || Index == int(NumRules))
+    return ("unknown warning option '-W" + Option +
+            "'; valid groups: sectorscope, sectorscope-strided, "
+            "sectorscope-misaligned, sectorscope-camped")
+        .str();
+  changeRule(Analyzer, unsigned(Index), Change);
+  return "";
+}
 
 std::string Options::validKeys() {
   std::string S;
@@ -121,9 +202,13 @@ std::string Options::set(StringRef Arg) {
       return Err;
     Analyzer.Partitions = Value.str();
   } else if (Key == "disable")
-    return setRules(Value, RuleAction::Off, Analyzer);
+    return setRules(Value, RuleChange::Off, Analyzer);
+  else if (Key == "enable")
+    return setRules(Value, RuleChange::On, Analyzer);
   else if (Key == "error")
-    return setRules(Value, RuleAction::Error, Analyzer);
+    return setRules(Value, RuleChange::Error, Analyzer);
+  else if (Key == "no-error")
+    return setRules(Value, RuleChange::NoError, Analyzer);
   return "";
 }
 

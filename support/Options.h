@@ -15,6 +15,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <array>
+#include <optional>
 #include <string>
 
 namespace sectorscope {
@@ -23,6 +24,8 @@ namespace sectorscope {
 enum class Rule { Strided, Misaligned, Camped };
 constexpr unsigned NumRules = 3;
 const char *ruleName(Rule R);
+/// The rule of that name, if any.
+std::optional<Rule> ruleNamed(llvm::StringRef Name);
 
 enum class RuleAction { Off, Warn, Error };
 
@@ -34,10 +37,15 @@ struct AnalyzerOptions {
   bool CheckExpectations = false;
   std::array<RuleAction, NumRules> Rules = {RuleAction::Warn, RuleAction::Warn,
                                             RuleAction::Warn};
+  /// Rules that stay warnings under -Werror (-Wno-error=sectorscope-<rule>).
+  std::array<bool, NumRules> NoWarningAsError = {false, false, false};
 
   RuleAction action(Rule R) const { return Rules[unsigned(R)]; }
   /// Whether any rule reports at all.
   bool anyRuleOn() const;
+  /// -Werror: every rule that warns becomes an error, except those named in
+  /// -Wno-error=.
+  void promoteWarnings();
 };
 
 /// How device code is instrumented. No plugin argument sets these; the
@@ -72,6 +80,15 @@ struct Options {
 
   /// Applies one `key[=value]`. Returns "" or a one-line error message.
   std::string set(llvm::StringRef Arg);
+  /// Applies one warning option as clang spells it after `-W`
+  /// (`sectorscope`, `no-sectorscope-strided`, `error=sectorscope-camped`,
+  /// `no-error=sectorscope`), with clang's meaning: -Wno- turns off,
+  /// -Werror= turns on as an error, -W turns on without undoing an error,
+  /// -Wno-error= keeps a warning. Returns "" or a one-line error message;
+  /// options of other warning groups are not sectorscope's and return "".
+  std::string setWarningOption(llvm::StringRef Option);
+  /// Whether a `-W` option names one of sectorscope's warning groups.
+  static bool isWarningOption(llvm::StringRef Option);
   /// The valid keys, "key[=value]" and comma-separated, for error messages.
   static std::string validKeys();
 };

@@ -9,6 +9,11 @@ namespace sectorscope {
 
 Reporter::~Reporter() = default;
 
+Disposition Reporter::disposition(const SourcePos &, StringRef,
+                                  DiagLevel Level) {
+  return {Level};
+}
+
 void StreamReporter::report(DiagLevel Level, const SourcePos &Pos,
                             StringRef Message, StringRef Flag) {
   raw_ostream &OS = errs();

@@ -9,6 +9,8 @@
 #   %src          the source tree;       %examples    examples/
 #   %abi          SS_ABI_VERSION from abi.h (checks use FileCheck -DABI=%abi)
 # Feature `gpu`: a usable NVIDIA GPU is present (nvidia-smi lists one).
+# Feature `jsonschema`: Python's jsonschema (python3-jsonschema) validates
+# SARIF against the OASIS schema.
 import os
 import re
 import shutil
@@ -62,6 +64,12 @@ def have_gpu():
         return False
     return out.returncode == 0 and "GPU" in out.stdout
 
+
+try:
+    import jsonschema  # noqa: F401
+    config.available_features.add("jsonschema")
+except ImportError:
+    pass
 
 if have_gpu():
     config.available_features.add("gpu")

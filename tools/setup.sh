@@ -10,8 +10,8 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${1:-$root/build}
 
 packages=(clang-19 llvm-19-dev libclang-19-dev llvm-19-tools
-          nlohmann-json3-dev libeigen3-dev cmake ninja-build python3
-          chromium)
+          nlohmann-json3-dev libeigen3-dev libgtest-dev libre2-dev pkg-config
+          clang-format-19 cmake ninja-build python3 python3-jsonschema chromium)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||

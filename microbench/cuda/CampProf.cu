@@ -1,6 +1,6 @@
 //===- CampProf.cu - CampProf's read/write benchmarks on today's GPU ------===//
 //
-// CampProf (seed 000) timed reads and writes of 1..16-byte words with the
+// CampProf timed reads and writes of 1..16-byte words with the
 // warps either spread over all memory partitions or all camped on one, for
 // every number of active warps per SM. GT200 partitions were 256-byte
 // stripes, so "one partition" was an address range. Hopper hashes addresses
@@ -12,7 +12,7 @@
 // time is directly comparable across word sizes and occupancies.
 //
 //===----------------------------------------------------------------------===//
-#include "Common.cuh"
+#include "microbench/cuda/Common.cuh"
 
 namespace sectorscope::mb {
 

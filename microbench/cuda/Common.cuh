@@ -9,10 +9,10 @@
 #ifndef SECTORSCOPE_MICROBENCH_COMMON_CUH
 #define SECTORSCOPE_MICROBENCH_COMMON_CUH
 
-#include "../host/Args.h"
-#include "../host/Nvml.h"
-#include "../host/Report.h"
-#include "../../common/LaunchGate.h"
+#include "common/LaunchGate.h"
+#include "microbench/host/Args.h"
+#include "microbench/host/Nvml.h"
+#include "microbench/host/Report.h"
 
 #include <cuda_runtime.h>
 

@@ -1,14 +1,15 @@
 //===- Gt200.cu - The GT200 paper's read-N/write-N experiment -------------===//
 //
-// Seed 001 modelled a kernel whose threads read N words and then write N
-// words (one per structure-of-arrays array, as in an LBM node update), with
-// L of the reads and M of the writes shifted by one word so that they
-// straddle sector and line boundaries: T = l + T_R(N, L) + T_W(N, M).
+// The GT200 paper modelled a kernel whose threads read N words and then
+// write N words (one per structure-of-arrays array, as in an LBM node
+// update), with L of the reads and M of the writes shifted by one word so
+// that they straddle sector and line boundaries: T = l + T_R(N, L) +
+// T_W(N, M).
 // Loads and stores go to L2 directly (__ldcg/__stcg): GT200 had no L1, and an
 // L1 hit on the overlap of a shifted read would hide its cost.
 //
 //===----------------------------------------------------------------------===//
-#include "Common.cuh"
+#include "microbench/cuda/Common.cuh"
 
 namespace sectorscope::mb {
 

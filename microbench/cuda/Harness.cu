@@ -1,6 +1,6 @@
 //===- Harness.cu - Occupancy control and sweep helpers -------------------===//
-#include "Common.cuh"
-#include "../../common/OccupancyPadding.h"
+#include "common/OccupancyPadding.h"
+#include "microbench/cuda/Common.cuh"
 
 namespace sectorscope::mb {
 

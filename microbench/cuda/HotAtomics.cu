@@ -10,7 +10,7 @@
 // Self-checking: the table's sum must be the updates made.
 //
 //===----------------------------------------------------------------------===//
-#include "Common.cuh"
+#include "microbench/cuda/Common.cuh"
 
 #include <algorithm>
 #include <iterator>

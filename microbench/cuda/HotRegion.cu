@@ -6,7 +6,7 @@
 // stay in L2, so the difference is slice contention, not DRAM.
 //
 //===----------------------------------------------------------------------===//
-#include "Common.cuh"
+#include "microbench/cuda/Common.cuh"
 
 namespace sectorscope::mb {
 

@@ -28,7 +28,7 @@
 // block size while the bytes stay.
 //
 //===----------------------------------------------------------------------===//
-#include "Common.cuh"
+#include "microbench/cuda/Common.cuh"
 
 #include <algorithm>
 #include <iterator>
@@ -204,8 +204,8 @@ void runLatency(Harness &H, const Buffers &Buf) {
   // L1 also gets 32 lines per request (lanes 128 B apart, a column walk):
   // whether L1 is limited by the sectors or the lines a request touches
   // (the other shapes keep 4 sectors per line and cannot tell). So does
-  // DRAM (since session 9): the model takes a 32-sector request to be a
-  // column walk, a line per lane, and the stride-8 shape has 8.
+  // DRAM: the model takes a 32-sector request to be a column walk, a line
+  // per lane, and the stride-8 shape has 8.
   const std::pair<int, int> ColumnWalk{4, 32};
   for (Level Where : {Level::Dram, Level::L2, Level::L1})
     for (int I = 0; I < int(std::size(Shapes)) + (Where != Level::L2); ++I) {

@@ -19,7 +19,7 @@
 // any mismatch stops the suite with exit status 3.
 //
 //===----------------------------------------------------------------------===//
-#include "Common.cuh"
+#include "microbench/cuda/Common.cuh"
 
 #include <algorithm>
 #include <iterator>

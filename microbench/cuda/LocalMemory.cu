@@ -11,7 +11,7 @@
 // is serial per thread.
 //
 //===----------------------------------------------------------------------===//
-#include "Common.cuh"
+#include "microbench/cuda/Common.cuh"
 
 #include <iterator>
 

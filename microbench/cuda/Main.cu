@@ -4,7 +4,7 @@
 // microbench/README.md for the row schema.
 //
 //===----------------------------------------------------------------------===//
-#include "Common.cuh"
+#include "microbench/cuda/Common.cuh"
 
 #include <unistd.h>
 

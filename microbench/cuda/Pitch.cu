@@ -7,7 +7,7 @@
 // 512 bytes spreads them. A hashed mapping should make the two alike.
 //
 //===----------------------------------------------------------------------===//
-#include "Common.cuh"
+#include "microbench/cuda/Common.cuh"
 
 namespace sectorscope::mb {
 

@@ -21,7 +21,7 @@
 // hashes of physical address bits, up to a constant per page.
 //
 //===----------------------------------------------------------------------===//
-#include "Common.cuh"
+#include "microbench/cuda/Common.cuh"
 
 #include <algorithm>
 #include <fstream>

@@ -6,7 +6,7 @@
 // stride and alignment sweeps.
 //
 //===----------------------------------------------------------------------===//
-#include "Common.cuh"
+#include "microbench/cuda/Common.cuh"
 
 namespace sectorscope::mb {
 

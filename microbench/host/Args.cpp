@@ -1,5 +1,5 @@
 //===- Args.cpp - Command line of sectorscope-microbench ------------------===//
-#include "Args.h"
+#include "microbench/host/Args.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -32,7 +32,8 @@ std::string usage() {
   OS << "\n"
         "  --quick               short sweeps (smoke test)\n"
         "  --ungated             time each launch from an idle stream, host\n"
-        "                        launch call included (before session 9)\n"
+        "                        launch call included (to compare with gated\n"
+        "                        timing)\n"
         "  --slice-probe FILE    run the L2 slice probe kernels (under ncu) "
         "and\n"
         "                        write the probed addresses to FILE\n"

@@ -32,8 +32,7 @@ struct Options {
   /// Shrinks every sweep for a smoke test.
   bool Quick = false;
   /// Times launches without the launch gate (common/LaunchGate.h): the
-  /// events then include the host's launch call, as every report before
-  /// session 9 did. For comparing the two.
+  /// events then include the host's launch call. For comparing the two.
   bool Ungated = false;
   bool Help = false;
   /// Slice-probe mode: launch the L2-slice probe kernels (meant to run under

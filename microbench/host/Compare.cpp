@@ -1,5 +1,5 @@
 //===- Compare.cpp - Run-to-run agreement of two reports ------------------===//
-#include "Compare.h"
+#include "microbench/host/Compare.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,5 +1,5 @@
 //===- GF2.cpp - Fitting XOR address hashes over GF(2) --------------------===//
-#include "GF2.h"
+#include "microbench/host/GF2.h"
 
 #include <algorithm>
 

@@ -1,5 +1,5 @@
 //===- Nvml.cpp - Clocks, temperature and power through NVML --------------===//
-#include "Nvml.h"
+#include "microbench/host/Nvml.h"
 
 #include <dlfcn.h>
 

@@ -8,7 +8,7 @@
 #ifndef SECTORSCOPE_MICROBENCH_NVML_H
 #define SECTORSCOPE_MICROBENCH_NVML_H
 
-#include "Report.h"
+#include "microbench/host/Report.h"
 
 #include <string>
 

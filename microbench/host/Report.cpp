@@ -1,5 +1,5 @@
 //===- Report.cpp - The suite's JSON report -------------------------------===//
-#include "Report.h"
+#include "microbench/host/Report.h"
 
 #include <cmath>
 #include <ctime>

@@ -7,7 +7,7 @@
 #ifndef SECTORSCOPE_MICROBENCH_REPORT_H
 #define SECTORSCOPE_MICROBENCH_REPORT_H
 
-#include "Stats.h"
+#include "microbench/host/Stats.h"
 
 #include <nlohmann/json.hpp>
 

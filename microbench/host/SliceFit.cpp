@@ -1,5 +1,5 @@
 //===- SliceFit.cpp - L2 partition and slice maps from probe captures -----===//
-#include "SliceFit.h"
+#include "microbench/host/SliceFit.h"
 
 #include <algorithm>
 #include <cmath>

@@ -17,7 +17,7 @@
 #ifndef SECTORSCOPE_MICROBENCH_SLICEFIT_H
 #define SECTORSCOPE_MICROBENCH_SLICEFIT_H
 
-#include "GF2.h"
+#include "microbench/host/GF2.h"
 
 #include <nlohmann/json.hpp>
 

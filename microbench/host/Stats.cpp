@@ -1,5 +1,5 @@
 //===- Stats.cpp - Summaries of repeated timings --------------------------===//
-#include "Stats.h"
+#include "microbench/host/Stats.h"
 
 #include <algorithm>
 

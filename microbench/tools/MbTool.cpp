@@ -8,9 +8,9 @@
 //       captures (manifest written by the probe, CSV written by ncu).
 //
 //===----------------------------------------------------------------------===//
-#include "host/Compare.h"
-#include "host/Report.h"
-#include "host/SliceFit.h"
+#include "microbench/host/Compare.h"
+#include "microbench/host/Report.h"
+#include "microbench/host/SliceFit.h"
 
 #include <cmath>
 #include <cstdio>

@@ -88,174 +88,195 @@ Calibration readCalibration(const std::string &Path) {
   return Calibration::fromJson(readJsonFile(Path), Path);
 }
 
+/// CampProf's classes, and its R2 and RMSE ranges beside the paper's.
+static std::string campProfSummary(const CampProfModel &M) {
+  std::string Out;
+  Out += "\ncampprof: t = intercept + per_warp*w + b_k (ms for w warps/SM "
+         "x " +
+         fmtNum(M.UnitBytesPerWarp) + " B each)\n";
+  TextTable T(
+      {"class", "rows", "intercept", "per_warp", "width coefs", "R2", "RMSE"});
+  for (const CampProfClass &K : M.Classes) {
+    std::string WC;
+    for (auto &[W, V] : K.WidthCoef)
+      WC +=
+          (WC.empty() ? "" : " ") + ("b" + std::to_string(W)) + "=" + fmtNum(V);
+    if (WC.empty())
+      WC = "-";
+    T.addRow({std::string(opName(K.TheOp)) + (K.Camped ? " camped" : " spread"),
+              std::to_string(K.Rows), fmtNum(K.Intercept), fmtNum(K.PerWarp),
+              WC, fmtFixed(K.R2, 4), fmtNum(K.Rmse)});
+  }
+  Out += T.render();
+  // The paper's own summary, for comparison: R^2 0.953-0.976.
+  double R2Lo = 1, R2Hi = 0, RmLo = INFINITY, RmHi = 0;
+  for (const CampProfClass &K : M.Classes) {
+    R2Lo = std::min(R2Lo, K.R2);
+    R2Hi = std::max(R2Hi, K.R2);
+    RmLo = std::min(RmLo, K.Rmse);
+    RmHi = std::max(RmHi, K.Rmse);
+  }
+  Out += "R2 " + fmtFixed(R2Lo, 4) + ".." + fmtFixed(R2Hi, 4) + ", RMSE " +
+         fmtNum(RmLo) + ".." + fmtNum(RmHi) +
+         " (CampProf on the GTX 280: R2 0.953..0.976)\n";
+  return Out;
+}
+
+/// The GT200 model's terms at the reference occupancy and its scales.
+static std::string gt200Summary(const GT200Model &G) {
+  std::string Out;
+  Out += "\ngt200: T = l + T_R + T_W (ms per wave) at k=" + fmtNum(G.RefWarps) +
+         " warps/SM, " + std::to_string(G.Rows) + " rows, R2 " +
+         fmtFixed(G.R2, 4) + ", RMSE " + fmtNum(G.Rmse) + "\n";
+  TextTable T({"term", "coefficient"});
+  T.addRow({"l (intercept)", fmtNum(G.Ref.Intercept)});
+  if (G.Ref.CombinedWords) {
+    T.addRow({"read+write word", fmtNum(G.Ref.ReadWord)});
+  } else {
+    T.addRow({"read word", fmtNum(G.Ref.ReadWord)});
+    T.addRow({"write word", fmtNum(G.Ref.WriteWord)});
+  }
+  T.addRow({"read misaligned", fmtNum(G.Ref.ReadMisaligned)});
+  T.addRow({"write misaligned", fmtNum(G.Ref.WriteMisaligned)});
+  Out += T.render();
+  if (G.Scales.size() > 1) {
+    std::string S = "occupancy scale:";
+    for (const GT200Scale &X : G.Scales)
+      S += " " + fmtNum(X.Warps) + "w=" + fmtFixed(X.Scale, 3);
+    Out += S + "\n";
+  }
+  return Out;
+}
+
+/// The bandwidth model's terms beyond the classes: one line each for those
+/// that were fitted, then the held-out rows and the fit's notes.
+static std::string bandwidthTermsSummary(const BandwidthModel &B) {
+  std::string Out;
+  if (B.MixedRows)
+    Out += "store request of a warp that also loads: " +
+           fmtFixed(B.MixedStoreMsPerStep * 1e6, 2) +
+           " ns per SM (throughput term), fitted on " +
+           (B.LoadStoreRows
+                ? std::to_string(B.MixedRows) + " rows (" +
+                      std::to_string(B.MixedRows - B.LoadStoreRows) +
+                      " aligned gt200, " + std::to_string(B.LoadStoreRows) +
+                      " loadstore)"
+                : std::to_string(B.MixedRows) + " aligned gt200 rows") +
+           " (geomean rel err " + fmtFixed(100 * B.MixedGeomeanRelErr, 1) +
+           "%)\n";
+  if (B.LaunchFrom != "fit")
+    Out += "launch " + fmtFixed(B.LaunchMs * 1e3, 2) + " us (" + B.LaunchFrom +
+           ")\n";
+  if (B.StoreDrainMs > 0 || B.PartialStoreDrainMs > 0)
+    Out += "a kernel's last stores: " + fmtFixed(B.StoreDrainMs * 1e3, 2) +
+           " us (full sectors), " + fmtFixed(B.PartialStoreDrainMs * 1e3, 2) +
+           " us (sectors written in part), once beside the launch\n";
+  if (B.PartialRows) {
+    Out += "store sectors written in part: " +
+           fmtFixed(B.PartialStoreMsPerSector * 1e6, 2) +
+           " ns per sector per SM (" + std::to_string(B.PartialRows) +
+           " stride write rows, geomean rel err " +
+           fmtFixed(100 * B.PartialGeomeanRelErr, 1) + "%)";
+    if (B.PartialLineRows)
+      Out += ", " + fmtFixed(B.PartialStoreMsPerLine * 1e6, 2) +
+             " ns per line per SM where they lie apart (" +
+             std::to_string(B.PartialLineRows) + " rows, " +
+             fmtFixed(100 * B.PartialLineGeomeanRelErr, 1) + "%)";
+    if (B.PartialHeldOutGeomeanRelErr >= 0)
+      Out += "; held out: " + std::to_string(B.PartialHeldOutRows) +
+             " offset write rows, " +
+             fmtFixed(100 * B.PartialHeldOutGeomeanRelErr, 1) + "%";
+    Out += "\n";
+  }
+  if (B.LocalRows)
+    Out += "local memory: " + fmtFixed(B.LocalMsPerSector * 1e6, 3) +
+           " ns per sector per SM, a load's round trip " +
+           fmtFixed(B.LocalMsPerSectorStep * 1e6, 2) +
+           " ns per sector of its request, fitted on " +
+           std::to_string(B.LocalRows) + " local rows (geomean rel err " +
+           fmtFixed(100 * B.LocalGeomeanRelErr, 1) + "%)\n";
+  if (B.SparseLineRows)
+    Out +=
+        "a load sector alone in its line: " + fmtFixed(B.SparseLineFactor, 2) +
+        "x a stream's DRAM time, fitted on " +
+        std::to_string(B.SparseLineRows) +
+        " stride read rows (geomean rel err " +
+        fmtFixed(100 * B.SparseLineGeomeanRelErr, 1) + "%)\n";
+  if (B.WriteBackRows)
+    Out += "dirty L2 inherited: written back at " +
+           fmtFixed(1e-9 / B.WriteBackMsPerByte, 2) + " TB/s, at most " +
+           fmtFixed(100 * B.DirtyL2Share, 0) + "% of L2, fitted on " +
+           std::to_string(B.WriteBackRows) + " dirty rows (geomean rel err " +
+           fmtFixed(100 * B.WriteBackGeomeanRelErr, 1) + "%)\n";
+  if (B.Atomics.known()) {
+    Out += "atomic updates per us over the GPU by table words:";
+    for (auto &[W, R] : B.Atomics.ByWords)
+      Out += " " + fmtNum(W) + ":" + fmtFixed(R / 1e3, 0);
+    Out += "\n";
+  }
+  if (B.SmallRows)
+    Out += "held out: " + std::to_string(B.SmallRows) +
+           " small-grid chains, geomean rel err " +
+           fmtFixed(100 * B.SmallGeomeanRelErr, 1) + "%\n";
+  if (B.LoadStoreRows) {
+    Out += "p chosen on the spread rows and " +
+           std::to_string(B.LoadStoreRows) +
+           " loadstore rows (geomean rel err " +
+           fmtFixed(100 * B.LoadStoreGeomeanRelErr, 1) +
+           "%); squared log error spread + loadstore per p:";
+    for (const ExponentScore &E : B.ExponentScan)
+      Out += " " + fmtFixed(E.P, 2) + ":" + fmtNum(E.SpreadSqLogErr) + "+" +
+             fmtNum(E.LoadStoreSqLogErr);
+    Out += "\n";
+  }
+  if (B.HeldOutGeomeanRelErr >= 0)
+    Out += "held out: " + std::to_string(B.HeldOutRows) +
+           " misaligned gt200 rows, geomean rel err " +
+           fmtFixed(100 * B.HeldOutGeomeanRelErr, 1) + "%\n";
+  for (const std::string &N : B.FitNotes)
+    Out += "note: bandwidth: " + N + "\n";
+  return Out;
+}
+
+/// The bandwidth model's form, launch, exponent and classes.
+static std::string bandwidthSummary(const BandwidthModel &B) {
+  std::string Out;
+  Out += "\nbandwidth: t = launch + (T_bw^p + T_lat^p)^(1/p), T_bw = "
+         "bytes*a, T_lat = steps*L/w (steps: load requests/mlp, store "
+         "requests); launch " +
+         fmtNum(B.LaunchMs) + " ms, p " + fmtFixed(B.P, 2) + ", " +
+         std::to_string(B.Rows) + " rows, R2 " + fmtFixed(B.R2, 4) + ", RMSE " +
+         fmtNum(B.Rmse) + " ms, geomean rel err " +
+         fmtFixed(100 * B.GeomeanRelErr, 1) + "%, max " +
+         fmtFixed(100 * B.MaxRelErr, 1) + "%\n";
+  TextTable T({"class", "rows", "peak GB/s", "L (ns/step)", "R2", "RMSE",
+               "median err%", "max err%"});
+  for (const BandwidthClass &K : B.Classes)
+    T.addRow(
+        {std::string(opName(K.TheOp)) + (K.Camped ? " camped " : " spread ") +
+             std::to_string(K.Width) + "B",
+         std::to_string(K.Rows), fmtFixed(K.peakGBps(), 1),
+         fmtFixed(K.latencyNs(), 1), fmtFixed(K.R2, 4), fmtNum(K.Rmse),
+         fmtFixed(100 * K.MedianRelErr, 1), fmtFixed(100 * K.MaxRelErr, 1)});
+  Out += T.render();
+  for (const BandwidthClass &K : B.Classes)
+    if (!K.ShapeFrom.empty())
+      Out += "note: " + std::string(opName(K.TheOp)) +
+             (K.Camped ? " camped " : " spread ") + std::to_string(K.Width) +
+             "B ran at one occupancy; latency from " + K.ShapeFrom + "\n";
+  return Out + bandwidthTermsSummary(B);
+}
+
 std::string calibrationSummary(const Calibration &C) {
   std::string Out = "calibration for " + C.Gpu.Name + " (" +
                     std::to_string(C.Gpu.SmCount) + " SMs) from " + C.Source +
                     ", time field " + C.TimeField + "\n";
-  if (C.CampProf) {
-    Out += "\ncampprof: t = intercept + per_warp*w + b_k (ms for w warps/SM "
-           "x " +
-           fmtNum(C.CampProf->UnitBytesPerWarp) + " B each)\n";
-    TextTable T({"class", "rows", "intercept", "per_warp", "width coefs", "R2",
-                 "RMSE"});
-    for (const CampProfClass &K : C.CampProf->Classes) {
-      std::string WC;
-      for (auto &[W, V] : K.WidthCoef)
-        WC += (WC.empty() ? "" : " ") + ("b" + std::to_string(W)) + "=" +
-              fmtNum(V);
-      if (WC.empty())
-        WC = "-";
-      T.addRow(
-          {std::string(opName(K.TheOp)) + (K.Camped ? " camped" : " spread"),
-           std::to_string(K.Rows), fmtNum(K.Intercept), fmtNum(K.PerWarp), WC,
-           fmtFixed(K.R2, 4), fmtNum(K.Rmse)});
-    }
-    Out += T.render();
-    // The paper's own summary, for comparison: R^2 0.953-0.976.
-    double R2Lo = 1, R2Hi = 0, RmLo = INFINITY, RmHi = 0;
-    for (const CampProfClass &K : C.CampProf->Classes) {
-      R2Lo = std::min(R2Lo, K.R2);
-      R2Hi = std::max(R2Hi, K.R2);
-      RmLo = std::min(RmLo, K.Rmse);
-      RmHi = std::max(RmHi, K.Rmse);
-    }
-    Out += "R2 " + fmtFixed(R2Lo, 4) + ".." + fmtFixed(R2Hi, 4) + ", RMSE " +
-           fmtNum(RmLo) + ".." + fmtNum(RmHi) +
-           " (CampProf on the GTX 280: R2 0.953..0.976)\n";
-  }
-  if (C.GT200) {
-    const GT200Model &G = *C.GT200;
-    Out +=
-        "\ngt200: T = l + T_R + T_W (ms per wave) at k=" + fmtNum(G.RefWarps) +
-        " warps/SM, " + std::to_string(G.Rows) + " rows, R2 " +
-        fmtFixed(G.R2, 4) + ", RMSE " + fmtNum(G.Rmse) + "\n";
-    TextTable T({"term", "coefficient"});
-    T.addRow({"l (intercept)", fmtNum(G.Ref.Intercept)});
-    if (G.Ref.CombinedWords) {
-      T.addRow({"read+write word", fmtNum(G.Ref.ReadWord)});
-    } else {
-      T.addRow({"read word", fmtNum(G.Ref.ReadWord)});
-      T.addRow({"write word", fmtNum(G.Ref.WriteWord)});
-    }
-    T.addRow({"read misaligned", fmtNum(G.Ref.ReadMisaligned)});
-    T.addRow({"write misaligned", fmtNum(G.Ref.WriteMisaligned)});
-    Out += T.render();
-    if (G.Scales.size() > 1) {
-      std::string S = "occupancy scale:";
-      for (const GT200Scale &X : G.Scales)
-        S += " " + fmtNum(X.Warps) + "w=" + fmtFixed(X.Scale, 3);
-      Out += S + "\n";
-    }
-  }
-  if (C.Bandwidth) {
-    const BandwidthModel &B = *C.Bandwidth;
-    Out += "\nbandwidth: t = launch + (T_bw^p + T_lat^p)^(1/p), T_bw = "
-           "bytes*a, T_lat = steps*L/w (steps: load requests/mlp, store "
-           "requests); launch " +
-           fmtNum(B.LaunchMs) + " ms, p " + fmtFixed(B.P, 2) + ", " +
-           std::to_string(B.Rows) + " rows, R2 " + fmtFixed(B.R2, 4) +
-           ", RMSE " + fmtNum(B.Rmse) + " ms, geomean rel err " +
-           fmtFixed(100 * B.GeomeanRelErr, 1) + "%, max " +
-           fmtFixed(100 * B.MaxRelErr, 1) + "%\n";
-    TextTable T({"class", "rows", "peak GB/s", "L (ns/step)", "R2", "RMSE",
-                 "median err%", "max err%"});
-    for (const BandwidthClass &K : B.Classes)
-      T.addRow(
-          {std::string(opName(K.TheOp)) + (K.Camped ? " camped " : " spread ") +
-               std::to_string(K.Width) + "B",
-           std::to_string(K.Rows), fmtFixed(K.peakGBps(), 1),
-           fmtFixed(K.latencyNs(), 1), fmtFixed(K.R2, 4), fmtNum(K.Rmse),
-           fmtFixed(100 * K.MedianRelErr, 1), fmtFixed(100 * K.MaxRelErr, 1)});
-    Out += T.render();
-    for (const BandwidthClass &K : B.Classes)
-      if (!K.ShapeFrom.empty())
-        Out += "note: " + std::string(opName(K.TheOp)) +
-               (K.Camped ? " camped " : " spread ") + std::to_string(K.Width) +
-               "B ran at one occupancy; latency from " + K.ShapeFrom + "\n";
-    if (B.MixedRows)
-      Out += "store request of a warp that also loads: " +
-             fmtFixed(B.MixedStoreMsPerStep * 1e6, 2) +
-             " ns per SM (throughput term), fitted on " +
-             (B.LoadStoreRows
-                  ? std::to_string(B.MixedRows) + " rows (" +
-                        std::to_string(B.MixedRows - B.LoadStoreRows) +
-                        " aligned gt200, " + std::to_string(B.LoadStoreRows) +
-                        " loadstore)"
-                  : std::to_string(B.MixedRows) + " aligned gt200 rows") +
-             " (geomean rel err " + fmtFixed(100 * B.MixedGeomeanRelErr, 1) +
-             "%)\n";
-    if (B.LaunchFrom != "fit")
-      Out += "launch " + fmtFixed(B.LaunchMs * 1e3, 2) + " us (" +
-             B.LaunchFrom + ")\n";
-    if (B.StoreDrainMs > 0 || B.PartialStoreDrainMs > 0)
-      Out += "a kernel's last stores: " + fmtFixed(B.StoreDrainMs * 1e3, 2) +
-             " us (full sectors), " + fmtFixed(B.PartialStoreDrainMs * 1e3, 2) +
-             " us (sectors written in part), once beside the launch\n";
-    if (B.PartialRows) {
-      Out += "store sectors written in part: " +
-             fmtFixed(B.PartialStoreMsPerSector * 1e6, 2) +
-             " ns per sector per SM (" + std::to_string(B.PartialRows) +
-             " stride write rows, geomean rel err " +
-             fmtFixed(100 * B.PartialGeomeanRelErr, 1) + "%)";
-      if (B.PartialLineRows)
-        Out += ", " + fmtFixed(B.PartialStoreMsPerLine * 1e6, 2) +
-               " ns per line per SM where they lie apart (" +
-               std::to_string(B.PartialLineRows) + " rows, " +
-               fmtFixed(100 * B.PartialLineGeomeanRelErr, 1) + "%)";
-      if (B.PartialHeldOutGeomeanRelErr >= 0)
-        Out += "; held out: " + std::to_string(B.PartialHeldOutRows) +
-               " offset write rows, " +
-               fmtFixed(100 * B.PartialHeldOutGeomeanRelErr, 1) + "%";
-      Out += "\n";
-    }
-    if (B.LocalRows)
-      Out += "local memory: " + fmtFixed(B.LocalMsPerSector * 1e6, 3) +
-             " ns per sector per SM, a load's round trip " +
-             fmtFixed(B.LocalMsPerSectorStep * 1e6, 2) +
-             " ns per sector of its request, fitted on " +
-             std::to_string(B.LocalRows) + " local rows (geomean rel err " +
-             fmtFixed(100 * B.LocalGeomeanRelErr, 1) + "%)\n";
-    if (B.SparseLineRows)
-      Out += "a load sector alone in its line: " +
-             fmtFixed(B.SparseLineFactor, 2) +
-             "x a stream's DRAM time, fitted on " +
-             std::to_string(B.SparseLineRows) +
-             " stride read rows (geomean rel err " +
-             fmtFixed(100 * B.SparseLineGeomeanRelErr, 1) + "%)\n";
-    if (B.WriteBackRows)
-      Out += "dirty L2 inherited: written back at " +
-             fmtFixed(1e-9 / B.WriteBackMsPerByte, 2) + " TB/s, at most " +
-             fmtFixed(100 * B.DirtyL2Share, 0) + "% of L2, fitted on " +
-             std::to_string(B.WriteBackRows) + " dirty rows (geomean rel err " +
-             fmtFixed(100 * B.WriteBackGeomeanRelErr, 1) + "%)\n";
-    if (B.Atomics.known()) {
-      Out += "atomic updates per us over the GPU by table words:";
-      for (auto &[W, R] : B.Atomics.ByWords)
-        Out += " " + fmtNum(W) + ":" + fmtFixed(R / 1e3, 0);
-      Out += "\n";
-    }
-    if (B.SmallRows)
-      Out += "held out: " + std::to_string(B.SmallRows) +
-             " small-grid chains, geomean rel err " +
-             fmtFixed(100 * B.SmallGeomeanRelErr, 1) + "%\n";
-    if (B.LoadStoreRows) {
-      Out += "p chosen on the spread rows and " +
-             std::to_string(B.LoadStoreRows) +
-             " loadstore rows (geomean rel err " +
-             fmtFixed(100 * B.LoadStoreGeomeanRelErr, 1) +
-             "%); squared log error spread + loadstore per p:";
-      for (const ExponentScore &E : B.ExponentScan)
-        Out += " " + fmtFixed(E.P, 2) + ":" + fmtNum(E.SpreadSqLogErr) + "+" +
-               fmtNum(E.LoadStoreSqLogErr);
-      Out += "\n";
-    }
-    if (B.HeldOutGeomeanRelErr >= 0)
-      Out += "held out: " + std::to_string(B.HeldOutRows) +
-             " misaligned gt200 rows, geomean rel err " +
-             fmtFixed(100 * B.HeldOutGeomeanRelErr, 1) + "%\n";
-    for (const std::string &N : B.FitNotes)
-      Out += "note: bandwidth: " + N + "\n";
-  }
+  if (C.CampProf)
+    Out += campProfSummary(*C.CampProf);
+  if (C.GT200)
+    Out += gt200Summary(*C.GT200);
+  if (C.Bandwidth)
+    Out += bandwidthSummary(*C.Bandwidth);
   return Out;
 }
 

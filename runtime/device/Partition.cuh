@@ -1,7 +1,7 @@
 //===- Partition.cuh - Address to memory partition ---------*- CUDA -*-===//
 //
 // The device twin of common/PartitionModel::partitionOf, driven by the model
-// the host put in the launch's configuration (abi.h v8, constant memory), so
+// the host put in the launch's configuration (abi.h, constant memory), so
 // one binary serves every model.
 //
 //===----------------------------------------------------------------------===//
@@ -19,7 +19,7 @@ SS_DEV uint32_t maskedParity(uint64_t Addr, uint64_t Mask) {
   return __popc(uint32_t(M) ^ uint32_t(M >> 32)) & 1;
 }
 
-/// Any map the host sends: XOR masks (abi.h v9: linear maps of up to 16
+/// Any map the host sends: XOR masks (abi.h: linear maps of up to 16
 /// partitions, one partition and the uniform kind's single one too), or a
 /// linear map.
 SS_DEV uint32_t partitionOfMap(uint64_t Addr) {
@@ -33,7 +33,7 @@ SS_DEV uint32_t partitionOfMap(uint64_t Addr) {
 #pragma unroll 1
     for (uint32_t I = 0; I < N; ++I)
       Index |= maskedParity(Addr, cfg().part_masks[I]) << I;
-    // Below 2^part_num_masks = part_count (abi.h v10): within the tables.
+    // Below 2^part_num_masks = part_count (abi.h): within the tables.
     return Index;
   }
   uint32_t Count = cfg().part_count;
@@ -46,7 +46,7 @@ SS_DEV uint32_t partitionOfMap(uint64_t Addr) {
   return uint32_t(Unit % Count);
 }
 
-/// Most maps are one mask's parity (abi.h v10 part_general: the H200's,
+/// Most maps are one mask's parity (abi.h part_general: the H200's,
 /// and one partition): that first, with no further branches.
 SS_DEV uint32_t partitionOf(uint64_t Addr) {
   if (cfg().part_general)

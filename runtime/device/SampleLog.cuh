@@ -1,8 +1,8 @@
 //===- SampleLog.cuh - The sampled block's request log ---------*- CUDA -*-===//
 //
-// The sampled block's requests go to a log in the launch buffer (abi.h v5),
+// The sampled block's requests go to a log in the launch buffer (abi.h),
 // written with plain stores at positions a per-warp cursor in shared memory
-// hands out (v6). A shared hash table in L2 cost one atomic round trip per
+// hands out. A shared hash table in L2 cost one atomic round trip per
 // request, and the sampled block, slowed by that on every access, became the
 // critical path of loop-heavy kernels. Here a request costs a shared-memory
 // compare-and-swap; the only global atomic is taking a chunk, once per ~500
@@ -25,7 +25,7 @@ SS_DEV uint32_t wordMask(uint64_t Addr, uint32_t Width) {
   return ((2u << Last) - 1) & ~((1u << First) - 1);
 }
 
-/// The warps' log cursors (abi.h v6), per block; only the sampled block
+/// The warps' log cursors (abi.h), per block; only the sampled block
 /// uses them. Shared memory, not registers: a warp's divergent groups each
 /// have their own leader and must not be handed the same records.
 static __shared__ uint32_t LogCursor[SS_MAX_WARPS];

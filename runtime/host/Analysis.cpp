@@ -139,49 +139,159 @@ std::string findingMessage(const SiteResult &SR, const PatternHit &P,
   return P.Name + " " + Op + " in " + Fn + On;
 }
 
-} // namespace
-
-LaunchReport analyzeLaunch(const LaunchInfo &Info, const SiteTable *Sites,
-                           const LaunchData *Data,
-                           const AllocationSnapshot &Allocs) {
-  LaunchReport R;
-  R.Info = Info;
-  if (Sites) {
-    auto It = Sites->NotInstrumented.find(Info.Mangled);
-    if (It != Sites->NotInstrumented.end())
-      R.NotInstrumented = It->second;
+/// What the steps of one launch's analysis share.
+struct LaunchAnalysis {
+  LaunchAnalysis(LaunchReport &R, const AllocationSnapshot &Allocs)
+      : R(R), Index(Allocs, R.Objects), Grid(R.Info.TheMode == Mode::Grid) {
+    uint64_t Threads =
+        uint64_t(R.Info.Block[0]) * R.Info.Block[1] * R.Info.Block[2];
+    BlockWarps = uint32_t((Threads + 31) / 32);
   }
-  if (!Data)
-    return R;
-  R.HaveData = true;
-  R.Data = *Data;
-  const LaunchData &D = R.Data;
-  bool Grid = Info.TheMode == Mode::Grid;
-  uint64_t Threads = uint64_t(Info.Block[0]) * Info.Block[1] * Info.Block[2];
-  uint32_t BlockWarps = uint32_t((Threads + 31) / 32);
 
-  ObjectIndex Index(Allocs, R.Objects);
-  R.HeatObject.resize(D.Heat.size());
-  std::vector<std::vector<HeatSector>> ObjectHeat;
-  for (size_t I = 0; I < D.Heat.size(); ++I) {
-    int O = Index.objectOf(D.Heat[I].Space, D.Heat[I].Addr);
+  LaunchReport &R;
+  ObjectIndex Index;
+  std::vector<std::vector<HeatSector>> ObjectHeat; // per object
+  bool Grid;
+  uint32_t BlockWarps = 0;
+};
+
+/// Assigns every heat-map sector to its object; pseudo-objects (shared,
+/// local, unregistered memory) grow to the sectors they hold.
+void assignHeatToObjects(LaunchAnalysis &A) {
+  LaunchReport &R = A.R;
+  const std::vector<HeatSector> &Heat = R.Data.Heat;
+  R.HeatObject.resize(Heat.size());
+  for (size_t I = 0; I < Heat.size(); ++I) {
+    int O = A.Index.objectOf(Heat[I].Space, Heat[I].Addr);
     R.HeatObject[I] = O;
-    ObjectHeat.resize(R.Objects.size());
-    ObjectHeat[O].push_back(D.Heat[I]);
+    A.ObjectHeat.resize(R.Objects.size());
+    A.ObjectHeat[O].push_back(Heat[I]);
     ObjectResult &Obj = R.Objects[O];
     if (Obj.Kind != "cudaMalloc" && Obj.Kind != "cudaMallocManaged") {
-      Obj.Lo = std::min(Obj.Lo, D.Heat[I].Addr);
-      Obj.Hi = std::max(Obj.Hi, D.Heat[I].Addr + 31);
+      Obj.Lo = std::min(Obj.Lo, Heat[I].Addr);
+      Obj.Hi = std::max(Obj.Hi, Heat[I].Addr + 31);
     }
   }
+}
 
-  // Sites of this kernel, and any other site that counted (a non-inlined
-  // device function the table attributes to another kernel).
+/// The object whose heat sectors fill most of [Lo, Hi] in SpaceFilter (~0u:
+/// any space); -1 when none does.
+int objectMostTouched(const LaunchReport &R, uint32_t SpaceFilter, uint64_t Lo,
+                      uint64_t Hi) {
+  const std::vector<HeatSector> &Heat = R.Data.Heat;
+  std::map<int, uint64_t> Tally;
+  // Heat is sorted by (space, address): start at the range.
+  size_t First = 0;
+  if (SpaceFilter != ~0u)
+    First = size_t(
+        std::lower_bound(
+            Heat.begin(), Heat.end(),
+            std::make_pair(SpaceFilter, Lo & ~uint64_t(31)),
+            [](const HeatSector &X, std::pair<uint32_t, uint64_t> K) {
+              return X.Space != K.first ? X.Space < K.first : X.Addr < K.second;
+            }) -
+        Heat.begin());
+  for (size_t I = First; I < Heat.size(); ++I) {
+    const HeatSector &H = Heat[I];
+    if (SpaceFilter != ~0u && (H.Space != SpaceFilter || H.Addr > Hi))
+      break;
+    if ((SpaceFilter == ~0u || H.Space == SpaceFilter) && H.Addr + 31 >= Lo &&
+        H.Addr <= Hi)
+      ++Tally[R.HeatObject[I]];
+  }
+  int Object = -1;
+  uint64_t Best = 0;
+  for (const auto &[O, N] : Tally)
+    if (N > Best) {
+      Best = N;
+      Object = O;
+    }
+  return Object;
+}
+
+/// The site's heat statistics and the object it touched.
+void siteHeatAndObject(LaunchAnalysis &A, SiteResult &SR) {
+  const ss_site_counters &C = SR.C;
+  // ~0 is what the host primed addr_min with and no access ends at: a
+  // range holding it was not written properly, so it is not used.
+  bool HasRange =
+      C.requests && C.addr_min <= C.addr_max && C.addr_max != ~uint64_t(0);
+  uint32_t SpaceFilter = SR.S.Space == SS_SPACE_GENERIC ? ~0u : SR.S.Space;
+  uint64_t Hi = C.addr_max; // the last byte (abi.h)
+  if (HasRange && !A.Grid) {
+    SR.Heat =
+        heatStats(A.R.Data.Heat, SpaceFilter, C.addr_min, Hi, A.BlockWarps);
+    SR.Object = objectMostTouched(A.R, SpaceFilter, C.addr_min, Hi);
+  }
+  // A block's shared memory is small and all one object: without a range
+  // a shared site still gets the heat of the block's shared memory.
+  if (!HasRange && C.requests && !A.Grid && SR.S.Space == SS_SPACE_SHARED) {
+    SR.Heat = heatStats(A.R.Data.Heat, SS_SPACE_SHARED, 0, ~uint64_t(0) >> 2,
+                        A.BlockWarps);
+    SR.Object = A.Index.objectOf(SS_SPACE_SHARED, 0);
+  }
+  if (HasRange && SR.Object < 0)
+    SR.Object = A.Index.objectOf(
+        SR.S.Space == SS_SPACE_GENERIC ? uint32_t(SS_SPACE_GLOBAL) : SR.S.Space,
+        C.addr_min);
+  A.ObjectHeat.resize(A.R.Objects.size());
+}
+
+/// The site's coalescing verdicts (from its counters) and heat verdicts.
+void sitePatterns(LaunchAnalysis &A, SiteResult &SR, bool InTable) {
+  if (InTable && SR.S.Space != SS_SPACE_SHARED && SR.S.Space != SS_SPACE_LOCAL)
+    SR.Patterns =
+        coalescingPatterns(SR.C, SR.S.Width, SR.Heat ? &*SR.Heat : nullptr);
+  if (!SR.Heat)
+    return;
+  uint32_t Space = SR.S.Space;
+  if (Space == SS_SPACE_GENERIC && SR.Object >= 0)
+    Space = A.R.Objects[SR.Object].Kind == "shared" ? SS_SPACE_SHARED
+                                                    : SS_SPACE_GLOBAL;
+  auto HP = heatPatterns(*SR.Heat, Space);
+  // A store cannot cause a hot spot or random reuse worth caching, and a
+  // load cannot falsely share a sector it does not write.
+  for (auto &P : HP) {
+    bool Write = SR.S.Op != SS_OP_LOAD;
+    if (P.Name == "false_sharing" && !Write)
+      continue;
+    SR.Patterns.push_back(std::move(P));
+  }
+}
+
+/// Grid mode: the site's sectors per partition and its camping verdict.
+void siteCamping(const LaunchAnalysis &A, SiteResult &SR) {
+  const LaunchData &D = A.R.Data;
   uint32_t PartCount = D.Header.part_count;
-  for (uint32_t Id = 0; Id < D.Sites.size(); ++Id) {
+  uint32_t Id = SR.S.Id;
+  if (!A.Grid || !PartCount || Id >= D.Sites.size() ||
+      D.PartSite.size() < uint64_t(Id + 1) * PartCount)
+    return;
+  const uint64_t *Row = D.PartSite.data() + uint64_t(Id) * PartCount;
+  SR.PartCounts.assign(Row, Row + PartCount);
+  if (SR.S.Space != SS_SPACE_GLOBAL && SR.S.Space != SS_SPACE_GENERIC)
+    return;
+  SR.Camp = campVerdict(Row, PartCount, A.R.Info.SectorBuckets);
+  if (SR.Camp->Camped)
+    SR.Patterns.push_back({"camped",
+                           {{"skew", SR.Camp->Skew},
+                            {"partitions", SR.Camp->Count},
+                            {"used_partitions", SR.Camp->Used},
+                            {"share", SR.Camp->Share},
+                            {"sectors", SR.Camp->Total},
+                            {"max_sectors", SR.Camp->Max},
+                            {"hottest", SR.Camp->MaxPartition},
+                            {"reason", SR.Camp->Reason}}});
+}
+
+/// Sites of this kernel, and any other site that counted (a non-inlined
+/// device function the table attributes to another kernel).
+void analyzeSites(LaunchAnalysis &A, const SiteTable *Sites) {
+  LaunchReport &R = A.R;
+  for (uint32_t Id = 0; Id < R.Data.Sites.size(); ++Id) {
     const Site *S = Sites ? Sites->find(Id) : nullptr;
-    const ss_site_counters &C = D.Sites[Id];
-    if (!(S && S->Kernel == Info.Mangled) && C.requests == 0)
+    const ss_site_counters &C = R.Data.Sites[Id];
+    if (!(S && S->Kernel == R.Info.Mangled) && C.requests == 0)
       continue;
     SiteResult SR;
     if (S)
@@ -189,107 +299,26 @@ LaunchReport analyzeLaunch(const LaunchInfo &Info, const SiteTable *Sites,
     else
       SR.S.Id = Id;
     SR.C = C;
-    // Grid mode counts lanes, not bytes (abi.h v5); the width is per site.
+    // Grid mode counts lanes, not bytes (abi.h); the width is per site.
     if (!SR.C.bytes)
       SR.C.bytes = SR.C.threads * SR.S.Width;
     if (C.requests) {
       SR.Spr = double(C.sectors) / double(C.requests);
       SR.Ideal = idealSectorsPerRequest(C, SR.S.Width);
     }
-    // ~0 is what the host primed addr_min with and no access ends at: a
-    // range holding it was not written properly, so it is not used.
-    bool HasRange =
-        C.requests && C.addr_min <= C.addr_max && C.addr_max != ~uint64_t(0);
-    uint32_t SpaceFilter = SR.S.Space == SS_SPACE_GENERIC ? ~0u : SR.S.Space;
-    uint64_t Hi = C.addr_max; // the last byte (abi.h)
-    if (HasRange && !Grid) {
-      SR.Heat = heatStats(D.Heat, SpaceFilter, C.addr_min, Hi, BlockWarps);
-      // The object this site mostly touched: most heat sectors in range.
-      std::map<int, uint64_t> Tally;
-      // Heat is sorted by (space, address): start at the range.
-      size_t First = 0;
-      if (SpaceFilter != ~0u)
-        First = size_t(
-            std::lower_bound(
-                D.Heat.begin(), D.Heat.end(),
-                std::make_pair(SpaceFilter, C.addr_min & ~uint64_t(31)),
-                [](const HeatSector &X, std::pair<uint32_t, uint64_t> K) {
-                  return X.Space != K.first ? X.Space < K.first
-                                            : X.Addr < K.second;
-                }) -
-            D.Heat.begin());
-      for (size_t I = First; I < D.Heat.size(); ++I) {
-        const HeatSector &H = D.Heat[I];
-        if (SpaceFilter != ~0u && (H.Space != SpaceFilter || H.Addr > Hi))
-          break;
-        if ((SpaceFilter == ~0u || H.Space == SpaceFilter) &&
-            H.Addr + 31 >= C.addr_min && H.Addr <= Hi)
-          ++Tally[R.HeatObject[I]];
-      }
-      uint64_t Best = 0;
-      for (const auto &[O, N] : Tally)
-        if (N > Best) {
-          Best = N;
-          SR.Object = O;
-        }
-    }
-    // A block's shared memory is small and all one object: without a range
-    // a shared site still gets the heat of the block's shared memory.
-    if (!HasRange && C.requests && !Grid && SR.S.Space == SS_SPACE_SHARED) {
-      SR.Heat =
-          heatStats(D.Heat, SS_SPACE_SHARED, 0, ~uint64_t(0) >> 2, BlockWarps);
-      SR.Object = Index.objectOf(SS_SPACE_SHARED, 0);
-    }
-    if (HasRange && SR.Object < 0)
-      SR.Object = Index.objectOf(SR.S.Space == SS_SPACE_GENERIC
-                                     ? uint32_t(SS_SPACE_GLOBAL)
-                                     : SR.S.Space,
-                                 C.addr_min);
-    ObjectHeat.resize(R.Objects.size());
-    if (S && SR.S.Space != SS_SPACE_SHARED && SR.S.Space != SS_SPACE_LOCAL)
-      SR.Patterns =
-          coalescingPatterns(C, SR.S.Width, SR.Heat ? &*SR.Heat : nullptr);
-    if (SR.Heat) {
-      uint32_t Space = SR.S.Space;
-      if (Space == SS_SPACE_GENERIC && SR.Object >= 0)
-        Space = R.Objects[SR.Object].Kind == "shared" ? SS_SPACE_SHARED
-                                                      : SS_SPACE_GLOBAL;
-      auto HP = heatPatterns(*SR.Heat, Space);
-      // A store cannot cause a hot spot or random reuse worth caching, and a
-      // load cannot falsely share a sector it does not write.
-      for (auto &P : HP) {
-        bool Write = SR.S.Op != SS_OP_LOAD;
-        if (P.Name == "false_sharing" && !Write)
-          continue;
-        SR.Patterns.push_back(std::move(P));
-      }
-    }
-    if (Grid && PartCount && Id < D.Sites.size() &&
-        D.PartSite.size() >= uint64_t(Id + 1) * PartCount) {
-      const uint64_t *Row = D.PartSite.data() + uint64_t(Id) * PartCount;
-      SR.PartCounts.assign(Row, Row + PartCount);
-      if (SR.S.Space == SS_SPACE_GLOBAL || SR.S.Space == SS_SPACE_GENERIC) {
-        SR.Camp = campVerdict(Row, PartCount, Info.SectorBuckets);
-        if (SR.Camp->Camped)
-          SR.Patterns.push_back({"camped",
-                                 {{"skew", SR.Camp->Skew},
-                                  {"partitions", SR.Camp->Count},
-                                  {"used_partitions", SR.Camp->Used},
-                                  {"share", SR.Camp->Share},
-                                  {"sectors", SR.Camp->Total},
-                                  {"max_sectors", SR.Camp->Max},
-                                  {"hottest", SR.Camp->MaxPartition},
-                                  {"reason", SR.Camp->Reason}}});
-      }
-    }
+    siteHeatAndObject(A, SR);
+    sitePatterns(A, SR, S != nullptr);
+    siteCamping(A, SR);
     if (SR.Object >= 0)
       R.Objects[SR.Object].Sites.push_back(Id);
     R.Sites.push_back(std::move(SR));
   }
+}
 
-  // Heat verdicts describe memory, not code: every site whose range covers
-  // a hot sector would inherit it. Keep a verdict on the site with the
-  // narrowest range and drop it from sites whose range strictly contains it.
+/// Heat verdicts describe memory, not code: every site whose range covers
+/// a hot sector would inherit it. Keeps a verdict on the site with the
+/// narrowest range and drops it from sites whose range strictly contains it.
+void keepHeatVerdictsOnNarrowestSites(std::vector<SiteResult> &Sites) {
   for (const char *Name :
        {"hot_spot", "random_hot", "false_sharing", "smem_abuse"}) {
     auto Has = [&](const SiteResult &X) {
@@ -298,31 +327,34 @@ LaunchReport analyzeLaunch(const LaunchInfo &Info, const SiteTable *Sites,
     };
     auto Lo = [](const SiteResult &X) { return X.C.addr_min >> 5; };
     auto Hi = [](const SiteResult &X) { return X.C.addr_max >> 5; };
-    std::vector<bool> Drop(R.Sites.size());
-    for (size_t A = 0; A < R.Sites.size(); ++A)
-      for (size_t B = 0; B < R.Sites.size() && !Drop[A]; ++B) {
-        const SiteResult &X = R.Sites[A], &Y = R.Sites[B];
+    std::vector<bool> Drop(Sites.size());
+    for (size_t A = 0; A < Sites.size(); ++A)
+      for (size_t B = 0; B < Sites.size() && !Drop[A]; ++B) {
+        const SiteResult &X = Sites[A], &Y = Sites[B];
         if (A == B || !Has(X) || !Has(Y) || X.S.Space != Y.S.Space)
           continue;
         bool Inside = Lo(X) <= Lo(Y) && Hi(Y) <= Hi(X);
         bool Strict = Lo(X) < Lo(Y) || Hi(Y) < Hi(X);
         Drop[A] = Inside && Strict;
       }
-    for (size_t A = 0; A < R.Sites.size(); ++A)
+    for (size_t A = 0; A < Sites.size(); ++A)
       if (Drop[A]) {
-        auto &Ps = R.Sites[A].Patterns;
+        auto &Ps = Sites[A].Patterns;
         Ps.erase(
             std::remove_if(Ps.begin(), Ps.end(),
                            [&](const PatternHit &P) { return P.Name == Name; }),
             Ps.end());
       }
   }
+}
 
-  // Per-object heat verdicts, plus the coalescing verdicts of its sites.
-  ObjectHeat.resize(R.Objects.size());
+/// Per-object heat verdicts, plus the coalescing verdicts of its sites.
+void objectPatterns(LaunchAnalysis &A) {
+  LaunchReport &R = A.R;
+  A.ObjectHeat.resize(R.Objects.size());
   for (size_t O = 0; O < R.Objects.size(); ++O) {
     ObjectResult &Obj = R.Objects[O];
-    Obj.Heat = heatStats(ObjectHeat[O], ~0u, 0, ~uint64_t(0), BlockWarps);
+    Obj.Heat = heatStats(A.ObjectHeat[O], ~0u, 0, ~uint64_t(0), A.BlockWarps);
     uint32_t Space = Obj.Kind == "shared"  ? SS_SPACE_SHARED
                      : Obj.Kind == "local" ? SS_SPACE_LOCAL
                                            : SS_SPACE_GLOBAL;
@@ -339,26 +371,35 @@ LaunchReport analyzeLaunch(const LaunchInfo &Info, const SiteTable *Sites,
     for (auto &[Name, Ids] : FromSites)
       Obj.Patterns.push_back({Name, {{"sites", Ids}}});
   }
+}
 
-  // Time windows (waves of blocks): the worst one speaks for the launch.
-  if (Grid && PartCount) {
-    for (uint32_t W = 0; W < D.Header.num_windows; ++W) {
-      const uint64_t *Row = D.PartWindow.data() + uint64_t(W) * PartCount;
-      WindowResult WR;
-      WR.Window = W;
-      WR.Counts.assign(Row, Row + PartCount);
-      WR.Camp = campVerdict(Row, PartCount, Info.SectorBuckets);
-      if (WR.Camp.Total == 0)
-        continue;
-      if (!R.LaunchCamp || (WR.Camp.Camped && !R.LaunchCamp->Camped) ||
-          (WR.Camp.Camped == R.LaunchCamp->Camped &&
-           WR.Camp.Skew > R.LaunchCamp->Skew))
-        R.LaunchCamp = WR.Camp;
-      R.Windows.push_back(std::move(WR));
-    }
+/// Grid mode's time windows (waves of blocks): the worst one speaks for the
+/// launch.
+void windowCamping(LaunchReport &R) {
+  const LaunchData &D = R.Data;
+  uint32_t PartCount = D.Header.part_count;
+  if (R.Info.TheMode != Mode::Grid || !PartCount)
+    return;
+  for (uint32_t W = 0; W < D.Header.num_windows; ++W) {
+    const uint64_t *Row = D.PartWindow.data() + uint64_t(W) * PartCount;
+    WindowResult WR;
+    WR.Window = W;
+    WR.Counts.assign(Row, Row + PartCount);
+    WR.Camp = campVerdict(Row, PartCount, R.Info.SectorBuckets);
+    if (WR.Camp.Total == 0)
+      continue;
+    if (!R.LaunchCamp || (WR.Camp.Camped && !R.LaunchCamp->Camped) ||
+        (WR.Camp.Camped == R.LaunchCamp->Camped &&
+         WR.Camp.Skew > R.LaunchCamp->Skew))
+      R.LaunchCamp = WR.Camp;
+    R.Windows.push_back(std::move(WR));
   }
+}
 
-  // Findings for the exit summary.
+/// Findings for the exit summary: each site's verdicts, and the launch's
+/// camping when no site accounts for it.
+void addFindings(LaunchReport &R) {
+  const LaunchInfo &Info = R.Info;
   bool SiteCamped = false;
   for (const SiteResult &SR : R.Sites) {
     std::string Loc =
@@ -380,6 +421,31 @@ LaunchReport analyzeLaunch(const LaunchInfo &Info, const SiteTable *Sites,
              fmt1(R.LaunchCamp->Skew) + " (max/mean over " +
              std::to_string(R.LaunchCamp->Count) + " partitions, model " +
              Info.PartitionModelName + ")"});
+}
+
+} // namespace
+
+LaunchReport analyzeLaunch(const LaunchInfo &Info, const SiteTable *Sites,
+                           const LaunchData *Data,
+                           const AllocationSnapshot &Allocs) {
+  LaunchReport R;
+  R.Info = Info;
+  if (Sites) {
+    auto It = Sites->NotInstrumented.find(Info.Mangled);
+    if (It != Sites->NotInstrumented.end())
+      R.NotInstrumented = It->second;
+  }
+  if (!Data)
+    return R;
+  R.HaveData = true;
+  R.Data = *Data;
+  LaunchAnalysis A(R, Allocs);
+  assignHeatToObjects(A);
+  analyzeSites(A, Sites);
+  keepHeatVerdictsOnNarrowestSites(R.Sites);
+  objectPatterns(A);
+  windowCamping(R);
+  addFindings(R);
   return R;
 }
 

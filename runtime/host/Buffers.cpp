@@ -84,7 +84,7 @@ static uint64_t align8(uint64_t V) { return (V + 7) & ~uint64_t(7); }
 /// A linear map of 2^n partitions is an XOR map of n one-bit masks
 /// (partition bit i = address bit gran_log2 + i), and one partition (the
 /// uniform kind too) an XOR map of none: the device then computes most
-/// maps one way, with the fewest branches (abi.h v9). Up to this many masks;
+/// maps one way, with the fewest branches (abi.h). Up to this many masks;
 /// the uniform model's 4096 sector buckets stay linear (a shift and a mask
 /// beat twelve parities).
 constexpr uint32_t LinearAsXorMasks = 4;
@@ -116,14 +116,14 @@ ss_launch_header makeLaunchHeader(const BufferRequest &R) {
   if (H.part_kind != SS_PART_XOR && (H.part_count & (H.part_count - 1)) == 0 &&
       H.part_count <= (1u << LinearAsXorMasks))
     linearAsXor(H);
-  // The device bounds no XOR index (abi.h v10): 2^masks partitions.
+  // The device bounds no XOR index (abi.h): 2^masks partitions.
   if (H.part_kind == SS_PART_XOR && H.part_count)
     H.part_count = 1u << H.part_num_masks;
   H.part_general = !(H.part_kind == SS_PART_XOR && H.part_num_masks <= 1);
   H.part_granule_log2 = partitionGranuleLog2(R.Parts);
   H.part_granule_mask = ~((1ull << H.part_granule_log2) - 1);
   H.blocks_per_window = Grid ? std::max(1u, R.BlocksPerWindow) : 1;
-  // The device's state holds the window row in 20 bits (abi.h v9).
+  // The device's state holds the window row in 20 bits (abi.h).
   H.num_windows = Grid ? std::clamp(R.NumWindows, 1u, SS_MAX_WINDOWS) : 0;
   H.log_chunk_records = SS_LOG_CHUNK_RECORDS;
   H.log_chunks = Grid ? 0
@@ -132,7 +132,7 @@ ss_launch_header makeLaunchHeader(const BufferRequest &R) {
   // The device picks a stripe with a mask.
   uint32_t Stripes = 1;
   // Fewer copies where the tables would need indices of 2^31 or more
-  // (abi.h v9: the device's index arithmetic is 32-bit).
+  // (abi.h: the device's index arithmetic is 32-bit).
   uint64_t Rows = std::max<uint64_t>({1, R.NumSites, H.num_windows}) *
                   std::max(1u, H.part_count);
   if (Grid && Rows >= (1ull << 31)) {
@@ -148,7 +148,7 @@ ss_launch_header makeLaunchHeader(const BufferRequest &R) {
          Stripes * 2 * Rows < (1ull << 31))
     Stripes *= 2;
   H.site_stripes = Stripes;
-  // A global run's short path (abi.h v10): partition tables, one mask.
+  // A global run's short path (abi.h): partition tables, one mask.
   H.part_run_offsets = Grid && H.part_count && !H.part_general
                            ? ~uint32_t(H.part_granule_mask)
                            : 0;
@@ -334,7 +334,7 @@ bool decodeLaunchBuffer(const void *Buf, uint64_t Len, LaunchData &Out,
         T = C;
         continue;
       }
-      // Grid mode (abi v5): threads holds the lanes missing from full warps.
+      // Grid mode (abi.h): threads holds the lanes missing from full warps.
       C.threads = 32 * C.requests - std::min(C.threads, 32 * C.requests);
       C.bytes = 0;
       if (S == 0) {
@@ -373,7 +373,7 @@ bool decodeLaunchBuffer(const void *Buf, uint64_t Len, LaunchData &Out,
        Out.PartWindow);
   Copy(H.off_part_site, uint64_t(H.num_sites) * H.part_count, Out.PartSite);
   // Grid mode counts a site's global sectors in its partition row only
-  // (abi.h v9): they are part of its sectors.
+  // (abi.h): they are part of its sectors.
   if (!Logged && H.part_count)
     for (uint32_t I = 0; I < H.num_sites; ++I)
       for (uint32_t P = 0; P < H.part_count; ++P)

@@ -42,7 +42,7 @@ struct BufferRequest {
   DevicePartitions Parts;
   uint32_t BlocksPerWindow = 1;
   uint32_t NumWindows = 1;
-  // Grid mode: copies of the site counters (abi v3), so blocks on different
+  // Grid mode: copies of the site counters (abi.h), so blocks on different
   // SMs do not serialize on the same atomics; the host sums them.
   uint32_t SiteStripes = 1;
 };
@@ -57,14 +57,14 @@ uint32_t siteStripes(const ss_launch_header &H);
 ss_launch_header makeLaunchHeader(const BufferRequest &R);
 
 /// Grid mode without partition tables: the model's partitions times the
-/// module's sites need table indices of 2^31 or more (abi.h v9).
+/// module's sites need table indices of 2^31 or more (abi.h).
 bool partitionTablesDropped(const ss_launch_header &H);
 
 /// log2 of the largest aligned address blocks that map to one partition of
-/// `P` (abi.h v9 part_granule_log2): 5 (a sector) to 63 (one partition).
+/// `P` (abi.h, part_granule_log2): 5 (a sector) to 63 (one partition).
 uint32_t partitionGranuleLog2(const DevicePartitions &P);
 
-/// Sets the header's device addresses of its tables (abi.h v9 dev_*) for a
+/// Sets the header's device addresses of its tables (abi.h dev_*) for a
 /// launch buffer at device address `Base`.
 void bindLaunchBuffer(ss_launch_header &H, uint64_t Base);
 

@@ -1,7 +1,8 @@
 //===- Config.h - The host runtime's settings, from the environment -------===//
 //
 // Every SECTORSCOPE_* variable is parsed once, up front, so that a typo stops
-// the program before any kernel runs rather than after an hour of work.
+// the program before any kernel runs rather than after an hour of work. The
+// variables, their types and defaults are listed once, in Flags.inc.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SECTORSCOPE_RT_CONFIG_H
@@ -9,6 +10,7 @@
 
 #include "common/PartitionModel.h"
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -33,21 +35,48 @@ struct LaunchSelector {
   std::string str() const;
 };
 
+/// The kernels to profile: a regular expression searched in the demangled
+/// name; no expression selects every kernel.
+struct KernelFilter {
+  std::string Pattern;
+  std::optional<std::regex> Regex;
+};
+
+/// The sampled block's x, y, z.
+using BlockIndex = std::array<uint32_t, 3>;
+
+/// The partition model and the spec it came from.
+struct PartitionChoice {
+  std::string Spec;
+  PartitionModel Model;
+  /// Set when the installed map behind an unrequested default was unusable
+  /// and the uniform model stands in.
+  std::string Warning;
+};
+
+/// A directory path, ending in '/'.
+struct OutputDirectory {
+  std::string Path;
+};
+
+/// The sample log's capacity in 8-byte records.
+struct LogCapacity {
+  uint64_t Records = 0;
+};
+
+/// Grid mode's most time windows.
+struct WindowLimit {
+  uint32_t Windows = 0;
+};
+
+/// A cap on active warps per SM; 0: none.
+struct OccupancyCap {
+  uint32_t WarpsPerSm = 0;
+};
+
 struct Config {
-  Mode TheMode = Mode::Heatmap;
-  std::string KernelsPattern;        // empty: every kernel
-  std::optional<std::regex> Kernels; // searched in the demangled name
-  LaunchSelector Launches;           // default: the first launch
-  uint32_t Block[3] = {0, 0, 0};     // the sampled block
-  std::string PartitionSpec = "default";
-  PartitionModel Partitions;
-  std::string PartitionWarning; // the default map failed to load
-  std::string OutDir = "./sectorscope-out/";
-  uint64_t LogRecords = 1u << 22; // sample log: sector records (8 bytes)
-  uint32_t MaxWindows = 64;         // grid mode time windows
-  uint32_t OccupancyWarps = 0;      // cap on active warps/SM; 0: none
-  bool Quiet = false;
-  bool Expect = false; // check the source's expectations (Expectations.h)
+#define SECTORSCOPE_FLAG(Type, Field, Name, Default, Description) Type Field{};
+#include "Flags.inc"
 
   bool selectsKernel(const std::string &Demangled) const;
 };
@@ -57,6 +86,25 @@ using GetEnvFn = std::function<const char *(const char *)>;
 /// Reads every SECTORSCOPE_* variable through GetEnv; on a bad value returns
 /// nullopt and sets Err to one line naming the variable and what is valid.
 std::optional<Config> parseConfig(const GetEnvFn &GetEnv, std::string &Err);
+
+/// One runtime flag as Flags.inc lists it.
+struct FlagInfo {
+  const char *Variable; // "SECTORSCOPE_MODE"
+  const char *Default;  // as text; "" for unset
+  const char *Description;
+};
+const std::vector<FlagInfo> &allFlags();
+
+/// The flags as a Markdown table (docs/runtime.md's Environment section).
+std::string flagsMarkdownTable();
+
+/// "SECTORSCOPE_<NAME>=<value>" per flag, one a line, as C holds them.
+std::string describeConfig(const Config &C);
+
+/// One line naming the SECTORSCOPE_* variables in Environ (NAME=VALUE
+/// strings, null-terminated) that no part of sectorscope reads, each with the
+/// flag it may be a typo of; "" when there are none.
+std::string unknownVariablesWarning(const char *const *Environ);
 
 } // namespace sectorscope::rt
 

@@ -1,4 +1,9 @@
 //===- Env.cpp - Parse SECTORSCOPE_* environment variables ----------------===//
+//
+// One parseFlag overload per flag type of Flags.inc; parseConfig calls them
+// in the table's order.
+//
+//===----------------------------------------------------------------------===//
 #include "Config.h"
 
 #include "sectorscope/abi.h"
@@ -89,149 +94,163 @@ std::string LaunchSelector::str() const {
 }
 
 bool Config::selectsKernel(const std::string &Demangled) const {
-  return !Kernels || std::regex_search(Demangled, *Kernels);
+  return !Kernels.Regex || std::regex_search(Demangled, *Kernels.Regex);
 }
+
+namespace {
+
+/// A variable's text and where it came from, for the parsers' messages.
+struct FlagText {
+  const char *Variable;
+  std::string Value;
+  bool FromEnvironment;
+
+  bool fail(const std::string &Expected, std::string &Err) const {
+    Err = std::string(Variable) + "='" + Value + "': " + Expected;
+    return false;
+  }
+};
+
+bool parseFlag(const FlagText &F, Mode &Out, std::string &Err) {
+  if (F.Value == "heatmap")
+    Out = Mode::Heatmap;
+  else if (F.Value == "grid")
+    Out = Mode::Grid;
+  else if (F.Value == "time")
+    Out = Mode::Time;
+  else
+    return F.fail("expected heatmap, grid or time", Err);
+  return true;
+}
+
+bool parseFlag(const FlagText &F, KernelFilter &Out, std::string &Err) {
+  Out = KernelFilter();
+  if (F.Value.empty())
+    return true;
+  try {
+    Out.Regex.emplace(F.Value, std::regex::ECMAScript | std::regex::optimize);
+  } catch (const std::regex_error &) {
+    return F.fail("not a valid regular expression", Err);
+  }
+  Out.Pattern = F.Value;
+  return true;
+}
+
+bool parseFlag(const FlagText &F, LaunchSelector &Out, std::string &Err) {
+  auto L = LaunchSelector::parse(F.Value, Err);
+  if (L)
+    Out = *L;
+  return L.has_value();
+}
+
+bool parseFlag(const FlagText &F, BlockIndex &Out, std::string &Err) {
+  std::stringstream SS(F.Value);
+  std::string Part;
+  std::vector<uint64_t> Xs;
+  bool Ok = true;
+  while (std::getline(SS, Part, ',')) {
+    uint64_t X;
+    if (!parseU64(trim(Part), X) || X > 0x7fffffffu)
+      Ok = false;
+    Xs.push_back(X);
+  }
+  if (!Ok || Xs.empty() || Xs.size() > 3)
+    return F.fail("expected x[,y[,z]] block indices, e.g. 0,0,0", Err);
+  for (size_t I = 0; I < 3; ++I)
+    Out[I] = I < Xs.size() ? uint32_t(Xs[I]) : 0;
+  return true;
+}
+
+bool parseFlag(const FlagText &F, PartitionChoice &Out, std::string &Err) {
+  Out = PartitionChoice();
+  Out.Spec = F.Value;
+  std::string PErr;
+  auto M = PartitionModel::parse(F.Value, PErr);
+  if (!M && !F.FromEnvironment) {
+    // An unusable installed map must not stop programs that did not ask
+    // for it: fall back to the uniform model and say so in grid mode.
+    Out.Warning = "default partition map unusable (" + PErr +
+                  "); using the uniform model";
+    M = PartitionModel();
+  }
+  if (!M) {
+    Err = std::string(F.Variable) + ": " + PErr;
+    return false;
+  }
+  if (M->count() > SS_MAX_PARTITIONS)
+    return F.fail(std::to_string(M->count()) + " partitions, at most " +
+                      std::to_string(SS_MAX_PARTITIONS) + " supported",
+                  Err);
+  Out.Model = *M;
+  return true;
+}
+
+bool parseFlag(const FlagText &F, OutputDirectory &Out, std::string &) {
+  Out.Path = F.Value;
+  if (!Out.Path.empty() && Out.Path.back() != '/')
+    Out.Path += '/';
+  return true;
+}
+
+/// An integer in [Lo, Hi], or the failure message `Expected`.
+bool parseBounded(const FlagText &F, uint64_t Lo, uint64_t Hi,
+                  const std::string &Expected, uint64_t &Out,
+                  std::string &Err) {
+  if (!parseU64(F.Value, Out) || Out < Lo || Out > Hi)
+    return F.fail(Expected, Err);
+  return true;
+}
+
+bool parseFlag(const FlagText &F, LogCapacity &Out, std::string &Err) {
+  return parseBounded(F, 4096, 1ull << 28,
+                      "expected the sampled block's log size in sector "
+                      "records (8 bytes each), 4096..268435456",
+                      Out.Records, Err);
+}
+
+bool parseFlag(const FlagText &F, WindowLimit &Out, std::string &Err) {
+  uint64_t N = 0;
+  if (!parseBounded(F, 1, SS_MAX_WINDOWS, "expected 1..4096", N, Err))
+    return false;
+  Out.Windows = uint32_t(N);
+  return true;
+}
+
+bool parseFlag(const FlagText &F, OccupancyCap &Out, std::string &Err) {
+  uint64_t N = 0;
+  if (F.Value.empty())
+    N = 0;
+  else if (!parseBounded(F, 1, 64, "expected active warps per SM in 1..64", N,
+                         Err))
+    return false;
+  Out.WarpsPerSm = uint32_t(N);
+  return true;
+}
+
+bool parseFlag(const FlagText &F, bool &Out, std::string &Err) {
+  if (F.Value == "1" || F.Value == "yes" || F.Value == "true")
+    Out = true;
+  else if (F.Value == "0" || F.Value == "no" || F.Value == "false")
+    Out = false;
+  else
+    return F.fail("expected 0 or 1", Err);
+  return true;
+}
+
+} // namespace
 
 std::optional<Config> parseConfig(const GetEnvFn &GetEnv, std::string &Err) {
   Config C;
-  auto Get = [&](const char *Name) -> std::optional<std::string> {
-    const char *V = GetEnv(Name);
-    if (!V)
-      return std::nullopt;
-    return std::string(V);
-  };
-
-  if (auto V = Get("SECTORSCOPE_MODE")) {
-    if (*V == "heatmap")
-      C.TheMode = Mode::Heatmap;
-    else if (*V == "grid")
-      C.TheMode = Mode::Grid;
-    else if (*V == "time")
-      C.TheMode = Mode::Time;
-    else {
-      Err = "SECTORSCOPE_MODE='" + *V + "': expected heatmap, grid or time";
-      return std::nullopt;
-    }
+  // A variable set to "" takes the default, as an unset one does.
+#define SECTORSCOPE_FLAG(Type, Field, Name, Default, Description)              \
+  {                                                                            \
+    const char *V = GetEnv("SECTORSCOPE_" #Name);                              \
+    bool Given = V && *V;                                                      \
+    FlagText F{"SECTORSCOPE_" #Name, Given ? V : Default, Given};              \
+    if (!parseFlag(F, C.Field, Err))                                           \
+      return std::nullopt;                                                     \
   }
-
-  if (auto V = Get("SECTORSCOPE_KERNELS"); V && !V->empty()) {
-    try {
-      C.Kernels.emplace(*V, std::regex::ECMAScript | std::regex::optimize);
-    } catch (const std::regex_error &E) {
-      Err = "SECTORSCOPE_KERNELS='" + *V + "': not a valid regular expression";
-      return std::nullopt;
-    }
-    C.KernelsPattern = *V;
-  }
-
-  if (auto V = Get("SECTORSCOPE_LAUNCHES")) {
-    auto L = LaunchSelector::parse(*V, Err);
-    if (!L)
-      return std::nullopt;
-    C.Launches = *L;
-  } else {
-    C.Launches.Ranges.push_back({0, 0});
-  }
-
-  if (auto V = Get("SECTORSCOPE_BLOCK")) {
-    std::stringstream SS(*V);
-    std::string Part;
-    std::vector<uint64_t> Xs;
-    bool Ok = true;
-    while (std::getline(SS, Part, ',')) {
-      uint64_t X;
-      if (!parseU64(trim(Part), X) || X > 0x7fffffffu)
-        Ok = false;
-      Xs.push_back(X);
-    }
-    if (!Ok || Xs.empty() || Xs.size() > 3) {
-      Err = "SECTORSCOPE_BLOCK='" + *V +
-            "': expected x[,y[,z]] block indices, e.g. 0,0,0";
-      return std::nullopt;
-    }
-    for (size_t I = 0; I < 3; ++I)
-      C.Block[I] = I < Xs.size() ? uint32_t(Xs[I]) : 0;
-  }
-
-  bool UserPartitions = false;
-  if (auto V = Get("SECTORSCOPE_PARTITIONS"); V && !V->empty()) {
-    C.PartitionSpec = *V;
-    UserPartitions = true;
-  }
-  {
-    std::string PErr;
-    auto M = PartitionModel::parse(C.PartitionSpec, PErr);
-    if (!M && !UserPartitions) {
-      // An unusable installed map must not stop programs that did not ask
-      // for it: fall back to the uniform model and say so in grid mode.
-      C.PartitionWarning = "default partition map unusable (" + PErr +
-                           "); using the uniform model";
-      M = PartitionModel();
-    }
-    if (!M) {
-      Err = "SECTORSCOPE_PARTITIONS: " + PErr;
-      return std::nullopt;
-    }
-    if (M->count() > SS_MAX_PARTITIONS) {
-      Err = "SECTORSCOPE_PARTITIONS='" + C.PartitionSpec +
-            "': " + std::to_string(M->count()) + " partitions, at most " +
-            std::to_string(SS_MAX_PARTITIONS) + " supported";
-      return std::nullopt;
-    }
-    C.Partitions = *M;
-  }
-
-  if (auto V = Get("SECTORSCOPE_OUT"); V && !V->empty()) {
-    C.OutDir = *V;
-    if (C.OutDir.back() != '/')
-      C.OutDir += '/';
-  }
-
-  if (auto V = Get("SECTORSCOPE_HEAP_SECTORS")) {
-    uint64_t N;
-    if (!parseU64(*V, N) || N < 4096 || N > (1ull << 28)) {
-      Err = "SECTORSCOPE_HEAP_SECTORS='" + *V +
-            "': expected the sampled block's log size in sector records "
-            "(8 bytes each), 4096..268435456";
-      return std::nullopt;
-    }
-    C.LogRecords = N;
-  }
-
-  if (auto V = Get("SECTORSCOPE_WINDOWS")) {
-    uint64_t N;
-    if (!parseU64(*V, N) || N < 1 || N > 4096) {
-      Err = "SECTORSCOPE_WINDOWS='" + *V + "': expected 1..4096";
-      return std::nullopt;
-    }
-    C.MaxWindows = uint32_t(N);
-  }
-
-  if (auto V = Get("SECTORSCOPE_OCCUPANCY"); V && !V->empty()) {
-    uint64_t N;
-    if (!parseU64(*V, N) || N < 1 || N > 64) {
-      Err = "SECTORSCOPE_OCCUPANCY='" + *V +
-            "': expected active warps per SM in 1..64";
-      return std::nullopt;
-    }
-    C.OccupancyWarps = uint32_t(N);
-  }
-
-  for (auto [Name, Flag] : {std::pair<const char *, bool *>{
-                               "SECTORSCOPE_QUIET", &C.Quiet},
-                           {"SECTORSCOPE_EXPECT", &C.Expect}}) {
-    auto V = Get(Name);
-    if (!V)
-      continue;
-    if (*V == "1" || *V == "yes" || *V == "true")
-      *Flag = true;
-    else if (*V == "0" || *V == "no" || *V == "false" || V->empty())
-      *Flag = false;
-    else {
-      Err = std::string(Name) + "='" + *V + "': expected 0 or 1";
-      return std::nullopt;
-    }
-  }
+#include "Flags.inc"
   return C;
 }
 

@@ -1,6 +1,6 @@
 //===- Report.h - One launch's results, from raw buffer to findings -------===//
 //
-// analyzeLaunch() is the whole post-processing of a launch; LaunchHook.cpp
+// analyzeLaunch() is the whole post-processing of a launch; ReportWriter.cpp
 // calls it on the bytes copied back from the GPU, the unit tests on bytes a
 // fake device wrote. The JSON and CSV writers only format its results.
 //

@@ -56,7 +56,7 @@ __global__ void manySites(const float *in, float *out) {
   out[blockIdx.x * blockDim.x + threadIdx.x] = v;
 }
 
-// The short path for runs (abi.h v10): one address every lane of a warp
+// The short path for runs (abi.h): one address every lane of a warp
 // reads (1 sector), and a range of lanes (3-15, as in a loop's tail or a
 // tree reduction's last levels) reading 13 floats 20 bytes past a sector
 // boundary (3 sectors, 13 lanes), inside one partition granule.

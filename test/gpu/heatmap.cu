@@ -151,7 +151,7 @@ int main() {
   SS_CHECK(ss::header().log_dropped == 0, "overflow");
 
   // Divergent groups of one warp must each get their own log records: with
-  // positions kept per lane, both leaders wrote at the same place (v5).
+  // positions kept per lane, both leaders would write at the same place.
   diverge<<<Blocks, Threads>>>(in, reinterpret_cast<const double *>(out + 16384), out);
   SS_CUDA(cudaDeviceSynchronize());
   // The loop may be unrolled into several sites: sum per width.

@@ -192,7 +192,7 @@ inline uint64_t part_window(uint32_t w, uint32_t p) {
 inline uint64_t part_site(int site, uint32_t p) {
   return g.data.PartSite.at(uint64_t(site) * header().part_count + p);
 }
-/// A site's global sectors over all partitions (abi.h v9: they are its
+/// A site's global sectors over all partitions (abi.h: they are its
 /// `sectors` when the launch has partition tables).
 inline uint64_t part_site_total(int site) {
   uint64_t Sum = 0;
@@ -214,15 +214,15 @@ inline int finish(const char *name) {
 extern "C" void __sectorscope_register_module(void **, void *shadow) {
   ss::g_shadow = shadow;
 }
-// Each kernel's grid variant (abi.h v7), registered as the host runtime
+// Each kernel's grid variant (abi.h), registered as the host runtime
 // does, under a key of ours; grid-mode launches run it. Built on first use:
 // CUDA's module constructor may run before this file's initializers.
 extern "C" void __cudaRegisterFunction(void **, const char *, char *,
                                        const char *, int, uint3 *, uint3 *,
                                        dim3 *, dim3 *, int *);
 namespace ss {
-// A kernel's instrumented variants (abi.h v11: sample, v7: grid), each
-// registered under its own key; the kernel itself stays as compiled.
+// A kernel's instrumented variants (abi.h), each registered under its own
+// key; the kernel itself stays as compiled.
 struct Variants {
   std::string sample_name, grid_name;
   char sample_key = 0, grid_key = 0;
@@ -267,7 +267,7 @@ extern "C" cudaError_t __sectorscope_launch_kernel(const void *func, dim3 grid,
   uint64_t Launch = 0;
   void *Buf = nullptr;
   ss_module M{};
-  ss_launch_header Config{}; // abi.h v8: the device reads this copy
+  ss_launch_header Config{}; // abi.h: the device reads this copy
   if (C.enabled && g_shadow) {
     M = module();
     namespace rt = sectorscope::rt;

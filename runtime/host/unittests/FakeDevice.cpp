@@ -110,12 +110,12 @@ void FakeDevice::request(uint32_t SiteId, const SiteTable &T, uint32_t Warp,
   auto *C = reinterpret_cast<ss_site_counters *>(Buf.data() + H.off_sites) +
             Stripe * H.num_sites + SiteId;
   ++C->requests;
-  // Grid mode: global sectors only in the partition table (abi.h v9).
+  // Grid mode: global sectors only in the partition table (abi.h).
   bool Partitioned = (H.mode & SS_MODE_GRID) && H.part_count &&
                      Space != SS_SPACE_SHARED && Space != SS_SPACE_LOCAL;
   if (!Partitioned)
     C->sectors += Sectors.size();
-  C->threads += 32 - Addrs.size(); // lanes missing (abi.h v5)
+  C->threads += 32 - Addrs.size(); // lanes missing (abi.h)
   if (Space == SS_SPACE_GLOBAL) {
     C->addr_min = std::min(C->addr_min, Min);
     C->addr_max = std::max(C->addr_max, Max);

@@ -50,7 +50,7 @@ public:
   }
 
 private:
-  /// Heat-map mode: the request as the device logs it (abi.h v5).
+  /// Heat-map mode: the request as the device logs it (abi.h).
   void log(uint32_t Site, uint32_t Warp, uint32_t Width, uint32_t Space,
            uint32_t Op, const std::vector<uint64_t> &Addrs);
   /// Records for one request in warp Warp's chunk; null when the log is full.
@@ -59,7 +59,7 @@ private:
   std::map<uint32_t, uint64_t> LogNext; // per warp, as the leader's state
 };
 
-/// A header for tests, as LaunchHook would make it.
+/// A header for tests, as InstrumentedLaunch.cpp would make it.
 ss_launch_header testHeader(Mode M, uint32_t NumSites,
                             uint64_t LogRecords = 1u << 14,
                             const PartitionModel *Parts = nullptr,

@@ -1,102 +1,35 @@
 /*===- abi.h - The contract between pass, device runtime and host runtime -===*
  *
  * Plain C layout shared by three parties:
- *   instrumentation/         emits calls to the device entry points, fills the module
- *                 descriptor's constant part and the site table, and rewrites
- *                 host launches/allocations to the host entry points;
+ *   instrumentation/ emits calls to the device entry points, fills the
+ *                 module descriptor's constant part and the site table, and
+ *                 rewrites host launches/allocations to the host entry points;
  *   runtime/device (CUDA, compiled to bitcode, linked by the pass) writes the
  *                 launch buffer;
  *   runtime/host  allocates, resets and reads the launch buffer.
  * Any change bumps SS_ABI_VERSION; the host runtime refuses a mismatch.
  *
- * v2 (host runtime): ss_site_counters gains addr_min/addr_max so the host can
- *   name the allocation a site touched (JSON "object", summary lines). The
- *   host writes addr_min = UINT64_MAX, addr_max = 0 before the launch; the
- *   device does atomicMin/atomicMax with each request's lowest/highest byte
- *   address (once per request, by the leader lane, like `sectors`).
- *   The host call-site string of __sectorscope_malloc* may carry the pointer
- *   expression after a space ("gs.cu:88:3 q"); the name is optional.
- * v3 (device runtime): ss_launch_header.reserved0 becomes site_stripes. In
- *   grid mode every block updates the same per-site counters, and same-address
- *   atomics serialize in L2: with site_stripes = S > 1 the table at off_sites
- *   holds S copies, ss_site_counters[S][num_sites], stripe = SM id % S, and
- *   the host adds them up (min of addr_min, max of addr_max). 0 or 1 means
- *   one copy, as in v2, so a host that leaves the field zero is unaffected.
- *   addr_min/addr_max cover global-memory lanes only; a site that touched
- *   no global memory keeps UINT64_MAX / 0.
- * v4 (pass, device runtime): __sectorscope_access takes a fifth argument,
- *   the lanes known to reach the access (see below), so that a request after
- *   divergence is counted as the plain program issues it.
- * v5 (all three): the sampled block no longer updates a hash table in L2
- *   (one atomic round trip per request made it the kernel's critical path).
- *   It appends records to a log (below) with plain stores, at a position each
- *   thread keeps in a register: __sectorscope_enter returns the thread's
- *   initial state (ss_state bits), the pass keeps it in a variable of the
- *   instrumented kernel and passes its address to __sectorscope_access. The
- *   host folds the log into the heat map and, in heat-map mode, the per-site
- *   counters. In grid mode ss_site_counters.threads counts the lanes missing
- *   from full warps and bytes is left to the host (threads x width). Site
- *   table S lines gain the mlp field.
- * v6 (pass, device runtime): the state is read-only after
- *   __sectorscope_enter. __sectorscope_access takes it by value (an i32, not
- *   its address), cloned device functions take it as a trailing i32, and the
- *   access is one out-of-line function, not inlined at every site. The
- *   sampled block's log positions move from per-lane registers to per-warp
- *   cursors in shared memory (__sectorscope_log_cursor, 128 bytes of static
- *   shared memory in every instrumented kernel), reserved with a shared
- *   compare-and-swap: two divergent groups of one warp, each led by its own
- *   lane, got the same position from registers and overwrote each other.
- *   The partition tables are striped by SM like the site counters
- *   (site_stripes copies; the host adds them up): with two partitions every
- *   SM's atomics went to the same few addresses.
- * v7 (all three): grid mode runs its own kernels. The pass gives every
- *   kernel K a grid variant, a kernel named K SS_GRID_KERNEL_SUFFIX: a copy
- *   of the instrumented K whose entry is __sectorscope_enter_grid and whose
- *   accesses call __sectorscope_access_grid (same arguments). The host
- *   runtime registers the variant next to K and launches it instead of K in
- *   grid mode. K itself keeps only the sampled block's log path: a kernel's
- *   register count is one number for all its paths, and the grid path's
- *   code no longer raises the heat-map mode's, nor the log path's the grid
- *   mode's. The state gains SS_STATE_RANGE; addr_min/addr_max in grid mode
- *   are over the requests of the warps that have it (one in eight).
- * v8 (all three): the module descriptor is __constant__ and carries a copy
- *   of the launch header's configuration (ss_module.config), written by the
- *   host with `launch`; the device reads the configuration there.
- * v9 (host, device runtime): grid mode does at kernel entry, once, what
- *   every request repeated. The state carries the thread's stripe (SM id
- *   % site_stripes) and its row of the window table; the header carries
- *   the tables' device addresses (dev_*, the buffer's address + off_*) and
- *   part_granule_log2 / part_granule_mask, the aligned address blocks that
- *   map to one partition, so that a request whose sectors all fall in one block
- *   (nearly every request) computes its partition once, in its leader, and
- *   updates the partition tables once with its sector count. The host keeps
- *   site_stripes x max(num_sites, num_windows) x max(1, part_count) below
- *   2^31 (fewer stripes if need be), so the device's table indices are
- *   32-bit. Linear maps of 2^n <= 16 partitions (and one partition, and
- *   the uniform kind) come as XOR maps of n one-bit masks, which the device
- *   computes first. With partition tables (grid mode), a site's global
- *   sectors are counted in its partition row only, not in `sectors`: the
- *   host adds the row to them.
- * v10 (host, device runtime): part_general says whether the device can take
- *   a partition as the parity of one masked address (most maps: the H200's
- *   is one mask) or runs the whole map. An XOR map's part_count is always
- *   2^part_num_masks, so the device does not bound its index again. In
- *   grid mode a full warp's request at a site of known space that is one
- *   run of bytes in lane order, in one partition granule, is counted by
- *   lanes 0-2 at once, one counter each (requests, and the window's and
- *   the site's partition cells, or requests and sectors); so is a
- *   warp-uniform address, and a request of a range of lanes by its first
- *   lane. part_run_offsets tells in one value whether a global run can be
- *   counted that way and how to find it in one granule.
- * v11 (all three): the program's kernel K stays as compiled. The pass puts
- *   the sampled block's path in a kernel of its own, K SS_SAMPLE_KERNEL_SUFFIX
- *   (a copy of K whose entry calls __sectorscope_enter and whose blocks that
- *   are not sampled run K's original instructions), and the grid variant is
- *   a copy of that. The host runtime registers both next to K and launches
- *   the sample variant in heat-map mode; time mode and launches that are not
- *   profiled run K itself: a kernel's registers and ptxas's unrolling are
- *   one for all its paths, and the instrumented copy had slowed K's original
- *   path by up to 1.58x (spmv_csr_vector) or changed it (gemm_row_walk 0.67x).
+ * Versions (what changed):
+ *   v2  ss_site_counters.addr_min/addr_max; malloc sites may name the pointer.
+ *   v3  site_stripes: per-SM copies of the site counters in grid mode.
+ *   v4  __sectorscope_access takes the lanes known to reach the access.
+ *   v5  the sampled block appends to a log; __sectorscope_enter returns state.
+ *   v6  state by value, per-warp log cursors, striped partition tables.
+ *   v7  grid mode runs a variant kernel (SS_GRID_KERNEL_SUFFIX).
+ *   v8  ss_module is __constant__ and carries the launch configuration.
+ *   v9  stripe and window row in the state; dev_* and granules in the header.
+ *   v10 part_general and part_run_offsets: one-mask maps, run counting.
+ *   v11 heat-map mode runs a sample variant (SS_SAMPLE_KERNEL_SUFFIX).
+ *
+ * Kernels. The program's kernel K stays as compiled: time mode and launches
+ * that are not profiled run it. The sample variant, K SS_SAMPLE_KERNEL_SUFFIX,
+ * is a copy of K whose entry calls __sectorscope_enter and whose blocks that
+ * are not sampled run K's original instructions; the grid variant,
+ * K SS_GRID_KERNEL_SUFFIX, is a copy of the sample variant entered through
+ * __sectorscope_enter_grid and counting through __sectorscope_access_grid.
+ * The host runtime registers both next to K and launches the one of the
+ * mode: a kernel's register count and unrolling are one for all its paths,
+ * so each path gets a kernel of its own.
  *
  *===----------------------------------------------------------------------===*/
 #ifndef SECTORSCOPE_ABI_H
@@ -167,9 +100,20 @@ enum ss_partition_kind { SS_PART_UNIFORM = 0, SS_PART_LINEAR = 1, SS_PART_XOR = 
  * indirect_call (a call through a pointer: its callee runs uninstrumented;
  * a kind the host does not know is still reported by name). */
 
-/* Per-site counters. For the sampled block in heat-map mode; over all blocks
- * in grid mode. A request is one warp-level execution of the access; sectors
- * are the distinct 32-byte sectors of that request, summed over requests. */
+/* Per-site counters. For the sampled block in heat-map mode, where the host
+ * folds the log into them; over all blocks in grid mode. A request is one
+ * warp-level execution of the access; sectors are the distinct 32-byte
+ * sectors of that request, summed over requests. In grid mode the table at
+ * off_sites holds site_stripes copies, ss_site_counters[stripes][num_sites]
+ * (stripe = SM id % site_stripes; 0 or 1: one copy), because same-address
+ * atomics of all SMs serialize in L2; the host adds them up. With partition
+ * tables, a site's global sectors are counted in its partition row only and
+ * the host adds the row to `sectors`. A full warp's request that is one run
+ * of bytes in lane order within one partition granule, a warp-uniform
+ * address, and a request of a range of lanes are counted by lanes 0-2 at
+ * once, one counter each. The leader lane of a request updates addr_min and
+ * addr_max with its lowest and highest global byte address; a site that
+ * touched no global memory keeps UINT64_MAX / 0. */
 typedef struct ss_site_counters {
   uint64_t requests;
   uint64_t sectors;
@@ -180,14 +124,15 @@ typedef struct ss_site_counters {
   uint64_t addr_max; /* highest global byte address accessed (host inits 0) */
 } ss_site_counters;
 
-/* Per-thread state of the instrumented path (v5, read-only since v6): a
- * 32-bit value the kernel keeps in a register. 0: the block runs the
- * original code. */
+/* Per-thread state of the instrumented path: a read-only 32-bit value that
+ * __sectorscope_enter returns and the kernel keeps in a register and passes
+ * by value (cloned device functions take it as a trailing i32). 0: the block
+ * runs the original code. */
 #define SS_STATE_GRID 0x80000000u /* count for the whole grid (grid mode) */
 #define SS_STATE_LOG 0x40000000u  /* the sampled block: log requests */
 #define SS_STATE_RANGE 0x20000000u /* with GRID: this warp records address
                                       ranges (one warp in eight) */
-/* With GRID (v9): bits [27:20] the thread's stripe (its SM id %
+/* With GRID: bits [27:20] the thread's stripe (its SM id %
  * site_stripes, at most SS_MAX_SITE_STRIPES), bits [19:0] its row of the
  * window table: stripe x num_windows + its block's time window (num_windows
  * at most SS_MAX_WINDOWS, and at least 1 in grid mode). */
@@ -197,13 +142,16 @@ typedef struct ss_site_counters {
 #define SS_MAX_SITE_STRIPES 256u
 #define SS_MAX_WINDOWS 4096u
 
-/* The grid variant of kernel K (v7) is the kernel named K followed by this. */
+/* The grid variant of kernel K is the kernel named K followed by this. */
 #define SS_GRID_KERNEL_SUFFIX "__sectorscope_grid"
-/* The sample variant of kernel K (v11): heat-map mode's kernel. */
+/* The sample variant of kernel K: heat-map mode's kernel. */
 #define SS_SAMPLE_KERNEL_SUFFIX "__sectorscope_sample"
 
-/* A warp's log cursor (shared memory, v6): the log record it writes next,
- * plus one; 0: no chunk yet; SS_LOG_CURSOR_FULL: no chunk was left. */
+/* A warp's log cursor (__sectorscope_log_cursor, 128 bytes of static shared
+ * memory in every sample variant), reserved with a shared compare-and-swap so
+ * that divergent groups of one warp never take the same position: the log
+ * record it writes next, plus one; 0: no chunk yet; SS_LOG_CURSOR_FULL: no
+ * chunk was left. */
 #define SS_LOG_CURSOR_FULL 0xffffffffu
 
 /* The sample log: log_chunks chunks of log_chunk_records 64-bit records.
@@ -244,14 +192,17 @@ typedef struct ss_launch_header {
   uint32_t part_kind;      /* ss_partition_kind */
   uint32_t part_count;     /* <= SS_MAX_PARTITIONS */
   uint32_t part_gran_log2; /* LINEAR: log2(bytes per partition) */
-  uint32_t part_num_masks; /* XOR: number of masks */
+  uint32_t part_num_masks; /* XOR: number of masks; part_count is always
+                              2^part_num_masks. Linear maps of 2^n <= 16
+                              partitions (one partition and the uniform
+                              kind too) come as n one-bit masks. */
   uint64_t part_masks[SS_MAX_PARTITION_MASKS];
   uint32_t blocks_per_window; /* linear block id / this = time window */
   uint32_t num_windows;       /* later blocks count in the last window */
   uint32_t log_chunks;       /* chunks in the sample log (0: no log) */
   uint32_t site_stripes;     /* copies of the site counters, a power of two */
   uint32_t log_chunk_records; /* SS_LOG_CHUNK_RECORDS */
-  uint32_t part_granule_log2; /* v9: addresses that agree above this bit
+  uint32_t part_granule_log2; /* addresses that agree above this bit
                                  (5..63) are in one partition */
   uint64_t off_sites;      /* ss_site_counters[max(1,site_stripes)][num_sites] */
   uint64_t off_part_window; /* uint64_t[stripes][num_windows][part_count],
@@ -259,19 +210,21 @@ typedef struct ss_launch_header {
   uint64_t off_part_site;   /* uint64_t[stripes][num_sites][part_count] */
   uint64_t off_log;         /* uint64_t[log_chunks][log_chunk_records], last */
   uint64_t total_bytes;     /* size of the whole buffer */
-  /* v9: device addresses of the tables at off_sites, off_part_window and
-   * off_part_site (the host sets them once it has the buffer). */
+  /* Device addresses of the tables at off_sites, off_part_window and
+   * off_part_site (the host sets them once it has the buffer). The host keeps
+   * site_stripes x max(num_sites, num_windows) x max(1, part_count) below
+   * 2^31 (fewer stripes if need be), so the device's indices are 32-bit. */
   uint64_t dev_sites;
   uint64_t dev_part_window;
   uint64_t dev_part_site;
-  /* v9: ~(2^part_granule_log2 - 1): byte addresses that agree under this
+  /* ~(2^part_granule_log2 - 1): byte addresses that agree under this
    * mask are in one partition. */
   uint64_t part_granule_mask;
-  /* v10: 0 when an address's partition is parity(address & part_masks[0])
+  /* 0 when an address's partition is parity(address & part_masks[0])
    * (XOR maps of at most one mask: part_masks[0] is 0 for one partition);
    * otherwise the device runs the whole map. */
   uint32_t part_general;
-  /* v10: in grid mode with partition tables and part_general 0, the low 32
+  /* In grid mode with partition tables and part_general 0, the low 32
    * bits of ~part_granule_mask (a run's offset in its granule); otherwise
    * 0: the device then counts no global run on its short path. */
   uint32_t part_run_offsets;
@@ -286,7 +239,7 @@ typedef struct ss_launch_header {
  * "__sectorscope_module" (defined by the device runtime, initializer filled
  * by the pass). The host finds it through __sectorscope_register_module and
  * sets `launch` before each instrumented launch, and `config` to a copy of
- * that launch's header (v8); launch 0 means "run uninstrumented". Device
+ * that launch's header; launch 0 means "run uninstrumented". Device
  * code reads the launch's configuration from `config`, in constant memory,
  * where ptxas makes it an instruction operand instead of a load from the
  * launch buffer at every access; counters and tables stay in the buffer. */
@@ -296,14 +249,14 @@ typedef struct ss_module {
   uint64_t site_table;     /* device address of the site table text */
   uint64_t site_table_len; /* its length in bytes, without a NUL */
   uint64_t launch;         /* device address of an ss_launch_header, or 0 */
-  ss_launch_header config; /* v8: the configuration part of *launch */
+  ss_launch_header config; /* the configuration part of *launch */
 } ss_module;
 
 /* Device entry points (runtime/device), called by instrumented code.
  *   uint32_t __sectorscope_enter(): the thread's initial state (ss_state
  *     bits); non-zero when this block takes the instrumented path. Called
  *     once at kernel entry by every thread. __sectorscope_enter_grid and
- *     __sectorscope_access_grid are the same for grid variants (v7).
+ *     __sectorscope_access_grid are the same for grid variants.
  *   __sectorscope_access(site, addr, width, op_space, lanes, state): one
  *     memory access; op_space = op | (space << 8); state: the value
  *     __sectorscope_enter returned. Called by every active lane;

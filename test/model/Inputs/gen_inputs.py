@@ -6,7 +6,7 @@ so the tests can check that `fit` recovers them:
   campprof_exact.json   t = beta + a1*w + b_k, per (op, camped)
   bandwidth_exact.json  time = launch + (T_bw^p + T_lat^p)^(1/p), T_bw = bytes*a,
                         T_lat = steps/SM * L / w, per (op, camped, width)
-  gt200_exact.json      T = l + cR*N + cL*L + cW*N + cM*M per wave (seed 001)
+  gt200_exact.json      T = l + cR*N + cL*L + cW*N + cM*M per wave (GT200 paper)
   microbench.json       all three with +-2% deterministic noise: an H200-like
                         calibration for the band/predict/validate tests.
 """
@@ -127,7 +127,7 @@ def stream_rows(noisy, start=0):
 def gt200_rows(noisy, start=0, split=True):
     """The suite's gt200 experiment: N words read and written per node,
     L / M of them shifted, at full occupancy, plus an occupancy sweep at
-    N = 19 whose per-wave time scales as (k/64)^2 (seed 001: quadratic)."""
+    N = 19 whose per-wave time scales as (k/64)^2 (quadratic, as in the GT200 paper)."""
     rows = []
     nodes = 2 ** 22
     cases = []

@@ -12,7 +12,7 @@
 // are its requests (it does not wait; L is then its per-request issue cost,
 // small). The two bounds meet smoothly:
 //   time = launch + (T_bw^p + T_lat^p)^(1/p)
-// p = 1 is the old harmonic form (bytes * (a + b/w)); p -> inf is the hard
+// p = 1 is the harmonic form (bytes * (a + b/w)); p -> inf is the hard
 // max. a and L are per class (op, camped, sectors per request: the suite's
 // word sizes 1..16 B give 1..16 sectors per request); p and launch are
 // shared. For fixed p and launch the form is linear in (a^p, L^p):
@@ -163,7 +163,7 @@ struct BandwidthModel {
   /// over occupancy; lib/LoadStoreRows.cpp) that chose p with the spread
   /// rows and joined the store term's fit, their geometric-mean relative
   /// error, and the score of every p tried (empty without such rows: p is
-  /// then chosen on the spread rows alone, as before). JSON: loadstore_rows,
+  /// then chosen on the spread rows alone). JSON: loadstore_rows,
   /// loadstore_geomean_rel_err, exponent_scan.
   size_t LoadStoreRows = 0;
   double LoadStoreGeomeanRelErr = 0;
@@ -181,7 +181,8 @@ struct BandwidthModel {
   /// round trip of a local load per sector of its request, fitted on the
   /// `local` rows; local sites then move no DRAM, L2 or tag-stage time.
   /// JSON: local_ms_per_sector_per_sm, local_ms_per_sector_step,
-  /// local_rows, local_geomean_rel_err (0: not fitted, the old charges).
+  /// local_rows, local_geomean_rel_err (0: not fitted; local sites are
+  /// then charged as global traffic).
   double LocalMsPerSector = 0, LocalMsPerSectorStep = 0;
   size_t LocalRows = 0;
   double LocalGeomeanRelErr = 0;
@@ -207,7 +208,8 @@ struct BandwidthModel {
   AtomicRates Atomics;
   std::vector<ExponentScore> ExponentScan;
   /// L2 hits (traffic the DRAM estimate removes): charged at L2 bandwidth
-  /// and round trip instead of being free (unknown figures: the old rule).
+  /// and round trip instead of being free (unknown figures: no L2
+  /// bandwidth bound, and the DRAM round trip).
   L2Figures L2;
   /// L1: tag rate charged on every load request, and reuse inside a block
   /// served at the L1 round trip while it fits (unknown: charged as L2).

@@ -1,6 +1,6 @@
 //===- CampProfModel.h - CampProf's multiple linear regression --*- C++ -*-===//
 //
-// CampProf (seed 000) fits, per transaction class, t = a1*w + a2*b2 + a3*b4
+// CampProf fits, per transaction class, t = a1*w + a2*b2 + a3*b4
 // + beta: w active warps per SM and b2/b4 word-size indicators (8 bytes the
 // baseline). Here a class is (op, camped) and the indicators cover every
 // width the benchmark ran (1/2/4/8/16 bytes; the widest is the baseline).

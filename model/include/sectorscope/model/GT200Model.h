@@ -1,11 +1,11 @@
-//===- GT200Model.h - The GT200 global-memory model (seed 001) --*- C++ -*-===//
+//===- GT200Model.h - The GT200 paper's global-memory model -----*- C++ -*-===//
 //
 // T = l + T_R + T_W per wave, a wave being every resident warp (k per SM)
 // updating one node per thread; read and write times are linear in the
 // words per thread (N) and the misaligned ones (L reads, M writes):
 //   T = l + cR*N_read + cL*L + cW*N_write + cM*M
 // The coefficients come from the occupancy with the most benchmark rows (the
-// reference k). The seed found T quadratic in k; rather than assume a form,
+// reference k). The paper found T quadratic in k; rather than assume a form,
 // other occupancies get a measured scale factor s(k) = T_obs / T_ref(same
 // N, L, M), interpolated linearly in k, and outside the measured range the
 // nearest factor times k / k_nearest (a wave's data grows linearly in k).

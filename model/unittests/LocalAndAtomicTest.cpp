@@ -1,0 +1,140 @@
+//===- LocalAndAtomicTest.cpp - Local memory and atomic update rates ------===//
+#include "sectorscope/model/AtomicRates.h"
+#include "sectorscope/model/BandwidthModel.h"
+#include "sectorscope/model/BenchData.h"
+#include "sectorscope/model/JsonIO.h"
+#include "sectorscope/model/LocalRows.h"
+#include "sectorscope/model/Traffic.h"
+
+#include "model/unittests/ModelExpect.h"
+#include "model/unittests/SyntheticInputs.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <utility>
+
+using namespace sectorscope::model;
+
+namespace {
+
+/// A `local` row: M distinct elements per request, N trips, W warps/SM in
+/// 64-thread blocks (one wave on the 100-SM test GPU), timed by the
+/// model's own local form with per-sector cost C and round trip Ls.
+BenchRow localRow(int M, int W, double C, double Ls, double Launch) {
+  BenchRow R = volumeRow("local", Op::Read, false, 4, W, 0, 0);
+  R.TheOp.reset();
+  R.OpText = "readwrite";
+  R.N = 1024;
+  R.M = M;
+  R.Threads = 64;
+  R.Blocks = 100 * W / 2;
+  double Spr = std::min(32.0, 4.0 * M), Warps = *R.Blocks * 2;
+  double Sectors = Warps * 1024 * 2 * Spr;
+  // Each trip: the load's round trip, then the store's issue cost (the
+  // pure write stream's L of the test files, 5e-6).
+  double Lat = Warps * 1024 * (Spr * Ls + 5e-6) / 100;
+  R.TimeMs = Launch + smoothMax(Sectors / 100 * C, Lat / W, 2);
+  return R;
+}
+
+TEST(LocalAndAtomic, LocalCostsFromLocalRows) {
+  // Local rows generated with 0.7 ns per sector per SM and a 5 ns round
+  // trip per sector recover both; a local site then costs its local terms
+  // and moves no DRAM bytes.
+  const double A = 1e-6 / 4000, L = 4e-4, Ls = 5e-6;
+  BenchData D = pureStreamBench(A, L, Ls);
+  for (int M : {1, 2, 4, 8, 16})
+    for (int W : {4, 8, 16, 32, 64})
+      D.Rows.push_back(localRow(M, W, 7e-7, 5e-6, 0));
+  BandwidthModel M = BandwidthModel::fit(D, {"campprof"});
+  EXPECT_EQ(M.LocalRows, 25);
+  EXPECT_REL_NEAR(M.LocalMsPerSector, 7e-7, 0.02);
+  EXPECT_REL_NEAR(M.LocalMsPerSectorStep, 5e-6, 0.02);
+  EXPECT_LT(M.LocalGeomeanRelErr, 0.01);
+  Traffic T = localTraffic(D.Rows.back());
+  EXPECT_TRUE(T.Items.size() == 2 && T.Items[0].Local && T.Items[0].Waits);
+  EXPECT_REL_NEAR(M.kernelTime(T, false, 64, nullptr), D.Rows.back().TimeMs,
+                  0.01);
+  BandwidthModel R = BandwidthModel::fromJson(M.toJson(), Ctx("rt.json"));
+  EXPECT_REL_NEAR(R.LocalMsPerSector, M.LocalMsPerSector, 1e-12);
+  EXPECT_EQ(R.LocalRows, 25);
+  // Without local rows there are no local costs: a local site is charged
+  // as DRAM traffic.
+  BandwidthModel NoLocal =
+      BandwidthModel::fit(pureStreamBench(A, L, Ls), {"campprof"});
+  EXPECT_TRUE(NoLocal.LocalMsPerSector == 0 &&
+              !NoLocal.toJson().contains("local_rows"));
+}
+
+TEST(LocalAndAtomic, AtomicRatesInterpolateByTableWords) {
+  BenchData D;
+  D.File = "atomic.json";
+  D.Gpu = testGpu();
+  // 1e6 updates: 1 ms on 1 word, 0.25 ms on 256 words (rates 1e6 and 4e6
+  // per ms), three occupancies each (the median is taken).
+  for (auto [Words, Ms] : {std::pair{1.0, 1.0}, {256.0, 0.25}})
+    for (double Jitter : {0.99, 1.0, 1.02}) {
+      BenchRow R =
+          volumeRow("atomic", Op::Write, false, 4, 8, 4e6, Ms * Jitter);
+      R.TheOp.reset();
+      R.OpText = "atomic";
+      R.RegionBytes = Words * 4;
+      D.Rows.push_back(R);
+    }
+  AtomicRates A = deriveAtomicRates(D, 0);
+  EXPECT_EQ(A.ByWords.size(), 2);
+  EXPECT_REL_NEAR(A.updatesPerMs(1), 1e6, 1e-9);
+  EXPECT_REL_NEAR(A.updatesPerMs(16), 2e6, 1e-9);  // Halfway in log words.
+  EXPECT_REL_NEAR(A.updatesPerMs(1e6), 4e6, 1e-9); // The nearest table's rate.
+  EXPECT_REL_NEAR(A.updatesPerMs(0.5), 1e6, 1e-9);
+  // A kernel's atomics on a 256-word allocation: 8e6 updates take 2 ms.
+  BandwidthModel M = BandwidthModel::fit(
+      pureStreamBench(1e-6 / 4000, 4e-4, 5e-6), {"campprof"});
+  EXPECT_TRUE(M.LaunchMs == 0 && M.P == 2);
+  M.Atomics = A;
+  Traffic T;
+  T.Blocks = 100;
+  MemItem I;
+  I.TheOp = Op::Write;
+  I.Waits = false;
+  I.AtomicUpdates = 8e6;
+  I.TableWords = 256;
+  T.Items.push_back(I);
+  EXPECT_REL_NEAR(M.kernelTime(T, false, 8, nullptr), 2, 1e-9);
+  I.TableWords = 0; // Unknown allocation: no bound.
+  T.Items = {I};
+  EXPECT_LT(M.kernelTime(T, false, 8, nullptr), 1e-3);
+  // Calibration JSON keeps the table and checks it.
+  Json J = M.toJson();
+  EXPECT_EQ(J["atomic_rates"].size(), 2);
+  BandwidthModel R = BandwidthModel::fromJson(J, Ctx("rt.json"));
+  EXPECT_REL_NEAR(R.Atomics.updatesPerMs(16), 2e6, 1e-9);
+  J["atomic_rates"][1][0] = 0.5;
+  EXPECT_MODEL_ERROR(
+      BandwidthModel::fromJson(J, Ctx("rt.json")),
+      "rt.json: atomic_rates[1]: expected [words, updates per ms]");
+}
+
+TEST(LocalAndAtomic, RowErrorsNameFileAndField) {
+  Json J = Json::parse(R"({"gpu": {"sm_count": 132}, "rows": [
+      {"experiment": "local", "op": "readwrite", "word_bytes": 4,
+       "active_warps_per_sm": 8, "blocks": 528, "threads": 64,
+       "bytes_moved": 1e9, "best_ms": 1.0, "N": 4096, "M": 8},
+      {"experiment": "atomic", "op": "atomic", "word_bytes": 4,
+       "active_warps_per_sm": 8, "blocks": 528, "threads": 64,
+       "bytes_moved": 3.2e7, "best_ms": 2.0, "N": 248,
+       "region_bytes": 1024}]})");
+  BenchData D = parseBenchData(J, "la.json");
+  EXPECT_TRUE(D.Rows.size() == 2 && usableLocalRow(D.Rows[0]));
+  EXPECT_EQ(deriveAtomicRates(D, 0).ByWords.size(), 1);
+  J["rows"][0]["M"] = 0;
+  EXPECT_MODEL_ERROR(parseBenchData(J, "la.json"),
+                     "la.json: rows[0].M: expected 1..32 distinct elements");
+  J["rows"][0]["M"] = 8;
+  J["rows"][1].erase("region_bytes");
+  EXPECT_MODEL_ERROR(parseBenchData(J, "la.json"),
+                     "la.json: rows[1].region_bytes: missing required field");
+}
+
+} // namespace

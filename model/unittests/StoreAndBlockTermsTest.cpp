@@ -1,0 +1,63 @@
+//===- StoreAndBlockTermsTest.cpp - Store and block costs of a kernel -----===//
+#include "sectorscope/model/BandwidthModel.h"
+#include "sectorscope/model/BenchData.h"
+#include "sectorscope/model/JsonIO.h"
+
+#include "model/unittests/ModelExpect.h"
+#include "model/unittests/SyntheticInputs.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace sectorscope::model;
+
+namespace {
+
+TEST(StoreAndBlockTerms, MixedStoreCostFromGt200Rows) {
+  // Pure streams (campprof 4-byte words: 8 loads in flight, as ptxas
+  // unrolls them) fix a and L; gt200 rows (N loads then N stores per node)
+  // generated with a known per-SM store cost of 2 ns (throughput term) are
+  // recovered to the search's resolution.
+  const double A = 1e-6 / 4000, L = 2.5e-4, Ls = 5e-6, Mix = 2e-6;
+  BenchData D = pureStreamBench(A, L, Ls);
+  for (int N : {1, 8, 19})
+    for (int W : {8, 32, 64}) {
+      BenchRow R = volumeRow("gt200", Op::Read, false, 4, W, 0, 0);
+      R.TheOp.reset();
+      R.OpText = "readwrite";
+      R.N = N;
+      R.L = R.M = 0;
+      R.Blocks = 100 * W / 8;
+      R.Threads = 256;
+      double Warps = 1 << 19;
+      R.BytesMoved = Warps * 32 * 2 * N * 4;
+      double Steps = Warps * (std::ceil(N / 8.0) * L + N * Ls) / 100;
+      double Bw = Warps * 128 * N * 2 * A + Warps * N * Mix / 100;
+      R.TimeMs = smoothMax(Bw, Steps / W, 2);
+      D.Rows.push_back(R);
+    }
+  BandwidthModel M = BandwidthModel::fit(D, {"campprof"});
+  EXPECT_REL_NEAR(M.P, 2, 1e-12);
+  EXPECT_REL_NEAR(M.MixedStoreMsPerStep, Mix, 5e-3);
+  EXPECT_TRUE(M.MixedRows == 9 && M.HeldOutRows == 0);
+  EXPECT_LT(M.MixedGeomeanRelErr, 2e-3);
+}
+
+TEST(StoreAndBlockTerms, BlockCostFromBlockRows) {
+  // Pure streams fix a and L; block rows (the same copy in blocks of
+  // 32..1024 threads, 1..16 words per thread) generated with a known cost
+  // per block of 0.6 us (one more serial step per warp) recover it.
+  const double A = 1e-6 / 4000, L = 4e-4, Ls = 5e-6, Blk = 6e-4;
+  BenchData D = pureStreamBench(A, L, Ls);
+  addBlockRows(D, A, L, Ls, Blk);
+  BandwidthModel M = BandwidthModel::fit(D, {"campprof"});
+  EXPECT_REL_NEAR(M.P, 2, 1e-12);
+  EXPECT_REL_NEAR(M.BlockMs, Blk, 5e-3);
+  EXPECT_EQ(M.BlockRows, 8);
+  EXPECT_LT(M.BlockGeomeanRelErr, 2e-3);
+  BandwidthModel R = BandwidthModel::fromJson(M.toJson(), Ctx("rt.json"));
+  EXPECT_REL_NEAR(R.BlockMs, M.BlockMs, 1e-12);
+}
+
+} // namespace

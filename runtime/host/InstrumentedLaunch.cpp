@@ -1,0 +1,151 @@
+//===- InstrumentedLaunch.cpp - One profiled launch of a variant ----------===//
+#include "InstrumentedLaunch.h"
+
+#include "KernelRegistry.h"
+#include "LaunchTiming.h"
+
+#include <algorithm>
+#include <cstddef>
+
+namespace sectorscope::rt {
+
+cudaError_t instrumentedLaunch(Runtime &R, KernelState &K, LaunchInfo &Info,
+                               const void *Func, dim3 Grid, dim3 Block,
+                               void **Args, size_t Shmem, cudaStream_t Stream) {
+  PerDevice &D = R.Devices.get(Info.Device.Ordinal);
+  std::lock_guard<std::mutex> Serial(D.LaunchLock);
+  ModuleState *M = nullptr;
+  {
+    std::lock_guard<std::mutex> G(R.Lock);
+    auto It = R.Modules.find(K.Module);
+    if (It != R.Modules.end() && It->second.Shadow)
+      M = &It->second;
+  }
+  auto Plain = [&](const std::string &Why, bool IsError) {
+    (IsError ? Info.Error : Info.Note) = Why;
+    cudaError_t E = timedLaunch(Func, Grid, Block, Args, Shmem, Stream,
+                                Info.KernelMs, Info.Error);
+    report(R, Info, M && M->TableOk ? &M->Table : nullptr, nullptr);
+    return E;
+  };
+  if (!M)
+    return Plain("kernel's module was not registered with sectorscope", true);
+  ss_module Desc;
+  std::string Err;
+  {
+    std::lock_guard<std::mutex> G(R.Lock); // module state is shared
+    if (!readModule(R, *M, Info.Device.Ordinal, Desc, Err))
+      return Plain(Err, true);
+  }
+  const bool InGrid = Info.TheMode == Mode::Grid;
+  const void *Launched = variantKernel(Func, InGrid ? K.Grid : K.Sample,
+                                       InGrid ? "grid mode" : "heat-map mode",
+                                       Block.x * Block.y * Block.z, Err);
+  if (!Launched)
+    return Plain(Err, true);
+  if (Info.TheMode == Mode::Heatmap &&
+      (Info.Sample[0] >= Grid.x || Info.Sample[1] >= Grid.y ||
+       Info.Sample[2] >= Grid.z)) {
+    Info.SampleInGrid = false;
+    return Plain("SECTORSCOPE_BLOCK is outside the grid: nothing sampled",
+                 false);
+  }
+
+  BufferRequest Req;
+  Req.TheMode = Info.TheMode;
+  std::copy(Info.Sample, Info.Sample + 3, Req.SampleBlock);
+  Req.NumSites = Desc.num_sites;
+  Req.LogRecords = R.Cfg.LogRecords.Records;
+  Req.Parts = devicePartitions(R.Cfg.Partitions.Model);
+  if (Info.TheMode == Mode::Grid) {
+    if (!R.Cfg.Partitions.Warning.empty())
+      R.Findings.noteError(R.Cfg.Partitions.Warning);
+    uint64_t Active = std::max(1u, Info.ActiveBlocksPerSm);
+    uint64_t Wave = uint64_t(std::max(1, Info.Device.SmCount)) * Active;
+    uint64_t Blocks = uint64_t(Grid.x) * Grid.y * Grid.z;
+    Req.BlocksPerWindow = uint32_t(std::min<uint64_t>(Wave, 0xffffffffu));
+    // One copy of the site counters per SM (abi.h): no cross-SM atomics.
+    Req.SiteStripes = uint32_t(std::clamp(Info.Device.SmCount, 1, 256));
+    Req.NumWindows = uint32_t(
+        std::min<uint64_t>(R.Cfg.MaxWindows.Windows,
+                           std::max<uint64_t>(1, (Blocks + Wave - 1) / Wave)));
+  }
+  ss_launch_header H = makeLaunchHeader(Req);
+  if (partitionTablesDropped(H))
+    R.Findings.noteError(
+        "partition counts not recorded: " + std::to_string(Req.NumSites) +
+        " sites x " + std::to_string(Req.Parts.Count) +
+        " partitions is too many for the device tables");
+  cudaError_t E = R.Devices.ensure(D, H.total_bytes);
+  if (E != cudaSuccess) {
+    cudaGetLastError(); // an allocation failure is not sticky: clear it
+    return Plain(cudaMsg("cannot allocate the launch buffer", E), true);
+  }
+  bindLaunchBuffer(H, uint64_t(D.Buffer));
+  std::vector<uint8_t> Prefix = initialBufferPrefix(H);
+  // `launch` and, right after it, `config` (abi.h): one copy.
+  struct {
+    uint64_t Launch;
+    ss_launch_header Config;
+  } LaunchDesc{uint64_t(D.Buffer), H};
+  static_assert(offsetof(ss_module, config) ==
+                    offsetof(ss_module, launch) + sizeof(uint64_t),
+                "config follows launch");
+  // The device writes only a prefix of the buffer (the log comes last and
+  // fills from its start): zero what the last launch may have dirtied, not
+  // the whole log, which can be tens of MiB.
+  uint64_t Zero =
+      std::min<uint64_t>(H.total_bytes, std::max(D.Dirty, H.off_log));
+  if ((E = cudaMemsetAsync(D.Buffer, 0, Zero, Stream)) != cudaSuccess ||
+      (E = cudaMemcpyAsync(D.Buffer, Prefix.data(), Prefix.size(),
+                           cudaMemcpyHostToDevice, Stream)) != cudaSuccess ||
+      (E = cudaMemcpyToSymbolAsync(M->Shadow, &LaunchDesc, sizeof(LaunchDesc),
+                                   offsetof(ss_module, launch),
+                                   cudaMemcpyHostToDevice, Stream)) !=
+          cudaSuccess)
+    return Plain(cudaMsg("cannot set up the launch buffer", E), true);
+  D.Dirty = 0;
+
+  cudaError_t LaunchErr = timedLaunch(Launched, Grid, Block, Args, Shmem,
+                                      Stream, Info.KernelMs, Info.Error);
+
+  // Read back whatever the device wrote (the header says how much of the
+  // log); after a sticky error (a trap, an illegal address) nothing can be
+  // read and the report says so.
+  ss_launch_header Back;
+  cudaError_t CopyErr = cudaMemcpyAsync(&Back, D.Buffer, sizeof(Back),
+                                        cudaMemcpyDeviceToHost, Stream);
+  if (CopyErr == cudaSuccess)
+    CopyErr = cudaStreamSynchronize(Stream);
+  uint64_t Used = CopyErr == cudaSuccess ? usedBytes(Back) : 0;
+  D.Dirty = CopyErr == cudaSuccess ? Used : H.total_bytes;
+  D.Host.resize(Used);
+  if (CopyErr == cudaSuccess)
+    CopyErr = cudaMemcpyAsync(D.Host.data(), D.Buffer, Used,
+                              cudaMemcpyDeviceToHost, Stream);
+  if (CopyErr == cudaSuccess)
+    CopyErr = cudaStreamSynchronize(Stream);
+  uint64_t NoLaunch = 0;
+  if (cudaMemcpyToSymbolAsync(M->Shadow, &NoLaunch, sizeof(NoLaunch),
+                              offsetof(ss_module, launch),
+                              cudaMemcpyHostToDevice, Stream) == cudaSuccess)
+    cudaStreamSynchronize(Stream);
+
+  const SiteTable *Table = M->TableOk ? &M->Table : nullptr;
+  if (CopyErr != cudaSuccess) {
+    Info.Error += std::string(Info.Error.empty() ? "" : "; ") +
+                  cudaMsg("launch buffer unreadable", CopyErr);
+    report(R, Info, Table, nullptr);
+    return LaunchErr;
+  }
+  LaunchData Data;
+  if (!decodeLaunchBuffer(D.Host.data(), D.Host.size(), Data, Err)) {
+    Info.Error += std::string(Info.Error.empty() ? "" : "; ") + Err;
+    report(R, Info, Table, nullptr);
+    return LaunchErr;
+  }
+  report(R, Info, Table, &Data);
+  return LaunchErr;
+}
+
+} // namespace sectorscope::rt

@@ -1,0 +1,109 @@
+//===- LaunchEntryPoint.cpp - __sectorscope_launch_kernel -----------------===//
+//
+// Every launch of instrumented code comes here: the selected ones are
+// profiled (timed, or run as an instrumented variant), the rest go straight
+// to cudaLaunchKernel.
+//
+//===----------------------------------------------------------------------===//
+#include "InstrumentedLaunch.h"
+#include "LaunchTiming.h"
+#include "OccupancyCap.h"
+#include "Runtime.h"
+
+#include <algorithm>
+
+using namespace sectorscope::rt;
+
+static std::string streamName(cudaStream_t S) { return hexAddr(uint64_t(S)); }
+
+SS_EXPORT cudaError_t __sectorscope_launch_kernel(const void *Func, dim3 Grid,
+                                                  dim3 Block, void **Args,
+                                                  size_t Shmem,
+                                                  cudaStream_t Stream) {
+  Runtime &R = rt();
+  KernelState *K = nullptr;
+  uint64_t Index = 0;
+  bool Selected = false;
+  int Dev = 0;
+  cudaGetDevice(&Dev);
+  std::optional<PreviousLaunch> Previous;
+  {
+    std::lock_guard<std::mutex> G(R.Lock);
+    auto It = R.Kernels.find(Func);
+    if (It != R.Kernels.end()) {
+      K = &It->second;
+      if (K->Selected < 0)
+        K->Selected = R.Cfg.selectsKernel(K->Demangled);
+      Index = K->Launches++;
+      Selected = K->Selected && R.Cfg.Launches.selects(Index);
+      // Every launch the hook sees, selected or not, is the next one's
+      // predecessor.
+      auto Last = R.LastLaunch.find(Dev);
+      if (Last != R.LastLaunch.end())
+        Previous = Last->second;
+      PreviousLaunch &P = R.LastLaunch[Dev];
+      P.Kernel = K->Demangled;
+      P.Grid[0] = Grid.x, P.Grid[1] = Grid.y, P.Grid[2] = Grid.z;
+      P.Block[0] = Block.x, P.Block[1] = Block.y, P.Block[2] = Block.z;
+      P.KernelLaunch = Index;
+    }
+  }
+  if (!Selected)
+    return cudaLaunchKernel(Func, Grid, Block, Args, Shmem, Stream);
+  // A capturing stream cannot be synchronized: leave graphs alone.
+  cudaStreamCaptureStatus Capture = cudaStreamCaptureStatusNone;
+  if (cudaStreamIsCapturing(Stream, &Capture) != cudaSuccess ||
+      Capture != cudaStreamCaptureStatusNone)
+    return cudaLaunchKernel(Func, Grid, Block, Args, Shmem, Stream);
+
+  // With lazy module loading (CUDA 12+ default) the first launch of a kernel
+  // also loads it; load it before the timed launch so that time_ms and
+  // kernel_ms measure the kernel alone.
+  bool Load = false;
+  {
+    std::lock_guard<std::mutex> G(R.Lock);
+    Load = K->Loaded.insert(Dev).second;
+  }
+  if (Load) {
+    // Not checked: where this fails the launch fails the same way, and
+    // clearing the error could swallow one the program has yet to read.
+    cudaFuncAttributes Attr;
+    (void)cudaFuncGetAttributes(&Attr, Func);
+  }
+
+  LaunchInfo Info;
+  Info.Mangled = K->Mangled;
+  Info.Kernel = K->Demangled;
+  Info.Grid[0] = Grid.x, Info.Grid[1] = Grid.y, Info.Grid[2] = Grid.z;
+  Info.Block[0] = Block.x, Info.Block[1] = Block.y, Info.Block[2] = Block.z;
+  Info.SharedBytes = Shmem;
+  Info.TheMode = R.Cfg.TheMode;
+  std::copy(R.Cfg.Block.begin(), R.Cfg.Block.end(), Info.Sample);
+  Info.Device = R.Devices.get(Dev).Info;
+  Info.Seq = R.Seq++;
+  Info.KernelLaunch = Index;
+  Info.Stream = streamName(Stream);
+  Info.Previous = std::move(Previous);
+  Info.PartitionModelName = R.Cfg.Partitions.Model.name();
+  if (uint32_t Cap = R.Cfg.Occupancy.WarpsPerSm)
+    Shmem =
+        capOccupancy(Func, Grid, Block, Shmem, Cap, Dev, Info.Device.SmCount);
+  // Occupancy of the original kernel: grid mode sizes its time windows by
+  // it, and the model places the measured time by active warps per SM.
+  int Active = 0;
+  if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+          &Active, Func, int(Block.x * Block.y * Block.z), Shmem) ==
+          cudaSuccess &&
+      Active > 0)
+    Info.ActiveBlocksPerSm = uint32_t(Active);
+  Info.SectorBuckets = devicePartitions(R.Cfg.Partitions.Model).SectorBuckets;
+
+  if (Info.TheMode == Mode::Time) {
+    cudaError_t E = timedLaunch(Func, Grid, Block, Args, Shmem, Stream,
+                                Info.TimeMs, Info.Error);
+    report(R, Info, nullptr, nullptr);
+    return E;
+  }
+  return instrumentedLaunch(R, *K, Info, Func, Grid, Block, Args, Shmem,
+                            Stream);
+}

@@ -1,0 +1,20 @@
+//===- LaunchTiming.h - Time one kernel launch with events -----*- C++ -*-===//
+#ifndef SECTORSCOPE_RT_LAUNCHTIMING_H
+#define SECTORSCOPE_RT_LAUNCHTIMING_H
+
+#include <cuda_runtime_api.h>
+
+#include <optional>
+#include <string>
+
+namespace sectorscope::rt {
+
+/// Times a launch with events on its stream, into Ms; a failed launch or
+/// kernel is recorded in Error. Returns the launch's result.
+cudaError_t timedLaunch(const void *Func, dim3 Grid, dim3 Block, void **Args,
+                        size_t Shmem, cudaStream_t Stream,
+                        std::optional<double> &Ms, std::string &Error);
+
+} // namespace sectorscope::rt
+
+#endif

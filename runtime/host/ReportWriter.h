@@ -1,0 +1,51 @@
+//===- ReportWriter.h - A launch's report files and findings ----*- C++ -*-===//
+//
+// Every profiled launch ends here, with or without device data: it is
+// analyzed, its JSON (and heat-map CSV) land in the output directory, and its
+// findings and errors go to the end-of-run summary. No CUDA: the CPU tests
+// drive it as the runtime does.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SECTORSCOPE_RT_REPORTWRITER_H
+#define SECTORSCOPE_RT_REPORTWRITER_H
+
+#include "FileNames.h"
+#include "Report.h"
+#include "Summary.h"
+
+#include <mutex>
+#include <string>
+
+namespace sectorscope::rt {
+
+class ReportWriter {
+public:
+  /// OutDir ends in '/'; it is created on the first report.
+  ReportWriter(std::string OutDir, ProcessIdentity Ident)
+      : OutDir(std::move(OutDir)), Ident(std::move(Ident)) {}
+
+  /// Analyzes a launch, writes its files and records its findings, and any
+  /// failure to write them, in Findings; returns the analysis.
+  LaunchReport report(LaunchInfo &Info, const SiteTable *Table,
+                      const LaunchData *Data, const AllocationSnapshot &Allocs,
+                      Summary &Findings);
+
+private:
+  /// Creates the output directory once; false when it cannot be.
+  bool directoryReady(Summary &Findings);
+
+  std::string OutDir;
+  ProcessIdentity Ident;
+  std::mutex Lock; // Ready, Failed
+  bool Ready = false, Failed = false;
+};
+
+/// Writes Text to Path whole or not at all: into a hidden temporary file in
+/// the same directory, then renamed over Path, so a reader never sees half a
+/// report. On failure nothing is left behind and Err is one line naming Path.
+bool writeFileAtomically(const std::string &Path, const std::string &Text,
+                         std::string &Err);
+
+} // namespace sectorscope::rt
+
+#endif

@@ -1,0 +1,200 @@
+//===- BufferLayoutTest.cpp - The launch buffer as the host lays it out ---===//
+//
+// 304-byte header, 48-byte site counters primed with addr_min = ~0 (4
+// stripes in grid mode), partition tables (4 stripes too) only in grid mode,
+// the sample log (chunks of 512 8-byte records) last and only in heat-map
+// mode. The tables' device addresses are the buffer's plus their offsets,
+// and the partition granule is the lowest address bit the model reads.
+//
+//===----------------------------------------------------------------------===//
+#include "FakeDevice.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdarg>
+#include <cstring>
+
+namespace sectorscope::rt::test {
+namespace {
+
+std::string format(const char *Fmt, ...) {
+  char Buf[512];
+  va_list Args;
+  va_start(Args, Fmt);
+  std::vsnprintf(Buf, sizeof(Buf), Fmt, Args);
+  va_end(Args);
+  return Buf;
+}
+
+std::string abi(const char *Text) {
+  std::string S = Text;
+  size_t At = S.find("[[ABI]]");
+  while (At != std::string::npos) {
+    S.replace(At, 7, std::to_string(SS_ABI_VERSION));
+    At = S.find("[[ABI]]");
+  }
+  return S;
+}
+
+/// The header's layout, its tables' device addresses for a buffer at 1 MiB
+/// and the primed site counters, one line each, as testHeader(M, 3 sites,
+/// 1024 records, Spec, 100 blocks a window, 5 windows) makes them.
+struct Layout {
+  std::string Offsets, Partitions, Site0;
+  ss_launch_header H;
+};
+
+Layout layout(Mode M, const std::string &Spec) {
+  std::string Err;
+  auto P = PartitionModel::parse(Spec, Err);
+  EXPECT_TRUE(P) << Err;
+  Layout L;
+  ss_launch_header &H = L.H;
+  H = testHeader(M, 3, 1024, &*P, 100, 5);
+  L.Offsets = format(
+      "header %zu sites %llu part_window %llu part_site %llu log %llu "
+      "total %llu chunks %u x %u parts %u gran_log2 %u windows %u bpw %u "
+      "mode %u abi %u stripes %u",
+      sizeof(ss_launch_header), (unsigned long long)H.off_sites,
+      (unsigned long long)H.off_part_window,
+      (unsigned long long)H.off_part_site, (unsigned long long)H.off_log,
+      (unsigned long long)H.total_bytes, H.log_chunks, H.log_chunk_records,
+      H.part_count, H.part_gran_log2, H.num_windows, H.blocks_per_window,
+      H.mode, H.abi_version, H.site_stripes);
+  bindLaunchBuffer(H, 1u << 20);
+  L.Partitions = format(
+      "kind %u masks %u %#llx general %u run_offsets %#x granule_log2 %u "
+      "mask %#llx dev_sites %#llx dev_part_window %#llx dev_part_site %#llx",
+      H.part_kind, H.part_num_masks,
+      (unsigned long long)
+          H.part_masks[H.part_num_masks ? H.part_num_masks - 1 : 0],
+      H.part_general, H.part_run_offsets, H.part_granule_log2,
+      (unsigned long long)H.part_granule_mask, (unsigned long long)H.dev_sites,
+      (unsigned long long)H.dev_part_window,
+      (unsigned long long)H.dev_part_site);
+  std::vector<uint8_t> Pre = initialBufferPrefix(H);
+  const auto *C =
+      reinterpret_cast<const ss_site_counters *>(Pre.data() + H.off_sites);
+  L.Site0 = format("site0 addr_min %#llx addr_max %llu",
+                   (unsigned long long)C[0].addr_min,
+                   (unsigned long long)C[0].addr_max);
+  return L;
+}
+
+TEST(BufferLayout, HeatMapMode) {
+  Layout L = layout(Mode::Heatmap, "gt200");
+  EXPECT_EQ(L.Offsets,
+            abi("header 304 sites 304 part_window 448 part_site 448 log 448 "
+                "total 8640 chunks 2 x 512 parts 0 gran_log2 8 windows 0 bpw "
+                "1 mode 1 abi [[ABI]] stripes 1"));
+  EXPECT_EQ(L.Partitions,
+            "kind 2 masks 0 0 general 0 run_offsets 0 granule_log2 8 mask "
+            "0xffffffffffffff00 dev_sites 0x100130 dev_part_window 0x1001c0 "
+            "dev_part_site 0x1001c0");
+  EXPECT_EQ(L.Site0, "site0 addr_min 0xffffffffffffffff addr_max 0");
+}
+
+// A truncated or foreign buffer is refused, not misread. The host copies
+// back only the used prefix (usedBytes); less is refused.
+TEST(BufferLayout, DecodeRefusesShortAndForeignBuffers) {
+  ss_launch_header H = layout(Mode::Heatmap, "gt200").H;
+  LaunchData D;
+  std::string Err;
+  std::vector<uint8_t> Full(H.total_bytes);
+  std::memcpy(Full.data(), &H, sizeof(H));
+  EXPECT_TRUE(decodeLaunchBuffer(Full.data(), Full.size(), D, Err)) << Err;
+  EXPECT_FALSE(decodeLaunchBuffer(Full.data(), usedBytes(H) - 8, D, Err));
+  EXPECT_EQ(Err, "launch buffer header inconsistent with its size");
+  reinterpret_cast<ss_launch_header *>(Full.data())->abi_version = 1;
+  EXPECT_FALSE(decodeLaunchBuffer(Full.data(), Full.size(), D, Err));
+  EXPECT_EQ(Err, abi("launch buffer has ABI version 1, expected [[ABI]]"));
+}
+
+// gt200's 8 partitions of 256 bytes become XOR masks 0x100, 0x200, 0x400.
+TEST(BufferLayout, GridModeGt200) {
+  Layout L = layout(Mode::Grid, "gt200");
+  EXPECT_EQ(L.Offsets,
+            abi("header 304 sites 304 part_window 880 part_site 2160 log "
+                "2928 total 2928 chunks 0 x 512 parts 8 gran_log2 8 windows 5 "
+                "bpw 100 mode 2 abi [[ABI]] stripes 4"));
+  EXPECT_EQ(L.Partitions,
+            "kind 2 masks 3 0x400 general 1 run_offsets 0 granule_log2 8 "
+            "mask 0xffffffffffffff00 dev_sites 0x100130 dev_part_window "
+            "0x100370 dev_part_site 0x100870");
+}
+
+// 3 partitions and 4096 (the uniform model's sector buckets) stay linear.
+// Maps other than one mask's parity are "general": the device runs them
+// whole, and counts no global run on its short path (run_offsets 0;
+// otherwise the offset bits within a partition granule).
+TEST(BufferLayout, GeneralLinearMaps) {
+  EXPECT_EQ(
+      layout(Mode::Grid, "linear:4096:3")
+          .Partitions.rfind(
+              "kind 1 masks 0 0 general 1 run_offsets 0 granule_log2 12 ", 0),
+      0u);
+  EXPECT_EQ(
+      layout(Mode::Grid, "linear:32:4096")
+          .Partitions.rfind(
+              "kind 1 masks 0 0 general 1 run_offsets 0 granule_log2 5 ", 0),
+      0u);
+}
+
+// The H200 map: parity(addr & 0xab000), bits 12 and up.
+TEST(BufferLayout, H200Map) {
+  Layout L =
+      layout(Mode::Grid, std::string("xor:") + SECTORSCOPE_TEST_DATA_DIR +
+                             "/h200-partition-map.json");
+  EXPECT_NE(L.Offsets.find(" parts 2 gran_log2 5 "), std::string::npos)
+      << L.Offsets;
+  EXPECT_EQ(L.Partitions.rfind("kind 2 masks 1 0xab000 general 0 run_offsets "
+                               "0xfff granule_log2 12 mask 0xfffffffffffff000",
+                               0),
+            0u)
+      << L.Partitions;
+}
+
+// One partition: every address maps to it.
+TEST(BufferLayout, OnePartition) {
+  Layout L = layout(Mode::Grid, "linear:4096:1");
+  EXPECT_NE(L.Offsets.find(" parts 1 "), std::string::npos) << L.Offsets;
+  EXPECT_EQ(L.Partitions.rfind("kind 2 masks 0 0 general 0 run_offsets "
+                               "0xffffffff granule_log2 63 mask "
+                               "0x8000000000000000",
+                               0),
+            0u)
+      << L.Partitions;
+}
+
+/// The stripes and partition tables the host keeps for a module of Sites
+/// sites under Spec ("uniform": the model without partitions) on a 256-SM
+/// GPU.
+std::string tableLimits(uint32_t Sites, const std::string &Spec) {
+  std::string Err;
+  auto P = Spec == "uniform" ? std::optional<PartitionModel>(PartitionModel())
+                             : PartitionModel::parse(Spec, Err);
+  EXPECT_TRUE(P) << Err;
+  BufferRequest R;
+  R.TheMode = Mode::Grid;
+  R.NumSites = Sites;
+  R.Parts = devicePartitions(*P);
+  R.NumWindows = 64;
+  R.SiteStripes = 256;
+  ss_launch_header H = makeLaunchHeader(R);
+  return format("stripes %u parts %u dropped %d", H.site_stripes, H.part_count,
+                int(partitionTablesDropped(H)));
+}
+
+// The device indexes its tables with 32-bit arithmetic, so the host keeps
+// stripes x max(sites, windows) x partitions below 2^31: fewer stripes for
+// the uniform model's 4096 buckets, and no partition tables at all when even
+// one stripe would not fit.
+TEST(BufferLayout, TableIndicesStay32Bit) {
+  EXPECT_EQ(tableLimits(3, "uniform"), "stripes 256 parts 4096 dropped 0");
+  EXPECT_EQ(tableLimits(100000, "uniform"), "stripes 4 parts 4096 dropped 0");
+  EXPECT_EQ(tableLimits(600000, "uniform"), "stripes 256 parts 0 dropped 1");
+  EXPECT_EQ(tableLimits(600000, "gt200"), "stripes 256 parts 8 dropped 0");
+}
+
+} // namespace
+} // namespace sectorscope::rt::test

@@ -1,0 +1,200 @@
+//===- HeatPatternsTest.cpp - cuThermo's patterns from the heat map -------===//
+//
+// Distinct warps per word and per sector of the sampled block: false
+// sharing, hot spots, random reuse, shared-memory abuse, and where a verdict
+// lands when several sites cover the same sectors.
+//
+//===----------------------------------------------------------------------===//
+#include "TestLaunches.h"
+
+namespace sectorscope::rt::test {
+namespace {
+
+bool anyPattern(const nlohmann::ordered_json &J, const std::string &Name) {
+  for (const char *List : {"sites", "objects"})
+    for (const auto &X : J[List])
+      for (const auto &P : X["patterns"])
+        if (P == Name)
+          return true;
+  return false;
+}
+
+// out[lane * 8 + warp] (gemm_v00's C): each sector is written by 8 warps,
+// each word by one: false sharing, and a stride.
+TEST(HeatPatterns, FalseSharing) {
+  LaunchReport R = oneSite(
+      "store", 4, [](uint64_t, uint64_t T) { return (T % 32) * 8 + T / 32; });
+  auto J = launchJson(R);
+  expectJson(J["sites"][0], R"j({
+    "op": "store",
+    "patterns": ["strided", "false_sharing"],
+    "evidence": {"false_sharing": {"false_shared_sectors": 32,
+                                   "max_sector_warps": 8,
+                                   "written_sectors": 32}}})j");
+  expectJson(J["heatmap"], R"j({
+    "sector_warps_histogram": [0, 0, 0, 0, 0, 0, 0, 0, 32],
+    "word_warps_histogram": [0, 256]})j");
+  EXPECT_EQ(findingLines(R),
+            (std::vector<std::string>{
+                "k.cu:12:9: strided store in test: 32.0 sectors/request "
+                "(ideal 4.0) on a (cudaMalloc at main.cu:20:3)",
+                "k.cu:12:9: false sharing at store in test: 32 of 32 written "
+                "sectors shared by several warps, each word by one, on a "
+                "(cudaMalloc at main.cu:20:3)"}));
+}
+
+// y[i] = a[i + 1] * a[0]: a[0]'s sector is read by all 8 warps. The verdict
+// sits on the site that reads it (30:17), not on a[i + 1] whose range merely
+// covers that sector.
+TEST(HeatPatterns, HotSpotOnTheNarrowestSite) {
+  SiteTable T = parseTestTable(siteLine(0, "load", "global", 4, 30, 10) +
+                               siteLine(1, "load", "global", 4, 30, 17) +
+                               siteLine(2, "store", "global", 4, 30, 5));
+  FakeDevice D(testHeader(Mode::Heatmap, 3));
+  Dim Grid{2}, Block{256};
+  D.run(T, Grid, Block, [](Dim, Dim Th) {
+    return std::vector<Access>{
+        {0, ArrA + 4 * (1 + Th.X)}, {1, ArrA}, {2, ArrB + 4 * Th.X}};
+  });
+  LaunchReport R =
+      analyze(D, launchInfo(Mode::Heatmap, Grid, Block), T, twoArrays());
+  auto J = launchJson(R);
+  expectJson(J["sites"][0], R"j({"column": 10, "patterns": ["misaligned"]})j");
+  expectJson(J["sites"][1], R"j({
+    "column": 17,
+    "patterns": ["coalesced", "hot_spot"],
+    "evidence": {"hot_spot": {"hot_sectors": 1, "hot_threshold_warps": 4,
+                              "max_word_warps": 8, "sectors": 1}}})j");
+  expectJson(J["sites"][2], R"j({
+    "column": 5,
+    "object": {"id": 1, "kind": "cudaMalloc", "base": "0x7f0000100000",
+               "name": null}})j");
+  expectJson(J["objects"][0],
+             R"j({"patterns": ["hot_spot", "misaligned", "..."]})j");
+  std::vector<std::string> F = findingLines(R);
+  ASSERT_EQ(F.size(), 2u);
+  EXPECT_EQ(F[0].rfind("k.cu:30:10: misaligned load", 0), 0u) << F[0];
+  EXPECT_EQ(F[1], "k.cu:30:17: hot spot at load in test: 1 of 1 sectors "
+                  "touched by up to 8 warps of the sampled block on a "
+                  "(cudaMalloc at main.cu:20:3)");
+}
+
+// spmv's x[col[j]] with skewed columns: many sectors shared by an uneven
+// number of warps. The dense range looks regular by gaps, but the uneven
+// sharing keeps it from being called strided.
+TEST(HeatPatterns, RandomHot) {
+  SiteTable T = parseTestTable(siteLine(0, "load", "global", 4, 40, 12));
+  FakeDevice D(testHeader(Mode::Heatmap, 1));
+  Dim Grid{1}, Block{256};
+  D.run(T, Grid, Block, [](Dim, Dim Th) {
+    std::vector<Access> V;
+    uint64_t X = Th.X * 7919 + 17;
+    for (int K = 0; K < 4; ++K) {
+      X = (X * 6364136223846793005ull + 1442695040888963407ull);
+      uint64_t R = (X >> 33) % 1024;
+      V.push_back({0, ArrB + 4 * (R * R / 1024)});
+    }
+    return V;
+  });
+  LaunchReport R =
+      analyze(D, launchInfo(Mode::Heatmap, Grid, Block), T, twoArrays());
+  expectJson(siteJson(R, 0), R"j({
+    "patterns": ["uncoalesced", "random_hot"],
+    "evidence": {"random_hot": {"max_word_warps": 8, "min_word_warps": 2,
+                                "sectors": 128, "shared_sectors": 96,
+                                "variation": 0.421}}})j");
+  std::vector<std::string> F = findingLines(R);
+  EXPECT_NE(std::find(F.begin(), F.end(),
+                      "k.cu:40:12: random hot load in test: 96 of 128 sectors "
+                      "shared by 2-8 warps, irregularly, on allocation "
+                      "0x7f0000100000 of 1048576 bytes (cudaMalloc at "
+                      "main.cu:21:3)"),
+            F.end());
+}
+
+/// s[t] = ...; ... = s[Abuse ? t : transposed(t)]
+LaunchReport sharedRoundTrip(bool Abuse) {
+  SiteTable T = parseTestTable(siteLine(0, "store", "shared", 4, 50, 7) +
+                               siteLine(1, "load", "shared", 4, 51, 14));
+  FakeDevice D(testHeader(Mode::Heatmap, 2));
+  Dim Grid{1}, Block{256};
+  D.run(T, Grid, Block, [&](Dim, Dim Th) {
+    uint64_t Tr = (Th.X % 16) * 16 + Th.X / 16;
+    return std::vector<Access>{{0, 0x400 + 4 * Th.X},
+                               {1, 0x400 + 4 * (Abuse ? Th.X : Tr)}};
+  });
+  return analyze(D, launchInfo(Mode::Heatmap, Grid, Block), T, twoArrays());
+}
+
+const char SmemAbuseFinding[] =
+    "k.cu:50:7: shared memory abuse at store in test: 256 of 256 shared words "
+    "touched by a single warp (thread-private data)";
+
+// s[tid] written and read back by the same thread: thread-private data in
+// shared memory (PASTA's Y_shr).
+TEST(HeatPatterns, SharedMemoryAbuse) {
+  LaunchReport R = sharedRoundTrip(true);
+  expectJson(siteJson(R, 0), R"j({
+    "space": "shared",
+    "patterns": ["smem_abuse"],
+    "evidence": {"smem_abuse": {"private_words": 256, "sectors": 32,
+                                "words": 256}},
+    "object": {"id": 0, "kind": "shared"}})j");
+  std::vector<std::string> F = findingLines(R);
+  ASSERT_FALSE(F.empty());
+  EXPECT_EQ(F[0], SmemAbuseFinding);
+}
+
+// A transposed read shares words between warps: no verdict.
+TEST(HeatPatterns, SharedWordsAreNoAbuse) {
+  LaunchReport R = sharedRoundTrip(false);
+  auto J = launchJson(R);
+  EXPECT_FALSE(anyPattern(J, "smem_abuse"));
+  expectJson(J["sites"][0], R"j({"object": {"kind": "shared"}})j");
+  EXPECT_TRUE(R.Findings.empty());
+}
+
+// A shared site without a range (a device that wrote none) still gets the
+// block's shared-memory heat.
+TEST(HeatPatterns, SharedSiteWithoutRange) {
+  SiteTable T = parseTestTable(siteLine(0, "store", "shared", 4, 50, 7));
+  FakeDevice D(testHeader(Mode::Heatmap, 1));
+  Dim Grid{1}, Block{256};
+  D.run(T, Grid, Block,
+        [](Dim, Dim Th) { return std::vector<Access>{{0, 0x400 + 4 * Th.X}}; });
+  auto *C = reinterpret_cast<ss_site_counters *>(
+      const_cast<uint8_t *>(D.bytes().data()) + D.header().off_sites);
+  C->addr_min = C->addr_max = ~uint64_t(0);
+  LaunchReport R =
+      analyze(D, launchInfo(Mode::Heatmap, Grid, Block), T, twoArrays());
+  expectJson(siteJson(R, 0), R"j({
+    "address_range": null,
+    "patterns": ["smem_abuse", "..."],
+    "object": {"id": 0, "kind": "shared"}})j");
+  EXPECT_EQ(findingLines(R), std::vector<std::string>{SmemAbuseFinding});
+}
+
+// A device that never wrote the address range (addr_min still ~0): no
+// range, no object, but the counters still count.
+TEST(HeatPatterns, UnwrittenRangeIsNotUsed) {
+  SiteTable T = parseTestTable(siteLine(0, "load", "global", 4, 12, 9));
+  FakeDevice D(testHeader(Mode::Heatmap, 1));
+  Dim Grid{1}, Block{64};
+  D.run(T, Grid, Block,
+        [](Dim, Dim Th) { return std::vector<Access>{{0, ArrA + 4 * Th.X}}; });
+  auto *C = reinterpret_cast<ss_site_counters *>(
+      const_cast<uint8_t *>(D.bytes().data()) + D.header().off_sites);
+  C->addr_min = C->addr_max = ~uint64_t(0);
+  LaunchReport R =
+      analyze(D, launchInfo(Mode::Heatmap, Grid, Block), T, twoArrays());
+  auto J = launchJson(R);
+  expectJson(J["sites"][0], R"j({
+    "sectors_per_request": 4.0,
+    "address_range": null,
+    "patterns": ["coalesced", "..."],
+    "object": null})j");
+  expectJson(J["objects"][0], R"j({"kind": "cudaMalloc", "sites": []})j");
+}
+
+} // namespace
+} // namespace sectorscope::rt::test

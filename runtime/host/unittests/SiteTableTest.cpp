@@ -1,0 +1,65 @@
+//===- SiteTableTest.cpp - The pass's site table, read by the runtime -----===//
+#include "SiteTable.h"
+
+#include <gtest/gtest.h>
+
+namespace sectorscope::rt::test {
+namespace {
+
+/// The parser's error for Text; "" when it is accepted.
+std::string errorOf(const std::string &Text) {
+  SiteTable T;
+  std::string Err;
+  return parseSiteTable(Text, T, Err) ? "" : Err;
+}
+
+// S, K and V records.
+TEST(SiteTable, Records) {
+  SiteTable T;
+  std::string Err;
+  ASSERT_TRUE(parseSiteTable(
+      "V\t5\n"
+      "S\t1\t_Z1kPf\tstore\tglobal\t8\t12\t5\t1\tk(float*)\t/src/k.cu\n"
+      "S\t0\t_Z1kPf\tload\tgeneric\t4\t11\t9\t3\thelper(int)\t/src/h.cuh\n"
+      "K\t_Z1kPf\tinline_asm=2,cp_async=1\n",
+      T, Err))
+      << Err;
+  EXPECT_EQ(T.AbiVersion, 5u);
+  ASSERT_EQ(T.Sites.size(), 2u);
+  auto Line = [](const Site &S) {
+    return std::to_string(S.Id) + " " + S.Kernel + " " + opName(S.Op) + " " +
+           spaceName(S.Space) + " w" + std::to_string(S.Width) + " mlp" +
+           std::to_string(S.Mlp) + " " + S.File + ":" + std::to_string(S.Line) +
+           ":" + std::to_string(S.Column) + " in '" + S.Function + "'";
+  };
+  EXPECT_EQ(Line(T.Sites[0]),
+            "0 _Z1kPf load generic w4 mlp3 /src/h.cuh:11:9 in 'helper(int)'");
+  EXPECT_EQ(Line(T.Sites[1]),
+            "1 _Z1kPf store global w8 mlp1 /src/k.cu:12:5 in 'k(float*)'");
+  std::vector<std::string> NotInstrumented;
+  for (const auto &[K, Kinds] : T.NotInstrumented)
+    for (const auto &[Kind, N] : Kinds)
+      NotInstrumented.push_back(K + ": " + Kind + "=" + std::to_string(N));
+  EXPECT_EQ(
+      NotInstrumented,
+      (std::vector<std::string>{"_Z1kPf: cp_async=1", "_Z1kPf: inline_asm=2"}));
+}
+
+// Malformed lines are named.
+TEST(SiteTable, MalformedLinesAreNamed) {
+  EXPECT_EQ(errorOf("S\t0\t_Z1kPf\tload\tglobal\t4\t11\n"),
+            "site table line 1: expected 11 tab-separated fields in an S "
+            "record, got 7");
+  EXPECT_EQ(
+      errorOf("V\t5\nS\t0\t_Z1kPf\tfetch\tglobal\t4\t11\t9\t1\tf\tk.cu\n"),
+      "site table line 2: bad op 'fetch'");
+  EXPECT_EQ(errorOf("V\t5\nS\t0\t_Z1kPf\tload\tglobal\t4\t11\t9\t0\tf\tk.cu\n"),
+            "site table line 2: bad mlp '0'");
+  EXPECT_EQ(errorOf("S\t0\tk\tload\tglobal\t4\t1\t1\t1\tf\tk.cu\n"
+                    "S\t0\tk\tload\tglobal\t4\t2\t1\t1\tf\tk.cu\n"),
+            "site table: site id 0 appears twice");
+  EXPECT_EQ(errorOf("X\tfoo\n"), "site table line 1: unknown record kind 'X'");
+}
+
+} // namespace
+} // namespace sectorscope::rt::test
