@@ -8,11 +8,12 @@
 //  2. in the copy (and in per-kernel copies of the device functions it
 //     calls) each load, store and atomic becomes a site: an id, a record in
 //     the site table, and a call __sectorscope_access(id, addr, width,
-//     op | space << 8, lanes, state) with everything but the address and
-//     the state constant;
+//     op | space << 8, lanes, state) with everything but the address, the
+//     lanes and the state constant;
 //  3. memory operations we cannot see into are counted per kernel;
-//  4. the device runtime bitcode is linked in, internalized and inlined, and
-//     the module descriptor __sectorscope_module gets the site table.
+//  4. the device runtime bitcode is linked in and internalized, the entry
+//     check is inlined (the access stays one function per module), and the
+//     module descriptor __sectorscope_module gets the site table.
 // The host half (HostRegistration.cpp) registers that descriptor with the
 // host runtime and routes launches and allocations through it.
 //
@@ -69,15 +70,16 @@ static cl::opt<std::string> ClDeviceRuntime(
              "beside the plugin)"),
     cl::value_desc("file.bc"));
 
-// Left a call, the access is one shared copy (far less code for the sampled
-// block to fetch cold), but LLVM 19's NVPTX backend emits direct calls as
-// `call.uni`, which tells ptxas the warp is converged: a call from the two
-// sides of a divergent branch then runs as one request mixing two sites
-// (test/gpu/heatmap.cu, diverge). Off is for experiments only.
+// Off by default (InstrumentOptions): inlined, the whole access (a few
+// hundred instructions) was copied into both instrumented variants at every
+// site, and ptxas took minutes and gigabytes on kernels with a few hundred
+// sites. Left a call, the access is one function per module. A call is safe
+// in divergent code because the caller passes its own lanes (insertAccess):
+// the runtime never asks which lanes are in the shared function with it.
 static cl::opt<bool> ClInlineAccess(
     "sectorscope-inline-access",
-    cl::desc("inline __sectorscope_access at each site (default on; off "
-             "emits call.uni, which is wrong in divergent code)"));
+    cl::desc("inline __sectorscope_access at each site (default off: one "
+             "out-of-line function per module)"));
 
 static cl::opt<bool> ClVectorizeFirst(
     "sectorscope-vectorize-first",
@@ -400,12 +402,15 @@ void Instrumenter::insertAccess(const MemoryOp &Op, unsigned Site, Value *Lanes,
     P = B.CreateAddrSpaceCast(P, B.getPtrTy(0));
   if (Op.Offset)
     P = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), P, Op.Offset);
-  // Everything the compiler knows is a constant: with the runtime inlined,
-  // the space dispatch and the width arithmetic fold away.
-  AccessCalls.push_back(
-      B.CreateCall(Access, {B.getInt32(Site), P, B.getInt32(Op.Width),
-                            B.getInt32(Op.Op | (Op.Space << 8)),
-                            Lanes ? Lanes : B.getInt32(0), State}));
+  // The lanes here, read at the site: one out-of-line function serves every
+  // site, and the hardware may run lanes that called it from different sites
+  // (the two sides of a divergent branch) or iterations together, so the
+  // function's own __activemask() could mix requests.
+  if (!Lanes)
+    Lanes = B.CreateIntrinsic(Intrinsic::nvvm_activemask, {}, {});
+  AccessCalls.push_back(B.CreateCall(
+      Access, {B.getInt32(Site), P, B.getInt32(Op.Width),
+               B.getInt32(Op.Op | (Op.Space << 8)), Lanes, State}));
 }
 
 /// Links the runtime, fills the module descriptor and inlines.

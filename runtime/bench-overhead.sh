@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bench-overhead.sh: overhead of sectorscope's run-time instrumentation on the
-# examples. Not a test: the lead runs it on the GPU machine.
+# examples. A benchmark, not a test: it runs on the GPU machine.
 #
 #   runtime/bench-overhead.sh build [BUILD_DIR] [CARRY_DIR]
 #       Here (needs clang): builds every examples/*.cu plain and instrumented
@@ -149,18 +149,6 @@ for mode in ("heatmap", "grid"):
     if xs:
         print(f"median {mode}/plain kernel-time ratio over {len(xs)} kernels: {statistics.median(xs):.2f} "
               f"(min {min(xs):.2f}, max {max(xs):.2f})")
-# The run-time profiling issue's benchmark set: stream copy (2), the three
-# transposes, GEMM both mappings, CSR SpMV (2), LBM step, reduction, atomic
-# histogram.
-issue = ("stream_copy_float(", "stream_copy_float4(", "transpose_naive_kernel(",
-         "transpose_shared_kernel(", "transpose_diagonal_kernel(", "gemm_col_walk(",
-         "gemm_row_walk(", "spmv_csr_scalar(", "spmv_csr_vector(", "lbm_d3q19_step(",
-         "reduce_sum_atomic(", "histogram256_global_atomic(")
-for mode, col in (("heatmap", 3), ("grid", 4)):
-    xs = [r[col] for r in rows if r[col] is not None and r[1].startswith(issue)]
-    if xs:
-        print(f"median {mode}/plain kernel-time ratio over the issue's {len(xs)} kernels: "
-              f"{statistics.median(xs):.2f}")
 PY
   [ -n "$keep" ] || rm -rf "$work"
 }

@@ -56,9 +56,9 @@ struct InstrumentOptions {
   /// Device runtime bitcode to link; empty: sectorscope-device.bc beside
   /// the plugin.
   std::string DeviceRuntimePath;
-  /// Inline __sectorscope_access at each site: left a call, LLVM 19's NVPTX
-  /// backend emits `call.uni`, wrong in divergent code.
-  bool InlineAccess = true;
+  /// Inline __sectorscope_access at each site; off, every site calls one
+  /// shared copy per module (small PTX, fast ptxas).
+  bool InlineAccess = false;
   /// Merge adjacent loads/stores into vector accesses before instrumenting,
   /// as the NVPTX backend would.
   bool VectorizeFirst = true;

@@ -8,9 +8,11 @@
 // sector records (sampled block), or two counter updates (grid mode), not
 // 32 of each.
 //
-// Every warp-synchronous step uses the mask of the lanes that are active
-// here (or the lanes the pass says arrive together), uniformly, so the
-// groups never wait on each other.
+// Every warp-synchronous step uses the mask of lanes the call site passes
+// (those present there, or those the pass knows arrive together), uniformly,
+// so the groups never wait on each other. Not __activemask() in here: one
+// out-of-line copy serves every site, and the hardware may run lanes that
+// called it from different sites together.
 //
 //===----------------------------------------------------------------------===//
 #include "GridCounts.cuh"

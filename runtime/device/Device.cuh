@@ -82,9 +82,9 @@ SS_DEV uint64_t sectorKey(uint32_t Space, uint64_t Addr) {
 }
 
 /// What every access starts from: this lane, the space and address the
-/// memory system sees, and the lanes of the request, those the pass knows
-/// will all get here (abi.h), else those that are here now, with the first
-/// of them leading and the sector key the lanes are grouped by.
+/// memory system sees, and the lanes of the request, those the call site
+/// passes (abi.h; 0: those that are here now), with the first of them
+/// leading and the sector key the lanes are grouped by.
 struct Request {
   unsigned Lane;
   uint32_t Space;

@@ -27,8 +27,9 @@ SS_DEV uint32_t partitionOfMap(uint64_t Addr) {
     uint32_t N = cfg().part_num_masks < SS_MAX_PARTITION_MASKS
                      ? cfg().part_num_masks
                      : SS_MAX_PARTITION_MASKS;
-    // Not unrolled: inlined at every site, 16 copies of it were a large
-    // part of the instrumented code. Masks past part_num_masks are zero.
+    // Not unrolled: 16 copies of it were a large part of the access, which
+    // ptxas compiles into every instrumented kernel. Masks past
+    // part_num_masks are zero.
     uint32_t Index = 0;
 #pragma unroll 1
     for (uint32_t I = 0; I < N; ++I)

@@ -11,13 +11,17 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-SAME: S\091\09k\09atomic\09global\098
 ; CHECK-SAME: S\092\09k\09atomic\09shared\094
 ; CHECK-LABEL: entry.ss:
-; CHECK: call void @__sectorscope_access(i32 0, ptr %a, i32 4, i32 2, i32 0, i32 %sectorscope.{{take|state}})
+; CHECK: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK-NEXT: call void @__sectorscope_access(i32 0, ptr %a, i32 4, i32 2, i32 [[LANES]], i32 %sectorscope.{{take|state}})
 ; CHECK-NEXT: atomicrmw fadd ptr %a
-; CHECK: call void @__sectorscope_access(i32 1, ptr %q.ss, i32 8, i32 2, i32 0, i32 %sectorscope.{{take|state}})
+; CHECK: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK-NEXT: call void @__sectorscope_access(i32 1, ptr %q.ss, i32 8, i32 2, i32 [[LANES]], i32 %sectorscope.{{take|state}})
 ; CHECK-NEXT: cmpxchg ptr %q.ss
-; CHECK: call void @__sectorscope_access(i32 2, ptr addrspacecast (ptr addrspace(3) @s to ptr), i32 4, i32 258, i32 0, i32 %sectorscope.{{take|state}})
+; CHECK: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK-NEXT: call void @__sectorscope_access(i32 2, ptr addrspacecast (ptr addrspace(3) @s to ptr), i32 4, i32 258, i32 [[LANES]], i32 %sectorscope.{{take|state}})
 ; CHECK-NEXT: atomicrmw add ptr addrspace(3) @s
-; CHECK: call void @__sectorscope_access(i32 3, ptr %a, i32 4, i32 2, i32 0, i32 %sectorscope.{{take|state}})
+; CHECK: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK-NEXT: call void @__sectorscope_access(i32 3, ptr %a, i32 4, i32 2, i32 [[LANES]], i32 %sectorscope.{{take|state}})
 ; CHECK-NEXT: call i32 @llvm.nvvm.atomic.load.inc.32.p0
 
 define void @k(ptr %a) {

@@ -9,7 +9,8 @@
 ; CHECK-NEXT: %f.ss = getelementptr inbounds i8, ptr %p, i64 8
 ; CHECK-NEXT: %x.ss = load float, ptr %f.ss, align 4
 ; CHECK-NEXT: %dst.ss = load ptr, ptr %p, align 8
-; CHECK-NEXT: call void @__sectorscope_access(i32 0, ptr %dst.ss, i32 4, i32 1, i32 0, i32 %sectorscope.{{take|state}})
+; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK-NEXT: call void @__sectorscope_access(i32 0, ptr %dst.ss, i32 4, i32 1, i32 [[LANES]], i32 %sectorscope.{{take|state}})
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

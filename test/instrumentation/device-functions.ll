@@ -26,16 +26,19 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: call float @get.sectorscope.k1(ptr %a, i32 %sectorscope.take) #[[CA:[0-9]+]]
 ; CHECK-NEXT: call float @rec.sectorscope.k1(ptr %a, i32 3, i32 %sectorscope.take)
 ; CHECK: define internal float @get.sectorscope.k1(ptr %p, i32 %sectorscope.state) #[[ATTR:[0-9]+]] {
-; CHECK-NEXT: call void @__sectorscope_access(i32 0, ptr %p, i32 4, i32 768, i32 0, i32 %sectorscope.state)
+; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK-NEXT: call void @__sectorscope_access(i32 0, ptr %p, i32 4, i32 768, i32 [[LANES]], i32 %sectorscope.state)
 ; CHECK-LABEL: define internal float @rec.sectorscope.k1(ptr %p, i32 %n, i32 %sectorscope.state)
-; CHECK: call void @__sectorscope_access(i32 1, ptr %p, i32 4, i32 768, i32 0, i32 %sectorscope.state)
+; CHECK: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK-NEXT: call void @__sectorscope_access(i32 1, ptr %p, i32 4, i32 768, i32 [[LANES]], i32 %sectorscope.state)
 ; CHECK: call float @rec.sectorscope.k1(ptr %p, i32 %m, i32 %sectorscope.state)
 ; CHECK-LABEL: define ptx_kernel void @k2__sectorscope_sample(
 ; CHECK: %sectorscope.take = call i32 @__sectorscope_enter()
 ; CHECK: entry.ss:
 ; CHECK-NEXT: call float @get.sectorscope.k2(ptr %a, i32 %sectorscope.take) #[[CA]]
 ; CHECK-LABEL: define internal float @get.sectorscope.k2(ptr %p, i32 %sectorscope.state)
-; CHECK-NEXT: call void @__sectorscope_access(i32 2, ptr %p, i32 4, i32 768, i32 0, i32 %sectorscope.state)
+; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK-NEXT: call void @__sectorscope_access(i32 2, ptr %p, i32 4, i32 768, i32 [[LANES]], i32 %sectorscope.state)
 ; CHECK: attributes #0 = { noinline nosync memory(argmem: read) }
 ; CHECK: attributes #[[ATTR]] = { noinline }
 ; CHECK-NOT: attributes #[[CA]] = {{.*}}memory

@@ -38,11 +38,13 @@ target triple = "nvptx64-nvidia-cuda"
 ; The copy: the same instructions, each access preceded by its site.
 ; CHECK: entry.ss:
 ; CHECK-NOT: alloca
-; CHECK: call void @__sectorscope_access(i32 0, ptr %p.ss, i32 4, i32 0, i32 0, i32 %sectorscope.take)
+; CHECK: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK-NEXT: call void @__sectorscope_access(i32 0, ptr %p.ss, i32 4, i32 0, i32 [[LANES]], i32 %sectorscope.take)
 ; CHECK-NEXT: %v.ss = load float, ptr %p.ss, align 4
 ; CHECK: br i1 %c.ss, label %then.ss, label %exit.ss
 ; CHECK: then.ss:
-; CHECK-NEXT: call void @__sectorscope_access(i32 1, ptr %tmp, i32 4, i32 513, i32 0, i32 %sectorscope.take)
+; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK-NEXT: call void @__sectorscope_access(i32 1, ptr %tmp, i32 4, i32 513, i32 [[LANES]], i32 %sectorscope.take)
 ; CHECK-NEXT: store float %v.ss, ptr %tmp, align 4
 ; CHECK: exit.ss:
 ; CHECK-NEXT: ret void

@@ -36,8 +36,10 @@
 ; CHECK-LABEL: define ptx_kernel void @irr__sectorscope_sample(
 ; CHECK-NOT: ballot
 ; CHECK-NOT: sectorscope.lanes
-; CHECK: call void @__sectorscope_access(i32 4, {{.*}}, i32 0, i32 %sectorscope.take)
-; CHECK: call void @__sectorscope_access(i32 5, {{.*}}, i32 0, i32 %sectorscope.take)
+; CHECK: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK-NEXT: call void @__sectorscope_access(i32 4, {{.*}}, i32 [[LANES]], i32 %sectorscope.take)
+; CHECK: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK-NEXT: call void @__sectorscope_access(i32 5, {{.*}}, i32 [[LANES]], i32 %sectorscope.take)
 
 ; CHECK-LABEL: define ptx_kernel void @sw__sectorscope_sample(
 ; CHECK: loop.ss:

@@ -19,6 +19,7 @@
 ; CHECK-NOT: _grid
 ; CHECK: call void @__sectorscope_access(i32 0,
 ; CHECK-LABEL: define internal float @get.sectorscope.k1(
+; CHECK-NEXT: call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access(i32 1,
 ; CHECK-LABEL: define ptx_kernel void @k1__sectorscope_grid(ptr %a) {
 ; CHECK: %sectorscope.take = call i32 @__sectorscope_enter_grid()
@@ -26,8 +27,10 @@
 ; CHECK-NEXT: call float @get(ptr %a)
 ; CHECK: entry.ss:
 ; CHECK-NEXT: call float @get.sectorscope.k1.grid(ptr %a, i32 %sectorscope.take)
-; CHECK-NEXT: call void @__sectorscope_access_grid(i32 0, ptr %a, i32 4, i32 1, i32 0, i32 %sectorscope.take)
+; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK-NEXT: call void @__sectorscope_access_grid(i32 0, ptr %a, i32 4, i32 1, i32 [[LANES]], i32 %sectorscope.take)
 ; CHECK-LABEL: define internal float @get.sectorscope.k1.grid(
+; CHECK-NEXT: call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access_grid(i32 1,
 ; CHECK-LABEL: define ptx_kernel void @k2__sectorscope_sample(
 ; CHECK: call i32 @__sectorscope_enter()
@@ -35,6 +38,7 @@
 ; CHECK: call i32 @__sectorscope_enter_grid()
 ; CHECK: call float @get.sectorscope.k2.grid(
 ; CHECK-LABEL: define internal float @get.sectorscope.k2.grid(
+; CHECK-NEXT: call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access_grid(i32 2,
 ; CHECK: !nvvm.annotations = !{!0, !1, !2, !3, !4, !5, !6, !7, !8}
 ; CHECK: !3 = !{ptr @k1__sectorscope_sample, !"kernel", i32 1}

@@ -1,7 +1,8 @@
 // The instrumented module goes through the NVPTX backend: the descriptor is
 // a visible constant the host can register by name, pointing at the site
 // table by its generic address; the entry check is one load of `launch`, and
-// the launch's configuration is read from constant memory (abi.h v8).
+// the launch's configuration is read from constant memory (abi.h v8); each
+// access is a call, with the lanes present, to one function per module.
 // RUN: %wrapper --cuda-device-only -O2 -S -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze %s -o - | FileCheck %s
 
 // CHECK: .global .align 8 .b8 __sectorscope_site_table[
@@ -9,8 +10,11 @@
 // CHECK-LABEL: .visible .entry _Z4copyPKfPf(
 // CHECK: ld.const.u64 {{%rd[0-9]+}}, [__sectorscope_module+24];
 // CHECK: ld.const.u32 {{%r[0-9]+}}, [__sectorscope_module+{{[0-9]+}}];
+// CHECK: activemask.b32
+// CHECK: __sectorscope_access,
+// CHECK-LABEL: .func __sectorscope_access(
 // CHECK: match.any.sync.b64
-// CHECK-NOT: .func __sectorscope
+// CHECK-NOT: .func __sectorscope_access(
 
 __global__ void copy(const float *in, float *out) {
   out[threadIdx.x] = in[threadIdx.x];

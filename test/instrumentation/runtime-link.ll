@@ -1,10 +1,11 @@
 ; With the device runtime linked (sectorscope-device.bc beside the plugin):
 ; the module descriptor gets its initializer (ABI version, number of sites,
 ; generic address and length of the site table, launch = 0), the runtime's
-; functions become internal, the entry check and the accesses are inlined,
-; and nothing of the runtime that is no longer called stays.
-; RUN: %opt -passes=sectorscope-instrument -S %s | FileCheck %s -DABI=%abi
-; RUN: %opt -passes=sectorscope-instrument -sectorscope-inline-access=false -S %s | FileCheck %s --check-prefix=CALLS
+; functions become internal, the entry check is inlined, the access stays
+; one function (inlined on request), and nothing of the runtime that is no
+; longer called stays.
+; RUN: %opt -passes=sectorscope-instrument -sectorscope-inline-access -S %s | FileCheck %s -DABI=%abi
+; RUN: %opt -passes=sectorscope-instrument -S %s | FileCheck %s --check-prefix=CALLS
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-device-runtime=%t.missing.bc -disable-output %s 2>&1 | FileCheck %s --check-prefix=MISSING
 
 ; CHECK: @__sectorscope_site_table = internal addrspace(1) constant [[[N:[0-9]+]] x i8]
@@ -17,14 +18,16 @@
 ; CHECK-NOT: define {{.*}}@__sectorscope_access
 ; CHECK-NOT: define {{.*}}@__sectorscope_enter
 
-; With the access left a call, it gets the state's value (ABI v6), which the
-; inlined entry check leaves in a register.
+; The default: the access is a call that gets the lanes present at the site
+; and the state's value (ABI v6), which the inlined entry check leaves in a
+; register.
 ; CALLS-LABEL: define ptx_kernel void @k__sectorscope_sample(
 ; CALLS-NEXT: sectorscope.dispatch:
 ; CALLS-NOT: alloca
 ; CALLS: %[[C:[0-9]+]] = icmp ne i32 %[[TAKE:[0-9]+]], 0
 ; CALLS-NEXT: br i1 %[[C]], label %entry.ss, label %entry
-; CALLS: call void @__sectorscope_access(i32 0, ptr %p.ss, i32 4, i32 0, i32 0, i32 %[[TAKE]])
+; CALLS: %[[LANES:[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CALLS-NEXT: call void @__sectorscope_access(i32 0, ptr %p.ss, i32 4, i32 0, i32 %[[LANES]], i32 %[[TAKE]])
 ; CALLS: define internal void @__sectorscope_access(
 ; CALLS-NOT: define {{.*}}@__sectorscope_enter
 

@@ -19,23 +19,30 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-LABEL: define void @k(
 ; CHECK: entry.ss:
 ; CHECK: %[[G:.*]] = addrspacecast ptr addrspace(1) %pg to ptr
-; CHECK-NEXT: call void @__sectorscope_access(i32 0, ptr %[[G]], i32 4, i32 0, i32 0, i32 %sectorscope.{{take|state}})
+; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK-NEXT: call void @__sectorscope_access(i32 0, ptr %[[G]], i32 4, i32 0, i32 [[LANES]], i32 %sectorscope.{{take|state}})
 ; CHECK-NEXT: load float, ptr addrspace(1) %pg
 ; CHECK: %[[S:.*]] = addrspacecast ptr addrspace(3) %ps.ss to ptr
-; CHECK-NEXT: call void @__sectorscope_access(i32 1, ptr %[[S]], i32 4, i32 256, i32 0, i32 %sectorscope.{{take|state}})
+; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK-NEXT: call void @__sectorscope_access(i32 1, ptr %[[S]], i32 4, i32 256, i32 [[LANES]], i32 %sectorscope.{{take|state}})
 ; CHECK-NEXT: load float, ptr addrspace(3) %ps.ss
-; CHECK: call void @__sectorscope_access(i32 2, ptr %gen.ss, i32 4, i32 256, i32 0, i32 %sectorscope.{{take|state}})
+; CHECK: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK-NEXT: call void @__sectorscope_access(i32 2, ptr %gen.ss, i32 4, i32 256, i32 [[LANES]], i32 %sectorscope.{{take|state}})
 ; CHECK-NEXT: load float, ptr %gen.ss
-; CHECK: call void @__sectorscope_access(i32 3, ptr %loc, i32 4, i32 513, i32 0, i32 %sectorscope.{{take|state}})
+; CHECK: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK-NEXT: call void @__sectorscope_access(i32 3, ptr %loc, i32 4, i32 513, i32 [[LANES]], i32 %sectorscope.{{take|state}})
 ; CHECK-NEXT: store float
-; CHECK: call void @__sectorscope_access(i32 4, ptr %a, i32 4, i32 1, i32 0, i32 %sectorscope.{{take|state}})
+; CHECK: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK-NEXT: call void @__sectorscope_access(i32 4, ptr %a, i32 4, i32 1, i32 [[LANES]], i32 %sectorscope.{{take|state}})
 ; CHECK-NEXT: store float
-; CHECK: call void @__sectorscope_access(i32 5, ptr addrspacecast (ptr addrspace(1) @g to ptr), i32 4, i32 1, i32 0, i32 %sectorscope.{{take|state}})
+; CHECK: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK-NEXT: call void @__sectorscope_access(i32 5, ptr addrspacecast (ptr addrspace(1) @g to ptr), i32 4, i32 1, i32 [[LANES]], i32 %sectorscope.{{take|state}})
 ; CHECK-NEXT: store float
 ; CHECK-NEXT: load float, ptr addrspace(4) @c
 ; CHECK-NEXT: call void @f.sectorscope.k(ptr %a, i32 %sectorscope.{{take|state}})
 ; CHECK-LABEL: define internal void @f.sectorscope.k(ptr %p, i32 %sectorscope.{{take|state}})
-; CHECK: call void @__sectorscope_access(i32 6, ptr %p, i32 4, i32 769, i32 0, i32 %sectorscope.{{take|state}})
+; CHECK: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK-NEXT: call void @__sectorscope_access(i32 6, ptr %p, i32 4, i32 769, i32 [[LANES]], i32 %sectorscope.{{take|state}})
 ; CHECK-NEXT: store float 0.0{{.*}}, ptr %p
 
 define void @f(ptr %p) noinline {

@@ -6,7 +6,11 @@
 #  * its CUDA wrapper header includes texture_fetch_functions.h, which CUDA 13
 #    removed: we provide an empty stub in <out>/stub-include (use -isystem);
 #  * it calls `fatbinary --image=profile=sm_90,file=F`, which CUDA 13's
-#    fatbinary no longer accepts: <out>/bin/fatbinary rewrites the arguments.
+#    fatbinary no longer accepts: <out>/bin/fatbinary rewrites the arguments;
+#  * nvcc's headers and built-ins give CUDA code some functions clang's do not
+#    (host min/max, cache-hinted loads, surface and __nv_atomic_* functions):
+#    <out>/nvcc-compat/sectorscope_nvcc_compat.h, which the wrapper
+#    force-includes.
 # Everything else is a symlink to the real toolkit, so the root stays valid
 # as long as the toolkit does.
 #
@@ -37,4 +41,6 @@ chmod +x "$out/bin/fatbinary.tmp"
 mv -f "$out/bin/fatbinary.tmp" "$out/bin/fatbinary"
 printf '/* Empty: CUDA 13 removed this header; clang 19 still includes it. */\n' \
   >"$out/stub-include/texture_fetch_functions.h"
+rm -rf "$out/nvcc-compat"
+cp -R "$here/nvcc-compat" "$out/nvcc-compat"
 echo "$cuda" >"$out/.sectorscope-cuda-root"

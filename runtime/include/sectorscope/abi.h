@@ -261,9 +261,11 @@ typedef struct ss_module {
  *     memory access; op_space = op | (space << 8); state: the value
  *     __sectorscope_enter returned. Called by every active lane;
  *     aggregates across the warp itself (one record or atomic per distinct
- *     sector per request). lanes: 0, or the mask of lanes the pass knows all
- *     reach this access (a join after divergence), which the request then
- *     waits for. */
+ *     sector per request). lanes: the request's lanes, which it waits for:
+ *     those present at the site (read there, before the call: one
+ *     out-of-line function serves every site), or those the pass knows all
+ *     reach this access (a join after divergence); 0: the lanes running the
+ *     function. */
 
 /* Host entry points (runtime/host), called from host code the pass rewrote:
  *   void __sectorscope_register_module(void **fatbin_handle, void *shadow);

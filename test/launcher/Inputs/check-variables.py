@@ -3,8 +3,8 @@
 # against the runtime's sources (argv[1]: runtime/host): a variable the
 # launcher sets must be one the runtime reads, and a reserved one must not
 # be read yet (then the launcher should set it). The runtime names a
-# variable either in full ("SECTORSCOPE_MODE") or, in a flag table, by the
-# part after the prefix on a SECTORSCOPE_FLAG line.
+# variable either in full ("SECTORSCOPE_MODE") or, in its flag table, by the
+# part after the prefix: SECTORSCOPE_FLAG(Type, Field, NAME, ...).
 import os
 import re
 import sys
@@ -16,14 +16,15 @@ for folder, dirs, files in os.walk(sys.argv[1]):
         if f.endswith((".cpp", ".h", ".inc")):
             sources.append(open(os.path.join(folder, f)).read())
 text = "\n".join(sources)
-flag_lines = "\n".join(l for l in text.splitlines() if "SECTORSCOPE_FLAG" in l)
+flag_names = set(re.findall(r"SECTORSCOPE_FLAG\(\s*\w+\s*,\s*\w+\s*,\s*(\w+)",
+                            text))
 
 bad = 0
 for line in sys.stdin:
     variable, option, *rest = line.split()
     suffix = variable[len("SECTORSCOPE_"):]
     read = ('"%s"' % variable in text or
-            re.search(r"\b%s\b" % re.escape(suffix), flag_lines) is not None)
+            suffix in flag_names)
     reserved = rest == ["reserved"]
     if read == reserved:
         bad += 1
