@@ -18,6 +18,7 @@
 #include "analysis/Analyzer.h"
 
 #include "analysis/AccessAffine.h"
+#include "analysis/Expectations.h"
 #include "analysis/Reporting.h"
 #include "analysis/Rules.h"
 #include "analysis/Sarif.h"
@@ -209,8 +210,7 @@ KernelAccesses collectAccesses(Function &F, AccessAnalyzer &AA) {
       ++NumAccesses;
       if (A.Addr.Unknown)
         ++NumUnknown;
-      else
-        Acc.All.push_back(std::move(A));
+      Acc.All.push_back(std::move(A));
     }
   }
   return Acc;
@@ -366,7 +366,8 @@ void evaluateOverShapes(const AccessFacts &Facts, const AccessAnalyzer &AA,
 
 void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
                    const PartitionModel &Model, const LaunchShapes *Launches,
-                   SourceCache &Sources, SmallVectorImpl<Finding> &Out) {
+                   SourceCache &Sources, SmallVectorImpl<Finding> &Out,
+                   std::vector<AnalyzedAccess> &Accesses) {
   ++NumKernels;
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
   auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
@@ -403,6 +404,8 @@ void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
       if (AA.singleLane(I, *PDT))
         erase_if(Found, [](const Finding &Fd) { return Fd.R != Rule::Camped; });
     }
+    Accesses.push_back(describeAccess(Facts, AA, Shapes.empty() ? nullptr : &Shapes[0],
+                                      Found, positionOf(I), Name));
     for (Finding &Fd : Found) {
       Fd.Pos = positionOf(I);
       Fd.Function = Name;
@@ -416,11 +419,12 @@ void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
 
 void analyzeModule(Module &M, FunctionAnalysisManager &FAM,
                    const PartitionModel &Model, const LaunchShapes *Launches,
-                   SmallVectorImpl<Finding> &Out) {
+                   SmallVectorImpl<Finding> &Out,
+                   std::vector<AnalyzedAccess> &Accesses) {
   SourceCache Sources;
   for (Function &F : M)
     if (!F.isDeclaration() && isKernel(F))
-      analyzeKernel(F, FAM, Model, Launches, Sources, Out);
+      analyzeKernel(F, FAM, Model, Launches, Sources, Out, Accesses);
 }
 
 // -O0, or device helpers kept out of line: a private copy, everything
@@ -428,7 +432,8 @@ void analyzeModule(Module &M, FunctionAnalysisManager &FAM,
 // access in a helper is seen with its caller's arguments.
 void analyzeInlinedClone(Module &M, const PartitionModel &Model,
                          const LaunchShapes *Launches,
-                         SmallVectorImpl<Finding> &Out) {
+                         SmallVectorImpl<Finding> &Out,
+                         std::vector<AnalyzedAccess> &Accesses) {
   std::unique_ptr<Module> C = CloneModule(M);
   for (Function &F : *C) {
     if (F.isDeclaration())
@@ -451,7 +456,7 @@ void analyzeInlinedClone(Module &M, const PartitionModel &Model,
   ModulePassManager MPM =
       PB.buildPerModuleDefaultPipeline(OptimizationLevel::O2);
   MPM.run(*C, MAM);
-  analyzeModule(*C, FAM, Model, Launches, Out);
+  analyzeModule(*C, FAM, Model, Launches, Out, Accesses);
 }
 
 // Whether a kernel calls a device function that is defined here but kept
@@ -488,22 +493,24 @@ PartitionModel partitionModel(const AnalyzerOptions &Opts, Reporter &Diags) {
 PreservedAnalyses AnalyzerPass::run(Module &M, ModuleAnalysisManager &AM) {
   if (!Triple(M.getTargetTriple()).isNVPTX())
     return PreservedAnalyses::all();
-  if (!Opts.anyRuleOn() && Opts.SarifPath.empty())
+  if (!Opts.anyRuleOn() && Opts.SarifPath.empty() && !Opts.CheckExpectations)
     return PreservedAnalyses::all();
 
   SmallVector<Finding, 16> Findings;
-  // With every rule off only the (empty) SARIF file is asked for.
-  if (Opts.anyRuleOn()) {
+  std::vector<AnalyzedAccess> Accesses;
+  // With every rule off and no expectations to check only the (empty) SARIF
+  // file is asked for.
+  if (Opts.anyRuleOn() || Opts.CheckExpectations) {
     PartitionModel Model = partitionModel(Opts, Diags);
     bool Optnone = any_of(M, [](const Function &F) {
       return !F.isDeclaration() && F.hasOptNone();
     });
     if (Optnone || kernelsCallOutOfLineHelpers(M)) {
-      analyzeInlinedClone(M, Model, Launches, Findings);
+      analyzeInlinedClone(M, Model, Launches, Findings, Accesses);
     } else {
       auto &FAM =
           AM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-      analyzeModule(M, FAM, Model, Launches, Findings);
+      analyzeModule(M, FAM, Model, Launches, Findings, Accesses);
     }
   }
 
@@ -516,6 +523,8 @@ PreservedAnalyses AnalyzerPass::run(Module &M, ModuleAnalysisManager &AM) {
     if (!E.empty())
       Diags.report(DiagLevel::Error, SourcePos(), "sectorscope: " + E, "");
   }
+  if (Opts.CheckExpectations)
+    checkExpectations(M, Reported, Accesses, Opts, Diags);
   return PreservedAnalyses::all();
 }
 

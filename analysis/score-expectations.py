@@ -1,36 +1,35 @@
 #!/usr/bin/env python3
 """score-expectations.py: compare sectorscope's SARIF findings with the
-`// expect: <rule|clean|data-dependent> [under <model>] [+ ...] (<ops>)` comments of
-CUDA sources (examples/*.cu use them).
+`// sectorscope-expect:` comments of CUDA sources (examples/*.cu carry them;
+grammar in docs/expectations.md).
 
-Usage: score-expectations.py [--wrapper W] [--partitions P] FILE.cu...
-Compiles each file with `W --cuda-device-only -O2 -c`, reads the SARIF, and
-prints per-line mismatches and precision/recall over (file, line, rule).
+Usage: score-expectations.py [--wrapper W] [--dump D] [--partitions P] FILE.cu...
+Reads the comments with D (sectorscope-expect-dump, default: beside W), the
+one parser the analyzer and the runtime use; compiles each file with
+`W --cuda-device-only -O2 -c`, reads the SARIF (every site of a finding
+grouped by cause: `locations` and `relatedLocations`), and prints per-line
+mismatches and precision/recall over (file, line, rule). A line expects the
+rules its comment names for compile time under partition model P.
 """
-import argparse, json, os, re, subprocess, sys, tempfile
+import argparse, json, os, shutil, subprocess, sys, tempfile
 
-# "expect: strided + camped under gt200 (store)": rules joined by "+".
-EXPECT = re.compile(r"expect:\s*([^(;]*)")
-TERM = re.compile(r"([a-z-]+)(?:\s+under\s+([\w:]+))?")
 RULES = {"strided", "misaligned", "camped"}
 
 
-def expected(path, model):
-    out = {}
-    for n, line in enumerate(open(path, encoding="utf-8"), 1):
-        m = EXPECT.search(line)
-        if not m:
+def expected(path, dump, model):
+    out = subprocess.run([dump, path], capture_output=True, text=True)
+    if out.returncode != 0:
+        sys.exit(out.stderr.strip() or f"{dump} failed on {path}")
+    want = {}
+    for e in json.loads(out.stdout):
+        if e["scope"] != "line":
             continue
-        want = set()
-        for term in m.group(1).split("+"):
-            t = TERM.match(term.strip())
-            if not t:
-                continue
-            rule, under = t.group(1), t.group(2)
-            if rule in RULES and (under is None or under == model):
-                want.add(rule)
-        out[n] = want
-    return out
+        rules = want.setdefault(e["line"], set())
+        for t in e["terms"]:
+            if (t["word"] in RULES and "compile-time" in t["phases"]
+                    and t["under"] in (None, model)):
+                rules.add(t["word"])
+    return want
 
 
 def found(path, wrapper, model):
@@ -47,22 +46,28 @@ def found(path, wrapper, model):
         doc = json.load(open(sarif))
     res = {}
     for r in doc["runs"][0]["results"]:
-        loc = r["locations"][0]["physicalLocation"]
-        if os.path.basename(loc["artifactLocation"]["uri"]) != os.path.basename(path):
-            continue
-        res.setdefault(loc["region"]["startLine"], set()).add(r["ruleId"])
+        # A finding grouped by cause: its first site, then the others.
+        for site in r["locations"][:1] + r.get("relatedLocations", []):
+            loc = site["physicalLocation"]
+            if os.path.basename(loc["artifactLocation"]["uri"]) != os.path.basename(path):
+                continue
+            res.setdefault(loc["region"]["startLine"], set()).add(r["ruleId"])
     return res
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--wrapper", default="sectorscope-clang++")
+    ap.add_argument("--dump", help="sectorscope-expect-dump (default: beside the wrapper)")
     ap.add_argument("--partitions", default="default")
     ap.add_argument("files", nargs="+")
     a = ap.parse_args()
+    wrapper = shutil.which(a.wrapper) or a.wrapper
+    dump = a.dump or os.path.join(os.path.dirname(os.path.abspath(wrapper)),
+                                  "sectorscope-expect-dump")
     tp = fp = fn = 0
     for f in a.files:
-        exp, got = expected(f, a.partitions), found(f, a.wrapper, a.partitions)
+        exp, got = expected(f, dump, a.partitions), found(f, a.wrapper, a.partitions)
         for line in sorted(set(exp) | set(got)):
             e, g = exp.get(line, set()), got.get(line, set())
             tp += len(e & g)

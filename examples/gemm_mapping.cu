@@ -39,11 +39,11 @@ __global__ void gemm_row_walk(const float *A, const float *B, float *C, int M,
     return;
   float acc = 0.0f;
   for (int k = 0; k < K; ++k) {
-    float a = A[row * K + k]; // expect: clean (load); run time: coalesced -- warp-uniform broadcast of A[row][k]
-    float b = B[k * N + col]; // expect: clean (load); run time: coalesced, hot_spot -- all 8 warps of a block read the same B row segment (reuse)
+    float a = A[row * K + k]; // sectorscope-expect: coalesced, clean -- warp-uniform broadcast of A[row][k]
+    float b = B[k * N + col]; // sectorscope-expect: coalesced; compile-time: clean; run-time: hot-spot -- all 8 warps of a block read the same B row segment (reuse)
     acc += a * b;
   }
-  C[row * N + col] = acc; // expect: clean (store); run time: coalesced
+  C[row * N + col] = acc; // sectorscope-expect: coalesced, clean
 }
 
 __global__ void gemm_col_walk(const float *A, const float *B, float *C, int M,
@@ -54,11 +54,11 @@ __global__ void gemm_col_walk(const float *A, const float *B, float *C, int M,
     return;
   float acc = 0.0f;
   for (int k = 0; k < K; ++k) {
-    float a = A[row * K + k]; // expect: strided (load); run time: strided, hot_spot -- stride K floats; all 8 warps of a block read the same words
-    float b = B[k * N + col]; // expect: clean (load); run time: coalesced -- warp-uniform; the 8 warps read 8 neighbouring words of one sector (cuThermo counts reads as false sharing; sectorscope only writes)
+    float a = A[row * K + k]; // sectorscope-expect: strided; run-time: hot-spot -- stride K floats; all 8 warps of a block read the same words
+    float b = B[k * N + col]; // sectorscope-expect: coalesced, clean -- warp-uniform; the 8 warps read 8 neighbouring words of one sector (cuThermo counts reads as false sharing; sectorscope only writes)
     acc += a * b;
   }
-  C[row * N + col] = acc; // expect: strided (store); run time: strided, false_sharing -- stride N floats; the 8 warps write neighbouring words
+  C[row * N + col] = acc; // sectorscope-expect: strided; run-time: false-sharing -- stride N floats; the 8 warps write neighbouring words
 }
 
 static size_t compare(const char *name, const std::vector<float> &got,

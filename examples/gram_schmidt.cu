@@ -39,18 +39,18 @@ __global__ void gs_column_norm(const float *a, float *r, int ni, int nj, int k) 
   __shared__ float partial[NORM_THREADS];
   float s = 0.0f;
   for (int i = threadIdx.x; i < ni; i += NORM_THREADS) {
-    float v = a[i * nj + k]; // expect: strided (load); run time: strided -- stride nj floats
+    float v = a[i * nj + k]; // sectorscope-expect: strided -- stride nj floats
     s += v * v;
   }
-  partial[threadIdx.x] = s; // expect: clean (shared store)
+  partial[threadIdx.x] = s; // sectorscope-expect: run-time: clean
   __syncthreads();
   for (int half = NORM_THREADS / 2; half > 0; half /= 2) {
     if ((int)threadIdx.x < half)
-      partial[threadIdx.x] += partial[threadIdx.x + half]; // expect: clean (shared load, shared store)
+      partial[threadIdx.x] += partial[threadIdx.x + half]; // sectorscope-expect: run-time: clean
     __syncthreads();
   }
   if (threadIdx.x == 0)
-    r[k * nj + k] = sqrtf(partial[0]); // expect: clean (store) -- lane 0 of a single-block kernel (an analyzer blind to the grid size may say camped)
+    r[k * nj + k] = sqrtf(partial[0]); // sectorscope-expect: clean; compile-time: coalesced -- lane 0 of a single-block kernel (an analyzer blind to the grid size may say camped)
 }
 
 __global__ void gs_normalize_column(const float *a, const float *r, float *q,
@@ -58,9 +58,9 @@ __global__ void gs_normalize_column(const float *a, const float *r, float *q,
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= ni)
     return;
-  float rkk = r[k * nj + k]; // expect: clean (load); run time: hot_spot -- warp-uniform; every warp reads R[k][k]
-  float v = a[i * nj + k]; // expect: strided (load); run time: strided -- stride nj floats, nj a run-time value
-  q[i * nj + k] = v / rkk; // expect: strided (store); run time: strided -- stride nj floats, nj a run-time value
+  float rkk = r[k * nj + k]; // sectorscope-expect: compile-time: coalesced, clean; run-time: hot-spot -- warp-uniform; every warp reads R[k][k]
+  float v = a[i * nj + k]; // sectorscope-expect: strided -- stride nj floats, nj a run-time value
+  q[i * nj + k] = v / rkk; // sectorscope-expect: strided -- stride nj floats, nj a run-time value
 }
 
 __global__ void gs_project_update(float *a, const float *q, float *r, int ni,
@@ -70,14 +70,14 @@ __global__ void gs_project_update(float *a, const float *q, float *r, int ni,
     return;
   float dot = 0.0f;
   for (int i = 0; i < ni; ++i) {
-    float qik = q[i * nj + k]; // expect: clean (load); run time: hot_spot -- warp-uniform, every active warp reads it (the loop walks column k: one word per sector, cuThermo's "strided + hot")
-    float aij = a[i * nj + j]; // expect: clean (load); run time: coalesced
+    float qik = q[i * nj + k]; // sectorscope-expect: compile-time: coalesced, clean; run-time: hot-spot -- warp-uniform, every active warp reads it (the loop walks column k: one word per sector, cuThermo's "strided + hot")
+    float aij = a[i * nj + j]; // sectorscope-expect: coalesced, clean
     dot += qik * aij;
   }
-  r[k * nj + j] = dot; // expect: clean (store); run time: coalesced
+  r[k * nj + j] = dot; // sectorscope-expect: coalesced, clean
   for (int i = 0; i < ni; ++i) {
-    float qik = q[i * nj + k]; // expect: clean (load); run time: hot_spot -- warp-uniform, every active warp reads it (the loop walks column k: one word per sector, cuThermo's "strided + hot")
-    a[i * nj + j] -= qik * dot; // expect: clean (load, store); run time: coalesced
+    float qik = q[i * nj + k]; // sectorscope-expect: compile-time: coalesced, clean; run-time: hot-spot -- warp-uniform, every active warp reads it (the loop walks column k: one word per sector, cuThermo's "strided + hot")
+    a[i * nj + j] -= qik * dot; // sectorscope-expect: coalesced, clean
   }
 }
 

@@ -32,11 +32,11 @@ __global__ void histogram256_global_atomic(const unsigned *words, size_t nwords,
                                            unsigned *hist) {
   const size_t stride = (size_t)gridDim.x * blockDim.x;
   for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < nwords; i += stride) {
-    unsigned w = words[i]; // expect: clean (load); run time: coalesced
-    atomicAdd(&hist[w & 0xffu], 1u); // expect: data-dependent (atomic); run time: hot_spot -- all 256 bins (32 sectors) are hit by every warp of a block
-    atomicAdd(&hist[(w >> 8) & 0xffu], 1u); // expect: data-dependent (atomic); run time: hot_spot -- all 256 bins (32 sectors) are hit by every warp of a block
-    atomicAdd(&hist[(w >> 16) & 0xffu], 1u); // expect: data-dependent (atomic); run time: hot_spot -- all 256 bins (32 sectors) are hit by every warp of a block
-    atomicAdd(&hist[w >> 24], 1u); // expect: data-dependent (atomic); run time: hot_spot -- all 256 bins (32 sectors) are hit by every warp of a block
+    unsigned w = words[i]; // sectorscope-expect: coalesced, clean
+    atomicAdd(&hist[w & 0xffu], 1u); // sectorscope-expect: compile-time: data-dependent; run-time: hot-spot -- all 256 bins (32 sectors) are hit by every warp of a block
+    atomicAdd(&hist[(w >> 8) & 0xffu], 1u); // sectorscope-expect: compile-time: data-dependent; run-time: hot-spot -- all 256 bins (32 sectors) are hit by every warp of a block
+    atomicAdd(&hist[(w >> 16) & 0xffu], 1u); // sectorscope-expect: compile-time: data-dependent; run-time: hot-spot -- all 256 bins (32 sectors) are hit by every warp of a block
+    atomicAdd(&hist[w >> 24], 1u); // sectorscope-expect: compile-time: data-dependent; run-time: hot-spot -- all 256 bins (32 sectors) are hit by every warp of a block
   }
 }
 

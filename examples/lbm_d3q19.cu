@@ -103,10 +103,10 @@ __global__ void lbm_fill_ghosts_x(float *f, int nx, int ny, int nz) {
   const int n = nx * ny * nz;
   for (int i = 0; i < Q; ++i) {
     const int base = i * n + row * nx;
-    float last = f[base + nx - 2]; // expect: strided (load); run time: strided -- stride NX floats
-    float first = f[base + 1]; // expect: strided (load); run time: strided -- stride NX floats
-    f[base] = last; // expect: strided (store); run time: strided -- stride NX floats
-    f[base + nx - 1] = first; // expect: strided (store); run time: strided -- stride NX floats
+    float last = f[base + nx - 2]; // sectorscope-expect: strided -- stride NX floats
+    float first = f[base + 1]; // sectorscope-expect: strided -- stride NX floats
+    f[base] = last; // sectorscope-expect: strided -- stride NX floats
+    f[base + nx - 1] = first; // sectorscope-expect: strided -- stride NX floats
   }
 }
 
@@ -124,15 +124,15 @@ __global__ void lbm_d3q19_step(const float *src, float *dst, int nx, int ny,
   const int oym = (y == 0) ? (ny - 1) * nx : -nx;  // offset of y - 1, periodic
   const int oyp = (y == ny - 1) ? -(ny - 1) * nx : nx; // offset of y + 1
   float f[Q];
-  f[0] = src[0 * n + c]; // expect: clean (load); run time: coalesced
-  f[1] = src[1 * n + c - 1]; // expect: misaligned (load); run time: misaligned -- pulls from x - 1
-  f[2] = src[2 * n + c + 1]; // expect: misaligned (load); run time: misaligned -- pulls from x + 1
-  f[3] = src[3 * n + c + oym]; // expect: clean (load); run time: coalesced
-  f[4] = src[4 * n + c + oyp]; // expect: clean (load); run time: coalesced
-  f[7] = src[7 * n + c - 1 + oym]; // expect: misaligned (load); run time: misaligned -- pulls from x - 1
-  f[8] = src[8 * n + c + 1 + oyp]; // expect: misaligned (load); run time: misaligned -- pulls from x + 1
-  f[9] = src[9 * n + c - 1 + oyp]; // expect: misaligned (load); run time: misaligned -- pulls from x - 1
-  f[10] = src[10 * n + c + 1 + oym]; // expect: misaligned (load); run time: misaligned -- pulls from x + 1
+  f[0] = src[0 * n + c]; // sectorscope-expect: coalesced, clean
+  f[1] = src[1 * n + c - 1]; // sectorscope-expect: misaligned -- pulls from x - 1
+  f[2] = src[2 * n + c + 1]; // sectorscope-expect: misaligned -- pulls from x + 1
+  f[3] = src[3 * n + c + oym]; // sectorscope-expect: coalesced, clean
+  f[4] = src[4 * n + c + oyp]; // sectorscope-expect: coalesced, clean
+  f[7] = src[7 * n + c - 1 + oym]; // sectorscope-expect: misaligned -- pulls from x - 1
+  f[8] = src[8 * n + c + 1 + oyp]; // sectorscope-expect: misaligned -- pulls from x + 1
+  f[9] = src[9 * n + c - 1 + oyp]; // sectorscope-expect: misaligned -- pulls from x - 1
+  f[10] = src[10 * n + c + 1 + oym]; // sectorscope-expect: misaligned -- pulls from x + 1
   // Populations crossing a z wall: interior nodes pull them from z -+ 1; at
   // a wall the population bounces back, i.e. it is the opposite population
   // of this very node (halfway bounce-back). The choice is warp-uniform
@@ -150,20 +150,20 @@ __global__ void lbm_d3q19_step(const float *src, float *dst, int nx, int ny,
   const int o13 = hi ? 14 * n : 13 * n - 1 + sz;
   const int o16 = hi ? 15 * n : 16 * n + oyp + sz;
   const int o17 = hi ? 18 * n : 17 * n + oym + sz;
-  f[5] = src[c + o5]; // expect: clean (load); run time: coalesced
-  f[6] = src[c + o6]; // expect: clean (load); run time: coalesced
-  f[11] = src[c + o11]; // expect: misaligned (load); run time: misaligned -- pulls from x - 1; aligned in the bottom wall blocks
-  f[12] = src[c + o12]; // expect: misaligned (load); run time: misaligned -- pulls from x + 1; aligned in the top wall blocks
-  f[13] = src[c + o13]; // expect: misaligned (load); run time: misaligned -- pulls from x - 1; aligned in the top wall blocks
-  f[14] = src[c + o14]; // expect: misaligned (load); run time: misaligned -- pulls from x + 1; aligned in the bottom wall blocks
-  f[15] = src[c + o15]; // expect: clean (load); run time: coalesced
-  f[16] = src[c + o16]; // expect: clean (load); run time: coalesced
-  f[17] = src[c + o17]; // expect: clean (load); run time: coalesced
-  f[18] = src[c + o18]; // expect: clean (load); run time: coalesced
+  f[5] = src[c + o5]; // sectorscope-expect: coalesced, clean
+  f[6] = src[c + o6]; // sectorscope-expect: coalesced, clean
+  f[11] = src[c + o11]; // sectorscope-expect: misaligned -- pulls from x - 1; aligned in the bottom wall blocks
+  f[12] = src[c + o12]; // sectorscope-expect: misaligned -- pulls from x + 1; aligned in the top wall blocks
+  f[13] = src[c + o13]; // sectorscope-expect: misaligned -- pulls from x - 1; aligned in the top wall blocks
+  f[14] = src[c + o14]; // sectorscope-expect: misaligned -- pulls from x + 1; aligned in the bottom wall blocks
+  f[15] = src[c + o15]; // sectorscope-expect: coalesced, clean
+  f[16] = src[c + o16]; // sectorscope-expect: coalesced, clean
+  f[17] = src[c + o17]; // sectorscope-expect: coalesced, clean
+  f[18] = src[c + o18]; // sectorscope-expect: coalesced, clean
   bgk_collide(f, omega);
 #pragma unroll
   for (int i = 0; i < Q; ++i)
-    dst[i * n + c] = f[i]; // expect: clean (store); run time: coalesced
+    dst[i * n + c] = f[i]; // sectorscope-expect: coalesced, clean
 }
 
 // CPU reference step, written independently of the ghost planes: periodic

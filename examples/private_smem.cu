@@ -38,21 +38,21 @@ __global__ void nibble_mode_smem(const unsigned *in, unsigned *out, int nthreads
   __shared__ unsigned hist[NBINS][BLOCK]; // column threadIdx.x is thread-private
   const int t = blockIdx.x * blockDim.x + threadIdx.x;
   for (int b = 0; b < NBINS; ++b)
-    hist[b][threadIdx.x] = 0; // expect: clean (shared store); run time: smem_abuse -- thread-private column of a shared array
+    hist[b][threadIdx.x] = 0; // sectorscope-expect: run-time: smem-abuse -- thread-private column of a shared array
   for (int k = 0; k < WORDS_PER_THREAD; ++k) {
-    unsigned w = in[(size_t)k * nthreads + t]; // expect: clean (load); run time: coalesced
+    unsigned w = in[(size_t)k * nthreads + t]; // sectorscope-expect: coalesced, clean
     for (int sh = 0; sh < 32; sh += 4)
-      hist[(w >> sh) & 15u][threadIdx.x] += 1u; // expect: clean (shared load, shared store); run time: smem_abuse
+      hist[(w >> sh) & 15u][threadIdx.x] += 1u; // sectorscope-expect: run-time: smem-abuse
   }
   unsigned best = 0, best_count = 0;
   for (int b = 0; b < NBINS; ++b) {
-    unsigned cnt = hist[b][threadIdx.x]; // expect: clean (shared load); run time: smem_abuse
+    unsigned cnt = hist[b][threadIdx.x]; // sectorscope-expect: run-time: smem-abuse
     if (cnt > best_count) {
       best_count = cnt;
       best = b;
     }
   }
-  out[t] = (best << 16) | best_count; // expect: clean (store); run time: coalesced
+  out[t] = (best << 16) | best_count; // sectorscope-expect: coalesced, clean
 }
 
 __global__ void nibble_mode_local(const unsigned *in, unsigned *out, int nthreads) {
@@ -61,18 +61,18 @@ __global__ void nibble_mode_local(const unsigned *in, unsigned *out, int nthread
   for (int b = 0; b < NBINS; ++b)
     hist[b] = 0;
   for (int k = 0; k < WORDS_PER_THREAD; ++k) {
-    unsigned w = in[(size_t)k * nthreads + t]; // expect: clean (load); run time: coalesced
+    unsigned w = in[(size_t)k * nthreads + t]; // sectorscope-expect: coalesced, clean
     for (int sh = 0; sh < 32; sh += 4)
-      hist[(w >> sh) & 15u] += 1u; // expect: clean (local load, local store) -- per-thread array
+      hist[(w >> sh) & 15u] += 1u; // sectorscope-expect: run-time: clean -- per-thread array
   }
   unsigned best = 0, best_count = 0;
   for (int b = 0; b < NBINS; ++b) {
-    if (hist[b] > best_count) { // expect: clean (local load) -- per-thread array
+    if (hist[b] > best_count) { // sectorscope-expect: run-time: clean -- per-thread array
       best_count = hist[b];
       best = b;
     }
   }
-  out[t] = (best << 16) | best_count; // expect: clean (store); run time: coalesced
+  out[t] = (best << 16) | best_count; // sectorscope-expect: coalesced, clean
 }
 
 int main(int argc, char **argv) {

@@ -31,16 +31,16 @@ __global__ void reduce_sum_atomic(const unsigned *in, size_t n, unsigned *total)
   const size_t stride = (size_t)gridDim.x * blockDim.x;
   unsigned s = 0;
   for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
-    s += in[i]; // expect: clean (load); run time: coalesced
-  partial[threadIdx.x] = s; // expect: clean (shared store)
+    s += in[i]; // sectorscope-expect: coalesced, clean
+  partial[threadIdx.x] = s; // sectorscope-expect: run-time: clean
   __syncthreads();
   for (int half = BLOCK / 2; half > 0; half /= 2) {
     if ((int)threadIdx.x < half)
-      partial[threadIdx.x] += partial[threadIdx.x + half]; // expect: clean (shared load, shared store)
+      partial[threadIdx.x] += partial[threadIdx.x + half]; // sectorscope-expect: run-time: clean
     __syncthreads();
   }
   if (threadIdx.x == 0)
-    atomicAdd(total, partial[0]); // expect: camped (atomic); run time: camped -- one word, one lane of every block (grid mode); one access per block, so no heat-map pattern
+    atomicAdd(total, partial[0]); // sectorscope-expect: camped -- one word, one lane of every block (grid mode); one access per block, so no heat-map pattern
 }
 
 int main(int argc, char **argv) {

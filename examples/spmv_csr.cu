@@ -44,15 +44,15 @@ __global__ void spmv_csr_scalar(int nrows, const int *row_ptr,
   int row = blockIdx.x * blockDim.x + threadIdx.x;
   if (row >= nrows)
     return;
-  int begin = row_ptr[row]; // expect: clean (load); run time: coalesced
-  int end = row_ptr[row + 1]; // expect: misaligned (load); run time: misaligned -- row_ptr shifted by 4 bytes: 5 sectors per warp
+  int begin = row_ptr[row]; // sectorscope-expect: coalesced, clean
+  int end = row_ptr[row + 1]; // sectorscope-expect: misaligned -- row_ptr shifted by 4 bytes: 5 sectors per warp
   float sum = 0.0f;
   for (int j = begin; j < end; ++j) {
-    int c = col_idx[j]; // expect: data-dependent (load); run time: uncoalesced -- irregular gaps of nnz/row (~8.5) ints between lanes
-    float v = val[j]; // expect: data-dependent (load); run time: uncoalesced -- irregular gaps of nnz/row (~8.5) floats between lanes
-    sum += v * x[c]; // expect: data-dependent (load); run time: random_hot -- gather x[col] from a shared band window
+    int c = col_idx[j]; // sectorscope-expect: compile-time: data-dependent; run-time: uncoalesced -- irregular gaps of nnz/row (~8.5) ints between lanes
+    float v = val[j]; // sectorscope-expect: compile-time: data-dependent; run-time: uncoalesced -- irregular gaps of nnz/row (~8.5) floats between lanes
+    sum += v * x[c]; // sectorscope-expect: compile-time: data-dependent; run-time: random-hot -- gather x[col] from a shared band window
   }
-  y[row] = sum; // expect: clean (store); run time: coalesced
+  y[row] = sum; // sectorscope-expect: coalesced, clean
 }
 
 __global__ void spmv_csr_vector(int nrows, const int *row_ptr,
@@ -62,18 +62,18 @@ __global__ void spmv_csr_vector(int nrows, const int *row_ptr,
   int lane = threadIdx.x % 32;
   if (row >= nrows)
     return; // uniform across the warp
-  int begin = row_ptr[row]; // expect: clean (load) -- warp-uniform
-  int end = row_ptr[row + 1]; // expect: clean (load) -- warp-uniform
+  int begin = row_ptr[row]; // sectorscope-expect: clean; compile-time: coalesced -- warp-uniform
+  int end = row_ptr[row + 1]; // sectorscope-expect: clean; compile-time: coalesced -- warp-uniform
   float sum = 0.0f;
   for (int j = begin + lane; j < end; j += 32) {
-    int c = col_idx[j]; // expect: data-dependent (load); run time: misaligned -- contiguous from a data-dependent start
-    float v = val[j]; // expect: data-dependent (load); run time: misaligned -- contiguous from a data-dependent start
-    sum += v * x[c]; // expect: data-dependent (load); run time: random_hot -- gather x[col] from a shared band window
+    int c = col_idx[j]; // sectorscope-expect: compile-time: coalesced, clean; run-time: misaligned -- contiguous from a data-dependent start: the analyzer sees the unit stride, not the offset
+    float v = val[j]; // sectorscope-expect: compile-time: coalesced, clean; run-time: misaligned -- contiguous from a data-dependent start: the analyzer sees the unit stride, not the offset
+    sum += v * x[c]; // sectorscope-expect: compile-time: data-dependent; run-time: random-hot -- gather x[col] from a shared band window
   }
   for (int off = 16; off > 0; off /= 2)
     sum += __shfl_down_sync(0xffffffffu, sum, off);
   if (lane == 0)
-    y[row] = sum; // expect: clean (store) -- lane 0 only
+    y[row] = sum; // sectorscope-expect: clean; compile-time: coalesced -- lane 0 only
 }
 
 static unsigned lcg(unsigned &s) {

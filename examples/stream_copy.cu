@@ -32,16 +32,16 @@ __global__ void stream_copy_float4(float4 *dst, const float4 *src, size_t n4) {
     // clang's IR (the pointers may alias). Either way clang's IR has four
     // 4-byte accesses per line here; the backend merges them into one
     // ld/st.global.v4.f32.
-    const float4 v = src[i]; // expect: clean (load); run time: coalesced -- 16-byte vector
-    dst[i] = make_float4(v.x, v.y, v.z, v.w); // expect: clean (store); run time: coalesced -- 16-byte vector
+    const float4 v = src[i]; // sectorscope-expect: coalesced, clean -- 16-byte vector
+    dst[i] = make_float4(v.x, v.y, v.z, v.w); // sectorscope-expect: coalesced, clean -- 16-byte vector
   }
 }
 
 __global__ void stream_copy_float(float *dst, const float *src, size_t n) {
   const size_t stride = (size_t)gridDim.x * blockDim.x;
   for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-    float v = src[i]; // expect: clean (load); run time: coalesced
-    dst[i] = v; // expect: clean (store); run time: coalesced
+    float v = src[i]; // sectorscope-expect: coalesced, clean
+    dst[i] = v; // sectorscope-expect: coalesced, clean
   }
 }
 

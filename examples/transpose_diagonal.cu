@@ -36,12 +36,12 @@ __global__ void transpose_diagonal_kernel(float *out, const float *in, int n) {
   int x = tile_x * TILE + threadIdx.x;
   int y = tile_y * TILE + threadIdx.y;
   for (int j = 0; j < TILE; j += BLOCK_ROWS)
-    tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * n + x]; // expect: clean (load); run time: coalesced
+    tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * n + x]; // sectorscope-expect: coalesced, clean
   __syncthreads();
   x = tile_y * TILE + threadIdx.x;
   y = tile_x * TILE + threadIdx.y;
   for (int j = 0; j < TILE; j += BLOCK_ROWS)
-    out[(y + j) * n + x] = tile[threadIdx.x][threadIdx.y + j]; // expect: clean (store); run time: coalesced -- diagonal block order: not camped under gt200
+    out[(y + j) * n + x] = tile[threadIdx.x][threadIdx.y + j]; // sectorscope-expect: coalesced, clean -- diagonal block order: not camped under gt200
 }
 
 int main(int argc, char **argv) {

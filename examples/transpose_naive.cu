@@ -27,8 +27,8 @@ __global__ void transpose_naive_kernel(float *out, const float *in, int width,
   int x = blockIdx.x * TILE + threadIdx.x;
   int y = blockIdx.y * TILE + threadIdx.y;
   for (int j = 0; j < TILE; j += BLOCK_ROWS) {
-    float v = in[(y + j) * width + x]; // expect: clean (load); run time: coalesced
-    out[x * height + (y + j)] = v; // expect: strided + camped under gt200 (store); run time: strided, false_sharing -- stride height floats; each sector of out gets one word from each of 8 warps
+    float v = in[(y + j) * width + x]; // sectorscope-expect: coalesced, clean
+    out[x * height + (y + j)] = v; // sectorscope-expect: strided; compile-time: camped under gt200; run-time: false-sharing -- stride height floats; each sector of out gets one word from each of 8 warps
   }
 }
 

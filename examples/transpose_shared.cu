@@ -31,13 +31,13 @@ __global__ void transpose_shared_kernel(float *out, const float *in, int width,
   int x = blockIdx.x * TILE + threadIdx.x;
   int y = blockIdx.y * TILE + threadIdx.y;
   for (int j = 0; j < TILE; j += BLOCK_ROWS)
-    tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * width + x]; // expect: clean (load); run time: coalesced
+    tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * width + x]; // sectorscope-expect: coalesced, clean
   __syncthreads();
   // The tile's transpose goes to block (blockIdx.y, blockIdx.x) of `out`.
   x = blockIdx.y * TILE + threadIdx.x;
   y = blockIdx.x * TILE + threadIdx.y;
   for (int j = 0; j < TILE; j += BLOCK_ROWS)
-    out[(y + j) * height + x] = tile[threadIdx.x][threadIdx.y + j]; // expect: camped under gt200 (store); run time: coalesced -- concurrent blocks write TILE*height*4 bytes apart: camped with the GT200 partition map (8 x 256 B), not with a hashed (H200) map
+    out[(y + j) * height + x] = tile[threadIdx.x][threadIdx.y + j]; // sectorscope-expect: compile-time: camped under gt200; run-time: coalesced, clean -- concurrent blocks write TILE*height*4 bytes apart: camped with the GT200 partition map (8 x 256 B), not with a hashed (H200) map
 }
 
 int main(int argc, char **argv) {

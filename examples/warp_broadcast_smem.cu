@@ -39,12 +39,12 @@ __global__ void row_affine_smem_broadcast(const int *in, const int2 *header,
   if (row >= nrows)
     return; // warp-uniform
   if (lane == 0)
-    slot[warp] = header[row]; // expect: clean (load, shared store) -- lane 0 only
+    slot[warp] = header[row]; // sectorscope-expect: clean; compile-time: coalesced -- lane 0 only
   __syncwarp();
-  const int2 h = slot[warp]; // expect: clean (shared load); run time: smem_abuse -- warp-local broadcast through shared memory
+  const int2 h = slot[warp]; // sectorscope-expect: run-time: smem-abuse -- warp-local broadcast through shared memory
   for (int c = lane; c < ROW; c += 32) {
-    int v = in[(size_t)row * ROW + c]; // expect: camped under gt200 (load); run time: coalesced
-    out[(size_t)row * ROW + c] = v * h.x + h.y; // expect: camped under gt200 (store); run time: coalesced
+    int v = in[(size_t)row * ROW + c]; // sectorscope-expect: compile-time: camped under gt200; run-time: coalesced, clean
+    out[(size_t)row * ROW + c] = v * h.x + h.y; // sectorscope-expect: compile-time: camped under gt200; run-time: coalesced, clean
   }
 }
 
@@ -56,12 +56,12 @@ __global__ void row_affine_shfl_broadcast(const int *in, const int2 *header,
     return; // warp-uniform
   int2 h = make_int2(0, 0);
   if (lane == 0)
-    h = header[row]; // expect: clean (load) -- lane 0 only
+    h = header[row]; // sectorscope-expect: clean; compile-time: coalesced -- lane 0 only
   h.x = __shfl_sync(0xffffffffu, h.x, 0);
   h.y = __shfl_sync(0xffffffffu, h.y, 0);
   for (int c = lane; c < ROW; c += 32) {
-    int v = in[(size_t)row * ROW + c]; // expect: camped under gt200 (load); run time: coalesced
-    out[(size_t)row * ROW + c] = v * h.x + h.y; // expect: camped under gt200 (store); run time: coalesced
+    int v = in[(size_t)row * ROW + c]; // sectorscope-expect: compile-time: camped under gt200; run-time: coalesced, clean
+    out[(size_t)row * ROW + c] = v * h.x + h.y; // sectorscope-expect: compile-time: camped under gt200; run-time: coalesced, clean
   }
 }
 

@@ -67,6 +67,9 @@ const KeyInfo Keys[] = {
     {"no-error", "<rule>[,<rule>]",
      "keep rules warnings under -Werror: -Wno-error=sectorscope-<rule>"},
     {"verbose", nullptr, "report which modules are analyzed and instrumented"},
+    {"expect", nullptr,
+     "check the source's sectorscope-expect comments; a failed one is an "
+     "error"},
 };
 
 /// What one rule option does, with the meaning of clang's -W options.
@@ -189,6 +192,8 @@ std::string Options::set(StringRef Arg) {
     Analyze = false;
   else if (Key == "verbose")
     Verbose = true;
+  else if (Key == "expect")
+    Analyzer.CheckExpectations = true;
   else if (Key == "sarif")
     Analyzer.SarifPath = Value.str();
   else if (Key == "partitions") {

@@ -33,6 +33,8 @@ enum class RuleAction { Off, Warn, Error };
 struct AnalyzerOptions {
   std::string SarifPath; ///< Write SARIF 2.1.0 here (file or directory).
   std::string Partitions = "default"; ///< Partition model spec.
+  /// Check the source's `sectorscope-expect` comments (docs/expectations.md).
+  bool CheckExpectations = false;
   std::array<RuleAction, NumRules> Rules = {RuleAction::Warn, RuleAction::Warn,
                                             RuleAction::Warn};
   /// Rules that stay warnings under -Werror (-Wno-error=sectorscope-<rule>).

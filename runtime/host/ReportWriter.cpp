@@ -32,9 +32,10 @@ bool ReportWriter::directoryReady(Summary &Findings) {
   return Ready;
 }
 
-void ReportWriter::report(LaunchInfo &Info, const SiteTable *Table,
-                          const LaunchData *Data,
-                          const AllocationSnapshot &Allocs, Summary &Findings) {
+LaunchReport ReportWriter::report(LaunchInfo &Info, const SiteTable *Table,
+                                  const LaunchData *Data,
+                                  const AllocationSnapshot &Allocs,
+                                  Summary &Findings) {
   bool DirectoryReady = directoryReady(Findings);
   long Tid = long(syscall(SYS_gettid));
   std::string Stem =
@@ -57,6 +58,7 @@ void ReportWriter::report(LaunchInfo &Info, const SiteTable *Table,
       Findings.noteError(Err);
   }
   Findings.countLaunch(Wrote);
+  return Rep;
 }
 
 } // namespace sectorscope::rt

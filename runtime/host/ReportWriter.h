@@ -25,9 +25,10 @@ public:
       : OutDir(std::move(OutDir)), Ident(std::move(Ident)) {}
 
   /// Analyzes a launch, writes its files and records its findings, and any
-  /// failure to write them, in Findings.
-  void report(LaunchInfo &Info, const SiteTable *Table, const LaunchData *Data,
-              const AllocationSnapshot &Allocs, Summary &Findings);
+  /// failure to write them, in Findings; returns the analysis.
+  LaunchReport report(LaunchInfo &Info, const SiteTable *Table,
+                      const LaunchData *Data, const AllocationSnapshot &Allocs,
+                      Summary &Findings);
 
 private:
   /// Creates the output directory once; false when it cannot be.

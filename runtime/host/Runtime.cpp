@@ -50,6 +50,8 @@ Runtime &rt() {
     R->Reports = std::make_unique<ReportWriter>(R->Cfg.OutDir.Path,
                                                 currentProcess(GetEnv));
     TheRuntime = R;
+    if (R->Cfg.Expect) // registered first: runs after the summary
+      std::atexit([] { TheRuntime->Expectations.finish(); });
     std::atexit(printSummary);
   });
   return *TheRuntime;
@@ -57,7 +59,10 @@ Runtime &rt() {
 
 void report(Runtime &R, LaunchInfo &Info, const SiteTable *Table,
             const LaunchData *Data) {
-  R.Reports->report(Info, Table, Data, R.Allocs.snapshot(), R.Findings);
+  LaunchReport Rep =
+      R.Reports->report(Info, Table, Data, R.Allocs.snapshot(), R.Findings);
+  if (R.Cfg.Expect)
+    R.Expectations.check(Rep, Table, R.Cfg.Partitions.Spec);
 }
 
 } // namespace sectorscope::rt

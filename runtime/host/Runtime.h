@@ -12,6 +12,7 @@
 
 #include "Allocations.h"
 #include "DeviceBuffers.h"
+#include "Expectations.h"
 #include "FileNames.h"
 #include "ReportWriter.h"
 #include "SiteTable.h"
@@ -69,6 +70,7 @@ struct Runtime {
   AllocationTable Allocs;
   DeviceBuffers Devices;
   Summary Findings;
+  ExpectationCheck Expectations; // SECTORSCOPE_EXPECT=1
   std::atomic<uint64_t> Seq{0};
   std::map<int, PreviousLaunch> LastLaunch; // per device, under Lock
 };
@@ -82,7 +84,8 @@ Runtime &rt();
 /// "What: cudaErrorName (description)".
 std::string cudaMsg(const char *What, cudaError_t E);
 
-/// Analyzes a launch, writes its reports and records its findings.
+/// Analyzes a launch, writes its reports and records its findings; checks
+/// its sites against the source's expectations when asked to.
 void report(Runtime &R, LaunchInfo &Info, const SiteTable *Table,
             const LaunchData *Data);
 

@@ -43,6 +43,7 @@ TEST(Config, Defaults) {
   EXPECT_EQ(C->LogRecords.Records, 4194304u);
   EXPECT_EQ(C->MaxWindows.Windows, 64u);
   EXPECT_FALSE(C->Quiet);
+  EXPECT_FALSE(C->Expect);
   EXPECT_EQ(C->Occupancy.WarpsPerSm, 0u);
   EXPECT_TRUE(C->selectsKernel("gs_norm(float*)"));
   EXPECT_TRUE(C->selectsKernel("transpose<32>(float*)"));
@@ -59,6 +60,7 @@ TEST(Config, EverySettingFromTheEnvironment) {
                   {"SECTORSCOPE_HEAP_SECTORS", "10000"},
                   {"SECTORSCOPE_WINDOWS", "8"},
                   {"SECTORSCOPE_QUIET", "1"},
+                  {"SECTORSCOPE_EXPECT", "1"},
                   {"SECTORSCOPE_OCCUPANCY", "24"}},
                  Err);
   ASSERT_TRUE(C) << Err;
@@ -72,6 +74,7 @@ TEST(Config, EverySettingFromTheEnvironment) {
   EXPECT_EQ(C->LogRecords.Records, 10000u);
   EXPECT_EQ(C->MaxWindows.Windows, 8u);
   EXPECT_TRUE(C->Quiet);
+  EXPECT_TRUE(C->Expect);
   EXPECT_EQ(C->Occupancy.WarpsPerSm, 24u);
   EXPECT_TRUE(C->selectsKernel("gs_norm(float*)"));
   EXPECT_FALSE(C->selectsKernel("transpose<32>(float*)"));
@@ -131,6 +134,8 @@ TEST(Config, BadValues) {
             "1..64");
   EXPECT_EQ(errorOf({{"SECTORSCOPE_QUIET", "maybe"}}),
             "SECTORSCOPE_QUIET='maybe': expected 0 or 1");
+  EXPECT_EQ(errorOf({{"SECTORSCOPE_EXPECT", "maybe"}}),
+            "SECTORSCOPE_EXPECT='maybe': expected 0 or 1");
 }
 
 /// "<selector>: <selected launches among 0..11>".
