@@ -404,7 +404,8 @@ void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
       if (AA.singleLane(I, *PDT))
         erase_if(Found, [](const Finding &Fd) { return Fd.R != Rule::Camped; });
     }
-    Accesses.push_back(describeAccess(Facts, AA, Shapes.empty() ? nullptr : &Shapes[0],
+    Accesses.push_back(describeAccess(Facts, AA,
+                                      Shapes.empty() ? nullptr : &Shapes[0],
                                       Found, positionOf(I), Name));
     for (Finding &Fd : Found) {
       Fd.Pos = positionOf(I);

@@ -27,10 +27,12 @@ static std::string lastIdentifier(StringRef Decl) {
     Decl = Decl.take_until([](char C) { return C == '['; });
   }
   size_t End = Decl.size();
-  while (End > 0 && !(isalnum((unsigned char)Decl[End - 1]) || Decl[End - 1] == '_'))
+  while (End > 0 &&
+         !(isalnum((unsigned char)Decl[End - 1]) || Decl[End - 1] == '_'))
     --End;
   size_t Begin = End;
-  while (Begin > 0 && (isalnum((unsigned char)Decl[Begin - 1]) || Decl[Begin - 1] == '_'))
+  while (Begin > 0 &&
+         (isalnum((unsigned char)Decl[Begin - 1]) || Decl[Begin - 1] == '_'))
     --Begin;
   if (Begin == End || isdigit((unsigned char)Decl[Begin]))
     return "";

@@ -56,8 +56,7 @@ size_t capSharedBytes(unsigned CapWarps, unsigned Threads, size_t Static,
   unsigned WarpsPerBlock = std::max(1u, (Threads + 31) / 32);
   long Blocks = long(std::max(1u, CapWarps / WarpsPerBlock));
   if (L.PerSm == 0 || (GridBlocks > 0 && GridBlocks <= SmCount) ||
-      long(Occupancy(Requested)) <= Blocks ||
-      !WholeArrayShared())
+      long(Occupancy(Requested)) <= Blocks || !WholeArrayShared())
     return Requested;
   const long Lo = long(Requested);
   const long Hi = long(L.PerBlockMax > Static ? L.PerBlockMax - Static : 0);

@@ -21,7 +21,8 @@ static std::string findDataFile(const std::string &Name) {
   if (const char *Env = std::getenv("SECTORSCOPE_DATA_DIR"))
     Dirs.push_back(Env);
   Dl_info Info;
-  if (dladdr(reinterpret_cast<void *>(&findDataFile), &Info) && Info.dli_fname) {
+  if (dladdr(reinterpret_cast<void *>(&findDataFile), &Info) &&
+      Info.dli_fname) {
     std::string Lib = Info.dli_fname;
     size_t Slash = Lib.rfind('/');
     if (Slash != std::string::npos)
@@ -128,8 +129,8 @@ static bool readMask(const nlohmann::json &V, uint64_t &Mask) {
 //    constant depends on physical address bits no program sees; it flips
 //    every partition of a page at once, so "same partition" and the skew
 //    between partitions are unaffected.
-std::optional<PartitionModel>
-PartitionModel::fromXorJson(std::string_view Text, std::string &Err) {
+std::optional<PartitionModel> PartitionModel::fromXorJson(std::string_view Text,
+                                                          std::string &Err) {
   nlohmann::json J = nlohmann::json::parse(Text, nullptr, false);
   if (J.is_discarded() || !J.is_object()) {
     Err = "not a JSON object";

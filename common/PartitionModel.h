@@ -8,8 +8,9 @@
 // SECTORSCOPE_PARTITIONS=):
 //   gt200                 8 partitions of 256 bytes, round robin (CampProf).
 //   linear:<bytes>:<n>    n partitions of <bytes> each, round robin.
-//   xor:<file.json>       an XOR-hash map, as recovered by the micro-benchmarks.
-//   sm_90 | default       the calibrated map for sm_90 when one is installed,
+//   xor:<file.json>       an XOR-hash map, as recovered by the
+//   micro-benchmarks. sm_90 | default       the calibrated map for sm_90 when
+//   one is installed,
 //                         else "uniform": no round-robin structure assumed, so
 //                         only accesses of all blocks to the same bytes camp.
 //

@@ -90,8 +90,8 @@ unsigned staticSpace(const Value *Ptr, bool InKernel) {
   // A pointer the host put in a by-value kernel argument (a struct of
   // pointers) is a global pointer too.
   if (auto *L = dyn_cast<LoadInst>(Obj))
-    if (auto *A = dyn_cast<Argument>(
-            getUnderlyingObject(L->getPointerOperand(), 16)))
+    if (auto *A =
+            dyn_cast<Argument>(getUnderlyingObject(L->getPointerOperand(), 16)))
       if (InKernel && A->hasByValAttr())
         return SS_SPACE_GLOBAL;
   return SS_SPACE_GENERIC;
@@ -159,7 +159,8 @@ bool classifySmallMemIntrinsic(Instruction &I, const DataLayout &,
   // widest legal integer (8 bytes) the common alignment allows.
   uint64_t Align = MI->getDestAlign().valueOrOne().value();
   if (MT)
-    Align = std::min<uint64_t>(Align, MT->getSourceAlign().valueOrOne().value());
+    Align =
+        std::min<uint64_t>(Align, MT->getSourceAlign().valueOrOne().value());
   auto add = [&](Value *Ptr, unsigned Op, unsigned Offset, unsigned Width) {
     if (!isModelled(Ptr))
       return;
@@ -186,8 +187,9 @@ bool classifySmallMemIntrinsic(Instruction &I, const DataLayout &,
 
 bool asmTouchesMemory(StringRef Asm) {
   static const char *const Mnemonics[] = {
-      "ld.",   "ldu.",  "st.",       "atom.",     "red.",  "cp.async",
-      "cp.reduce", "tex.", "tld4.",  "suld.",     "sust.", "sured.",
+      "ld.",      "ldu.",     "st.",       "atom.",
+      "red.",     "cp.async", "cp.reduce", "tex.",
+      "tld4.",    "suld.",    "sust.",     "sured.",
       "ldmatrix", "stmatrix", "multimem.", "prefetch.tensor"};
   for (const char *Mn : Mnemonics) {
     for (size_t Pos = Asm.find(Mn); Pos != StringRef::npos;

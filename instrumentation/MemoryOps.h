@@ -28,9 +28,9 @@ namespace sectorscope {
 struct MemoryOp {
   llvm::Instruction *I = nullptr;
   llvm::Value *Ptr = nullptr;
-  unsigned Op = 0;    ///< ss_op
-  unsigned Space = 0; ///< ss_space, SS_SPACE_GENERIC when only run time knows
-  unsigned Width = 0; ///< bytes
+  unsigned Op = 0;     ///< ss_op
+  unsigned Space = 0;  ///< ss_space, SS_SPACE_GENERIC when only run time knows
+  unsigned Width = 0;  ///< bytes
   unsigned Offset = 0; ///< bytes from Ptr (pieces of a memcpy/memset)
 };
 
@@ -52,9 +52,8 @@ const char *uninstrumentedName(Uninstrumented K);
 /// parameter space loads are not memory traffic we model and give nullopt.
 /// `InKernel`: I is in a kernel, whose pointer arguments point to global
 /// memory (the CUDA launch ABI; NVPTXLowerArgs relies on it too).
-std::optional<MemoryOp> classifyAccess(llvm::Instruction &I,
-                                       const llvm::DataLayout &DL,
-                                       bool InKernel);
+std::optional<MemoryOp>
+classifyAccess(llvm::Instruction &I, const llvm::DataLayout &DL, bool InKernel);
 
 /// Small fixed-size memcpy/memmove/memset (struct copies such as
 /// `out[i] = in[i]` for a float4): the NVPTX backend expands them into

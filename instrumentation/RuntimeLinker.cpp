@@ -26,8 +26,7 @@ std::string defaultDeviceRuntimePath() {
   return std::string(Path);
 }
 
-std::string linkDeviceRuntime(Module &M, StringRef Path,
-                              StringSet<> &Defined) {
+std::string linkDeviceRuntime(Module &M, StringRef Path, StringSet<> &Defined) {
   auto Buf = MemoryBuffer::getFile(Path);
   if (!Buf)
     return ("cannot read the device runtime '" + Path +

@@ -7,4 +7,5 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${SECTORSCOPE_BUILD_DIR:-$root/build}
 "$root/tools/setup.sh" "$build"
 ninja -C "$build" sectorscope-plugin >/dev/null
+"$root/tools/check-format.sh"
 exec python3 "$(llvm-config-19 --prefix)/build/utils/lit/lit.py" -sv "$build/test" "$@"

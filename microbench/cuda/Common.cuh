@@ -38,11 +38,21 @@ inline void checkCuda(cudaError_t E, const char *What, const char *File,
 /// Word types by size; loads and stores go through __ldcg/__stcg (cache in
 /// L2 only) so that repeated addresses reach the L2 slices rather than L1.
 template <int Bytes> struct Word;
-template <> struct Word<1> { using T = unsigned char; };
-template <> struct Word<2> { using T = unsigned short; };
-template <> struct Word<4> { using T = unsigned int; };
-template <> struct Word<8> { using T = unsigned long long; };
-template <> struct Word<16> { using T = uint4; };
+template <> struct Word<1> {
+  using T = unsigned char;
+};
+template <> struct Word<2> {
+  using T = unsigned short;
+};
+template <> struct Word<4> {
+  using T = unsigned int;
+};
+template <> struct Word<8> {
+  using T = unsigned long long;
+};
+template <> struct Word<16> {
+  using T = uint4;
+};
 
 template <typename T> __device__ __forceinline__ unsigned fold(T V) {
   return unsigned(V);
@@ -85,8 +95,7 @@ public:
   }
   /// The same, with \p Before(rep) run untimed ahead of every launch (what
   /// the kernel before it leaves in L2: the `dirty` group).
-  template <typename F, typename G>
-  TimingSummary time(F &&Launch, G &&Before) {
+  template <typename F, typename G> TimingSummary time(F &&Launch, G &&Before) {
     Before(-1);
     Launch(-1);
     CK(cudaGetLastError());

@@ -57,8 +57,7 @@ __global__ void chainKernel(const T *__restrict__ P, size_t Mask, int Trips,
   for (int K = 0; K < Trips; ++K) {
     T V[M];
 #pragma unroll
-    for (int J = 0; J < M; ++J)
-    {
+    for (int J = 0; J < M; ++J) {
       const T *A = P + ((Pos + J * Chunk + size_t(Lane) * LaneStride) & Mask);
       V[J] = L1 ? __ldca(A) : __ldcg(A);
     }
@@ -71,9 +70,9 @@ __global__ void chainKernel(const T *__restrict__ P, size_t Mask, int Trips,
     Pos += Warps * M * Chunk + (Fold & ZeroMask);
   }
   if (Out)
-    __stcg(Out + ((Base + Warp * 32 * StoreStride +
-                   size_t(Lane) * StoreStride) &
-                  Mask),
+    __stcg(Out +
+               ((Base + Warp * 32 * StoreStride + size_t(Lane) * StoreStride) &
+                Mask),
            Acc | 1u);
   else if (Acc == SinkMagic)
     *Sink = Acc;
@@ -143,8 +142,8 @@ struct ChainCase {
 
 template <typename T, int M>
 void runChain(Harness &H, const Buffers &Buf, const ChainCase &C) {
-  auto K = C.Where == Level::L1 ? chainKernel<T, M, true>
-                                : chainKernel<T, M, false>;
+  auto K =
+      C.Where == Level::L1 ? chainKernel<T, M, true> : chainKernel<T, M, false>;
   int Threads = 0, Bps = 0;
   shapeFor(C.Warps, Threads, Bps);
   int Achieved = 0;
@@ -154,14 +153,14 @@ void runChain(Harness &H, const Buffers &Buf, const ChainCase &C) {
                         : C.Where == Level::L2 ? (size_t(4) << 20)
                                                : (size_t(16) << 10);
   const size_t Mask = Region / sizeof(T) - 1;
-  const int Spr = C.LaneStride == 0
-                      ? 1
-                      : std::min(32, C.LaneStride * int(sizeof(T)));
+  const int Spr =
+      C.LaneStride == 0 ? 1 : std::min(32, C.LaneStride * int(sizeof(T)));
   const double WarpsTotal = double(Grid) * Threads / 32;
   const size_t Chunk = 32 * size_t(C.LaneStride > 0 ? C.LaneStride : 1);
   // About 1 ms at one warp per SM; at most 2 GiB of requests.
   const double PerTrip = WarpsTotal * M * Spr * 32.0;
-  const int Trips = int(std::max(16.0, std::min(2048.0, 2147483648.0 / PerTrip)));
+  const int Trips =
+      int(std::max(16.0, std::min(2048.0, 2147483648.0 / PerTrip)));
   const T *P = reinterpret_cast<const T *>(Buf.A);
   Row R = chainRow(C.Where == Level::L1 ? "latency_l1" : "latency",
                    int(sizeof(T)), C.LaneStride, M, Achieved, Threads, Grid);
@@ -261,9 +260,9 @@ void runSmallGrid(Harness &H, const Buffers &Buf) {
     R.RegionBytes = (long long)Region;
     R.Dram = true;
     R.Time = H.time([&](int) {
-      chainKernel<unsigned, 1, false><<<G, Threads>>>(
-          P, Mask, Trips, 1, 0, H.Sink, Next, StoreStride ? Q : nullptr,
-          StoreStride);
+      chainKernel<unsigned, 1, false>
+          <<<G, Threads>>>(P, Mask, Trips, 1, 0, H.Sink, Next,
+                           StoreStride ? Q : nullptr, StoreStride);
       Next += Spacing;
     });
     H.add(R);
@@ -286,7 +285,7 @@ void runSmallGrid(Harness &H, const Buffers &Buf) {
 void runBlockCost(Harness &H, const Buffers &Buf) {
   // (threads per block, words per thread) at a fixed 64 Mi words: the
   // number of blocks spans 16 Ki .. 2 Mi.
-  const std::pair<int, int> Shapes[] = {{32, 1},  {64, 1},  {256, 1},
+  const std::pair<int, int> Shapes[] = {{32, 1},   {64, 1},  {256, 1},
                                         {1024, 1}, {256, 4}, {256, 16}};
   const size_t Words = size_t(64) << 20;
   H.begin("block", int(std::size(Shapes)) * 4);
@@ -298,8 +297,8 @@ void runBlockCost(Harness &H, const Buffers &Buf) {
       if (Bps < 1 || Bps > 32)
         continue; // Not reachable with this block size.
       int Achieved = 0;
-      size_t Smem =
-          H.smemForBlocks((const void *)blockCopyKernel, Threads, Bps, Achieved);
+      size_t Smem = H.smemForBlocks((const void *)blockCopyKernel, Threads, Bps,
+                                    Achieved);
       const long long Grid = (long long)(Words / (size_t(Threads) * K));
       const unsigned *S = reinterpret_cast<const unsigned *>(Buf.A);
       unsigned *D = reinterpret_cast<unsigned *>(Buf.B);
@@ -335,8 +334,7 @@ void runDirtyL2(Harness &H, const Buffers &Buf) {
     int LaneStride, Mlp, Warps;
     std::vector<int> Trips;
   };
-  const Chain Chains[] = {{32, 2, 8, {1, 2, 4, 8, 16}},
-                          {1, 8, 32, {2, 8, 32}}};
+  const Chain Chains[] = {{32, 2, 8, {1, 2, 4, 8, 16}}, {1, 8, 32, {2, 8, 32}}};
   const double L2 = double(H.Dev.L2Bytes);
   // Bytes the kernel before writes: none (it only reads 2x L2, leaving L2
   // full of clean lines), a quarter, half, all of L2, twice L2.

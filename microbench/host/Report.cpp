@@ -108,9 +108,10 @@ json makeReport(const DeviceInfo &D, const Provenance &P,
   json J;
   J["schema"] = ReportSchema;
   J["gpu"] = toJson(D);
-  J["provenance"] = {
-      {"command", P.Command}, {"date_utc", P.DateUtc}, {"host", P.Host},
-      {"timing", P.Timing}};
+  J["provenance"] = {{"command", P.Command},
+                     {"date_utc", P.DateUtc},
+                     {"host", P.Host},
+                     {"timing", P.Timing}};
   J["rows"] = json::array();
   for (const Row &R : Rows)
     J["rows"].push_back(toJson(R));

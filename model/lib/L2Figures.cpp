@@ -82,8 +82,8 @@ static double l2RequestPlateauFromLatencyRows(const BenchData &D,
     if (!R->Dram && R->TheOp == Op::Read && R->BytesMoved &&
         *R->BytesMoved > 0 && R->sectorsPerRequest() < 2 &&
         R->TimeMs > LaunchMs && SmCount > 0)
-      Rate.push_back(*R->BytesMoved / (32 * R->sectorsPerRequest()) /
-                     SmCount / (R->TimeMs - LaunchMs));
+      Rate.push_back(*R->BytesMoved / (32 * R->sectorsPerRequest()) / SmCount /
+                     (R->TimeMs - LaunchMs));
   return saturationPlateau(Rate);
 }
 

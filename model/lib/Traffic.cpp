@@ -207,10 +207,9 @@ Traffic trafficFromProfile(const Profile &P) {
       I.LinesPerRequest = linesPerRequest(Spr);
       I.PartialSectors = partialSectors(S) * Scale;
       I.PartialLeftOpen = S.WordFill >= 0 && S.WordFill < 0.999;
-      I.SharedAcrossWarps =
-          S.TheOp == SiteOp::Load &&
-          std::find(S.Patterns.begin(), S.Patterns.end(), "hot_spot") !=
-              S.Patterns.end();
+      I.SharedAcrossWarps = S.TheOp == SiteOp::Load &&
+                            std::find(S.Patterns.begin(), S.Patterns.end(),
+                                      "hot_spot") != S.Patterns.end();
       I.Use = useOf(T, P, S.ObjectId, O, Scale);
       I.Local = S.TheSpace == Space::Local;
       if (S.TheOp == SiteOp::Atomic && O == Op::Write && S.Width > 0) {

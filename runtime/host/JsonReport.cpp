@@ -82,12 +82,12 @@ json launchJson(const LaunchReport &R) {
       {"seq", I.Seq}, {"kernel_launch", I.KernelLaunch}, {"stream", I.Stream}};
   J["grid"] = dim(I.Grid);
   J["block"] = dim(I.Block);
-  J["previous_launch"] =
-      I.Previous ? json{{"kernel", I.Previous->Kernel},
-                        {"kernel_launch", I.Previous->KernelLaunch},
-                        {"grid", dim(I.Previous->Grid)},
-                        {"block", dim(I.Previous->Block)}}
-                 : json(nullptr);
+  J["previous_launch"] = I.Previous
+                             ? json{{"kernel", I.Previous->Kernel},
+                                    {"kernel_launch", I.Previous->KernelLaunch},
+                                    {"grid", dim(I.Previous->Grid)},
+                                    {"block", dim(I.Previous->Block)}}
+                             : json(nullptr);
   J["shared_bytes"] = I.SharedBytes;
   J["mode"] = modeName(I.TheMode);
   json Sample = dim(I.Sample);

@@ -61,8 +61,8 @@ enum ss_space {
 /* The names the site table and the reports use (abi.h's one copy of them,
  * shared by the pass that writes the table and the runtime that reads it). */
 static inline const char *ss_op_name(uint32_t op) {
-  return op == SS_OP_LOAD    ? "load"
-         : op == SS_OP_STORE ? "store"
+  return op == SS_OP_LOAD     ? "load"
+         : op == SS_OP_STORE  ? "store"
          : op == SS_OP_ATOMIC ? "atomic"
                               : "unknown";
 }
@@ -80,18 +80,20 @@ enum ss_mode {
 };
 
 /* Partition model kinds, as common/PartitionModel.h. */
-enum ss_partition_kind { SS_PART_UNIFORM = 0, SS_PART_LINEAR = 1, SS_PART_XOR = 2 };
-
+enum ss_partition_kind {
+  SS_PART_UNIFORM = 0,
+  SS_PART_LINEAR = 1,
+  SS_PART_XOR = 2
+};
 
 /* The site table: text, one record per line, fields separated by '\t'
  * (fields never contain '\t' or '\n'; the pass replaces them by ' '):
- *   S <id> <kernel> <op> <space> <width> <line> <column> <mlp> <function> <file>
- *   K <kernel> <not_instrumented_kind>=<count>[,<kind>=<count>...]
- *   V <abi_version>
- * <kernel> is the mangled kernel name as registered with the CUDA runtime;
- * <op> load|store|atomic; <space> global|shared|local|generic; <width> bytes;
- * <mlp> the global loads the compiler put in the same basic block at the same
- * load-dependence depth as this one, itself included (loads a warp has in
+ *   S <id> <kernel> <op> <space> <width> <line> <column> <mlp> <function>
+ * <file> K <kernel> <not_instrumented_kind>=<count>[,<kind>=<count>...] V
+ * <abi_version> <kernel> is the mangled kernel name as registered with the CUDA
+ * runtime; <op> load|store|atomic; <space> global|shared|local|generic; <width>
+ * bytes; <mlp> the global loads the compiler put in the same basic block at the
+ * same load-dependence depth as this one, itself included (loads a warp has in
  * flight together; 1 for anything but a load);
  * <function> the (demangled) function the access is written in, which may be
  * a helper inlined into the kernel; <file> as in the debug info, made
@@ -117,10 +119,11 @@ enum ss_partition_kind { SS_PART_UNIFORM = 0, SS_PART_LINEAR = 1, SS_PART_XOR = 
 typedef struct ss_site_counters {
   uint64_t requests;
   uint64_t sectors;
-  uint64_t bytes; /* bytes requested: width x active lanes (host-computed) */
-  uint64_t threads; /* active lanes summed over requests; on the device (grid
-                       mode): lanes missing from full warps, summed */
-  uint64_t addr_min; /* lowest global byte address accessed (host inits UINT64_MAX) */
+  uint64_t bytes;    /* bytes requested: width x active lanes (host-computed) */
+  uint64_t threads;  /* active lanes summed over requests; on the device (grid
+                        mode): lanes missing from full warps, summed */
+  uint64_t addr_min; /* lowest global byte address accessed (host inits
+                        UINT64_MAX) */
   uint64_t addr_max; /* highest global byte address accessed (host inits 0) */
 } ss_site_counters;
 
@@ -130,8 +133,9 @@ typedef struct ss_site_counters {
  * runs the original code. */
 #define SS_STATE_GRID 0x80000000u /* count for the whole grid (grid mode) */
 #define SS_STATE_LOG 0x40000000u  /* the sampled block: log requests */
-#define SS_STATE_RANGE 0x20000000u /* with GRID: this warp records address
-                                      ranges (one warp in eight) */
+#define SS_STATE_RANGE                                                         \
+  0x20000000u /* with GRID: this warp records address                          \
+                 ranges (one warp in eight) */
 /* With GRID: bits [27:20] the thread's stripe (its SM id %
  * site_stripes, at most SS_MAX_SITE_STRIPES), bits [19:0] its row of the
  * window table: stripe x num_windows + its block's time window (num_windows
@@ -199,12 +203,12 @@ typedef struct ss_launch_header {
   uint64_t part_masks[SS_MAX_PARTITION_MASKS];
   uint32_t blocks_per_window; /* linear block id / this = time window */
   uint32_t num_windows;       /* later blocks count in the last window */
-  uint32_t log_chunks;       /* chunks in the sample log (0: no log) */
-  uint32_t site_stripes;     /* copies of the site counters, a power of two */
+  uint32_t log_chunks;        /* chunks in the sample log (0: no log) */
+  uint32_t site_stripes;      /* copies of the site counters, a power of two */
   uint32_t log_chunk_records; /* SS_LOG_CHUNK_RECORDS */
   uint32_t part_granule_log2; /* addresses that agree above this bit
                                  (5..63) are in one partition */
-  uint64_t off_sites;      /* ss_site_counters[max(1,site_stripes)][num_sites] */
+  uint64_t off_sites; /* ss_site_counters[max(1,site_stripes)][num_sites] */
   uint64_t off_part_window; /* uint64_t[stripes][num_windows][part_count],
                                global sectors */
   uint64_t off_part_site;   /* uint64_t[stripes][num_sites][part_count] */
@@ -231,8 +235,8 @@ typedef struct ss_launch_header {
   /* Results (device-written). */
   uint64_t log_chunks_taken; /* chunk allocations; above log_chunks: failed */
   uint64_t log_dropped;      /* sampled-block requests not logged: log full */
-  uint64_t site_overflow;  /* records with a site id >= num_sites */
-  uint64_t sampled_blocks; /* blocks that took the instrumented path */
+  uint64_t site_overflow;    /* records with a site id >= num_sites */
+  uint64_t sampled_blocks;   /* blocks that took the instrumented path */
 } ss_launch_header;
 
 /* One per device module: a __constant__ variable named
@@ -274,8 +278,8 @@ typedef struct ss_module {
  *   cudaError_t __sectorscope_launch_kernel(const void *func, dim3 grid,
  *       dim3 block, void **args, size_t shmem, cudaStream_t stream);
  *     (cudaLaunchKernel's exact signature: the pass swaps the callee.)
- *   cudaError_t __sectorscope_malloc(void **ptr, size_t size, const char *site);
- *   cudaError_t __sectorscope_malloc_managed(void **ptr, size_t size,
+ *   cudaError_t __sectorscope_malloc(void **ptr, size_t size, const char
+ * *site); cudaError_t __sectorscope_malloc_managed(void **ptr, size_t size,
  *       unsigned flags, const char *site);
  *   cudaError_t __sectorscope_free(void *ptr);
  *     site = "file:line:col" of the host call, optionally followed by a

@@ -32,14 +32,14 @@ namespace sectorscope::model {
 struct BandwidthClass;
 
 struct L2Figures {
-  double MsPerByte = 0;    ///< 1 / L2 hit bandwidth; 0: unknown.
-  double MsPerStep = 0;    ///< L2 hit round trip of a warp; 0: unknown.
-  double RegionBytes = 0;  ///< Region of the row the bandwidth comes from.
+  double MsPerByte = 0;   ///< 1 / L2 hit bandwidth; 0: unknown.
+  double MsPerStep = 0;   ///< L2 hit round trip of a warp; 0: unknown.
+  double RegionBytes = 0; ///< Region of the row the bandwidth comes from.
   /// Per-SM time of one load request that L1 passes on to L2, whatever its
   /// sectors: 1 / (requests per ns per SM) at the plateau of the one-sector
   /// L2 rows; 0: unknown.
   double MsPerRequest = 0;
-  std::string LatencyFrom; ///< Class the latency comes from.
+  std::string LatencyFrom;   ///< Class the latency comes from.
   std::string BandwidthFrom; ///< Rows the bandwidth comes from.
 
   bool known() const { return MsPerByte > 0 && MsPerStep > 0; }

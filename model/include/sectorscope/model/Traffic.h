@@ -30,9 +30,9 @@ struct MemItem {
   Op TheOp = Op::Read;
   bool Waits = true; ///< A load: the warp waits for the data.
   double SectorsPerRequest = 1;
-  double Bytes = 0;    ///< Sectors x 32 (L1-level traffic).
-  double Requests = 0; ///< Warp-level requests.
-  double Mlp = 1;      ///< Loads in flight together (sites[].mlp).
+  double Bytes = 0;           ///< Sectors x 32 (L1-level traffic).
+  double Requests = 0;        ///< Warp-level requests.
+  double Mlp = 1;             ///< Loads in flight together (sites[].mlp).
   double LinesPerRequest = 1; ///< 128-byte lines a request touches (L1 tags).
   /// Sectors a global store writes only in part (grid total; see
   /// partialSectors).
@@ -49,13 +49,13 @@ struct MemItem {
   bool PartialLeftOpen = false;
   /// Lines holding sectors left partial: as many as the request's lines.
   double partialLines() const {
-    return PartialLeftOpen ? PartialSectors *
-                                 std::min(1.0, LinesPerRequest /
-                                                   std::max(SectorsPerRequest,
-                                                            1.0))
-                           : 0;
+    return PartialLeftOpen
+               ? PartialSectors *
+                     std::min(1.0, LinesPerRequest /
+                                       std::max(SectorsPerRequest, 1.0))
+               : 0;
   }
-  int Use = -1;        ///< Index into Traffic::Uses; -1: no object known.
+  int Use = -1; ///< Index into Traffic::Uses; -1: no object known.
   /// Local memory (per-thread arrays): on chip, charged by the `local`
   /// figures instead of DRAM, L2 and tag costs when the calibration has them.
   bool Local = false;
