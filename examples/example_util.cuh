@@ -21,17 +21,17 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <cuda_runtime.h>
 #include <string>
+#include <cuda_runtime.h>
 
-#define CUDA_CHECK(call)                                                       \
-  do {                                                                         \
-    cudaError_t err_ = (call);                                                 \
-    if (err_ != cudaSuccess) {                                                 \
-      std::fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__,       \
-                   #call, cudaGetErrorString(err_));                           \
-      std::exit(2);                                                            \
-    }                                                                          \
+#define CUDA_CHECK(call)                                                      \
+  do {                                                                        \
+    cudaError_t err_ = (call);                                                \
+    if (err_ != cudaSuccess) {                                                \
+      std::fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__,     \
+                   #call, cudaGetErrorString(err_));                          \
+      std::exit(2);                                                           \
+    }                                                                         \
   } while (0)
 
 inline void dump_output(const char *name, const void *host_data, size_t bytes) {

@@ -15,8 +15,8 @@
 // Usage: gemm_mapping [M N K]   (default 1024 1024 256)
 #include <cstdio>
 #include <cstdlib>
-#include <cuda_runtime.h>
 #include <vector>
+#include <cuda_runtime.h>
 
 #include "example_util.cuh"
 // From example_util.cuh:
@@ -39,11 +39,8 @@ __global__ void gemm_row_walk(const float *A, const float *B, float *C, int M,
     return;
   float acc = 0.0f;
   for (int k = 0; k < K; ++k) {
-    float a = A[row * K + k]; // sectorscope-expect: coalesced, clean --
-                              // warp-uniform broadcast of A[row][k]
-    float b = B[k * N + col]; // sectorscope-expect: coalesced; compile-time:
-                              // clean; run-time: hot-spot -- all 8 warps of a
-                              // block read the same B row segment (reuse)
+    float a = A[row * K + k]; // sectorscope-expect: coalesced, clean -- warp-uniform broadcast of A[row][k]
+    float b = B[k * N + col]; // sectorscope-expect: coalesced; compile-time: clean; run-time: hot-spot -- all 8 warps of a block read the same B row segment (reuse)
     acc += a * b;
   }
   C[row * N + col] = acc; // sectorscope-expect: coalesced, clean
@@ -57,19 +54,11 @@ __global__ void gemm_col_walk(const float *A, const float *B, float *C, int M,
     return;
   float acc = 0.0f;
   for (int k = 0; k < K; ++k) {
-    float a = A[row * K +
-                k]; // sectorscope-expect: strided; run-time: hot-spot -- stride
-                    // K floats; all 8 warps of a block read the same words
-    float b =
-        B[k * N +
-          col]; // sectorscope-expect: coalesced, clean -- warp-uniform; the 8
-                // warps read 8 neighbouring words of one sector (cuThermo
-                // counts reads as false sharing; sectorscope only writes)
+    float a = A[row * K + k]; // sectorscope-expect: strided; run-time: hot-spot -- stride K floats; all 8 warps of a block read the same words
+    float b = B[k * N + col]; // sectorscope-expect: coalesced, clean -- warp-uniform; the 8 warps read 8 neighbouring words of one sector (cuThermo counts reads as false sharing; sectorscope only writes)
     acc += a * b;
   }
-  C[row * N + col] =
-      acc; // sectorscope-expect: strided; run-time: false-sharing -- stride N
-           // floats; the 8 warps write neighbouring words
+  C[row * N + col] = acc; // sectorscope-expect: strided; run-time: false-sharing -- stride N floats; the 8 warps write neighbouring words
 }
 
 static size_t compare(const char *name, const std::vector<float> &got,
@@ -77,8 +66,8 @@ static size_t compare(const char *name, const std::vector<float> &got,
   size_t bad = 0;
   for (size_t i = 0; i < want.size(); ++i)
     if (got[i] != want[i] && bad++ < 10)
-      std::printf("%s: C[%zu][%zu] = %g, want %g\n", name, i / N, i % N, got[i],
-                  want[i]);
+      std::printf("%s: C[%zu][%zu] = %g, want %g\n", name, i / N, i % N,
+                  got[i], want[i]);
   return bad;
 }
 
@@ -99,14 +88,8 @@ int main(int argc, char **argv) {
   }
   std::vector<float> hA((size_t)M * K), hB((size_t)K * N), ref((size_t)M * N);
   unsigned s = 12345u;
-  for (auto &v : hA) {
-    s = s * 1664525u + 1013904223u;
-    v = (float)((int)(s >> 28) % 9 - 4);
-  }
-  for (auto &v : hB) {
-    s = s * 1664525u + 1013904223u;
-    v = (float)((int)(s >> 28) % 9 - 4);
-  }
+  for (auto &v : hA) { s = s * 1664525u + 1013904223u; v = (float)((int)(s >> 28) % 9 - 4); }
+  for (auto &v : hB) { s = s * 1664525u + 1013904223u; v = (float)((int)(s >> 28) % 9 - 4); }
   // i-k-j order for the CPU's caches; the sums are exact, so order is free.
   for (int i = 0; i < M; ++i) {
     float *c = &ref[(size_t)i * N];
@@ -124,31 +107,25 @@ int main(int argc, char **argv) {
   CUDA_CHECK(cudaMalloc(&dA, hA.size() * sizeof(float)));
   CUDA_CHECK(cudaMalloc(&dB, hB.size() * sizeof(float)));
   CUDA_CHECK(cudaMalloc(&dC, ref.size() * sizeof(float)));
-  CUDA_CHECK(cudaMemcpy(dA, hA.data(), hA.size() * sizeof(float),
-                        cudaMemcpyHostToDevice));
-  CUDA_CHECK(cudaMemcpy(dB, hB.data(), hB.size() * sizeof(float),
-                        cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMemcpy(dA, hA.data(), hA.size() * sizeof(float), cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMemcpy(dB, hB.data(), hB.size() * sizeof(float), cudaMemcpyHostToDevice));
   std::vector<float> got(ref.size());
   size_t bad = 0;
 
   dim3 block(BX, BY);
   CUDA_CHECK(cudaMemset(dC, 0xff, ref.size() * sizeof(float)));
-  gemm_row_walk<<<dim3((N + BX - 1) / BX, (M + BY - 1) / BY), block>>>(
-      dA, dB, dC, M, N, K);
+  gemm_row_walk<<<dim3((N + BX - 1) / BX, (M + BY - 1) / BY), block>>>(dA, dB, dC, M, N, K);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaDeviceSynchronize());
-  CUDA_CHECK(cudaMemcpy(got.data(), dC, got.size() * sizeof(float),
-                        cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaMemcpy(got.data(), dC, got.size() * sizeof(float), cudaMemcpyDeviceToHost));
   dump_output("C_row_walk", got.data(), got.size() * sizeof(float));
   bad += compare("gemm_row_walk", got, ref, N);
 
   CUDA_CHECK(cudaMemset(dC, 0xff, ref.size() * sizeof(float)));
-  gemm_col_walk<<<dim3((M + BX - 1) / BX, (N + BY - 1) / BY), block>>>(
-      dA, dB, dC, M, N, K);
+  gemm_col_walk<<<dim3((M + BX - 1) / BX, (N + BY - 1) / BY), block>>>(dA, dB, dC, M, N, K);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaDeviceSynchronize());
-  CUDA_CHECK(cudaMemcpy(got.data(), dC, got.size() * sizeof(float),
-                        cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaMemcpy(got.data(), dC, got.size() * sizeof(float), cudaMemcpyDeviceToHost));
   dump_output("C_col_walk", got.data(), got.size() * sizeof(float));
   bad += compare("gemm_col_walk", got, ref, N);
 

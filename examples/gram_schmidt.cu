@@ -19,8 +19,8 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <cuda_runtime.h>
 #include <vector>
+#include <cuda_runtime.h>
 
 #include "example_util.cuh"
 // From example_util.cuh:
@@ -35,8 +35,7 @@
 constexpr int NORM_THREADS = 256; // power of two, for the tree reduction
 constexpr int BLOCK = 256;
 
-__global__ void gs_column_norm(const float *a, float *r, int ni, int nj,
-                               int k) {
+__global__ void gs_column_norm(const float *a, float *r, int ni, int nj, int k) {
   __shared__ float partial[NORM_THREADS];
   float s = 0.0f;
   for (int i = threadIdx.x; i < ni; i += NORM_THREADS) {
@@ -47,15 +46,11 @@ __global__ void gs_column_norm(const float *a, float *r, int ni, int nj,
   __syncthreads();
   for (int half = NORM_THREADS / 2; half > 0; half /= 2) {
     if ((int)threadIdx.x < half)
-      partial[threadIdx.x] +=
-          partial[threadIdx.x + half]; // sectorscope-expect: run-time: clean
+      partial[threadIdx.x] += partial[threadIdx.x + half]; // sectorscope-expect: run-time: clean
     __syncthreads();
   }
   if (threadIdx.x == 0)
-    r[k * nj + k] =
-        sqrtf(partial[0]); // sectorscope-expect: clean; compile-time: coalesced
-                           // -- lane 0 of a single-block kernel (an analyzer
-                           // blind to the grid size may say camped)
+    r[k * nj + k] = sqrtf(partial[0]); // sectorscope-expect: clean; compile-time: coalesced -- lane 0 of a single-block kernel (an analyzer blind to the grid size may say camped)
 }
 
 __global__ void gs_normalize_column(const float *a, const float *r, float *q,
@@ -63,14 +58,9 @@ __global__ void gs_normalize_column(const float *a, const float *r, float *q,
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= ni)
     return;
-  float rkk =
-      r[k * nj +
-        k]; // sectorscope-expect: compile-time: coalesced, clean; run-time:
-            // hot-spot -- warp-uniform; every warp reads R[k][k]
-  float v = a[i * nj + k]; // sectorscope-expect: strided -- stride nj floats,
-                           // nj a run-time value
-  q[i * nj + k] = v / rkk; // sectorscope-expect: strided -- stride nj floats,
-                           // nj a run-time value
+  float rkk = r[k * nj + k]; // sectorscope-expect: compile-time: coalesced, clean; run-time: hot-spot -- warp-uniform; every warp reads R[k][k]
+  float v = a[i * nj + k]; // sectorscope-expect: strided -- stride nj floats, nj a run-time value
+  q[i * nj + k] = v / rkk; // sectorscope-expect: strided -- stride nj floats, nj a run-time value
 }
 
 __global__ void gs_project_update(float *a, const float *q, float *r, int ni,
@@ -80,21 +70,13 @@ __global__ void gs_project_update(float *a, const float *q, float *r, int ni,
     return;
   float dot = 0.0f;
   for (int i = 0; i < ni; ++i) {
-    float qik =
-        q[i * nj + k]; // sectorscope-expect: compile-time: coalesced, clean;
-                       // run-time: hot-spot -- warp-uniform, every active warp
-                       // reads it (the loop walks column k: one word per
-                       // sector, cuThermo's "strided + hot")
+    float qik = q[i * nj + k]; // sectorscope-expect: compile-time: coalesced, clean; run-time: hot-spot -- warp-uniform, every active warp reads it (the loop walks column k: one word per sector, cuThermo's "strided + hot")
     float aij = a[i * nj + j]; // sectorscope-expect: coalesced, clean
     dot += qik * aij;
   }
   r[k * nj + j] = dot; // sectorscope-expect: coalesced, clean
   for (int i = 0; i < ni; ++i) {
-    float qik =
-        q[i * nj + k]; // sectorscope-expect: compile-time: coalesced, clean;
-                       // run-time: hot-spot -- warp-uniform, every active warp
-                       // reads it (the loop walks column k: one word per
-                       // sector, cuThermo's "strided + hot")
+    float qik = q[i * nj + k]; // sectorscope-expect: compile-time: coalesced, clean; run-time: hot-spot -- warp-uniform, every active warp reads it (the loop walks column k: one word per sector, cuThermo's "strided + hot")
     a[i * nj + j] -= qik * dot; // sectorscope-expect: coalesced, clean
   }
 }
@@ -143,29 +125,23 @@ int main(int argc, char **argv) {
   CUDA_CHECK(cudaMalloc(&dA, na * sizeof(float)));
   CUDA_CHECK(cudaMalloc(&dQ, na * sizeof(float)));
   CUDA_CHECK(cudaMalloc(&dR, nr * sizeof(float)));
-  CUDA_CHECK(
-      cudaMemcpy(dA, hA.data(), na * sizeof(float), cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMemcpy(dA, hA.data(), na * sizeof(float), cudaMemcpyHostToDevice));
   CUDA_CHECK(cudaMemset(dQ, 0, na * sizeof(float)));
   CUDA_CHECK(cudaMemset(dR, 0, nr * sizeof(float)));
   for (int k = 0; k < nj; ++k) {
     gs_column_norm<<<1, NORM_THREADS>>>(dA, dR, ni, nj, k);
     CUDA_CHECK(cudaGetLastError());
-    gs_normalize_column<<<(ni + BLOCK - 1) / BLOCK, BLOCK>>>(dA, dR, dQ, ni, nj,
-                                                             k);
+    gs_normalize_column<<<(ni + BLOCK - 1) / BLOCK, BLOCK>>>(dA, dR, dQ, ni, nj, k);
     CUDA_CHECK(cudaGetLastError());
-    gs_project_update<<<(nj + BLOCK - 1) / BLOCK, BLOCK>>>(dA, dQ, dR, ni, nj,
-                                                           k);
+    gs_project_update<<<(nj + BLOCK - 1) / BLOCK, BLOCK>>>(dA, dQ, dR, ni, nj, k);
     CUDA_CHECK(cudaGetLastError());
   }
   CUDA_CHECK(cudaDeviceSynchronize());
   std::vector<float> hQ(na), hR(nr), hA_res(na);
-  CUDA_CHECK(
-      cudaMemcpy(hQ.data(), dQ, na * sizeof(float), cudaMemcpyDeviceToHost));
-  CUDA_CHECK(
-      cudaMemcpy(hR.data(), dR, nr * sizeof(float), cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaMemcpy(hQ.data(), dQ, na * sizeof(float), cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaMemcpy(hR.data(), dR, nr * sizeof(float), cudaMemcpyDeviceToHost));
   // A as gs_project_update left it (updated in place): dumped, not checked.
-  CUDA_CHECK(cudaMemcpy(hA_res.data(), dA, na * sizeof(float),
-                        cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaMemcpy(hA_res.data(), dA, na * sizeof(float), cudaMemcpyDeviceToHost));
   dump_output("Q", hQ.data(), na * sizeof(float));
   dump_output("R", hR.data(), nr * sizeof(float));
   dump_output("A_updated", hA_res.data(), na * sizeof(float));
@@ -177,15 +153,11 @@ int main(int argc, char **argv) {
   // A float MGS of the default input is within 1e-7 (Q, entries ~0.02) and
   // 2e-6 relative (R, entries up to ~27) of the double one: allow 100x.
   for (size_t i = 0; i < na; ++i)
-    if (!(std::fabs(hQ[i] - cq[i]) <= 1e-5 + 1e-4 * std::fabs(cq[i])) &&
-        bad++ < 10)
-      std::printf("Q[%zu][%zu] = %.7g, want %.7g\n", i / nj, i % nj, hQ[i],
-                  cq[i]);
+    if (!(std::fabs(hQ[i] - cq[i]) <= 1e-5 + 1e-4 * std::fabs(cq[i])) && bad++ < 10)
+      std::printf("Q[%zu][%zu] = %.7g, want %.7g\n", i / nj, i % nj, hQ[i], cq[i]);
   for (size_t i = 0; i < nr; ++i)
-    if (!(std::fabs(hR[i] - cr[i]) <= 2e-4 * (1.0 + std::fabs(cr[i]))) &&
-        bad++ < 10)
-      std::printf("R[%zu][%zu] = %.7g, want %.7g\n", i / nj, i % nj, hR[i],
-                  cr[i]);
+    if (!(std::fabs(hR[i] - cr[i]) <= 2e-4 * (1.0 + std::fabs(cr[i]))) && bad++ < 10)
+      std::printf("R[%zu][%zu] = %.7g, want %.7g\n", i / nj, i % nj, hR[i], cr[i]);
   // Orthonormal columns: |Q^T Q - I| small.
   double worst = 0.0;
   for (int c1 = 0; c1 < nj; ++c1)

@@ -5,14 +5,14 @@
 // (uniformly random) positions. With ~32 updates per thread every bin is hit
 // by every warp of a block, so the heat map is uniformly hot (hot_spot; with
 // far fewer bytes per block the counts get random: cuThermo's "random hot"),
-// plus atomic contention in L2. Compared exactly with the CPU; after the PASS
-// line "GBPS histogram256_global_atomic <GB/s read>" (best of 5).
+// plus atomic contention in L2. Compared exactly with the CPU; after the PASS line
+// "GBPS histogram256_global_atomic <GB/s read>" (best of 5).
 //
 // Usage: histogram_atomic [nbytes]   (multiple of 4; default 2^25)
 #include <cstdio>
 #include <cstdlib>
-#include <cuda_runtime.h>
 #include <vector>
+#include <cuda_runtime.h>
 
 #include "example_util.cuh"
 // From example_util.cuh:
@@ -31,25 +31,12 @@ constexpr int WORDS_PER_THREAD = 8;
 __global__ void histogram256_global_atomic(const unsigned *words, size_t nwords,
                                            unsigned *hist) {
   const size_t stride = (size_t)gridDim.x * blockDim.x;
-  for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < nwords;
-       i += stride) {
+  for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < nwords; i += stride) {
     unsigned w = words[i]; // sectorscope-expect: coalesced, clean
-    atomicAdd(&hist[w & 0xffu],
-              1u); // sectorscope-expect: compile-time: data-dependent;
-                   // run-time: hot-spot -- all 256 bins (32 sectors) are hit by
-                   // every warp of a block
-    atomicAdd(&hist[(w >> 8) & 0xffu],
-              1u); // sectorscope-expect: compile-time: data-dependent;
-                   // run-time: hot-spot -- all 256 bins (32 sectors) are hit by
-                   // every warp of a block
-    atomicAdd(&hist[(w >> 16) & 0xffu],
-              1u); // sectorscope-expect: compile-time: data-dependent;
-                   // run-time: hot-spot -- all 256 bins (32 sectors) are hit by
-                   // every warp of a block
-    atomicAdd(&hist[w >> 24],
-              1u); // sectorscope-expect: compile-time: data-dependent;
-                   // run-time: hot-spot -- all 256 bins (32 sectors) are hit by
-                   // every warp of a block
+    atomicAdd(&hist[w & 0xffu], 1u); // sectorscope-expect: compile-time: data-dependent; run-time: hot-spot -- all 256 bins (32 sectors) are hit by every warp of a block
+    atomicAdd(&hist[(w >> 8) & 0xffu], 1u); // sectorscope-expect: compile-time: data-dependent; run-time: hot-spot -- all 256 bins (32 sectors) are hit by every warp of a block
+    atomicAdd(&hist[(w >> 16) & 0xffu], 1u); // sectorscope-expect: compile-time: data-dependent; run-time: hot-spot -- all 256 bins (32 sectors) are hit by every warp of a block
+    atomicAdd(&hist[w >> 24], 1u); // sectorscope-expect: compile-time: data-dependent; run-time: hot-spot -- all 256 bins (32 sectors) are hit by every warp of a block
   }
 }
 
@@ -62,8 +49,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   if (nbytes <= 0 || nbytes % 4 || nbytes > (1LL << 31)) {
-    std::fprintf(stderr,
-                 "nbytes must be a positive multiple of 4, at most 2^31\n");
+    std::fprintf(stderr, "nbytes must be a positive multiple of 4, at most 2^31\n");
     return 2;
   }
   const size_t nwords = (size_t)nbytes / 4;
@@ -83,10 +69,8 @@ int main(int argc, char **argv) {
   unsigned *d_words, *d_hist;
   CUDA_CHECK(cudaMalloc(&d_words, nwords * sizeof(unsigned)));
   CUDA_CHECK(cudaMalloc(&d_hist, NBINS * sizeof(unsigned)));
-  CUDA_CHECK(cudaMemcpy(d_words, words.data(), nwords * sizeof(unsigned),
-                        cudaMemcpyHostToDevice));
-  size_t g = (nwords + (size_t)BLOCK * WORDS_PER_THREAD - 1) /
-             ((size_t)BLOCK * WORDS_PER_THREAD);
+  CUDA_CHECK(cudaMemcpy(d_words, words.data(), nwords * sizeof(unsigned), cudaMemcpyHostToDevice));
+  size_t g = (nwords + (size_t)BLOCK * WORDS_PER_THREAD - 1) / ((size_t)BLOCK * WORDS_PER_THREAD);
   const unsigned grid = (unsigned)(g > 65535 ? 65535 : g);
 
   cudaEvent_t t0, t1;
@@ -105,8 +89,7 @@ int main(int argc, char **argv) {
     CUDA_CHECK(cudaEventElapsedTime(&ms, t0, t1));
     if (rep == 1 || (rep > 1 && ms < best_ms))
       best_ms = ms;
-    CUDA_CHECK(cudaMemcpy(got.data(), d_hist, NBINS * sizeof(unsigned),
-                          cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaMemcpy(got.data(), d_hist, NBINS * sizeof(unsigned), cudaMemcpyDeviceToHost));
     char dump_name[32];
     std::snprintf(dump_name, sizeof dump_name, "hist_rep%d", rep);
     dump_output(dump_name, got.data(), NBINS * sizeof(unsigned));
@@ -123,7 +106,6 @@ int main(int argc, char **argv) {
     return 1;
   }
   std::printf("PASS histogram_atomic\n");
-  std::printf("GBPS histogram256_global_atomic %.1f\n",
-              nwords * sizeof(unsigned) / (best_ms * 1e6));
+  std::printf("GBPS histogram256_global_atomic %.1f\n", nwords * sizeof(unsigned) / (best_ms * 1e6));
   return 0;
 }

@@ -25,8 +25,8 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <cuda_runtime.h>
 #include <vector>
+#include <cuda_runtime.h>
 
 #include "example_util.cuh"
 // From example_util.cuh:
@@ -50,14 +50,10 @@ constexpr int Q = 19;
 constexpr int TIMED_STEPS = 100;
 
 // D3Q19 velocities: 0 rest; 1-6 faces; 7-18 edges. opp(i) = i odd ? i+1 : i-1.
-__host__ __device__ inline void d3q19_velocity(int i, int &cx, int &cy,
-                                               int &cz) {
-  const int vx[Q] = {0,  1, -1, 0, 0,  0, 0, 1, -1, 1,
-                     -1, 1, -1, 1, -1, 0, 0, 0, 0};
-  const int vy[Q] = {0, 0, 0, 1, -1, 0, 0,  1, -1, -1,
-                     1, 0, 0, 0, 0,  1, -1, 1, -1};
-  const int vz[Q] = {0, 0, 0,  0,  0, 1, -1, 0,  0, 0,
-                     0, 1, -1, -1, 1, 1, -1, -1, 1};
+__host__ __device__ inline void d3q19_velocity(int i, int &cx, int &cy, int &cz) {
+  const int vx[Q] = {0, 1, -1, 0, 0, 0, 0, 1, -1, 1, -1, 1, -1, 1, -1, 0, 0, 0, 0};
+  const int vy[Q] = {0, 0, 0, 1, -1, 0, 0, 1, -1, -1, 1, 0, 0, 0, 0, 1, -1, 1, -1};
+  const int vz[Q] = {0, 0, 0, 0, 0, 1, -1, 0, 0, 0, 0, 1, -1, -1, 1, 1, -1, -1, 1};
   cx = vx[i];
   cy = vy[i];
   cz = vz[i];
@@ -107,11 +103,9 @@ __global__ void lbm_fill_ghosts_x(float *f, int nx, int ny, int nz) {
   const int n = nx * ny * nz;
   for (int i = 0; i < Q; ++i) {
     const int base = i * n + row * nx;
-    float last =
-        f[base + nx - 2]; // sectorscope-expect: strided -- stride NX floats
-    float first =
-        f[base + 1];          // sectorscope-expect: strided -- stride NX floats
-    f[base] = last;           // sectorscope-expect: strided -- stride NX floats
+    float last = f[base + nx - 2]; // sectorscope-expect: strided -- stride NX floats
+    float first = f[base + 1]; // sectorscope-expect: strided -- stride NX floats
+    f[base] = last; // sectorscope-expect: strided -- stride NX floats
     f[base + nx - 1] = first; // sectorscope-expect: strided -- stride NX floats
   }
 }
@@ -127,24 +121,18 @@ __global__ void lbm_d3q19_step(const float *src, float *dst, int nx, int ny,
   const int n = nx * ny * nz;
   const int sz = nx * ny;
   const int c = (z * ny + y) * nx + x;
-  const int oym = (y == 0) ? (ny - 1) * nx : -nx; // offset of y - 1, periodic
+  const int oym = (y == 0) ? (ny - 1) * nx : -nx;  // offset of y - 1, periodic
   const int oyp = (y == ny - 1) ? -(ny - 1) * nx : nx; // offset of y + 1
   float f[Q];
   f[0] = src[0 * n + c]; // sectorscope-expect: coalesced, clean
-  f[1] =
-      src[1 * n + c - 1]; // sectorscope-expect: misaligned -- pulls from x - 1
-  f[2] =
-      src[2 * n + c + 1]; // sectorscope-expect: misaligned -- pulls from x + 1
+  f[1] = src[1 * n + c - 1]; // sectorscope-expect: misaligned -- pulls from x - 1
+  f[2] = src[2 * n + c + 1]; // sectorscope-expect: misaligned -- pulls from x + 1
   f[3] = src[3 * n + c + oym]; // sectorscope-expect: coalesced, clean
   f[4] = src[4 * n + c + oyp]; // sectorscope-expect: coalesced, clean
-  f[7] = src[7 * n + c - 1 +
-             oym]; // sectorscope-expect: misaligned -- pulls from x - 1
-  f[8] = src[8 * n + c + 1 +
-             oyp]; // sectorscope-expect: misaligned -- pulls from x + 1
-  f[9] = src[9 * n + c - 1 +
-             oyp]; // sectorscope-expect: misaligned -- pulls from x - 1
-  f[10] = src[10 * n + c + 1 +
-              oym]; // sectorscope-expect: misaligned -- pulls from x + 1
+  f[7] = src[7 * n + c - 1 + oym]; // sectorscope-expect: misaligned -- pulls from x - 1
+  f[8] = src[8 * n + c + 1 + oyp]; // sectorscope-expect: misaligned -- pulls from x + 1
+  f[9] = src[9 * n + c - 1 + oyp]; // sectorscope-expect: misaligned -- pulls from x - 1
+  f[10] = src[10 * n + c + 1 + oym]; // sectorscope-expect: misaligned -- pulls from x + 1
   // Populations crossing a z wall: interior nodes pull them from z -+ 1; at
   // a wall the population bounces back, i.e. it is the opposite population
   // of this very node (halfway bounce-back). The choice is warp-uniform
@@ -152,26 +140,22 @@ __global__ void lbm_d3q19_step(const float *src, float *dst, int nx, int ny,
   // population stays one load on one line (if/else branches here get merged
   // by the compiler into one load with a phi'd address and a merged line).
   const bool lo = (z == 0), hi = (z == nz - 1);
-  const int o5 = lo ? 6 * n : 5 * n - sz; // cz = +1: from z - 1
+  const int o5 = lo ? 6 * n : 5 * n - sz;                 // cz = +1: from z - 1
   const int o11 = lo ? 12 * n : 11 * n - 1 - sz;
   const int o14 = lo ? 13 * n : 14 * n + 1 - sz;
   const int o15 = lo ? 16 * n : 15 * n + oym - sz;
   const int o18 = lo ? 17 * n : 18 * n + oyp - sz;
-  const int o6 = hi ? 5 * n : 6 * n + sz; // cz = -1: from z + 1
+  const int o6 = hi ? 5 * n : 6 * n + sz;                 // cz = -1: from z + 1
   const int o12 = hi ? 11 * n : 12 * n + 1 + sz;
   const int o13 = hi ? 14 * n : 13 * n - 1 + sz;
   const int o16 = hi ? 15 * n : 16 * n + oyp + sz;
   const int o17 = hi ? 18 * n : 17 * n + oym + sz;
-  f[5] = src[c + o5];   // sectorscope-expect: coalesced, clean
-  f[6] = src[c + o6];   // sectorscope-expect: coalesced, clean
-  f[11] = src[c + o11]; // sectorscope-expect: misaligned -- pulls from x - 1;
-                        // aligned in the bottom wall blocks
-  f[12] = src[c + o12]; // sectorscope-expect: misaligned -- pulls from x + 1;
-                        // aligned in the top wall blocks
-  f[13] = src[c + o13]; // sectorscope-expect: misaligned -- pulls from x - 1;
-                        // aligned in the top wall blocks
-  f[14] = src[c + o14]; // sectorscope-expect: misaligned -- pulls from x + 1;
-                        // aligned in the bottom wall blocks
+  f[5] = src[c + o5]; // sectorscope-expect: coalesced, clean
+  f[6] = src[c + o6]; // sectorscope-expect: coalesced, clean
+  f[11] = src[c + o11]; // sectorscope-expect: misaligned -- pulls from x - 1; aligned in the bottom wall blocks
+  f[12] = src[c + o12]; // sectorscope-expect: misaligned -- pulls from x + 1; aligned in the top wall blocks
+  f[13] = src[c + o13]; // sectorscope-expect: misaligned -- pulls from x - 1; aligned in the top wall blocks
+  f[14] = src[c + o14]; // sectorscope-expect: misaligned -- pulls from x + 1; aligned in the bottom wall blocks
   f[15] = src[c + o15]; // sectorscope-expect: coalesced, clean
   f[16] = src[c + o16]; // sectorscope-expect: coalesced, clean
   f[17] = src[c + o17]; // sectorscope-expect: coalesced, clean
@@ -233,8 +217,7 @@ int main(int argc, char **argv) {
   }
   if (nx < 3 || ny < 1 || nz < 1 || ny > 65535 || nz > 65535 ||
       (long long)nx * ny * nz * Q >= (1LL << 31)) {
-    std::fprintf(stderr,
-                 "need NX >= 3, 1 <= NY, NZ <= 65535, 19*NX*NY*NZ < 2^31\n");
+    std::fprintf(stderr, "need NX >= 3, 1 <= NY, NZ <= 65535, 19*NX*NY*NZ < 2^31\n");
     return 2;
   }
   const size_t n = (size_t)nx * ny * nz;
@@ -250,16 +233,14 @@ int main(int argc, char **argv) {
     for (int y = 0; y < ny; ++y)
       for (int x = 0; x < nx; ++x) {
         const size_t c = ((size_t)z * ny + y) * nx + x;
-        const double px = 2 * pi * x / nx, py = 2 * pi * y / ny,
-                     pz = pi * (z + 0.5) / nz;
+        const double px = 2 * pi * x / nx, py = 2 * pi * y / ny, pz = pi * (z + 0.5) / nz;
         const float rho = (float)(1.0 + 0.05 * std::sin(px) * std::cos(py));
         const float ux = (float)(0.05 * std::sin(pz));
         const float uy = (float)(0.02 * std::cos(px));
         const float uz = (float)(0.02 * std::sin(py));
         for (int i = 0; i < Q; ++i) {
           s = s * 1664525u + 1013904223u;
-          const float noise =
-              1.0f + 0.01f * ((float)(s >> 8) / (float)(1u << 24) - 0.5f);
+          const float noise = 1.0f + 0.01f * ((float)(s >> 8) / (float)(1u << 24) - 0.5f);
           h0[i * n + c] = d3q19_equilibrium(i, rho, ux, uy, uz) * noise;
         }
       }
@@ -269,14 +250,12 @@ int main(int argc, char **argv) {
   float *d_a, *d_b;
   CUDA_CHECK(cudaMalloc(&d_a, Q * n * sizeof(float)));
   CUDA_CHECK(cudaMalloc(&d_b, Q * n * sizeof(float)));
-  CUDA_CHECK(cudaMemcpy(d_a, h0.data(), Q * n * sizeof(float),
-                        cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMemcpy(d_a, h0.data(), Q * n * sizeof(float), cudaMemcpyHostToDevice));
   CUDA_CHECK(cudaMemset(d_b, 0, Q * n * sizeof(float)));
 
   const int bx = nx >= 128 ? 128 : (nx + 31) / 32 * 32;
   const dim3 step_block(bx), step_grid((nx + bx - 1) / bx, ny, nz);
-  const int ghost_block = 256,
-            ghost_grid = (ny * nz + ghost_block - 1) / ghost_block;
+  const int ghost_block = 256, ghost_grid = (ny * nz + ghost_block - 1) / ghost_block;
   auto step = [&](float *from, float *to) {
     lbm_fill_ghosts_x<<<ghost_grid, ghost_block>>>(from, nx, ny, nz);
     CUDA_CHECK(cudaGetLastError());
@@ -287,8 +266,7 @@ int main(int argc, char **argv) {
   // 1. One step, compared with the CPU.
   step(d_a, d_b);
   CUDA_CHECK(cudaDeviceSynchronize());
-  CUDA_CHECK(cudaMemcpy(got.data(), d_b, Q * n * sizeof(float),
-                        cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaMemcpy(got.data(), d_b, Q * n * sizeof(float), cudaMemcpyDeviceToHost));
   dump_output("f_step1", got.data(), Q * n * sizeof(float));
   size_t bad = 0;
   double worst = 0.0;
@@ -305,8 +283,7 @@ int main(int argc, char **argv) {
       }
   const double mass1 = fluid_mass(got, nx, ny, nz);
   if (!(std::fabs(mass1 - mass0) <= 1e-6 * mass0)) {
-    std::printf("mass not conserved by one step: %.10g -> %.10g\n", mass0,
-                mass1);
+    std::printf("mass not conserved by one step: %.10g -> %.10g\n", mass0, mass1);
     ++bad;
   }
 
@@ -326,8 +303,7 @@ int main(int argc, char **argv) {
   CUDA_CHECK(cudaEventSynchronize(t1));
   float ms = 0.0f;
   CUDA_CHECK(cudaEventElapsedTime(&ms, t0, t1));
-  CUDA_CHECK(cudaMemcpy(got.data(), from, Q * n * sizeof(float),
-                        cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaMemcpy(got.data(), from, Q * n * sizeof(float), cudaMemcpyDeviceToHost));
   dump_output("f_final", got.data(), Q * n * sizeof(float));
   const double mass2 = fluid_mass(got, nx, ny, nz);
   if (!(std::fabs(mass2 - mass0) <= 1e-4 * mass0)) {
@@ -340,8 +316,7 @@ int main(int argc, char **argv) {
   CUDA_CHECK(cudaFree(d_a));
   CUDA_CHECK(cudaFree(d_b));
   if (bad) {
-    std::printf("FAIL lbm_d3q19: %zu checks failed (max |diff| %g)\n", bad,
-                worst);
+    std::printf("FAIL lbm_d3q19: %zu checks failed (max |diff| %g)\n", bad, worst);
     return 1;
   }
   const double fluid_nodes = (double)(nx - 2) * ny * nz;

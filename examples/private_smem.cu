@@ -16,8 +16,8 @@
 // Usage: private_smem [nwords]   (multiple of 4096; default 2^23)
 #include <cstdio>
 #include <cstdlib>
-#include <cuda_runtime.h>
 #include <vector>
+#include <cuda_runtime.h>
 
 #include "example_util.cuh"
 // From example_util.cuh:
@@ -34,25 +34,19 @@ constexpr int NBINS = 16;
 constexpr int WORDS_PER_THREAD = 16;
 
 // Thread t of nthreads reads in[k * nthreads + t], k < WORDS_PER_THREAD.
-__global__ void nibble_mode_smem(const unsigned *in, unsigned *out,
-                                 int nthreads) {
-  __shared__ unsigned hist[NBINS]
-                          [BLOCK]; // column threadIdx.x is thread-private
+__global__ void nibble_mode_smem(const unsigned *in, unsigned *out, int nthreads) {
+  __shared__ unsigned hist[NBINS][BLOCK]; // column threadIdx.x is thread-private
   const int t = blockIdx.x * blockDim.x + threadIdx.x;
   for (int b = 0; b < NBINS; ++b)
-    hist[b][threadIdx.x] = 0; // sectorscope-expect: run-time: smem-abuse --
-                              // thread-private column of a shared array
+    hist[b][threadIdx.x] = 0; // sectorscope-expect: run-time: smem-abuse -- thread-private column of a shared array
   for (int k = 0; k < WORDS_PER_THREAD; ++k) {
-    unsigned w =
-        in[(size_t)k * nthreads + t]; // sectorscope-expect: coalesced, clean
+    unsigned w = in[(size_t)k * nthreads + t]; // sectorscope-expect: coalesced, clean
     for (int sh = 0; sh < 32; sh += 4)
-      hist[(w >> sh) & 15u][threadIdx.x] +=
-          1u; // sectorscope-expect: run-time: smem-abuse
+      hist[(w >> sh) & 15u][threadIdx.x] += 1u; // sectorscope-expect: run-time: smem-abuse
   }
   unsigned best = 0, best_count = 0;
   for (int b = 0; b < NBINS; ++b) {
-    unsigned cnt =
-        hist[b][threadIdx.x]; // sectorscope-expect: run-time: smem-abuse
+    unsigned cnt = hist[b][threadIdx.x]; // sectorscope-expect: run-time: smem-abuse
     if (cnt > best_count) {
       best_count = cnt;
       best = b;
@@ -61,23 +55,19 @@ __global__ void nibble_mode_smem(const unsigned *in, unsigned *out,
   out[t] = (best << 16) | best_count; // sectorscope-expect: coalesced, clean
 }
 
-__global__ void nibble_mode_local(const unsigned *in, unsigned *out,
-                                  int nthreads) {
+__global__ void nibble_mode_local(const unsigned *in, unsigned *out, int nthreads) {
   unsigned hist[NBINS]; // per-thread: registers or local memory
   const int t = blockIdx.x * blockDim.x + threadIdx.x;
   for (int b = 0; b < NBINS; ++b)
     hist[b] = 0;
   for (int k = 0; k < WORDS_PER_THREAD; ++k) {
-    unsigned w =
-        in[(size_t)k * nthreads + t]; // sectorscope-expect: coalesced, clean
+    unsigned w = in[(size_t)k * nthreads + t]; // sectorscope-expect: coalesced, clean
     for (int sh = 0; sh < 32; sh += 4)
-      hist[(w >> sh) & 15u] +=
-          1u; // sectorscope-expect: run-time: clean -- per-thread array
+      hist[(w >> sh) & 15u] += 1u; // sectorscope-expect: run-time: clean -- per-thread array
   }
   unsigned best = 0, best_count = 0;
   for (int b = 0; b < NBINS; ++b) {
-    if (hist[b] >
-        best_count) { // sectorscope-expect: run-time: clean -- per-thread array
+    if (hist[b] > best_count) { // sectorscope-expect: run-time: clean -- per-thread array
       best_count = hist[b];
       best = b;
     }
@@ -95,9 +85,7 @@ int main(int argc, char **argv) {
   }
   const long long unit = (long long)BLOCK * WORDS_PER_THREAD;
   if (nwords <= 0 || nwords % unit || nwords > (1LL << 28)) {
-    std::fprintf(stderr,
-                 "nwords must be a positive multiple of %lld, at most 2^28\n",
-                 unit);
+    std::fprintf(stderr, "nwords must be a positive multiple of %lld, at most 2^28\n", unit);
     return 2;
   }
   const int nthreads = (int)(nwords / WORDS_PER_THREAD);
@@ -128,8 +116,7 @@ int main(int argc, char **argv) {
   unsigned *d_in, *d_out;
   CUDA_CHECK(cudaMalloc(&d_in, in.size() * sizeof(unsigned)));
   CUDA_CHECK(cudaMalloc(&d_out, nthreads * sizeof(unsigned)));
-  CUDA_CHECK(cudaMemcpy(d_in, in.data(), in.size() * sizeof(unsigned),
-                        cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMemcpy(d_in, in.data(), in.size() * sizeof(unsigned), cudaMemcpyHostToDevice));
   size_t bad = 0;
   for (int variant = 0; variant < 2; ++variant) {
     const char *name = variant == 0 ? "nibble_mode_smem" : "nibble_mode_local";
@@ -140,14 +127,11 @@ int main(int argc, char **argv) {
       nibble_mode_local<<<nthreads / BLOCK, BLOCK>>>(d_in, d_out, nthreads);
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaDeviceSynchronize());
-    CUDA_CHECK(cudaMemcpy(got.data(), d_out, nthreads * sizeof(unsigned),
-                          cudaMemcpyDeviceToHost));
-    dump_output(variant == 0 ? "out_smem" : "out_local", got.data(),
-                nthreads * sizeof(unsigned));
+    CUDA_CHECK(cudaMemcpy(got.data(), d_out, nthreads * sizeof(unsigned), cudaMemcpyDeviceToHost));
+    dump_output(variant == 0 ? "out_smem" : "out_local", got.data(), nthreads * sizeof(unsigned));
     for (int t = 0; t < nthreads; ++t)
       if (got[t] != ref[t] && bad++ < 10)
-        std::printf("%s: out[%d] = 0x%08x, want 0x%08x\n", name, t, got[t],
-                    ref[t]);
+        std::printf("%s: out[%d] = 0x%08x, want 0x%08x\n", name, t, got[t], ref[t]);
   }
   CUDA_CHECK(cudaFree(d_in));
   CUDA_CHECK(cudaFree(d_out));

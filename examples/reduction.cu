@@ -10,8 +10,8 @@
 // Usage: reduction [n]   (default 2^25)
 #include <cstdio>
 #include <cstdlib>
-#include <cuda_runtime.h>
 #include <vector>
+#include <cuda_runtime.h>
 
 #include "example_util.cuh"
 // From example_util.cuh:
@@ -26,26 +26,21 @@
 constexpr int BLOCK = 256; // power of two
 constexpr int ITEMS_PER_THREAD = 8;
 
-__global__ void reduce_sum_atomic(const unsigned *in, size_t n,
-                                  unsigned *total) {
+__global__ void reduce_sum_atomic(const unsigned *in, size_t n, unsigned *total) {
   __shared__ unsigned partial[BLOCK];
   const size_t stride = (size_t)gridDim.x * blockDim.x;
   unsigned s = 0;
-  for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += stride)
-    s += in[i];             // sectorscope-expect: coalesced, clean
+  for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
+    s += in[i]; // sectorscope-expect: coalesced, clean
   partial[threadIdx.x] = s; // sectorscope-expect: run-time: clean
   __syncthreads();
   for (int half = BLOCK / 2; half > 0; half /= 2) {
     if ((int)threadIdx.x < half)
-      partial[threadIdx.x] +=
-          partial[threadIdx.x + half]; // sectorscope-expect: run-time: clean
+      partial[threadIdx.x] += partial[threadIdx.x + half]; // sectorscope-expect: run-time: clean
     __syncthreads();
   }
   if (threadIdx.x == 0)
-    atomicAdd(total, partial[0]); // sectorscope-expect: camped -- one word, one
-                                  // lane of every block (grid mode); one access
-                                  // per block, so no heat-map pattern
+    atomicAdd(total, partial[0]); // sectorscope-expect: camped -- one word, one lane of every block (grid mode); one access per block, so no heat-map pattern
 }
 
 int main(int argc, char **argv) {
@@ -73,10 +68,8 @@ int main(int argc, char **argv) {
   unsigned *d_in, *d_total;
   CUDA_CHECK(cudaMalloc(&d_in, n * sizeof(unsigned)));
   CUDA_CHECK(cudaMalloc(&d_total, sizeof(unsigned)));
-  CUDA_CHECK(cudaMemcpy(d_in, in.data(), n * sizeof(unsigned),
-                        cudaMemcpyHostToDevice));
-  size_t g = (n + (size_t)BLOCK * ITEMS_PER_THREAD - 1) /
-             ((size_t)BLOCK * ITEMS_PER_THREAD);
+  CUDA_CHECK(cudaMemcpy(d_in, in.data(), n * sizeof(unsigned), cudaMemcpyHostToDevice));
+  size_t g = (n + (size_t)BLOCK * ITEMS_PER_THREAD - 1) / ((size_t)BLOCK * ITEMS_PER_THREAD);
   const unsigned grid = (unsigned)(g > 65535 ? 65535 : g);
 
   cudaEvent_t t0, t1;
@@ -96,8 +89,7 @@ int main(int argc, char **argv) {
     if (rep == 1 || (rep > 1 && ms < best_ms))
       best_ms = ms;
     unsigned got = 0;
-    CUDA_CHECK(
-        cudaMemcpy(&got, d_total, sizeof(unsigned), cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaMemcpy(&got, d_total, sizeof(unsigned), cudaMemcpyDeviceToHost));
     char dump_name[32];
     std::snprintf(dump_name, sizeof dump_name, "sum_rep%d", rep);
     dump_output(dump_name, &got, sizeof got);
@@ -115,7 +107,6 @@ int main(int argc, char **argv) {
     return 1;
   }
   std::printf("PASS reduction\n");
-  std::printf("GBPS reduce_sum_atomic %.1f\n",
-              n * sizeof(unsigned) / (best_ms * 1e6));
+  std::printf("GBPS reduce_sum_atomic %.1f\n", n * sizeof(unsigned) / (best_ms * 1e6));
   return 0;
 }

@@ -9,8 +9,7 @@
 //                    data-dependent gather.
 //   spmv_csr_vector  one warp per row (the usual fix): row_ptr reads are
 //                    warp-uniform, col_idx/val are read contiguously from a
-//                    data-dependent start; partial sums meet via
-//                    __shfl_down_sync.
+//                    data-dependent start; partial sums meet via __shfl_down_sync.
 //
 // The matrix has 1..16 nonzeros per row at random columns within +-BAND of
 // the diagonal (a banded random matrix, like a PDE matrix with a scrambled
@@ -23,8 +22,8 @@
 // Usage: spmv_csr [nrows]   (default 524288; the matrix is square)
 #include <cstdio>
 #include <cstdlib>
-#include <cuda_runtime.h>
 #include <vector>
+#include <cuda_runtime.h>
 
 #include "example_util.cuh"
 // From example_util.cuh:
@@ -45,20 +44,13 @@ __global__ void spmv_csr_scalar(int nrows, const int *row_ptr,
   int row = blockIdx.x * blockDim.x + threadIdx.x;
   if (row >= nrows)
     return;
-  int begin = row_ptr[row];   // sectorscope-expect: coalesced, clean
-  int end = row_ptr[row + 1]; // sectorscope-expect: misaligned -- row_ptr
-                              // shifted by 4 bytes: 5 sectors per warp
+  int begin = row_ptr[row]; // sectorscope-expect: coalesced, clean
+  int end = row_ptr[row + 1]; // sectorscope-expect: misaligned -- row_ptr shifted by 4 bytes: 5 sectors per warp
   float sum = 0.0f;
   for (int j = begin; j < end; ++j) {
-    int c = col_idx[j]; // sectorscope-expect: compile-time: data-dependent;
-                        // run-time: uncoalesced -- irregular gaps of nnz/row
-                        // (~8.5) ints between lanes
-    float v = val[j];   // sectorscope-expect: compile-time: data-dependent;
-                        // run-time: uncoalesced -- irregular gaps of nnz/row
-                        // (~8.5) floats between lanes
-    sum +=
-        v * x[c]; // sectorscope-expect: compile-time: data-dependent; run-time:
-                  // random-hot -- gather x[col] from a shared band window
+    int c = col_idx[j]; // sectorscope-expect: compile-time: data-dependent; run-time: uncoalesced -- irregular gaps of nnz/row (~8.5) ints between lanes
+    float v = val[j]; // sectorscope-expect: compile-time: data-dependent; run-time: uncoalesced -- irregular gaps of nnz/row (~8.5) floats between lanes
+    sum += v * x[c]; // sectorscope-expect: compile-time: data-dependent; run-time: random-hot -- gather x[col] from a shared band window
   }
   y[row] = sum; // sectorscope-expect: coalesced, clean
 }
@@ -69,30 +61,19 @@ __global__ void spmv_csr_vector(int nrows, const int *row_ptr,
   int row = (blockIdx.x * blockDim.x + threadIdx.x) / 32; // one warp per row
   int lane = threadIdx.x % 32;
   if (row >= nrows)
-    return;                   // uniform across the warp
-  int begin = row_ptr[row];   // sectorscope-expect: clean; compile-time:
-                              // coalesced -- warp-uniform
-  int end = row_ptr[row + 1]; // sectorscope-expect: clean; compile-time:
-                              // coalesced -- warp-uniform
+    return; // uniform across the warp
+  int begin = row_ptr[row]; // sectorscope-expect: clean; compile-time: coalesced -- warp-uniform
+  int end = row_ptr[row + 1]; // sectorscope-expect: clean; compile-time: coalesced -- warp-uniform
   float sum = 0.0f;
   for (int j = begin + lane; j < end; j += 32) {
-    int c =
-        col_idx[j]; // sectorscope-expect: compile-time: coalesced, clean;
-                    // run-time: misaligned -- contiguous from a data-dependent
-                    // start: the analyzer sees the unit stride, not the offset
-    float v =
-        val[j]; // sectorscope-expect: compile-time: coalesced, clean; run-time:
-                // misaligned -- contiguous from a data-dependent start: the
-                // analyzer sees the unit stride, not the offset
-    sum +=
-        v * x[c]; // sectorscope-expect: compile-time: data-dependent; run-time:
-                  // random-hot -- gather x[col] from a shared band window
+    int c = col_idx[j]; // sectorscope-expect: compile-time: coalesced, clean; run-time: misaligned -- contiguous from a data-dependent start: the analyzer sees the unit stride, not the offset
+    float v = val[j]; // sectorscope-expect: compile-time: coalesced, clean; run-time: misaligned -- contiguous from a data-dependent start: the analyzer sees the unit stride, not the offset
+    sum += v * x[c]; // sectorscope-expect: compile-time: data-dependent; run-time: random-hot -- gather x[col] from a shared band window
   }
   for (int off = 16; off > 0; off /= 2)
     sum += __shfl_down_sync(0xffffffffu, sum, off);
   if (lane == 0)
-    y[row] = sum; // sectorscope-expect: clean; compile-time: coalesced -- lane
-                  // 0 only
+    y[row] = sum; // sectorscope-expect: clean; compile-time: coalesced -- lane 0 only
 }
 
 static unsigned lcg(unsigned &s) {
@@ -149,14 +130,10 @@ int main(int argc, char **argv) {
   CUDA_CHECK(cudaMalloc(&d_val, nnz * sizeof(float)));
   CUDA_CHECK(cudaMalloc(&d_x, ncols * sizeof(float)));
   CUDA_CHECK(cudaMalloc(&d_y, nrows * sizeof(float)));
-  CUDA_CHECK(cudaMemcpy(d_row_ptr, row_ptr.data(), (nrows + 1) * sizeof(int),
-                        cudaMemcpyHostToDevice));
-  CUDA_CHECK(cudaMemcpy(d_col_idx, col_idx.data(), nnz * sizeof(int),
-                        cudaMemcpyHostToDevice));
-  CUDA_CHECK(cudaMemcpy(d_val, val.data(), nnz * sizeof(float),
-                        cudaMemcpyHostToDevice));
-  CUDA_CHECK(
-      cudaMemcpy(d_x, x.data(), ncols * sizeof(float), cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMemcpy(d_row_ptr, row_ptr.data(), (nrows + 1) * sizeof(int), cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMemcpy(d_col_idx, col_idx.data(), nnz * sizeof(int), cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMemcpy(d_val, val.data(), nnz * sizeof(float), cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMemcpy(d_x, x.data(), ncols * sizeof(float), cudaMemcpyHostToDevice));
 
   std::vector<float> got(nrows);
   size_t bad = 0;
@@ -164,19 +141,15 @@ int main(int argc, char **argv) {
     const char *name = variant == 0 ? "spmv_csr_scalar" : "spmv_csr_vector";
     CUDA_CHECK(cudaMemset(d_y, 0xff, nrows * sizeof(float)));
     if (variant == 0) {
-      spmv_csr_scalar<<<(nrows + BLOCK - 1) / BLOCK, BLOCK>>>(
-          nrows, d_row_ptr, d_col_idx, d_val, d_x, d_y);
+      spmv_csr_scalar<<<(nrows + BLOCK - 1) / BLOCK, BLOCK>>>(nrows, d_row_ptr, d_col_idx, d_val, d_x, d_y);
     } else {
       const long long threads = (long long)nrows * 32;
-      spmv_csr_vector<<<(unsigned)((threads + BLOCK - 1) / BLOCK), BLOCK>>>(
-          nrows, d_row_ptr, d_col_idx, d_val, d_x, d_y);
+      spmv_csr_vector<<<(unsigned)((threads + BLOCK - 1) / BLOCK), BLOCK>>>(nrows, d_row_ptr, d_col_idx, d_val, d_x, d_y);
     }
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaDeviceSynchronize());
-    CUDA_CHECK(cudaMemcpy(got.data(), d_y, nrows * sizeof(float),
-                          cudaMemcpyDeviceToHost));
-    dump_output(variant == 0 ? "y_scalar" : "y_vector", got.data(),
-                nrows * sizeof(float));
+    CUDA_CHECK(cudaMemcpy(got.data(), d_y, nrows * sizeof(float), cudaMemcpyDeviceToHost));
+    dump_output(variant == 0 ? "y_scalar" : "y_vector", got.data(), nrows * sizeof(float));
     for (int r = 0; r < nrows; ++r)
       if (got[r] != ref[r] && bad++ < 10)
         std::printf("%s: y[%d] = %g, want %g\n", name, r, got[r], ref[r]);

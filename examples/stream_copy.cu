@@ -9,8 +9,8 @@
 // Usage: stream_copy [nfloats]   (multiple of 4; default 2^25 = 128 MiB)
 #include <cstdio>
 #include <cstdlib>
-#include <cuda_runtime.h>
 #include <vector>
+#include <cuda_runtime.h>
 
 #include "example_util.cuh"
 // From example_util.cuh:
@@ -27,32 +27,26 @@ constexpr int ITEMS_PER_THREAD = 4; // sizes the grid; the loop handles the rest
 
 __global__ void stream_copy_float4(float4 *dst, const float4 *src, size_t n4) {
   const size_t stride = (size_t)gridDim.x * blockDim.x;
-  for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n4;
-       i += stride) {
+  for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n4; i += stride) {
     // Fields copied explicitly: `dst[i] = src[i]` becomes llvm.memmove in
     // clang's IR (the pointers may alias). Either way clang's IR has four
     // 4-byte accesses per line here; the backend merges them into one
     // ld/st.global.v4.f32.
-    const float4 v =
-        src[i]; // sectorscope-expect: coalesced, clean -- 16-byte vector
-    dst[i] = make_float4(
-        v.x, v.y, v.z,
-        v.w); // sectorscope-expect: coalesced, clean -- 16-byte vector
+    const float4 v = src[i]; // sectorscope-expect: coalesced, clean -- 16-byte vector
+    dst[i] = make_float4(v.x, v.y, v.z, v.w); // sectorscope-expect: coalesced, clean -- 16-byte vector
   }
 }
 
 __global__ void stream_copy_float(float *dst, const float *src, size_t n) {
   const size_t stride = (size_t)gridDim.x * blockDim.x;
-  for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += stride) {
+  for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
     float v = src[i]; // sectorscope-expect: coalesced, clean
-    dst[i] = v;       // sectorscope-expect: coalesced, clean
+    dst[i] = v; // sectorscope-expect: coalesced, clean
   }
 }
 
 static unsigned grid_for(size_t items) {
-  size_t g = (items + (size_t)BLOCK * ITEMS_PER_THREAD - 1) /
-             ((size_t)BLOCK * ITEMS_PER_THREAD);
+  size_t g = (items + (size_t)BLOCK * ITEMS_PER_THREAD - 1) / ((size_t)BLOCK * ITEMS_PER_THREAD);
   if (g > 65535)
     g = 65535;
   return (unsigned)(g == 0 ? 1 : g);
@@ -67,8 +61,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   if (nll <= 0 || nll % 4 || nll > (1LL << 30)) {
-    std::fprintf(stderr,
-                 "nfloats must be a positive multiple of 4, at most 2^30\n");
+    std::fprintf(stderr, "nfloats must be a positive multiple of 4, at most 2^30\n");
     return 2;
   }
   const size_t n = (size_t)nll;
@@ -79,8 +72,7 @@ int main(int argc, char **argv) {
   float *d_src, *d_dst;
   CUDA_CHECK(cudaMalloc(&d_src, n * sizeof(float)));
   CUDA_CHECK(cudaMalloc(&d_dst, n * sizeof(float)));
-  CUDA_CHECK(cudaMemcpy(d_src, h_src.data(), n * sizeof(float),
-                        cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMemcpy(d_src, h_src.data(), n * sizeof(float), cudaMemcpyHostToDevice));
   cudaEvent_t t0, t1;
   CUDA_CHECK(cudaEventCreate(&t0));
   CUDA_CHECK(cudaEventCreate(&t1));
@@ -93,8 +85,7 @@ int main(int argc, char **argv) {
     for (int rep = 0; rep < 6; ++rep) { // rep 0 is checked, reps 1..5 timed
       CUDA_CHECK(cudaEventRecord(t0));
       if (variant == 0)
-        stream_copy_float4<<<grid_for(n / 4), BLOCK>>>(
-            (float4 *)d_dst, (const float4 *)d_src, n / 4);
+        stream_copy_float4<<<grid_for(n / 4), BLOCK>>>((float4 *)d_dst, (const float4 *)d_src, n / 4);
       else
         stream_copy_float<<<grid_for(n), BLOCK>>>(d_dst, d_src, n);
       CUDA_CHECK(cudaGetLastError());
@@ -103,13 +94,11 @@ int main(int argc, char **argv) {
       float ms = 0.0f;
       CUDA_CHECK(cudaEventElapsedTime(&ms, t0, t1));
       if (rep == 0) {
-        CUDA_CHECK(cudaMemcpy(h_dst.data(), d_dst, n * sizeof(float),
-                              cudaMemcpyDeviceToHost));
+        CUDA_CHECK(cudaMemcpy(h_dst.data(), d_dst, n * sizeof(float), cudaMemcpyDeviceToHost));
         dump_output(names[variant], h_dst.data(), n * sizeof(float));
         for (size_t i = 0; i < n; ++i)
           if (h_dst[i] != h_src[i] && bad++ < 10)
-            std::printf("%s: dst[%zu] = %g, want %g\n", names[variant], i,
-                        h_dst[i], h_src[i]);
+            std::printf("%s: dst[%zu] = %g, want %g\n", names[variant], i, h_dst[i], h_src[i]);
       } else if (rep == 1 || ms < best_ms[variant]) {
         best_ms[variant] = ms;
       }
@@ -125,7 +114,6 @@ int main(int argc, char **argv) {
   }
   std::printf("PASS stream_copy\n");
   for (int v = 0; v < 2; ++v)
-    std::printf("GBPS %s %.1f\n", names[v],
-                2.0 * n * sizeof(float) / (best_ms[v] * 1e6));
+    std::printf("GBPS %s %.1f\n", names[v], 2.0 * n * sizeof(float) / (best_ms[v] * 1e6));
   return 0;
 }

@@ -11,8 +11,8 @@
 // Usage: transpose_diagonal [n]   (n a multiple of 32; default 2048)
 #include <cstdio>
 #include <cstdlib>
-#include <cuda_runtime.h>
 #include <vector>
+#include <cuda_runtime.h>
 
 #include "example_util.cuh"
 // From example_util.cuh:
@@ -36,16 +36,12 @@ __global__ void transpose_diagonal_kernel(float *out, const float *in, int n) {
   int x = tile_x * TILE + threadIdx.x;
   int y = tile_y * TILE + threadIdx.y;
   for (int j = 0; j < TILE; j += BLOCK_ROWS)
-    tile[threadIdx.y + j][threadIdx.x] =
-        in[(y + j) * n + x]; // sectorscope-expect: coalesced, clean
+    tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * n + x]; // sectorscope-expect: coalesced, clean
   __syncthreads();
   x = tile_y * TILE + threadIdx.x;
   y = tile_x * TILE + threadIdx.y;
   for (int j = 0; j < TILE; j += BLOCK_ROWS)
-    out[(y + j) * n + x] =
-        tile[threadIdx.x]
-            [threadIdx.y + j]; // sectorscope-expect: coalesced, clean --
-                               // diagonal block order: not camped under gt200
+    out[(y + j) * n + x] = tile[threadIdx.x][threadIdx.y + j]; // sectorscope-expect: coalesced, clean -- diagonal block order: not camped under gt200
 }
 
 int main(int argc, char **argv) {
@@ -68,8 +64,7 @@ int main(int argc, char **argv) {
   float *d_in = nullptr, *d_out = nullptr;
   CUDA_CHECK(cudaMalloc(&d_in, count * sizeof(float)));
   CUDA_CHECK(cudaMalloc(&d_out, count * sizeof(float)));
-  CUDA_CHECK(cudaMemcpy(d_in, h_in.data(), count * sizeof(float),
-                        cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMemcpy(d_in, h_in.data(), count * sizeof(float), cudaMemcpyHostToDevice));
   CUDA_CHECK(cudaMemset(d_out, 0xff, count * sizeof(float)));
 
   dim3 block(TILE, BLOCK_ROWS);
@@ -77,8 +72,7 @@ int main(int argc, char **argv) {
   transpose_diagonal_kernel<<<grid, block>>>(d_out, d_in, n);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaDeviceSynchronize());
-  CUDA_CHECK(cudaMemcpy(h_out.data(), d_out, count * sizeof(float),
-                        cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaMemcpy(h_out.data(), d_out, count * sizeof(float), cudaMemcpyDeviceToHost));
   dump_output("out", h_out.data(), count * sizeof(float));
 
   size_t bad = 0;
@@ -92,8 +86,7 @@ int main(int argc, char **argv) {
   CUDA_CHECK(cudaFree(d_in));
   CUDA_CHECK(cudaFree(d_out));
   if (bad) {
-    std::printf("FAIL transpose_diagonal: %zu of %zu elements differ\n", bad,
-                count);
+    std::printf("FAIL transpose_diagonal: %zu of %zu elements differ\n", bad, count);
     return 1;
   }
   std::printf("PASS transpose_diagonal\n");

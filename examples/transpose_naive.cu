@@ -5,8 +5,8 @@
 // Usage: transpose_naive [width height]   (multiples of 32; default 2048 2048)
 #include <cstdio>
 #include <cstdlib>
-#include <cuda_runtime.h>
 #include <vector>
+#include <cuda_runtime.h>
 
 #include "example_util.cuh"
 // From example_util.cuh:
@@ -21,18 +21,14 @@
 constexpr int TILE = 32;
 constexpr int BLOCK_ROWS = 8; // each thread moves TILE / BLOCK_ROWS elements
 
-// Thread (tx, ty) of block (bx, by) reads in[y + j][x] and writes out[x][y +
-// j].
+// Thread (tx, ty) of block (bx, by) reads in[y + j][x] and writes out[x][y + j].
 __global__ void transpose_naive_kernel(float *out, const float *in, int width,
                                        int height) {
   int x = blockIdx.x * TILE + threadIdx.x;
   int y = blockIdx.y * TILE + threadIdx.y;
   for (int j = 0; j < TILE; j += BLOCK_ROWS) {
     float v = in[(y + j) * width + x]; // sectorscope-expect: coalesced, clean
-    out[x * height + (y + j)] =
-        v; // sectorscope-expect: strided; compile-time: camped under gt200;
-           // run-time: false-sharing -- stride height floats; each sector of
-           // out gets one word from each of 8 warps
+    out[x * height + (y + j)] = v; // sectorscope-expect: strided; compile-time: camped under gt200; run-time: false-sharing -- stride height floats; each sector of out gets one word from each of 8 warps
   }
 }
 
@@ -46,8 +42,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   if (width <= 0 || height <= 0 || width % TILE || height % TILE) {
-    std::fprintf(stderr, "width and height must be positive multiples of %d\n",
-                 TILE);
+    std::fprintf(stderr, "width and height must be positive multiples of %d\n", TILE);
     return 2;
   }
   const size_t n = (size_t)width * height;
@@ -58,8 +53,7 @@ int main(int argc, char **argv) {
   float *d_in = nullptr, *d_out = nullptr;
   CUDA_CHECK(cudaMalloc(&d_in, n * sizeof(float)));
   CUDA_CHECK(cudaMalloc(&d_out, n * sizeof(float)));
-  CUDA_CHECK(
-      cudaMemcpy(d_in, h_in.data(), n * sizeof(float), cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMemcpy(d_in, h_in.data(), n * sizeof(float), cudaMemcpyHostToDevice));
   CUDA_CHECK(cudaMemset(d_out, 0xff, n * sizeof(float)));
 
   dim3 block(TILE, BLOCK_ROWS);
@@ -67,8 +61,7 @@ int main(int argc, char **argv) {
   transpose_naive_kernel<<<grid, block>>>(d_out, d_in, width, height);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaDeviceSynchronize());
-  CUDA_CHECK(cudaMemcpy(h_out.data(), d_out, n * sizeof(float),
-                        cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaMemcpy(h_out.data(), d_out, n * sizeof(float), cudaMemcpyDeviceToHost));
   dump_output("out", h_out.data(), n * sizeof(float));
 
   size_t bad = 0;

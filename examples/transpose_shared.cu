@@ -9,8 +9,8 @@
 // Usage: transpose_shared [width height]   (multiples of 32; default 2048 2048)
 #include <cstdio>
 #include <cstdlib>
-#include <cuda_runtime.h>
 #include <vector>
+#include <cuda_runtime.h>
 
 #include "example_util.cuh"
 // From example_util.cuh:
@@ -31,20 +31,13 @@ __global__ void transpose_shared_kernel(float *out, const float *in, int width,
   int x = blockIdx.x * TILE + threadIdx.x;
   int y = blockIdx.y * TILE + threadIdx.y;
   for (int j = 0; j < TILE; j += BLOCK_ROWS)
-    tile[threadIdx.y + j][threadIdx.x] =
-        in[(y + j) * width + x]; // sectorscope-expect: coalesced, clean
+    tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * width + x]; // sectorscope-expect: coalesced, clean
   __syncthreads();
   // The tile's transpose goes to block (blockIdx.y, blockIdx.x) of `out`.
   x = blockIdx.y * TILE + threadIdx.x;
   y = blockIdx.x * TILE + threadIdx.y;
   for (int j = 0; j < TILE; j += BLOCK_ROWS)
-    out[(y + j) * height + x] =
-        tile[threadIdx.x]
-            [threadIdx.y +
-             j]; // sectorscope-expect: compile-time: camped under gt200;
-                 // run-time: coalesced, clean -- concurrent blocks write
-                 // TILE*height*4 bytes apart: camped with the GT200 partition
-                 // map (8 x 256 B), not with a hashed (H200) map
+    out[(y + j) * height + x] = tile[threadIdx.x][threadIdx.y + j]; // sectorscope-expect: compile-time: camped under gt200; run-time: coalesced, clean -- concurrent blocks write TILE*height*4 bytes apart: camped with the GT200 partition map (8 x 256 B), not with a hashed (H200) map
 }
 
 int main(int argc, char **argv) {
@@ -57,8 +50,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   if (width <= 0 || height <= 0 || width % TILE || height % TILE) {
-    std::fprintf(stderr, "width and height must be positive multiples of %d\n",
-                 TILE);
+    std::fprintf(stderr, "width and height must be positive multiples of %d\n", TILE);
     return 2;
   }
   const size_t n = (size_t)width * height;
@@ -69,8 +61,7 @@ int main(int argc, char **argv) {
   float *d_in = nullptr, *d_out = nullptr;
   CUDA_CHECK(cudaMalloc(&d_in, n * sizeof(float)));
   CUDA_CHECK(cudaMalloc(&d_out, n * sizeof(float)));
-  CUDA_CHECK(
-      cudaMemcpy(d_in, h_in.data(), n * sizeof(float), cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMemcpy(d_in, h_in.data(), n * sizeof(float), cudaMemcpyHostToDevice));
   CUDA_CHECK(cudaMemset(d_out, 0xff, n * sizeof(float)));
 
   dim3 block(TILE, BLOCK_ROWS);
@@ -78,8 +69,7 @@ int main(int argc, char **argv) {
   transpose_shared_kernel<<<grid, block>>>(d_out, d_in, width, height);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaDeviceSynchronize());
-  CUDA_CHECK(cudaMemcpy(h_out.data(), d_out, n * sizeof(float),
-                        cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaMemcpy(h_out.data(), d_out, n * sizeof(float), cudaMemcpyDeviceToHost));
   dump_output("out", h_out.data(), n * sizeof(float));
 
   size_t bad = 0;

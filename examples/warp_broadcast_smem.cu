@@ -14,8 +14,8 @@
 // Usage: warp_broadcast_smem [nrows]   (default 65536)
 #include <cstdio>
 #include <cstdlib>
-#include <cuda_runtime.h>
 #include <vector>
+#include <cuda_runtime.h>
 
 #include "example_util.cuh"
 // From example_util.cuh:
@@ -39,18 +39,12 @@ __global__ void row_affine_smem_broadcast(const int *in, const int2 *header,
   if (row >= nrows)
     return; // warp-uniform
   if (lane == 0)
-    slot[warp] = header[row]; // sectorscope-expect: clean; compile-time:
-                              // coalesced -- lane 0 only
+    slot[warp] = header[row]; // sectorscope-expect: clean; compile-time: coalesced -- lane 0 only
   __syncwarp();
-  const int2 h = slot[warp]; // sectorscope-expect: run-time: smem-abuse --
-                             // warp-local broadcast through shared memory
+  const int2 h = slot[warp]; // sectorscope-expect: run-time: smem-abuse -- warp-local broadcast through shared memory
   for (int c = lane; c < ROW; c += 32) {
-    int v =
-        in[(size_t)row * ROW + c]; // sectorscope-expect: compile-time: camped
-                                   // under gt200; run-time: coalesced, clean
-    out[(size_t)row * ROW + c] =
-        v * h.x + h.y; // sectorscope-expect: compile-time: camped under gt200;
-                       // run-time: coalesced, clean
+    int v = in[(size_t)row * ROW + c]; // sectorscope-expect: compile-time: camped under gt200; run-time: coalesced, clean
+    out[(size_t)row * ROW + c] = v * h.x + h.y; // sectorscope-expect: compile-time: camped under gt200; run-time: coalesced, clean
   }
 }
 
@@ -62,17 +56,12 @@ __global__ void row_affine_shfl_broadcast(const int *in, const int2 *header,
     return; // warp-uniform
   int2 h = make_int2(0, 0);
   if (lane == 0)
-    h = header[row]; // sectorscope-expect: clean; compile-time: coalesced --
-                     // lane 0 only
+    h = header[row]; // sectorscope-expect: clean; compile-time: coalesced -- lane 0 only
   h.x = __shfl_sync(0xffffffffu, h.x, 0);
   h.y = __shfl_sync(0xffffffffu, h.y, 0);
   for (int c = lane; c < ROW; c += 32) {
-    int v =
-        in[(size_t)row * ROW + c]; // sectorscope-expect: compile-time: camped
-                                   // under gt200; run-time: coalesced, clean
-    out[(size_t)row * ROW + c] =
-        v * h.x + h.y; // sectorscope-expect: compile-time: camped under gt200;
-                       // run-time: coalesced, clean
+    int v = in[(size_t)row * ROW + c]; // sectorscope-expect: compile-time: camped under gt200; run-time: coalesced, clean
+    out[(size_t)row * ROW + c] = v * h.x + h.y; // sectorscope-expect: compile-time: camped under gt200; run-time: coalesced, clean
   }
 }
 
@@ -104,23 +93,19 @@ int main(int argc, char **argv) {
   }
   for (int r = 0; r < nrows; ++r)
     for (int c = 0; c < ROW; ++c)
-      ref[(size_t)r * ROW + c] =
-          in[(size_t)r * ROW + c] * header[r].x + header[r].y;
+      ref[(size_t)r * ROW + c] = in[(size_t)r * ROW + c] * header[r].x + header[r].y;
 
   int *d_in, *d_out;
   int2 *d_header;
   CUDA_CHECK(cudaMalloc(&d_in, n * sizeof(int)));
   CUDA_CHECK(cudaMalloc(&d_out, n * sizeof(int)));
   CUDA_CHECK(cudaMalloc(&d_header, nrows * sizeof(int2)));
-  CUDA_CHECK(
-      cudaMemcpy(d_in, in.data(), n * sizeof(int), cudaMemcpyHostToDevice));
-  CUDA_CHECK(cudaMemcpy(d_header, header.data(), nrows * sizeof(int2),
-                        cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMemcpy(d_in, in.data(), n * sizeof(int), cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMemcpy(d_header, header.data(), nrows * sizeof(int2), cudaMemcpyHostToDevice));
   const int grid = (nrows + WARPS - 1) / WARPS;
   size_t bad = 0;
   for (int variant = 0; variant < 2; ++variant) {
-    const char *name = variant == 0 ? "row_affine_smem_broadcast"
-                                    : "row_affine_shfl_broadcast";
+    const char *name = variant == 0 ? "row_affine_smem_broadcast" : "row_affine_shfl_broadcast";
     CUDA_CHECK(cudaMemset(d_out, 0xff, n * sizeof(int)));
     if (variant == 0)
       row_affine_smem_broadcast<<<grid, BLOCK>>>(d_in, d_header, d_out, nrows);
@@ -128,14 +113,11 @@ int main(int argc, char **argv) {
       row_affine_shfl_broadcast<<<grid, BLOCK>>>(d_in, d_header, d_out, nrows);
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaDeviceSynchronize());
-    CUDA_CHECK(
-        cudaMemcpy(got.data(), d_out, n * sizeof(int), cudaMemcpyDeviceToHost));
-    dump_output(variant == 0 ? "out_smem_broadcast" : "out_shfl_broadcast",
-                got.data(), n * sizeof(int));
+    CUDA_CHECK(cudaMemcpy(got.data(), d_out, n * sizeof(int), cudaMemcpyDeviceToHost));
+    dump_output(variant == 0 ? "out_smem_broadcast" : "out_shfl_broadcast", got.data(), n * sizeof(int));
     for (size_t i = 0; i < n; ++i)
       if (got[i] != ref[i] && bad++ < 10)
-        std::printf("%s: out[%zu][%zu] = %d, want %d\n", name, i / ROW, i % ROW,
-                    got[i], ref[i]);
+        std::printf("%s: out[%zu][%zu] = %d, want %d\n", name, i / ROW, i % ROW, got[i], ref[i]);
   }
   CUDA_CHECK(cudaFree(d_in));
   CUDA_CHECK(cudaFree(d_out));

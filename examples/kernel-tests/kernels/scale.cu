@@ -7,18 +7,15 @@
 __global__ void scale(float *out, const float *in, float a, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
-    out[i] =
-        a *
-        in[i]; // sectorscope-expect: coalesced, clean, sectors-per-request <= 4
+    out[i] = a * in[i]; // sectorscope-expect: coalesced, clean, sectors-per-request <= 4
 }
 
 // Reads one column of a row-major matrix: each lane its own row.
 __global__ void column(float *out, const float *in, int rows, int cols) {
   int r = blockIdx.x * blockDim.x + threadIdx.x;
   if (r < rows) {
-    float v = in[r * cols]; // sectorscope-expect: strided; run-time:
-                            // sectors-per-request >= 16
-    out[r] = v;             // sectorscope-expect: coalesced
+    float v = in[r * cols]; // sectorscope-expect: strided; run-time: sectors-per-request >= 16
+    out[r] = v; // sectorscope-expect: coalesced
   }
 }
 
