@@ -253,9 +253,7 @@ def page(outdir, date_override):
         ratio = lambda x: "-" if x is None else "%.2fx (%d kernels)" % x
         L += ["| %s | %s | %s |" % (scope, ratio(m.get("heatmap")), ratio(m.get("grid")))
               for scope, m in medians.items()]
-        L += ["", "The benchmark set: stream copy (float, float4), the three transposes, GEMM",
-              "(both mappings), CSR SpMV (scalar, vector), the LBM step, the reduction and",
-              "the atomic histogram. Per kernel (plain: the program's own kernel, ms):"]
+        L += ["", "Per kernel (plain: the program's own kernel, ms):"]
         L += ["", "| program | kernel | plain ms | heat-map | grid |", "| --- | --- | --- | --- | --- |"]
         L += ["| %s | %s | %s | %s | %s |" % r for r in rows]
         L += [""]
