@@ -3,7 +3,7 @@
 // of C. Warp w of a block reads column w of B, so each 32-byte sector of a
 // row of B is read by 8 warps, each on its own word, and each pays for the
 // whole sector. The heat map of the sampled block, classified by the host
-// runtime's own analysis, must call B falsely shared on loads (and C on
+// runtime's own analysis, must report B as falsely shared on loads (and C on
 // stores), and gemm_v01, which swaps rows and columns, must not.
 // Also checks the product against a CPU reference.
 #include "ss_test_host.h"
