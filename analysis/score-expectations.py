@@ -13,6 +13,8 @@ rules its comment names for compile time under partition model P.
 """
 import argparse, json, os, shutil, subprocess, sys, tempfile
 
+from score_line import score_line
+
 RULES = {"strided", "misaligned", "camped"}
 
 
@@ -77,10 +79,7 @@ def main():
                 tag = "" if line in exp else " (no expect comment)"
                 print(f"{os.path.basename(f)}:{line}: expected {sorted(e) or 'clean'}, "
                       f"found {sorted(g) or 'nothing'}{tag}")
-    p = tp / (tp + fp) if tp + fp else 1.0
-    r = tp / (tp + fn) if tp + fn else 1.0
-    print(f"partitions={a.partitions}: tp={tp} fp={fp} fn={fn} "
-          f"precision={p:.3f} recall={r:.3f}")
+    print(score_line(f"partitions={a.partitions}", tp, fp, fn))
     return 0
 
 

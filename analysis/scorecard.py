@@ -16,6 +16,8 @@ Prints one line per file and configuration that differs, then per rule
 """
 import argparse, os, re, shlex, subprocess, sys
 
+from score_line import score_line
+
 RULES = ["strided", "misaligned", "camped"]
 LABEL = re.compile(
     r"([\w-]+?)-(?:warning|error)(?:-re)?(?:@([+-]?\d+))?(?:\s+(\d+))?\s*\{\{(.*?)\}\}")
@@ -100,10 +102,7 @@ def main():
                           f"labelled {w}, found {g} ({','.join(prefixes)})")
     for r in RULES:
         n, tp, fp, fn = score[r]
-        p = tp / (tp + fp) if tp + fp else 1.0
-        rc = tp / (tp + fn) if tp + fn else 1.0
-        print(f"{r}: labelled={n} tp={tp} fp={fp} fn={fn} "
-              f"precision={p:.3f} recall={rc:.3f}")
+        print(score_line(r, tp, fp, fn, labelled=n))
     return 0
 
 
