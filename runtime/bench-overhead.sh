@@ -7,16 +7,25 @@
 #       with the wrapper into CARRY_DIR/bin (default: .bench-carry in the
 #       source root, ignored by git), with libsectorscope_rt.so, cudart and
 #       this script, so that CARRY_DIR is all the GPU machine needs.
+#       The loop-heavy kernels of runtime/bench/ are built the same way.
 #   CARRY_DIR/bench-overhead.sh run CARRY_DIR [LAUNCHES] [KEEP_DIR]
 #       There: runs each instrumented example in SECTORSCOPE_MODE=time,
 #       heatmap and grid (SECTORSCOPE_LAUNCHES=LAUNCHES, default 0-9) and the
-#       plain one, then prints per kernel the median kernel time of the
+#       plain one and, with ACCELPROF_HOME set to a built AccelProf (its
+#       compute-sanitizer backend), the time mode once more under AccelProf's
+#       heatmap_analysis tool with one target block, cuThermo's own
+#       implementation; then prints per kernel the median kernel time of the
 #       uninstrumented path (time_ms, time mode) and the median instrumented
 #       kernel time (kernel_ms, CUDA events around the launch, heatmap and
 #       grid), their ratios, the programs' wall-clock ratios, and the median
 #       ratio over all kernels. Each program runs BENCH_REPEAT times (default
 #       3) per mode; the medians are over all their launches. Reports stay in
-#       KEEP_DIR if given.
+#       KEEP_DIR if given. BENCH_ONLY=REGEX runs only the programs whose
+#       name it matches.
+#
+# Under AccelProf the time mode's CUDA events around each launch also take in
+# the tool's host work per launch (it runs inside the launch call), which is
+# the time per launch the program sees.
 #
 # Both measurements of a ratio come from the same binary, the baseline being
 # its original kernel (launch == 0), so the ratio is the instrumentation's
@@ -41,7 +50,7 @@ build() {
   fi
   jobs=$(nproc 2>/dev/null || echo 4)
   local n=0 src name
-  for src in "$root"/examples/*.cu; do
+  for src in "$root"/examples/*.cu "$root"/runtime/bench/*.cu; do
     name=$(basename "$src" .cu)
     ("$build/bin/sectorscope-clang++" -O2 -fplugin-arg-sectorscope-instrument \
        "$src" -o "$carry/bin/$name-instrumented" >"$carry/logs/$name-instrumented.log" 2>&1 ||
@@ -77,23 +86,35 @@ run() {
   local exe name mode t0 t1 rc
   for exe in "$carry"/bin/*-instrumented; do
     name=$(basename "$exe" -instrumented)
+    [[ -z ${BENCH_ONLY:-} || $name =~ ^($BENCH_ONLY)$ ]] || continue
     if awk -v s="$start" -v n="$(now)" -v b="$budget" 'BEGIN{exit !(n-s > b)}'; then
       echo "$me: time budget spent, skipping $name and later" >&2
       break
     fi
-    for mode in plain time heatmap grid; do
-      local out=$work/$name/$mode bin=$exe
+    for mode in plain time heatmap grid ${ACCELPROF_HOME:+accelprof}; do
+      local out=$work/$name/$mode bin=$exe repeat=${BENCH_REPEAT:-3}
       [ $mode = plain ] && bin=$carry/bin/$name-plain
       [ -x "$bin" ] || continue
       mkdir -p "$out"
+      local -a tool=()
+      local rtmode=$mode
+      case $mode in plain | accelprof) rtmode=time ;; esac
+      if [ $mode = accelprof ]; then
+        # AccelProf writes its heat maps into the working directory.
+        tool=(env "LD_PRELOAD=$ACCELPROF_HOME/lib/libcompute_sanitizer.so"
+          "LD_LIBRARY_PATH=$ACCELPROF_HOME/lib:${CUDA_HOME:-/usr/local/cuda}/compute-sanitizer:$LD_LIBRARY_PATH"
+          ACCEL_PROF_HOME="$ACCELPROF_HOME" YOSEMITE_TOOL_NAME=heatmap_analysis
+          YOSEMITE_DEVICE=nvc YOSEMITE_TARGET_BLOCK=0,0,0 TORCH_PROFILE_ENABLED=0)
+        repeat=1
+      fi
       t0=$(now)
       # Repeated runs: a kernel launched once per run (the transposes, 21-28
       # us) gets one time per run, and one time swings by 20%. Each run's
       # reports land next to the others' (file names do not collide).
-      for rep in $(seq "${BENCH_REPEAT:-3}"); do
-        SECTORSCOPE_MODE=${mode/plain/time} SECTORSCOPE_LAUNCHES=$launches \
-          SECTORSCOPE_OUT=$out timeout "${BENCH_TIMEOUT_S:-60}" "$bin" \
-          >"$out/stdout.txt" 2>"$out/stderr.txt"
+      for rep in $(seq "$repeat"); do
+        (cd "$out" && SECTORSCOPE_MODE=$rtmode SECTORSCOPE_LAUNCHES=$launches SECTORSCOPE_OUT=$out \
+          timeout "${BENCH_TIMEOUT_S:-60}" "${tool[@]}" "$bin" \
+          >"$out/stdout.txt" 2>"$out/stderr.txt")
         rc=$?
         [ $rc -eq 0 ] || break
       done
@@ -106,17 +127,19 @@ import glob, json, os, statistics, sys
 work = sys.argv[1]
 def med(xs):
     return statistics.median(xs) if xs else None
-rows, ratios = [], {"heatmap": [], "grid": []}
+tools = ("heatmap", "grid", "accelprof")
+rows, ratios = [], {m: [] for m in tools}
 for ex in sorted(os.listdir(work)):
     st = {}
-    for mode in ("plain", "time", "heatmap", "grid"):
+    for mode in ("plain", "time") + tools:
         p = os.path.join(work, ex, mode, "status.txt")
         if os.path.exists(p):
             rc, wall = open(p).read().split()
             st[mode] = (int(rc), float(wall))
     per = {}  # kernel -> mode -> [ms]
     errors = 0
-    for mode, field in (("time", "time_ms"), ("heatmap", "kernel_ms"), ("grid", "kernel_ms")):
+    for mode, field in (("time", "time_ms"), ("heatmap", "kernel_ms"), ("grid", "kernel_ms"),
+                        ("accelprof", "time_ms")):
         for f in glob.glob(os.path.join(work, ex, mode, "*.json")):
             try:
                 j = json.load(open(f))
@@ -130,22 +153,23 @@ for ex in sorted(os.listdir(work)):
     for k in sorted(per):
         base = med(per[k].get("time", []))
         r = {}
-        for mode in ("heatmap", "grid"):
+        for mode in tools:
             m = med(per[k].get(mode, []))
             if base and m:
                 r[mode] = m / base
                 ratios[mode].append(m / base)
-        rows.append((ex, k, base, r.get("heatmap"), r.get("grid"), len(per[k].get("time", []))))
+        rows.append((ex, k, base, [r.get(m) for m in tools], len(per[k].get("time", []))))
     wall = {m: st[m][1] for m in st}
     rcs = " ".join(f"{m}={st[m][0]}" for m in st if st[m][0] != 0)
     w = lambda m: (f"{wall[m] / wall['plain']:.2f}" if m in wall and wall.get("plain") else "-")
     print(f"# {ex}: wall plain {wall.get('plain', 0):.2f}s, time x{w('time')}, heatmap x{w('heatmap')}, grid x{w('grid')}"
+          + (f", accelprof x{w('accelprof')}" if 'accelprof' in wall else "")
           + (f"; nonzero exit: {rcs}" if rcs else "") + (f"; {errors} reports with errors" if errors else ""))
 f = lambda x, p=2: "-" if x is None else f"{x:.{p}f}"
-print(f"{'example':22} {'kernel':48} {'base_ms':>9} {'heatmap':>8} {'grid':>8} {'n':>3}")
-for ex, k, base, h, g, n in rows:
-    print(f"{ex:22} {k[:48]:48} {f(base, 4):>9} {f(h):>8} {f(g):>8} {n:>3}")
-for mode in ("heatmap", "grid"):
+print(f"{'example':22} {'kernel':48} {'base_ms':>9} {'heatmap':>8} {'grid':>8} {'accelprof':>9} {'n':>3}")
+for ex, k, base, (h, g, a), n in rows:
+    print(f"{ex:22} {k[:48]:48} {f(base, 4):>9} {f(h):>8} {f(g):>8} {f(a):>9} {n:>3}")
+for mode in tools:
     xs = ratios[mode]
     if xs:
         print(f"median {mode}/plain kernel-time ratio over {len(xs)} kernels: {statistics.median(xs):.2f} "
