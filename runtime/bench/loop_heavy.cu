@@ -14,14 +14,14 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <vector>
 #include <cuda_runtime.h>
+#include <vector>
 
 #define CHECK(call)                                                            \
   do {                                                                         \
     cudaError_t E = (call);                                                    \
     if (E != cudaSuccess) {                                                    \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call,      \
+      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call,       \
                    cudaGetErrorString(E));                                     \
       std::exit(2);                                                            \
     }                                                                          \
@@ -74,7 +74,8 @@ static int mismatches(const std::vector<float> &Got,
 }
 
 int main() {
-  std::vector<float> A((size_t)Rows * Cols), X(Cols), P((size_t)Rows * Chunk * 8);
+  std::vector<float> A((size_t)Rows * Cols), X(Cols),
+      P((size_t)Rows * Chunk * 8);
   for (size_t I = 0; I < A.size(); ++I)
     A[I] = float(I % 7) * 0.25f;
   for (int C = 0; C < Cols; ++C)
