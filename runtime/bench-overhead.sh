@@ -97,7 +97,7 @@ run() {
       [ -x "$bin" ] || continue
       mkdir -p "$out"
       local -a tool=()
-      local rtmode=$mode
+      local rtmode=$mode lsel=$launches
       case $mode in plain | accelprof) rtmode=time ;; esac
       if [ $mode = accelprof ]; then
         # AccelProf writes its heat maps into the working directory.
@@ -105,14 +105,16 @@ run() {
           "LD_LIBRARY_PATH=$ACCELPROF_HOME/lib:${CUDA_HOME:-/usr/local/cuda}/compute-sanitizer:$LD_LIBRARY_PATH"
           ACCEL_PROF_HOME="$ACCELPROF_HOME" YOSEMITE_TOOL_NAME=heatmap_analysis
           YOSEMITE_DEVICE=nvc YOSEMITE_TARGET_BLOCK=0,0,0 TORCH_PROFILE_ENABLED=0)
-        repeat=1
+        # Every launch, so that launch.seq numbers launches as AccelProf's
+        # kernel_<n>.csv does (runtime/compare-heatmaps.py pairs them).
+        repeat=1 lsel=all
       fi
       t0=$(now)
       # Repeated runs: a kernel launched once per run (the transposes, 21-28
       # us) gets one time per run, and one time swings by 20%. Each run's
       # reports land next to the others' (file names do not collide).
       for rep in $(seq "$repeat"); do
-        (cd "$out" && SECTORSCOPE_MODE=$rtmode SECTORSCOPE_LAUNCHES=$launches SECTORSCOPE_OUT=$out \
+        (cd "$out" && SECTORSCOPE_MODE=$rtmode SECTORSCOPE_LAUNCHES=$lsel SECTORSCOPE_OUT=$out \
           timeout "${BENCH_TIMEOUT_S:-60}" "${tool[@]}" "$bin" \
           >"$out/stdout.txt" 2>"$out/stderr.txt")
         rc=$?
