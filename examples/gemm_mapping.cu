@@ -55,7 +55,7 @@ __global__ void gemm_col_walk(const float *A, const float *B, float *C, int M,
   float acc = 0.0f;
   for (int k = 0; k < K; ++k) {
     float a = A[row * K + k]; // sectorscope-expect: strided; run-time: hot-spot -- stride K floats; all 8 warps of a block read the same words
-    float b = B[k * N + col]; // sectorscope-expect: coalesced, clean -- warp-uniform; the 8 warps read 8 neighbouring words of one sector (cuThermo counts reads as false sharing; sectorscope only writes)
+    float b = B[k * N + col]; // sectorscope-expect: coalesced; compile-time: clean; run-time: false-sharing -- warp-uniform; the 8 warps read 8 neighbouring words of one sector, each paying for all of it (gemm_v00's B)
     acc += a * b;
   }
   C[row * N + col] = acc; // sectorscope-expect: strided; run-time: false-sharing -- stride N floats; the 8 warps write neighbouring words

@@ -152,10 +152,10 @@ __global__ void lbm_d3q19_step(const float *src, float *dst, int nx, int ny,
   const int o17 = hi ? 18 * n : 17 * n + oym + sz;
   f[5] = src[c + o5]; // sectorscope-expect: coalesced, clean
   f[6] = src[c + o6]; // sectorscope-expect: coalesced, clean
-  f[11] = src[c + o11]; // sectorscope-expect: misaligned -- pulls from x - 1; aligned in the bottom wall blocks
+  f[11] = src[c + o11]; // sectorscope-expect: compile-time: misaligned; run-time: sectors-per-request <= 5 -- pulls from x - 1 (5 sectors); aligned (4) in the bottom wall blocks, the sampled block (0,0,0) among them
   f[12] = src[c + o12]; // sectorscope-expect: misaligned -- pulls from x + 1; aligned in the top wall blocks
   f[13] = src[c + o13]; // sectorscope-expect: misaligned -- pulls from x - 1; aligned in the top wall blocks
-  f[14] = src[c + o14]; // sectorscope-expect: misaligned -- pulls from x + 1; aligned in the bottom wall blocks
+  f[14] = src[c + o14]; // sectorscope-expect: compile-time: misaligned; run-time: sectors-per-request <= 5 -- pulls from x + 1 (5 sectors); aligned (4) in the bottom wall blocks, the sampled block (0,0,0) among them
   f[15] = src[c + o15]; // sectorscope-expect: coalesced, clean
   f[16] = src[c + o16]; // sectorscope-expect: coalesced, clean
   f[17] = src[c + o17]; // sectorscope-expect: coalesced, clean

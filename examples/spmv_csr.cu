@@ -66,9 +66,9 @@ __global__ void spmv_csr_vector(int nrows, const int *row_ptr,
   int end = row_ptr[row + 1]; // sectorscope-expect: clean; compile-time: coalesced -- warp-uniform
   float sum = 0.0f;
   for (int j = begin + lane; j < end; j += 32) {
-    int c = col_idx[j]; // sectorscope-expect: compile-time: coalesced, clean; run-time: misaligned -- contiguous from a data-dependent start: the analyzer sees the unit stride, not the offset
-    float v = val[j]; // sectorscope-expect: compile-time: coalesced, clean; run-time: misaligned -- contiguous from a data-dependent start: the analyzer sees the unit stride, not the offset
-    sum += v * x[c]; // sectorscope-expect: compile-time: data-dependent; run-time: random-hot -- gather x[col] from a shared band window
+    int c = col_idx[j]; // sectorscope-expect: compile-time: coalesced, clean; run-time: sectors-per-request <= 3 -- 1..16 contiguous words from a data-dependent start: at most 3 sectors, at most one more than aligned
+    float v = val[j]; // sectorscope-expect: compile-time: coalesced, clean; run-time: sectors-per-request <= 3 -- 1..16 contiguous words from a data-dependent start: at most 3 sectors, at most one more than aligned
+    sum += v * x[c]; // sectorscope-expect: compile-time: data-dependent; run-time: uncoalesced -- gather x[col]: the 8 rows of a block rarely share a word of the band window
   }
   for (int off = 16; off > 0; off /= 2)
     sum += __shfl_down_sync(0xffffffffu, sum, off);

@@ -39,7 +39,7 @@ __global__ void row_affine_smem_broadcast(const int *in, const int2 *header,
   if (row >= nrows)
     return; // warp-uniform
   if (lane == 0)
-    slot[warp] = header[row]; // sectorscope-expect: clean; compile-time: coalesced -- lane 0 only
+    slot[warp] = header[row]; // sectorscope-expect: coalesced; compile-time: clean; run-time: false-sharing -- lane 0 only: 4 neighbouring warps read their own int2 of one sector
   __syncwarp();
   const int2 h = slot[warp]; // sectorscope-expect: run-time: smem-abuse -- warp-local broadcast through shared memory
   for (int c = lane; c < ROW; c += 32) {
@@ -56,7 +56,7 @@ __global__ void row_affine_shfl_broadcast(const int *in, const int2 *header,
     return; // warp-uniform
   int2 h = make_int2(0, 0);
   if (lane == 0)
-    h = header[row]; // sectorscope-expect: clean; compile-time: coalesced -- lane 0 only
+    h = header[row]; // sectorscope-expect: coalesced; compile-time: clean; run-time: false-sharing -- lane 0 only: 4 neighbouring warps read their own int2 of one sector
   h.x = __shfl_sync(0xffffffffu, h.x, 0);
   h.y = __shfl_sync(0xffffffffu, h.y, 0);
   for (int c = lane; c < ROW; c += 32) {

@@ -7,6 +7,8 @@
 #   DIR/tools/gpu-tests.sh run DIR  (there) the tests; one line per check
 #                                   and "N passed, M failed"; exit 1 on any
 #                                   failure
+#   DIR/tools/gpu-tests.sh expect DIR  (there) of those, the run-time
+#                                   expectation checks only (about a minute)
 #   DIR/bin/sectorscope-microbench --only G --out F.json  (there) one
 #                                   micro-benchmark group (microbench/README.md)
 #   DIR/tools/gpu-tests.sh bench DIR OUT  (there) the benchmarks: run-time
@@ -24,7 +26,10 @@
 # output dumps between plain and instrumented; the test/gpu programs (known
 # answers for sectors/request, heat maps, spaces, grid mode, exactness);
 # compute-sanitizer memcheck on instrumented programs; and Nsight Compute as
-# ground truth for sector and request counts (tools/ncu-compare.py).
+# ground truth for sector and request counts (tools/ncu-compare.py). The
+# run-time expectations: every instrumented example with SECTORSCOPE_EXPECT=1,
+# and examples/kernel-tests' program, which must pass, beside a copy whose
+# coalesced load is made strided, which must fail at run time.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 cmd=${1:-}
@@ -45,6 +50,7 @@ build() {
   # measured with the same bundle; absent when CUDA programs are not built.
   [ -x "$build/bin/sectorscope-microbench" ] && cp "$build/bin/sectorscope-microbench" "$dir/bin/"
   "$root/test/gpu/build.sh" "$build" "$dir/gpu" >/dev/null || exit 1
+  kernel_tests "$build/bin/sectorscope-clang++" "$root/examples/kernel-tests" || exit 1
   cp "$root"/tools/gpu-tests.sh "$root"/tools/ncu-compare.py \
      "$root"/runtime/bench-overhead.sh "$root"/model/validate.sh "$dir/tools/"
   cp "$root"/data/h200-microbench.json "$dir/data/"
@@ -54,6 +60,24 @@ build() {
   mkdir -p "$dir/share/sectorscope/data"
   cp "$root"/data/h200-partition-map.json "$dir/share/sectorscope/data/"
   echo "built into $dir ($(du -sh "$dir" | cut -f1))"
+}
+
+# examples/kernel-tests' program, built from copies in the bundle (the
+# runtime reads a site's source at the path it was compiled from): good/
+# passes its compile-time check; broken/, whose coalesced load reads every
+# 8th float instead (modulo n: test/expect/kernel-tests.test's broken copy
+# without its out-of-bounds reads), is built without it, to fail at run time.
+kernel_tests() { # wrapper project
+  local w=$1 src=$2/kernels/scale.cu v
+  for v in good broken; do
+    mkdir -p "$dir/kernel-tests/$v" && cp "$src" "$dir/kernel-tests/$v/scale.cu"
+  done
+  sed -i 's/a \* in\[i\]/a * in[8 * i % n]/' "$dir/kernel-tests/broken/scale.cu"
+  ! cmp -s "$src" "$dir/kernel-tests/broken/scale.cu" || { echo "broken copy unchanged"; return 1; }
+  "$w" --sectorscope-expect -O2 -fplugin-arg-sectorscope-instrument \
+    "$dir/kernel-tests/good/scale.cu" -o "$dir/kernel-tests/good/scale" &&
+    "$w" -O2 -fplugin-arg-sectorscope-instrument \
+      "$dir/kernel-tests/broken/scale.cu" -o "$dir/kernel-tests/broken/scale" 2>/dev/null
 }
 
 passed=0 failed=0
@@ -81,6 +105,50 @@ self_check() { # exe name
   timeout 120 "$1" | grep -qx "PASS $2"
 }
 
+# The example's sectorscope-expect comments hold in its run (heat-map mode,
+# sampled block 0,0,0): exit 0, no error line.
+expectations() { # name
+  local out rc
+  out=$(SECTORSCOPE_EXPECT=1 SECTORSCOPE_OUT=$dir/expect-out timeout 120 "bin/$1-instrumented" 2>&1)
+  rc=$?
+  printf '%s\n' "$out" | grep -E 'error|expectation'
+  [ $rc -eq 0 ] && ! printf '%s\n' "$out" | grep -q ' error: '
+}
+
+# examples/kernel-tests, as its dynamic test runs it: the good program passes
+# with no error line; the broken one exits 1 naming the line, the expectation
+# and the measured numbers.
+kernel_test_good() {
+  local out
+  out=$(SECTORSCOPE_EXPECT=1 SECTORSCOPE_LAUNCHES=all SECTORSCOPE_OUT=$dir/expect-out \
+    timeout 60 kernel-tests/good/scale 2>&1) || { printf '%s\n' "$out"; return 1; }
+  printf '%s\n' "$out"
+  printf '%s\n' "$out" | grep -qx PASS && ! printf '%s\n' "$out" | grep -q 'error:'
+}
+kernel_test_broken() {
+  local out rc
+  out=$(SECTORSCOPE_EXPECT=1 SECTORSCOPE_LAUNCHES=all SECTORSCOPE_OUT=$dir/expect-out \
+    timeout 60 kernel-tests/broken/scale 2>&1)
+  rc=$?
+  printf '%s\n' "$out"
+  [ $rc -eq 1 ] &&
+    printf '%s\n' "$out" | grep -Eq 'scale\.cu:10:[0-9]+: error: expected coalesced, measured 32\.0 sectors/request \((strided|uncoalesced)\)$' &&
+    printf '%s\n' "$out" | grep -Eq 'scale\.cu:10:[0-9]+: error: expected sectors-per-request <= 4, measured 32\.0 sectors/request'
+}
+
+# The run-time expectations (also alone: `gpu-tests.sh expect DIR`).
+expect_checks() {
+  local exe n
+  for exe in bin/*-instrumented; do
+    n=$(basename "$exe" -instrumented)
+    check "expectations $n (SECTORSCOPE_EXPECT=1)" expectations "$n"
+  done
+  if [ -x kernel-tests/good/scale ]; then
+    check "kernel-tests: expectations hold at run time" kernel_test_good
+    check "kernel-tests: broken copy fails at run time" kernel_test_broken
+  fi
+}
+
 # Plain and instrumented builds must compute the same bits.
 same_output() { # name
   local n=$1 v
@@ -104,6 +172,7 @@ run() {
     done
     check "identical output $n (plain vs instrumented)" same_output "$n"
   done
+  expect_checks
   for exe in gpu/*.plain; do
     n=$(basename "$exe" .plain)
     [ "$n" = overhead ] && continue # a benchmark, run by `bench`
@@ -240,8 +309,9 @@ model() {
 case $cmd in
 build) build ;;
 run) run ;;
+expect) setenv; expect_checks; echo "$passed passed, $failed failed"; [ $failed -eq 0 ] ;;
 overhead) overhead ;;
 model) model "$@" ;;
 bench) overhead && model "$@" ;;
-*) echo "usage: $0 build|run|overhead|model|bench [DIR] [OUT]" >&2; exit 2 ;;
+*) echo "usage: $0 build|run|expect|overhead|model|bench [DIR] [OUT]" >&2; exit 2 ;;
 esac

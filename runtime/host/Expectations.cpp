@@ -1,11 +1,9 @@
 //===- Expectations.cpp - Expectations checked against measured sites -----===//
 //
-// A word holds at run time as the launch report measured it: `coalesced`
-// is the site's coalesced verdict, `sectors-per-request` its measured
-// sectors per request, `strided`, `hot-spot`, ... its patterns. What a mode
-// does not measure is not checked in it: camping needs grid mode, heat-map
-// patterns need heat-map mode, and grid mode tells a stride from a gather
-// by no heat map, so there `uncoalesced` satisfies `strided`.
+// A word holds at run time as the launch report measured it; holdsAt() is
+// the one place that says how (the run-time column of docs/expectations.md).
+// What a mode does not measure is not checked in it: camping needs grid
+// mode, heat-map patterns need heat-map mode.
 //
 //===----------------------------------------------------------------------===//
 #include "Expectations.h"
@@ -18,6 +16,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <iterator>
 
 namespace sectorscope::rt {
 namespace {
@@ -54,14 +53,14 @@ bool hasPattern(const SiteResult &S, const std::string &Word) {
       [&](const PatternHit &P) { return spelled(P.Name) == Word; });
 }
 
-/// "measured 8.0 sectors/request (strided)".
+/// "8.0 sectors/request (strided)".
 std::string measured(const SiteResult &S) {
   char Spr[32];
   std::snprintf(Spr, sizeof(Spr), "%.1f", S.Spr);
   std::string Patterns;
   for (const PatternHit &P : S.Patterns)
     Patterns += (Patterns.empty() ? "" : ", ") + spelled(P.Name);
-  return std::string("measured ") + Spr + " sectors/request" +
+  return std::string(Spr) + " sectors/request" +
          (Patterns.empty() ? "" : " (" + Patterns + ")");
 }
 
@@ -80,9 +79,27 @@ bool measuredIn(Mode M, Word W) {
   }
 }
 
-bool shows(const SiteResult &S, Word W, Mode M) {
-  return hasPattern(S, wordName(W)) || (W == Word::Strided && M == Mode::Grid &&
-                                        hasPattern(S, "uncoalesced"));
+/// What a word means at run time, for one measured site. `strided` and
+/// `uncoalesced` are one measurement: at least twice the ideal sectors per
+/// request, whether the runtime's verdict is `strided` or `uncoalesced`. The
+/// verdict tells the two apart by the regularity of the sampled block's heat
+/// map over the site's range, which pools every iteration and every site
+/// that touches the range: a stride interleaved with another site's accesses
+/// looks irregular, a gather whose iterations fill the range looks regular.
+bool holdsAt(const Term &T, const SiteResult &S) {
+  switch (T.W) {
+  case Word::Strided:
+  case Word::Uncoalesced:
+    return hasPattern(S, "strided") || hasPattern(S, "uncoalesced");
+  case Word::SectorsPerRequest:
+    return T.admits(S.Spr);
+  case Word::Clean: // no pattern but the coalesced verdict
+    return std::all_of(
+        S.Patterns.begin(), S.Patterns.end(),
+        [](const PatternHit &P) { return P.Name == "coalesced"; });
+  default: // coalesced, misaligned, camped and the heat-map patterns
+    return hasPattern(S, wordName(T.W));
+  }
 }
 
 /// Words about coalescing concern global memory; the heat-map patterns any.
@@ -125,8 +142,10 @@ void ExpectationCheck::check(const LaunchReport &R, const SiteTable *Table,
   std::lock_guard<std::mutex> G(Lock);
   if (Table)
     for (const Site &S : Table->Sites)
-      if (!S.File.empty())
+      if (!S.File.empty()) {
         file(S.File).SiteLines.insert(S.Line);
+        LineKernels[{S.File, S.Line}].insert(S.Kernel);
+      }
   std::map<std::pair<std::string, unsigned>, std::vector<const SiteResult *>>
       Measured;
   std::set<std::string> KernelFiles;
@@ -159,6 +178,13 @@ void ExpectationCheck::checkLine(const LaunchReport &R, const Expectation &E,
                                  const std::vector<const SiteResult *> &Sites,
                                  const std::string &PartitionSpec) {
   Mode M = R.Info.TheMode;
+  // A line whose accesses belong to several kernels (a device function, a
+  // header) names the kernel each error was measured in.
+  const SiteResult &First = *Sites.front();
+  bool SeveralKernels = LineKernels[{First.S.File, First.S.Line}].size() > 1;
+  std::string InKernel =
+      SeveralKernels ? " in kernel '" + shortKernelName(R.Info.Kernel) + "'"
+                     : "";
   for (const Term &T : E.termsFor(RunTime, PartitionSpec)) {
     if (!measuredIn(M, T.W))
       continue;
@@ -168,34 +194,36 @@ void ExpectationCheck::checkLine(const LaunchReport &R, const Expectation &E,
         Concerned.push_back(S);
     if (Concerned.empty())
       continue;
-    std::string Expected = "expected " + T.text() + ", ";
-    auto Violation = [&](const SiteResult &S, const std::string &What) {
-      std::string Loc = siteLocation(S);
-      error(Loc + "|" + T.text(), Loc, Expected + What);
-    };
-    if (T.namesProblem()) {
-      if (std::none_of(
-              Concerned.begin(), Concerned.end(),
-              [&](const SiteResult *S) { return shows(*S, T.W, M); })) {
-        std::string What;
-        for (const SiteResult *S : Concerned)
-          What += (What.empty() ? "" : "; ") + measured(*S);
-        Violation(*Concerned.front(), What);
-      }
-      continue;
+    auto Holds = [&](const SiteResult *S) { return holdsAt(T, *S); };
+    // A problem word needs one site that shows it, the other words every
+    // site: the error goes to the first site, resp. to each failing one,
+    // with each distinct measurement once.
+    std::vector<const SiteResult *> Failing;
+    if (!T.namesProblem())
+      std::copy_if(Concerned.begin(), Concerned.end(),
+                   std::back_inserter(Failing),
+                   [&](const SiteResult *S) { return !Holds(S); });
+    else if (std::none_of(Concerned.begin(), Concerned.end(), Holds))
+      Failing = Concerned;
+    std::map<std::string, std::vector<std::string>> ByLocation;
+    std::vector<std::string> Order;
+    for (const SiteResult *S : Failing) {
+      std::string Loc = T.namesProblem() ? siteLocation(*Concerned.front())
+                                         : siteLocation(*S);
+      auto [It, New] = ByLocation.try_emplace(Loc);
+      if (New)
+        Order.push_back(Loc);
+      std::string What = measured(*S);
+      if (std::find(It->second.begin(), It->second.end(), What) ==
+          It->second.end())
+        It->second.push_back(What);
     }
-    for (const SiteResult *S : Concerned) {
-      bool Holds = true;
-      if (T.W == Word::Coalesced)
-        Holds = hasPattern(*S, "coalesced");
-      else if (T.W == Word::SectorsPerRequest)
-        Holds = T.admits(S->Spr);
-      else // clean: no pattern but the coalesced verdict
-        Holds = std::all_of(
-            S->Patterns.begin(), S->Patterns.end(),
-            [](const PatternHit &P) { return P.Name == "coalesced"; });
-      if (!Holds)
-        Violation(*S, measured(*S));
+    for (const std::string &Loc : Order) {
+      std::string What;
+      for (const std::string &W : ByLocation[Loc])
+        What += (What.empty() ? "measured " : "; ") + W;
+      error(Loc + "|" + T.text() + "|" + InKernel, Loc,
+            "expected " + T.text() + ", " + What + InKernel);
     }
   }
 }

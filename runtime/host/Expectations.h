@@ -55,6 +55,8 @@ private:
   mutable std::mutex Lock;
   std::map<std::string, SourceFile> Files;
   std::set<std::pair<std::string, unsigned>> CheckedLines;
+  /// The kernels (mangled) with an instrumented access on each line.
+  std::map<std::pair<std::string, unsigned>, std::set<std::string>> LineKernels;
   std::set<std::string> Seen; ///< One error per location and expectation.
   std::vector<std::string> Errors;
 };

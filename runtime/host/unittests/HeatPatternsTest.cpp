@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "TestLaunches.h"
 
+#include <functional>
+
 namespace sectorscope::rt::test {
 namespace {
 
@@ -150,6 +152,63 @@ TEST(HeatPatterns, GemmV01HotSpotNoFalseSharing) {
                            0),
             0u)
       << F.back();
+}
+
+/// One load site of Width bytes in one block of Warps warps, heat-map mode:
+/// each thread reads the addresses Fn(warp, lane) lists.
+LaunchReport oneLoadPerBlock(
+    uint32_t Width, uint32_t Warps,
+    const std::function<std::vector<uint64_t>(uint64_t, uint64_t)> &Fn) {
+  SiteTable T = parseTestTable(siteLine(0, "load", "global", Width, 20, 7));
+  FakeDevice D(testHeader(Mode::Heatmap, 1));
+  Dim Grid{1}, Block{32 * Warps};
+  D.run(T, Grid, Block, [&](Dim, Dim Th) {
+    std::vector<Access> V;
+    for (uint64_t Addr : Fn(Th.X / 32, Th.X % 32))
+      V.push_back({0, Addr});
+    return V;
+  });
+  return analyze(D, launchInfo(Mode::Heatmap, Grid, Block), T, twoArrays());
+}
+
+// A broadcast: all lanes of all 8 warps read the same word, a[k] for k =
+// 0..63. Every word of its 8 sectors is read by every warp: a hot spot (data
+// every warp reads), not false sharing, which needs each word read by one.
+TEST(HeatPatterns, BroadcastIsNoFalseSharing) {
+  LaunchReport R = oneLoadPerBlock(4, 8, [](uint64_t, uint64_t) {
+    std::vector<uint64_t> V;
+    for (uint64_t K = 0; K < 64; ++K)
+      V.push_back(ArrA + 4 * K);
+    return V;
+  });
+  auto J = launchJson(R);
+  expectJson(J["sites"][0], R"j({
+    "sectors_per_request": 1.0,
+    "patterns": ["coalesced", "hot_spot"]})j");
+  expectJson(J["heatmap"], R"j({
+    "sector_warps_histogram": [0, 0, 0, 0, 0, 0, 0, 0, 8],
+    "word_warps_histogram": [0, 0, 0, 0, 0, 0, 0, 0, 64]})j");
+  EXPECT_FALSE(anyPattern(J, "false_sharing"));
+}
+
+// Lane 0 of each of 16 warps reads its own 8-byte header, h[warp]
+// (warp_broadcast_smem's header[row]): 4 warps share each sector of h, each
+// on its own two words, and each warp's request fetches the whole sector for
+// 8 bytes of it. That is cuThermo's false sharing on loads, as in gemm_v00
+// (where each warp's lanes all read one word), although every request is
+// coalesced.
+TEST(HeatPatterns, OneLanePerWarpOnNeighbouringWordsIsFalseSharing) {
+  LaunchReport R = oneLoadPerBlock(8, 16, [](uint64_t Warp, uint64_t Lane) {
+    return Lane == 0 ? std::vector<uint64_t>{ArrA + 8 * Warp}
+                     : std::vector<uint64_t>{};
+  });
+  auto J = launchJson(R);
+  expectJson(J["sites"][0], R"j({
+    "sectors_per_request": 1.0,
+    "patterns": ["coalesced", "false_sharing"],
+    "evidence": {"false_sharing": {"false_shared_sectors": 4,
+                                   "max_sector_warps": 4,
+                                   "read_sectors": 4}}})j");
 }
 
 // y[i] = a[i + 1] * a[0]: a[0]'s sector is read by all 8 warps. The verdict
