@@ -27,6 +27,11 @@
 #   transpose_band_<model>.svg transposes placed in the band (CampProf 10c),
 #                              and _log.svg with a logarithmic time axis
 #   bands/<case>.svg, .json    every case's band, application line and point
+#   heldout-<model>.json       leave-one-kernel-out: training vs held-out
+#                              error, terms kept, bounds and their coverage
+#   calib-bounds-<model>.json  the calibration with those terms and bounds
+#   heldout_errors_<model>.svg held-out predicted / measured, sorted
+#   errors.svg, kernels/*.svg  every case sorted by error; one chart a kernel
 #   raw.tar.gz                 the inputs, for re-evaluation without a GPU
 #                              (model/reeval.sh): cases.json with relative
 #                              paths, every profile it names, the benchmark
@@ -241,6 +246,24 @@ for m in $MODELS; do
     --json "$OUT/validate-$m.json" || status=1
 done
 
+# Held out: every choice made from validation kernels made again without the
+# kernel scored (terms, bounds); the suite error above is a training error.
+for m in $MODELS; do
+  [[ "$m" == gt200 ]] && continue # one line, no band to bound
+  echo
+  echo "== model $m: training vs held-out (leave one kernel out)"
+  "$BIN" heldout --calib "$OUT/calib.json" --cases "$CASES" --model "$m" \
+    --json "$OUT/heldout-$m.json" --error-svg "$OUT/heldout_errors_$m.svg" \
+    --calib-out "$OUT/calib-bounds-$m.json" ||
+    echo "validate.sh: no held-out figures for $m (leaving one kernel out needs three)"
+done
+if [[ -f "$OUT/calib-bounds-bandwidth.json" ]]; then
+  mkdir -p "$OUT/kernels"
+  "$BIN" validate --calib "$OUT/calib-bounds-bandwidth.json" --cases "$CASES" \
+    --error-svg "$OUT/errors.svg" --kernel-svg-dir "$OUT/kernels" --log-y \
+    > /dev/null || status=1
+fi
+
 echo
 N_LBM=$(subset "$LBM_RE" "$LBM_EXCLUDE_RE" "$OUT/lbm-cases.json")
 if [[ "$N_LBM" -gt 0 ]]; then
@@ -300,6 +323,10 @@ for m in $MODELS; do
   python3 -c 'import json,sys; v=json.load(open(sys.argv[1])); x=v.get("extrapolation_geomean_rel_err"); xi=v.get("extrapolation_geomean_rel_err_in_scope"); print("%-10s %3d cases  geomean %5.1f%%  max %5.1f%%  in scope %d: %5.1f%%%s" % (v["model"], len(v["cases"]), 100*v["geomean_rel_err"], 100*v["max_rel_err"], v.get("in_scope_cases", 0), 100*v.get("geomean_rel_err_in_scope", 0), "" if x is None else "  extrapolation %5.1f%% (%d pairs), in scope %s" % (100*x, v["extrapolation_pairs"], "-" if xi is None else "%.1f%% (%d pairs)" % (100*xi, v["extrapolation_pairs_in_scope"]))))' "$OUT/validate-$m.json"
 done
 python3 -c 'import json,sys; print("scope: " + json.load(open(sys.argv[1])).get("scope_rule", "?"))' "$OUT/validate-$BAND_MODEL.json" 2>/dev/null || true
+for m in $MODELS; do
+  [[ -f "$OUT/heldout-$m.json" ]] || continue
+  python3 -c 'import json,sys; h=json.load(open(sys.argv[1])); print("%-10s training %5.1f%%  held-out %5.1f%%  bounds at %.0f%% (held-out): %d of %d in-scope cases inside (%.0f%%); dropped terms: %s" % (h["model"], 100*h["training_geomean_rel_err"], 100*h["held_out_geomean_rel_err"], 100*h["coverage"], h["inside_held_out_bounds"], h["in_scope_cases"], 100*h["held_out_coverage"], ", ".join(h["dropped_terms"]) or "none"))' "$OUT/heldout-$m.json"
+done
 
 # The raw inputs in one archive, so the next model can be evaluated on this
 # run without a GPU (model/reeval.sh).

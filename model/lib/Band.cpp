@@ -169,6 +169,34 @@ static void dedupe(std::vector<std::string> &V) {
   V = std::move(Out);
 }
 
+std::string degreeNotComputed(double Spread, double Camped, double Warps) {
+  if (Camped > Spread * (1 + 1e-9))
+    return "";
+  return "camping degree not computed: the camped prediction (" +
+         fmtNum(Camped) + " ms) is not above the spread one (" +
+         fmtNum(Spread) + " ms) at " + fmtNum(Warps) +
+         " warps per SM, so this kernel does not camp on this chip";
+}
+
+/// How far below the DRAM bound a measured time may lie before it is called
+/// impossible: the traffic estimate can miss reuse (a cache line served
+/// twice), never by a factor of two on the kernels the model targets.
+static constexpr double ImpossibleSlack = 0.5;
+
+void rejectImpossibleTime(const KernelCurve &Spread, double Warps,
+                          double MeasuredMs, const std::string &Where) {
+  // The bandwidth bound where it is least: with reuse served by L1.
+  double Floor = Spread.L1MaxWarps > 0 ? std::min(Spread.BwMs, Spread.BwMsL1)
+                                       : Spread.BwMs;
+  if (Floor > 0 && MeasuredMs < ImpossibleSlack * Floor)
+    fail(Where, "time_ms",
+         "impossible time " + fmtNum(MeasuredMs) + " ms at " + fmtNum(Warps) +
+             " warps per SM: the kernel's traffic needs at least " +
+             fmtNum(Floor) +
+             " ms at the calibrated peak bandwidth (a wrong unit, another "
+             "launch's time, or another GPU's calibration?)");
+}
+
 BandResult computeBand(const Calibration &C, const Profile &P,
                        const BandOptions &O) {
   if (O.Kind == ModelKind::GT200)
@@ -198,56 +226,70 @@ BandResult computeBand(const Calibration &C, const Profile &P,
   if (!B.HasBand)
     B.Notes.push_back("calibration has no camped benchmarks: the worst line "
                       "equals the best line");
-  B.BestMs = predictTime(C, O.Kind, T, false, B.Warps, &B.Notes);
-  B.WorstMs = predictTime(C, O.Kind, T, true, B.Warps, &B.Notes);
-  if (B.WorstMs < B.BestMs) {
-    // Camped benchmarks faster than spread ones: the chip does not camp at
-    // this size (e.g. hashed partitions). Keep the band ordered.
-    B.Notes.push_back("camped benchmarks were faster than spread ones at " +
-                      fmtNum(B.Warps) + " warps/SM; band ordered as min/max");
+  B.Bounds = C.Bounds;
+  if (C.Bandwidth) {
+    KernelCurve Spread = C.Bandwidth->curve(T, false, nullptr);
+    if (B.MeasuredMs && O.RejectImpossible)
+      rejectImpossibleTime(Spread, B.Warps, *B.MeasuredMs,
+                           O.TimeMs ? O.TimeFrom : P.File);
+    if (O.Kind == ModelKind::Bandwidth)
+      B.BestCurve = Spread;
   }
-  B.SpreadMs = B.BestMs;
-  B.CampedMs = B.WorstMs;
-  double Best0 = std::min(B.BestMs, B.WorstMs);
-  double Worst0 = std::max(B.BestMs, B.WorstMs);
+  auto Line = [&](double W, BandPoint &Pt) {
+    Pt.Warps = W;
+    Pt.Best = predictTime(C, O.Kind, T, false, W, &B.Notes);
+    Pt.Worst = predictTime(C, O.Kind, T, true, W, &B.Notes);
+    Pt.Lower = std::min(Pt.Best, Pt.Worst);
+    Pt.Upper = std::max(Pt.Best, Pt.Worst);
+    if (C.Bounds) {
+      Pt.Lower = C.Bounds->lower(Pt.Lower);
+      Pt.Upper = C.Bounds->upper(Pt.Upper);
+    }
+  };
+  BandPoint At;
+  Line(B.Warps, At);
+  B.BestMs = At.Best;
+  B.WorstMs = At.Worst;
+  B.LowerMs = At.Lower;
+  B.UpperMs = At.Upper;
+  double Lo0 = std::min(B.BestMs, B.WorstMs);
+  double Hi0 = std::max(B.BestMs, B.WorstMs);
   B.ScopeFactor = O.ScopeFactor;
+  B.DegreeNote = B.HasBand ? degreeNotComputed(B.BestMs, B.WorstMs, B.Warps)
+                           : "camping degree not computed: no camped "
+                             "benchmarks in the calibration";
   if (B.MeasuredMs) {
-    double D = campingDegree(Best0, Worst0, *B.MeasuredMs);
-    B.Degree = D;
-    B.DegreeClamped = std::clamp(D, 0.0, 1.0);
-    B.InScope =
-        !outsideMemoryScope(Best0, Worst0, *B.MeasuredMs, O.ScopeFactor);
+    if (B.DegreeNote.empty()) {
+      double D = campingDegree(B.BestMs, B.WorstMs, *B.MeasuredMs);
+      B.Degree = D;
+      B.DegreeClamped = std::clamp(D, 0.0, 1.0);
+    }
+    B.Inside = *B.MeasuredMs >= B.LowerMs && *B.MeasuredMs <= B.UpperMs;
+    B.InScope = !outsideMemoryScope(Lo0, Hi0, *B.MeasuredMs, O.ScopeFactor);
     if (!*B.InScope)
-      B.Notes.push_back("measured " + fmtNum(*B.MeasuredMs / Best0) +
+      B.Notes.push_back("measured " + fmtNum(*B.MeasuredMs / Lo0) +
                         "x the best line: outside the memory-bound scope (" +
                         scopeRule(O.ScopeFactor) + ")");
   }
   std::optional<KernelCurve> App;
-  if (O.Kind == ModelKind::Bandwidth) {
-    B.BestCurve = C.Bandwidth->curve(T, false, nullptr);
-    if (B.MeasuredMs)
-      App = B.BestCurve->throughPoint(B.Warps, *B.MeasuredMs);
-  }
+  if (B.BestCurve && B.MeasuredMs)
+    App = B.BestCurve->throughPoint(B.Warps, *B.MeasuredMs);
   int Max = O.MaxWarps > 0 ? O.MaxWarps : C.Gpu.MaxWarpsPerSm;
   // CampProf drew the application line only up to the kernel's maximum
   // occupancy (its block size and shared memory; registers unknown here).
   B.AppMaxWarps = std::max(maxOccupancyFor(P, C), B.Warps);
   for (int W = 1; W <= Max; ++W) {
     BandPoint Pt;
-    Pt.Warps = W;
-    double Bw = predictTime(C, O.Kind, T, false, W, &B.Notes);
-    double Ww = predictTime(C, O.Kind, T, true, W, &B.Notes);
-    Pt.Best = std::min(Bw, Ww);
-    Pt.Worst = std::max(Bw, Ww);
+    Line(W, Pt);
     if (B.MeasuredMs && W <= B.AppMaxWarps)
-      Pt.App = checkTime(
-          App ? App->at(W)
-              : extrapolateApp(Best0, Worst0, *B.MeasuredMs, Pt.Best, Pt.Worst),
-          "application time at " + std::to_string(W) + " warps/SM");
+      Pt.App =
+          checkTime(App ? App->at(W)
+                        : extrapolateApp(Lo0, Hi0, *B.MeasuredMs,
+                                         std::min(Pt.Best, Pt.Worst),
+                                         std::max(Pt.Best, Pt.Worst)),
+                    "application time at " + std::to_string(W) + " warps/SM");
     B.Points.push_back(Pt);
   }
-  B.BestMs = Best0;
-  B.WorstMs = Worst0;
   dedupe(B.Notes);
   return B;
 }
@@ -265,11 +307,22 @@ Json bandToJson(const BandResult &B) {
   J["app_max_warps_per_sm"] = B.AppMaxWarps;
   J["best_ms"] = B.BestMs;
   J["worst_ms"] = B.WorstMs;
+  J["lower_ms"] = B.LowerMs;
+  J["upper_ms"] = B.UpperMs;
+  J["bounds"] = B.Bounds ? B.Bounds->label()
+                         : "raw band: min and max of "
+                           "best and worst, no stated "
+                           "confidence";
+  if (!B.DegreeNote.empty())
+    J["camping_degree_note"] = B.DegreeNote;
   if (B.MeasuredMs) {
     J["measured_ms"] = *B.MeasuredMs;
-    J["camping_degree"] = *B.DegreeClamped;
-    J["camping_degree_raw"] = *B.Degree;
-    J["placement"] = placement(*B.Degree, B.HasBand);
+    if (B.Degree) {
+      J["camping_degree"] = *B.DegreeClamped;
+      J["camping_degree_raw"] = *B.Degree;
+      J["placement"] = placement(*B.Degree, B.HasBand);
+    }
+    J["inside_bounds"] = *B.Inside;
     J["in_scope"] = *B.InScope;
     J["ratio_to_best"] = B.BestMs > 0 ? *B.MeasuredMs / B.BestMs : 0;
     J["scope_rule"] = scopeRule(B.ScopeFactor);
@@ -287,7 +340,9 @@ Json bandToJson(const BandResult &B) {
   for (const BandPoint &P : B.Points) {
     Json PJ = {{"active_warps_per_sm", P.Warps},
                {"best_ms", P.Best},
-               {"worst_ms", P.Worst}};
+               {"worst_ms", P.Worst},
+               {"lower_ms", P.Lower},
+               {"upper_ms", P.Upper}};
     if (P.App)
       PJ["app_ms"] = *P.App;
     Pts.push_back(PJ);
@@ -301,16 +356,25 @@ std::string bandTable(const BandResult &B) {
   std::string Out = "kernel " + B.Kernel + " (" + B.ProfileFile + "), model " +
                     modelName(B.Kind) + ", " + fmtNum(B.TotalBytes) +
                     " bytes (sectors x 32, grid)\n";
-  Out += "occupancy " + fmtNum(B.Warps) + " warps/SM (" + B.WarpsSource +
-         "): best " + fmtNum(B.BestMs) + " ms, worst " + fmtNum(B.WorstMs) +
-         " ms\n";
+  Out += "occupancy " + fmtNum(B.Warps) + " warps per SM (" + B.WarpsSource +
+         "): best (spread) " + fmtNum(B.BestMs) + " ms, worst (camped) " +
+         fmtNum(B.WorstMs) + " ms\n";
+  Out += (B.Bounds ? B.Bounds->label()
+                   : std::string("raw bounds (no stated confidence)")) +
+         ": " + fmtNum(B.LowerMs) + " .. " + fmtNum(B.UpperMs) + " ms\n";
   if (B.MeasuredMs && B.AppMaxWarps < B.Points.size())
     Out += "application line up to " + fmtNum(B.AppMaxWarps) +
            " warps/SM, the most its block size allows\n";
   if (B.MeasuredMs)
-    Out += "measured " + fmtNum(*B.MeasuredMs) + " ms: camping degree " +
-           fmtFixed(*B.DegreeClamped, 2) + " (raw " + fmtFixed(*B.Degree, 2) +
-           "), " + placement(*B.Degree, B.HasBand) + "\n";
+    Out += "measured " + fmtNum(*B.MeasuredMs) + " ms, " +
+           (*B.Inside ? "inside" : "OUTSIDE") + " the bounds: " +
+           (B.Degree ? "camping degree " + fmtFixed(*B.DegreeClamped, 2) +
+                           " (raw " + fmtFixed(*B.Degree, 2) + "), " +
+                           placement(*B.Degree, B.HasBand)
+                     : B.DegreeNote) +
+           "\n";
+  else if (!B.DegreeNote.empty())
+    Out += B.DegreeNote + "\n";
   if (B.MeasuredMs)
     Out += std::string("memory-bound scope: ") +
            (*B.InScope ? "in" : "OUTSIDE") + ", measured " +
@@ -324,13 +388,15 @@ std::string bandTable(const BandResult &B) {
            (B.BestCurve->l1Fits(B.Warps) ? " (reuse inside a block hits L1)"
                                          : "") +
            "\n";
-  std::vector<std::string> H = {"warps/SM", "best_ms", "worst_ms"};
+  std::vector<std::string> H = {"warps/SM", "best_ms", "worst_ms", "lower_ms",
+                                "upper_ms"};
   if (B.MeasuredMs)
     H.push_back("app_ms");
   TextTable T(H);
   for (const BandPoint &P : B.Points) {
     std::vector<std::string> R = {fmtNum(P.Warps), fmtNum(P.Best),
-                                  fmtNum(P.Worst)};
+                                  fmtNum(P.Worst), fmtNum(P.Lower),
+                                  fmtNum(P.Upper)};
     if (B.MeasuredMs)
       R.push_back(P.App ? fmtNum(*P.App) : "-");
     T.addRow(R);

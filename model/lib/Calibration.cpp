@@ -1,6 +1,7 @@
 //===- Calibration.cpp - The fitted models, as one JSON file --------------===//
 #include "sectorscope/model/Calibration.h"
 #include "sectorscope/model/Error.h"
+#include "sectorscope/model/TermSwitches.h"
 #include "sectorscope/model/TextTable.h"
 
 #include <algorithm>
@@ -42,7 +43,42 @@ Json Calibration::toJson() const {
     J["gt200"] = GT200->toJson();
   if (Bandwidth)
     J["bandwidth"] = Bandwidth->toJson();
+  if (!DroppedTerms.empty())
+    J["dropped_terms"] = DroppedTerms;
+  if (Bounds)
+    J["bounds"] = {{"coverage", Bounds->Coverage},
+                   {"lower_factor", Bounds->LowerFactor},
+                   {"upper_factor", Bounds->UpperFactor},
+                   {"cases", Bounds->Cases},
+                   {"kernels", Bounds->Kernels},
+                   {"held_out_coverage", Bounds->HeldOutCoverage}};
   return J;
+}
+
+std::string BoundsMargin::label() const {
+  return "bounds at " + fmtFixed(100 * Coverage, 0) + "% (held-out)";
+}
+
+static BoundsMargin boundsFromJson(const Json &J, const Ctx &C) {
+  requireObject(J, C);
+  BoundsMargin B;
+  B.Coverage = getNumber(J, C, "coverage", NumRule::Positive);
+  if (B.Coverage >= 1)
+    C.at("coverage")
+        .fail("expected a fraction below 1, got " + fmtNum(B.Coverage));
+  B.LowerFactor = getNumber(J, C, "lower_factor", NumRule::Positive);
+  B.UpperFactor = getNumber(J, C, "upper_factor", NumRule::Positive);
+  if (B.LowerFactor < 1)
+    C.at("lower_factor").fail("expected a factor >= 1");
+  if (B.UpperFactor < 1)
+    C.at("upper_factor").fail("expected a factor >= 1");
+  B.Cases =
+      (size_t)getOptNumber(J, C, "cases", NumRule::NonNegative).value_or(0);
+  B.Kernels =
+      (size_t)getOptNumber(J, C, "kernels", NumRule::NonNegative).value_or(0);
+  B.HeldOutCoverage =
+      getOptNumber(J, C, "held_out_coverage", NumRule::Any).value_or(-1);
+  return B;
 }
 
 Calibration Calibration::fromJson(const Json &J, const std::string &File) {
@@ -81,6 +117,23 @@ Calibration Calibration::fromJson(const Json &J, const std::string &File) {
   }
   if (!C.CampProf && !C.GT200 && !C.Bandwidth)
     Top.fail("no model (campprof, gt200 or bandwidth) in the calibration");
+  if (Has("dropped_terms")) {
+    const Json &D = getArray(J, Top, "dropped_terms");
+    for (size_t I = 0; I < D.size(); ++I) {
+      Ctx DC = Top.at("dropped_terms").at(I);
+      if (!D[I].is_string())
+        DC.fail("expected a term name");
+      std::string Name = D[I].get<std::string>();
+      const TermSwitch *S = findTermSwitch(Name);
+      if (!S)
+        DC.fail("unknown term '" + Name + "'");
+      if (C.Bandwidth)
+        S->Drop(*C.Bandwidth);
+      C.DroppedTerms.push_back(Name);
+    }
+  }
+  if (Has("bounds"))
+    C.Bounds = boundsFromJson(J["bounds"], Top.at("bounds"));
   return C;
 }
 

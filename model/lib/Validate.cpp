@@ -70,7 +70,7 @@ double geomeanError(const std::vector<double> &Errs) {
 
 ValidateResult validate(const Calibration &C,
                         const std::vector<ValidateCase> &Cases, ModelKind K,
-                        double ScopeFactor) {
+                        double ScopeFactor, bool RejectImpossible) {
   ValidateResult R;
   R.Kind = K;
   R.ScopeFactor = ScopeFactor;
@@ -94,12 +94,16 @@ ValidateResult validate(const Calibration &C,
       Row.Warps = occupancyFor(P, C, VC.Warps, &Src);
       Row.BestMs = Row.WorstMs = Row.PredictedMs =
           predictTime(C, K, Tr, false, Row.Warps, &R.Notes);
+      Row.LowerMs = Row.UpperMs = Row.PredictedMs;
+      Row.Inside = false; // One line: no bounds.
     } else {
       BandOptions O;
       O.Kind = K;
       O.Warps = VC.Warps;
       O.TimeMs = T;
+      O.TimeFrom = VC.TimeMs ? "case '" + Row.Case.Name + "'" : P.File;
       O.ScopeFactor = ScopeFactor;
+      O.RejectImpossible = RejectImpossible;
       // The gt200 model does not charge the inherited L2: read it here only.
       if (!VC.PreviousPath.empty())
         O.Previous = readProfile(VC.PreviousPath);
@@ -108,8 +112,11 @@ ValidateResult validate(const Calibration &C,
       Row.Warps = B.Warps;
       Row.BestMs = B.BestMs;
       Row.WorstMs = B.WorstMs;
+      Row.LowerMs = B.LowerMs;
+      Row.UpperMs = B.UpperMs;
+      Row.Inside = *B.Inside;
       Row.Degree = B.DegreeClamped;
-      Row.PredictedMs = VC.Expect == "worst" ? B.CampedMs : B.SpreadMs;
+      Row.PredictedMs = VC.Expect == "worst" ? B.WorstMs : B.BestMs;
       for (const std::string &N : B.Notes)
         // Notes about the calibration itself ("campprof: ...") hold for
         // every case: say them once, not per case.
@@ -148,6 +155,10 @@ ValidateResult validate(const Calibration &C,
     if (Row.InScope)
       InErrs.push_back(Row.RelErr);
   R.InScopeCases = InErrs.size();
+  for (const ValidateRow &Row : R.Rows)
+    R.InsideInScope += Row.InScope && Row.Inside;
+  if (K != ModelKind::GT200)
+    R.Bounds = C.Bounds;
   R.GeomeanErrInScope = geomeanError(InErrs);
   for (double E : InErrs)
     R.MeanErrInScope += E / (double)InErrs.size();
@@ -169,8 +180,10 @@ ValidateResult validate(const Calibration &C,
         double App =
             S->Curve && D->Curve
                 ? S->Curve->throughPoint(S->Warps, S->MeasuredMs).at(D->Warps)
-                : extrapolateApp(S->BestMs, S->WorstMs, S->MeasuredMs,
-                                 D->BestMs, D->WorstMs);
+                : extrapolateApp(std::min(S->BestMs, S->WorstMs),
+                                 std::max(S->BestMs, S->WorstMs), S->MeasuredMs,
+                                 std::min(D->BestMs, D->WorstMs),
+                                 std::max(D->BestMs, D->WorstMs));
         double E = std::abs(App - D->MeasuredMs) / D->MeasuredMs;
         XErrs.push_back(E);
         if (S->InScope && D->InScope)
@@ -186,6 +199,13 @@ ValidateResult validate(const Calibration &C,
       Uniq.push_back(std::move(N));
   R.Notes = std::move(Uniq);
   return R;
+}
+
+/// Which bounds a result's lower/upper columns are.
+static std::string boundsLabel(const ValidateResult &R) {
+  return R.Bounds ? R.Bounds->label()
+                  : "raw band: min and max of best and worst, no stated "
+                    "confidence";
 }
 
 Json validateToJson(const ValidateResult &R) {
@@ -205,6 +225,11 @@ Json validateToJson(const ValidateResult &R) {
                {"predicted_ms", Row.PredictedMs},
                {"rel_err", Row.RelErr},
                {"in_scope", Row.InScope}};
+    if (R.Kind != ModelKind::GT200) {
+      RJ["lower_ms"] = Row.LowerMs;
+      RJ["upper_ms"] = Row.UpperMs;
+      RJ["inside_bounds"] = Row.Inside;
+    }
     if (!Row.Case.Group.empty())
       RJ["group"] = Row.Case.Group;
     if (Row.Degree)
@@ -223,6 +248,10 @@ Json validateToJson(const ValidateResult &R) {
   J["scope_factor"] = R.ScopeFactor;
   J["in_scope_cases"] = R.InScopeCases;
   J["geomean_rel_err_in_scope"] = R.GeomeanErrInScope;
+  if (R.Kind != ModelKind::GT200) {
+    J["bounds"] = boundsLabel(R);
+    J["inside_bounds_in_scope"] = R.InsideInScope;
+  }
   J["mean_rel_err_in_scope"] = R.MeanErrInScope;
   J["extrapolation_pairs"] = R.ExtrapolationPairs;
   if (R.ExtrapolationPairs)
@@ -240,9 +269,9 @@ std::string validateTable(const ValidateResult &R) {
       std::any_of(R.Rows.begin(), R.Rows.end(), [](const ValidateRow &X) {
         return X.ActualMlups.has_value();
       });
-  std::vector<std::string> H = {"case",    "warps",    "measured_ms",
-                                "best_ms", "worst_ms", "predicted_ms",
-                                "err%",    "camping",  "scope"};
+  std::vector<std::string> H = {
+      "case",     "warps",  "measured_ms",  "best_ms", "worst_ms", "lower_ms",
+      "upper_ms", "inside", "predicted_ms", "err%",    "camping",  "scope"};
   if (AnyMlups) {
     H.push_back("actual_MLUPS");
     H.push_back("est_MLUPS");
@@ -255,6 +284,9 @@ std::string validateTable(const ValidateResult &R) {
         fmtNum(Row.MeasuredMs),
         fmtNum(Row.BestMs),
         fmtNum(Row.WorstMs),
+        R.Kind == ModelKind::GT200 ? "-" : fmtNum(Row.LowerMs),
+        R.Kind == ModelKind::GT200 ? "-" : fmtNum(Row.UpperMs),
+        R.Kind == ModelKind::GT200 ? "-" : (Row.Inside ? "yes" : "NO"),
         fmtNum(Row.PredictedMs) + " (" +
             (R.Kind == ModelKind::GT200 ? std::string("gt200")
                                         : Row.Case.Expect) +
@@ -278,6 +310,12 @@ std::string validateTable(const ValidateResult &R) {
          "% over " + std::to_string(R.InScopeCases) + " of " +
          std::to_string(R.Rows.size()) + " cases (" + scopeRule(R.ScopeFactor) +
          ")\n";
+  if (R.Kind != ModelKind::GT200 && R.InScopeCases)
+    Out +=
+        boundsLabel(R) + ": " + std::to_string(R.InsideInScope) + " of " +
+        std::to_string(R.InScopeCases) + " in-scope cases inside (" +
+        fmtFixed(100.0 * (double)R.InsideInScope / (double)R.InScopeCases, 0) +
+        "%)\n";
   if (R.ExtrapolationPairs)
     Out += "extrapolation geomean error: " +
            fmtFixed(100 * R.ExtrapolationGeomeanErr, 1) + "% over " +

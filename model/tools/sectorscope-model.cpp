@@ -4,6 +4,7 @@
 // sectorscope-model band     --calib calib.json --profile launch.json ...
 // sectorscope-model predict  --calib calib.json --profile launch.json
 // sectorscope-model validate --calib calib.json --cases cases.json
+// sectorscope-model heldout  --calib calib.json --cases cases.json
 //
 // Every failure is one line on stderr, "sectorscope-model: error: ...", and a
 // non-zero exit; see model/README.md.
@@ -12,11 +13,13 @@
 #include "sectorscope/model/Band.h"
 #include "sectorscope/model/Calibration.h"
 #include "sectorscope/model/Error.h"
+#include "sectorscope/model/HeldOut.h"
 #include "sectorscope/model/SvgChart.h"
 #include "sectorscope/model/TextTable.h"
 #include "sectorscope/model/Validate.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <iostream>
@@ -49,8 +52,17 @@ commands:
   validate  --calib FILE --cases FILE [--model all|bandwidth|campprof|gt200]
             [--json FILE] [--mlups-svg FILE] [--band-svg FILE] [--title TEXT]
             [--log-y] [--scope-factor F]
+            [--error-svg FILE] [--kernel-svg-dir DIR]
             Predicted vs measured table and geometric-mean error (all cases
             and in-scope ones: measured <= max(F x best, worst), F = 3).
+            --error-svg: every case's predicted / measured, sorted;
+            --kernel-svg-dir: one band chart per kernel.
+  heldout   --calib FILE --cases FILE [--model bandwidth|campprof]
+            [--coverage 0.9] [--json FILE] [--calib-out FILE]
+            [--error-svg FILE] [--title TEXT] [--scope-factor F]
+            Leave-one-kernel-out: training vs held-out error, which terms
+            the held-out error keeps, bounds with held-out coverage.
+            --calib-out: the calibration with that choice and the bounds.
 )";
 
 /// Parsed options: each "--name value" (or --name=value); repeatable ones keep
@@ -166,6 +178,17 @@ std::vector<ModelKind> calibratedModels(const Calibration &C) {
   if (C.GT200)
     Kinds.push_back(ModelKind::GT200);
   return Kinds;
+}
+
+/// A kernel name as a file name: letters, digits, '-', '_' and '.'.
+std::string fileNameFor(const std::string &Name) {
+  std::string Out;
+  for (char Ch : Name)
+    Out +=
+        std::isalnum((unsigned char)Ch) || Ch == '-' || Ch == '_' || Ch == '.'
+            ? Ch
+            : '_';
+  return Out.empty() ? "kernel" : Out.substr(0, 80);
 }
 
 std::vector<std::string> splitComma(const std::string &S) {
@@ -351,6 +374,48 @@ int cmdValidate(const Args &A) {
            "no case gives work_items, so there is no MLUPS chart");
     writeTextFile(A.get("mlups-svg"), renderBarChart(B));
   }
+  if (A.has("error-svg")) {
+    const ValidateResult &R = Rs.front();
+    std::vector<ErrorChartRow> Rows;
+    for (const ValidateRow &Row : R.Rows)
+      Rows.push_back({Row.Case.Name, Row.MeasuredMs, Row.PredictedMs,
+                      Row.LowerMs, Row.UpperMs, Row.Inside});
+    std::string Title =
+        A.has("title") ? A.get("title") : "Predicted vs measured, every case";
+    writeTextFile(
+        A.get("error-svg"),
+        renderErrorChart(errorChartFor(
+            Rows, Title,
+            std::string("model ") + modelName(R.Kind) + ", " +
+                std::to_string(Rows.size()) + " cases; whiskers: " +
+                (R.Bounds ? R.Bounds->label() : std::string("raw band")))));
+  }
+  if (A.has("kernel-svg-dir")) {
+    const ValidateResult &R = Rs.front();
+    if (R.Bands.empty())
+      fail("", "--kernel-svg-dir", "model gt200 has no band to draw");
+    // One chart per launch: its band, application line, measured points.
+    std::map<std::string, std::vector<BandResult>> ByLaunch;
+    std::vector<std::string> Order;
+    for (size_t I = 0; I < R.Bands.size(); ++I) {
+      std::string Key = R.Rows[I].Case.Group.empty() ? R.Rows[I].Case.Name
+                                                     : R.Rows[I].Case.Group;
+      Key += "\n" + R.Bands[I].ProfileFile;
+      if (!ByLaunch.count(Key))
+        Order.push_back(Key);
+      ByLaunch[Key].push_back(R.Bands[I]);
+    }
+    std::map<std::string, int> Used;
+    for (const std::string &Key : Order) {
+      std::string Name = fileNameFor(shortKernelName(ByLaunch[Key][0].Kernel));
+      if (Used[Name]++)
+        Name += "_" + std::to_string(Used[Name]);
+      BandChart Chart = bandChartFor(ByLaunch[Key], "");
+      Chart.LogY = A.has("log-y");
+      writeTextFile(A.get("kernel-svg-dir") + "/" + Name + ".svg",
+                    renderBandChart(Chart));
+    }
+  }
   if (A.has("band-svg")) {
     const ValidateResult *WithBand = nullptr;
     for (const ValidateResult &R : Rs)
@@ -361,6 +426,49 @@ int cmdValidate(const Args &A) {
     BandChart Chart = bandChartFor(WithBand->Bands, A.get("title"));
     Chart.LogY = A.has("log-y");
     writeTextFile(A.get("band-svg"), renderBandChart(Chart));
+  }
+  return 0;
+}
+
+int cmdHeldOut(const Args &A) {
+  Calibration C = readCalibration(A.need("calib"));
+  std::vector<ValidateCase> Cases = readCases(A.need("cases"));
+  double Coverage = A.number("coverage").value_or(0.9);
+  if (!(Coverage < 1))
+    fail("", "--coverage",
+         "expected a fraction below 1, got " + fmtNum(Coverage));
+  HeldOutResult R = heldOut(C, Cases, modelOpt(A, /*AllowGT200=*/false),
+                            Coverage, scopeFactorOpt(A));
+  if (A.get("json") != "-" && A.get("calib-out") != "-" &&
+      A.get("error-svg") != "-")
+    std::cout << heldOutTable(R);
+  if (A.has("json"))
+    writeJsonFile(A.get("json"), heldOutToJson(R));
+  if (A.has("calib-out")) {
+    Calibration Out = C;
+    for (const std::string &T : R.Dropped)
+      if (std::find(Out.DroppedTerms.begin(), Out.DroppedTerms.end(), T) ==
+          Out.DroppedTerms.end())
+        Out.DroppedTerms.push_back(T);
+    Out.Bounds = R.Final;
+    writeJsonFile(A.get("calib-out"), Out.toJson());
+  }
+  if (A.has("error-svg")) {
+    std::vector<ErrorChartRow> Rows;
+    for (const HeldOutCase &HC : R.Cases)
+      if (HC.InScope)
+        Rows.push_back(
+            {HC.Name, HC.Measured, HC.HeldOut, HC.Lower, HC.Upper, HC.Inside});
+    std::string Title = A.has("title")
+                            ? A.get("title")
+                            : "Held-out predictions (leave one kernel out)";
+    writeTextFile(A.get("error-svg"),
+                  renderErrorChart(errorChartFor(
+                      Rows, Title,
+                      std::string("model ") + modelName(R.Kind) + ", " +
+                          std::to_string(Rows.size()) +
+                          " in-scope cases; whiskers: bounds at " +
+                          fmtFixed(100 * R.Coverage, 0) + "% (held-out)")));
   }
   return 0;
 }
@@ -385,7 +493,10 @@ int main(int Argc, char **Argv) {
         "previous"}},
       {"validate",
        {"calib", "cases", "model", "json", "mlups-svg", "band-svg", "title",
-        "log-y", "scope-factor"}},
+        "log-y", "scope-factor", "error-svg", "kernel-svg-dir"}},
+      {"heldout",
+       {"calib", "cases", "model", "coverage", "json", "calib-out", "error-svg",
+        "title", "scope-factor"}},
   };
   try {
     Args A = parseArgs(Argc, Argv, Known);
@@ -395,6 +506,8 @@ int main(int Argc, char **Argv) {
       return cmdBand(A);
     if (A.Cmd == "predict")
       return cmdPredict(A);
+    if (A.Cmd == "heldout")
+      return cmdHeldOut(A);
     return cmdValidate(A);
   } catch (const ModelError &E) {
     std::cerr << "sectorscope-model: error: " << E.what() << "\n";

@@ -49,6 +49,16 @@ std::string scopeRule(double Factor);
 /// Words for where a degree sits ("near best", "between", ...).
 std::string placement(double RawDegree, bool HasBand);
 
+/// Why a band has no camping degree, or "" when it has one: the camped
+/// prediction must lie above the spread one.
+std::string degreeNotComputed(double Spread, double Camped, double Warps);
+
+/// A measured time no kernel moving these bytes can reach: below the
+/// bandwidth bound of its DRAM traffic (the calibration's peak), with
+/// Slack for the traffic estimate. Throws with one clear line.
+void rejectImpossibleTime(const KernelCurve &Spread, double Warps,
+                          double MeasuredMs, const std::string &Where);
+
 /// Predicted kernel time (ms) by one model; Camped picks the worst line.
 /// Throws if the calibration lacks the model or the result is not a valid
 /// time.
@@ -74,8 +84,13 @@ std::string noTrafficMessage(const Profile &P);
 /// so this is an upper bound.
 double maxOccupancyFor(const Profile &P, const Calibration &C);
 
+/// Best is the spread (camping-free) line and Worst the camped one, as
+/// predicted: on a chip whose camped benchmarks run faster (an L2-resident
+/// hot window on Hopper) Worst lies below Best. Lower and Upper are the
+/// bounds: min and max of the two, widened by the calibration's held-out
+/// margin when it has one (Calibration::Bounds).
 struct BandPoint {
-  double Warps = 0, Best = 0, Worst = 0;
+  double Warps = 0, Best = 0, Worst = 0, Lower = 0, Upper = 0;
   std::optional<double> App;
 };
 
@@ -87,13 +102,17 @@ struct BandResult {
   std::string WarpsSource;
   double TotalBytes = 0;
   bool HasBand = true; ///< False when the calibration has no camped data.
-  double BestMs = 0, WorstMs = 0; ///< At Warps, ordered min / max.
-  /// At Warps, unordered: the spread (camping-free) and camped lines. A
-  /// prediction uses these: on a chip whose camped benchmarks run faster
-  /// (an L2-resident hot window on Hopper), the min of the two is an L2
-  /// bound, not the time of a kernel free of camping.
-  double SpreadMs = 0, CampedMs = 0;
-  std::optional<double> MeasuredMs, Degree, DegreeClamped;
+  /// At Warps: the spread and camped lines (see BandPoint) and the bounds.
+  /// A prediction uses a line, never a bound: the min of the two lines on a
+  /// chip that does not camp is an L2 bound, not a camping-free time.
+  double BestMs = 0, WorstMs = 0, LowerMs = 0, UpperMs = 0;
+  std::optional<BoundsMargin> Bounds; ///< The margin Lower/Upper carry.
+  std::optional<double> MeasuredMs;
+  /// Camping degree, only where the camped line lies above the spread one;
+  /// otherwise DegreeNote says why there is none.
+  std::optional<double> Degree, DegreeClamped;
+  std::string DegreeNote;
+  std::optional<bool> Inside; ///< Measured time within [Lower, Upper].
   double ScopeFactor = DefaultScopeFactor;
   std::optional<bool> InScope; ///< With a measured time.
   /// Bandwidth model: the best (spread) line's curve; the application line
@@ -105,12 +124,16 @@ struct BandResult {
 
 struct BandOptions {
   ModelKind Kind = ModelKind::Bandwidth;
-  std::optional<double> Warps;  ///< Override the profile's occupancy.
-  std::optional<double> TimeMs; ///< Override the profile's time_ms.
-  int MaxWarps = 0;             ///< 0: the calibrated GPU's maximum.
+  std::optional<double> Warps;        ///< Override the profile's occupancy.
+  std::optional<double> TimeMs;       ///< Override the profile's time_ms.
+  std::string TimeFrom = "--time-ms"; ///< Where TimeMs came from (errors).
+  int MaxWarps = 0;                   ///< 0: the calibrated GPU's maximum.
   /// The launch before this one (its counters): the L2 it leaves dirty.
   std::optional<Profile> Previous;
   double ScopeFactor = DefaultScopeFactor;
+  /// Refuse a measured time below the bandwidth bound. Off only where a
+  /// model with terms switched off is scored (its bound is not the GPU's).
+  bool RejectImpossible = true;
 };
 
 BandResult computeBand(const Calibration &C, const Profile &P,

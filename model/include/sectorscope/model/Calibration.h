@@ -28,6 +28,23 @@ struct FitSettings {
       "stream", "campprof", "latency", "loadstore", "small"};
 };
 
+/// Bounds with a stated confidence: the held-out validation (HeldOut.h)
+/// widens [best, worst] to [best / LowerFactor, worst * UpperFactor] so that
+/// at least Coverage of the measured kernels it left out fell inside.
+/// JSON: `bounds` {coverage, lower_factor, upper_factor, cases, kernels,
+/// held_out_coverage}.
+struct BoundsMargin {
+  double Coverage = 0.9;
+  double LowerFactor = 1, UpperFactor = 1;
+  size_t Cases = 0, Kernels = 0;
+  double HeldOutCoverage = -1; ///< Leave-one-kernel-out; -1: not measured.
+
+  double lower(double Best) const { return Best / LowerFactor; }
+  double upper(double Worst) const { return Worst * UpperFactor; }
+  /// "bounds at 90% (held-out)".
+  std::string label() const;
+};
+
 struct Calibration {
   std::string File;   ///< Where it was read from (for errors).
   std::string Source; ///< The benchmark file it was fitted from.
@@ -36,6 +53,10 @@ struct Calibration {
   std::optional<CampProfModel> CampProf;
   std::optional<GT200Model> GT200;
   std::optional<BandwidthModel> Bandwidth;
+  /// Bandwidth terms switched off (TermSwitches.h): they did not improve
+  /// the held-out error. JSON: `dropped_terms`.
+  std::vector<std::string> DroppedTerms;
+  std::optional<BoundsMargin> Bounds;
 
   Json toJson() const;
   static Calibration fromJson(const Json &J, const std::string &File);

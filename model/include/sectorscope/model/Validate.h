@@ -36,8 +36,12 @@ struct ValidateCase {
 struct ValidateRow {
   ValidateCase Case;
   std::string Kernel;
+  /// Best and worst are the spread and camped lines (BandPoint), Lower and
+  /// Upper the bounds; the prediction is the line the case expects.
   double Warps = 0, MeasuredMs = 0, BestMs = 0, WorstMs = 0, PredictedMs = 0;
+  double LowerMs = 0, UpperMs = 0;
   double RelErr = 0;
+  bool Inside = true; ///< Measured within [LowerMs, UpperMs].
   std::optional<double> Degree;
   std::optional<double> ActualMlups, EstimatedMlups;
   bool InScope = true;              ///< See outsideMemoryScope (Band.h).
@@ -50,6 +54,8 @@ struct ValidateResult {
   double GeomeanErr = 0, MeanErr = 0, MaxErr = 0;
   double ScopeFactor = DefaultScopeFactor;
   size_t InScopeCases = 0;
+  size_t InsideInScope = 0; ///< In-scope cases within their bounds.
+  std::optional<BoundsMargin> Bounds;
   double GeomeanErrInScope = 0, MeanErrInScope = 0;
   size_t ExtrapolationPairs = 0;
   double ExtrapolationGeomeanErr = 0;
@@ -63,7 +69,8 @@ struct ValidateResult {
 std::vector<ValidateCase> readCases(const std::string &Path);
 ValidateResult validate(const Calibration &C,
                         const std::vector<ValidateCase> &Cases, ModelKind K,
-                        double ScopeFactor = DefaultScopeFactor);
+                        double ScopeFactor = DefaultScopeFactor,
+                        bool RejectImpossible = true);
 double geomeanError(const std::vector<double> &Errs);
 Json validateToJson(const ValidateResult &R);
 std::string validateTable(const ValidateResult &R);
