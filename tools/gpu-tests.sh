@@ -7,6 +7,8 @@
 #   DIR/tools/gpu-tests.sh run DIR  (there) the tests; one line per check
 #                                   and "N passed, M failed"; exit 1 on any
 #                                   failure
+#   DIR/tools/gpu-tests.sh multi DIR  (there) only the multi_device checks:
+#                                   two GPUs, two threads, four processes
 #   DIR/bin/sectorscope-microbench --only G --out F.json  (there) one
 #                                   micro-benchmark group (microbench/README.md)
 #   DIR/tools/gpu-tests.sh bench DIR OUT  (there) the benchmarks: run-time
@@ -109,11 +111,7 @@ run() {
     done
     check "identical output $n (plain vs instrumented)" same_output "$n"
   done
-  local mode
-  for mode in heatmap grid; do
-    check "gpu test multi_device ($mode, 2 devices, 2 threads)" multi_device_devices $mode
-  done
-  check "gpu test multi_device (4 processes, one report directory)" multi_device_processes
+  multi_device_checks
   for exe in gpu/*.plain; do
     n=$(basename "$exe" .plain)
     [ "$n" = overhead ] && continue # a benchmark, run by `bench`
@@ -153,9 +151,29 @@ LIST
         --plain "bin/$n-plain" --instrumented "bin/$n-instrumented" --out "ncu/$n"
     done
   fi
+  summary
+}
+
+summary() {
   [ $skipped -eq 0 ] || echo "$skipped skipped (not counted below)"
   echo "$passed passed, $failed failed"
   [ $failed -eq 0 ]
+}
+
+multi_device_checks() {
+  local mode
+  for mode in heatmap grid; do
+    check "gpu test multi_device ($mode, 2 devices, 2 threads)" multi_device_devices $mode
+  done
+  check "gpu test multi_device (4 processes, one report directory)" multi_device_processes
+}
+
+# Only the checks of several devices, threads and processes (under 30 s).
+multi() {
+  setenv
+  nvidia-smi -L
+  multi_device_checks
+  summary
 }
 
 # strided<1> on device 1, then strided<2> and strided<8> on devices 0 and 1
@@ -282,8 +300,9 @@ model() {
 case $cmd in
 build) build ;;
 run) run ;;
+multi) multi ;;
 overhead) overhead ;;
 model) model "$@" ;;
 bench) overhead && model "$@" ;;
-*) echo "usage: $0 build|run|overhead|model|bench [DIR] [OUT]" >&2; exit 2 ;;
+*) echo "usage: $0 build|run|multi|overhead|model|bench [DIR] [OUT]" >&2; exit 2 ;;
 esac
