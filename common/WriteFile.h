@@ -6,6 +6,12 @@
 // checked and renamed over the target; on any failure the temporary file is
 // removed and the target is left as it was.
 //
+// writeNewFileAtomically publishes the same way but never replaces a file:
+// where the name is taken it fails and says so (Taken), and the caller picks
+// another name. Reports of processes that share a directory use it, so that
+// a process with an earlier one's pid (a container's, a reused one) cannot
+// overwrite that one's reports.
+//
 // A target that exists and is not a regular file (/dev/stdout, a FIFO,
 // /dev/full) cannot be replaced by a rename: it is written in place, and
 // every write is still checked.
@@ -21,6 +27,7 @@ namespace sectorscope {
 
 struct WriteStatus {
   bool Opened = false; // false: the target could not be opened or created
+  bool Taken = false;  // writeNewFileAtomically: the name exists already
   std::string Problem; // empty on success; else why, without the path:
                        // "No such file or directory" (not opened),
                        // "write failed (No space left on device)"
@@ -31,6 +38,10 @@ struct WriteStatus {
 /// reached the disk.
 WriteStatus writeFileAtomically(const std::string &Path, std::string_view Text,
                                 bool Sync = false);
+
+/// Writes Text to Path, which must not exist, as described above.
+WriteStatus writeNewFileAtomically(const std::string &Path,
+                                   std::string_view Text);
 
 } // namespace sectorscope
 

@@ -9,6 +9,8 @@
 #                                   failure
 #   DIR/tools/gpu-tests.sh expect DIR  (there) of those, the run-time
 #                                   expectation checks only (about a minute)
+#   DIR/tools/gpu-tests.sh multi DIR  (there) only the multi_device checks:
+#                                   two GPUs, two threads, four processes
 #   DIR/bin/sectorscope-microbench --only G --out F.json  (there) one
 #                                   micro-benchmark group (microbench/README.md)
 #   DIR/tools/gpu-tests.sh bench DIR OUT  (there) the benchmarks: run-time
@@ -46,6 +48,8 @@ build() {
   cp -L $(ldd "$build"/lib/libsectorscope_rt.so | awk '/libre2/ {print $3}') "$dir/lib/"
   find "$build/examples" -maxdepth 1 -type f -perm -u+x -exec cp {} "$dir/bin/" \;
   cp "$build/bin/sectorscope-model" "$dir/bin/"
+  # The report page tool and its modules (multi_device's checks read with them).
+  cp "$root"/tools/sectorscope-report "$root"/tools/sectorscope_*.py "$dir/bin/"
   # The micro-benchmark suite, so one group (e.g. --only loadstore) can be
   # measured with the same bundle; absent when CUDA programs are not built.
   [ -x "$build/bin/sectorscope-microbench" ] && cp "$build/bin/sectorscope-microbench" "$dir/bin/"
@@ -80,13 +84,16 @@ kernel_tests() { # wrapper project
       "$dir/kernel-tests/broken/scale.cu" -o "$dir/kernel-tests/broken/scale" 2>/dev/null
 }
 
-passed=0 failed=0
-check() { # label command...
+passed=0 failed=0 skipped=0
+check() { # label command...; exit 77 is a skip (the machine lacks something)
   local label=$1 out rc
   shift
   out=$("$@" 2>&1); rc=$?
   if [ $rc -eq 0 ]; then
     passed=$((passed + 1)); printf 'PASS %s\n' "$label"
+  elif [ $rc -eq 77 ]; then
+    local why=$(printf '%s\n' "$out" | tail -1)
+    skipped=$((skipped + 1)); printf 'SKIP %s (%s)\n' "$label" "${why#SKIP }"
   else
     failed=$((failed + 1)); printf 'FAIL %s (rc=%d)\n' "$label" $rc
     printf '%s\n' "$out" | tail -15 | sed 's/^/     | /'
@@ -173,6 +180,7 @@ run() {
     check "identical output $n (plain vs instrumented)" same_output "$n"
   done
   expect_checks
+  multi_device_checks
   for exe in gpu/*.plain; do
     n=$(basename "$exe" .plain)
     [ "$n" = overhead ] && continue # a benchmark, run by `bench`
@@ -212,8 +220,60 @@ LIST
         --plain "bin/$n-plain" --instrumented "bin/$n-instrumented" --out "ncu/$n"
     done
   fi
+  summary
+}
+
+summary() {
+  [ $skipped -eq 0 ] || echo "$skipped skipped (not counted below)"
   echo "$passed passed, $failed failed"
   [ $failed -eq 0 ]
+}
+
+multi_device_checks() {
+  local mode
+  for mode in heatmap grid; do
+    check "gpu test multi_device ($mode, 2 devices, 2 threads)" multi_device_devices $mode
+  done
+  check "gpu test multi_device (4 processes, one report directory)" multi_device_processes
+}
+
+# Only the checks of several devices, threads and processes (under 30 s).
+multi() {
+  setenv
+  nvidia-smi -L
+  multi_device_checks
+  summary
+}
+
+# strided<1> on device 1, then strided<2> and strided<8> on devices 0 and 1
+# from two threads with their own streams: one report per launch, each with
+# its device and the stride's sectors per request (test/gpu/multi_device.cu).
+multi_device_devices() { # mode
+  local out=$dir/multi-device-$1 rc
+  rm -rf "$out"
+  SECTORSCOPE_OUT=$out SECTORSCOPE_MODE=$1 SECTORSCOPE_LAUNCHES=all \
+    timeout 60 gpu/multi_device devices; rc=$?
+  [ $rc -eq 0 ] || return $rc
+  timeout 60 python3 gpu/multi_device_reports.py "$out" --mode "$1" --processes 1 \
+    --kernel 'strided<1>' 1 1 4 --kernel 'strided<2>' 0 4 8 \
+    --kernel 'strided<8>' 1 4 32 --threads 3 --streams 3
+}
+
+# Four processes at once into one directory; sectorscope-report's page
+# counts and lists all of them.
+multi_device_processes() {
+  local out=$dir/multi-process k pids=() rc=0
+  rm -rf "$out" "$out.html"
+  for k in 0 1 2 3; do
+    SECTORSCOPE_OUT=$out SECTORSCOPE_MODE=heatmap SECTORSCOPE_LAUNCHES=all \
+      timeout 60 gpu/multi_device process $k &
+    pids+=($!)
+  done
+  for k in "${pids[@]}"; do wait "$k" || rc=1; done
+  [ $rc -eq 0 ] || return 1
+  timeout 60 bin/sectorscope-report "$out" -o "$out.html" &&
+    timeout 60 python3 gpu/multi_device_reports.py "$out" --mode heatmap \
+      --processes 4 --kernel 'strided<4>' any 3 16 --page "$out.html"
 }
 
 # Model validation: counters from one instrumented launch of each kernel
@@ -310,8 +370,9 @@ case $cmd in
 build) build ;;
 run) run ;;
 expect) setenv; expect_checks; echo "$passed passed, $failed failed"; [ $failed -eq 0 ] ;;
+multi) multi ;;
 overhead) overhead ;;
 model) model "$@" ;;
 bench) overhead && model "$@" ;;
-*) echo "usage: $0 build|run|expect|overhead|model|bench [DIR] [OUT]" >&2; exit 2 ;;
+*) echo "usage: $0 build|run|expect|multi|overhead|model|bench [DIR] [OUT]" >&2; exit 2 ;;
 esac

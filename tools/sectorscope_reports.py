@@ -59,9 +59,11 @@ def read_bounded(path, max_bytes, what):
         os.close(fd)
 
 
-# <kernel>-<host>-<pid>[-r<rank>]-t<tid>-<seq>.json; <kernel> has no '-'.
+# <kernel>-<host>-<pid>[-r<rank>]-t<tid>-<seq>[.<n>].json; <kernel> has no
+# '-'; .<n> where an earlier process with this host and pid took the name.
 NAME_RE = re.compile(r"^(?P<kernel>[^-]*)-(?P<host>.+)-(?P<pid>\d+)"
-                     r"(?:-r(?P<rank>\d+))?-t(?P<tid>\d+)-(?P<seq>\d+)\.json$")
+                     r"(?:-r(?P<rank>\d+))?-t(?P<tid>\d+)-(?P<seq>\d+)"
+                     r"(?:\.\d+)?\.json$")
 
 
 class Report:
@@ -71,10 +73,18 @@ class Report:
         self.path = path
         self.name = os.path.basename(path)
         self.data = data
+        # Who launched it: the report says (`process`); reports written
+        # without it are named after it.
         m = NAME_RE.match(self.name)
-        self.host = m.group("host") if m else "?"
-        self.pid = m.group("pid") if m else "?"
-        self.rank = m.group("rank") if m else None
+        proc = data.get("process")
+        if isinstance(proc, dict):
+            self.host = str(proc.get("host", "?"))
+            self.pid = str(proc.get("pid", "?"))
+            self.rank = proc.get("rank")
+        else:
+            self.host = m.group("host") if m else "?"
+            self.pid = m.group("pid") if m else "?"
+            self.rank = m.group("rank") if m else None
         dev = data.get("device") or {}
         self.device = "%s #%s" % (dev.get("name", "?"), dev.get("ordinal", "?"))
 

@@ -98,6 +98,11 @@ json launchJson(const LaunchReport &R) {
                  {"sm_count", I.Device.SmCount},
                  {"cc", std::to_string(I.Device.CcMajor) + "." +
                             std::to_string(I.Device.CcMinor)}};
+  J["process"] = {
+      {"host", I.Process.Host},
+      {"pid", I.Process.Pid},
+      {"rank", I.Process.Rank.empty() ? json(nullptr) : json(I.Process.Rank)},
+      {"thread", I.Thread}};
   if (I.ActiveBlocksPerSm) {
     uint64_t Warps = (uint64_t(I.Block[0]) * I.Block[1] * I.Block[2] + 31) / 32;
     J["occupancy"] = {{"active_blocks_per_sm", I.ActiveBlocksPerSm},

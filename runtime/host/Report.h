@@ -11,6 +11,7 @@
 #include "Allocations.h"
 #include "Buffers.h"
 #include "Config.h"
+#include "FileNames.h"
 #include "Patterns.h"
 #include "SiteTable.h"
 
@@ -48,6 +49,8 @@ struct LaunchInfo {
   uint32_t Sample[3] = {0, 0, 0};
   bool SampleInGrid = true;
   DeviceInfo Device;
+  ProcessIdentity Process;   // who launched it: reports of many processes and
+  long Thread = 0;           // threads share a directory
   uint64_t Seq = 0;          // per-process launch counter
   uint64_t KernelLaunch = 0; // this kernel's launch index
   std::string Stream;        // "0x..." of the cudaStream_t

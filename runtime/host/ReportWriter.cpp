@@ -11,9 +11,12 @@
 namespace sectorscope::rt {
 
 bool writeReportFile(const std::string &Path, const std::string &Text,
-                     std::string &Err) {
-  WriteStatus S = writeFileAtomically(Path, Text);
-  if (!S.ok())
+                     std::string &Err, bool *Taken) {
+  WriteStatus S = Taken ? writeNewFileAtomically(Path, Text)
+                        : writeFileAtomically(Path, Text);
+  if (Taken)
+    *Taken = S.Taken;
+  if (!S.ok() && !S.Taken)
     Err = "cannot write report '" + Path + "': " + S.Problem;
   return S.ok();
 }
@@ -37,9 +40,10 @@ LaunchReport ReportWriter::report(LaunchInfo &Info, const SiteTable *Table,
                                   const AllocationSnapshot &Allocs,
                                   Summary &Findings) {
   bool DirectoryReady = directoryReady(Findings);
-  long Tid = long(syscall(SYS_gettid));
-  std::string Stem =
-      launchFileStem(shortKernelName(Info.Kernel), Ident, Tid, Info.Seq);
+  Info.Process = Ident;
+  Info.Thread = long(syscall(SYS_gettid));
+  std::string Stem = launchFileStem(shortKernelName(Info.Kernel), Ident,
+                                    Info.Thread, Info.Seq);
   bool WantCsv = Data && Info.TheMode == Mode::Heatmap;
   if (WantCsv)
     Info.CsvName = Stem + ".heat.csv";
@@ -50,15 +54,44 @@ LaunchReport ReportWriter::report(LaunchInfo &Info, const SiteTable *Table,
   bool Wrote = false;
   if (DirectoryReady) {
     std::string Err;
-    Wrote = writeReportFile(OutDir + Stem + ".json",
-                            launchJson(Rep).dump(1) + "\n", Err);
-    if (Wrote && WantCsv)
-      Wrote = writeReportFile(OutDir + Info.CsvName, heatCsv(Rep), Err);
+    Wrote = writeReportFiles(Rep, Stem, WantCsv ? heatCsv(Rep) : "", Err);
+    Info.CsvName = Rep.Info.CsvName;
     if (!Wrote)
       Findings.noteError(Err);
   }
   Findings.countLaunch(Wrote);
   return Rep;
+}
+
+bool ReportWriter::writeReportFiles(LaunchReport &Rep, const std::string &Stem,
+                                    const std::string &Csv, std::string &Err) {
+  // The CSV goes first: the JSON names it, and a reader takes the JSON as
+  // the sign that a launch's files are complete.
+  for (unsigned Again = 0; Again < MaxNameTries; ++Again) {
+    std::string Name =
+        Again ? Stem + "." + std::to_string(Again) : std::string(Stem);
+    std::string CsvPath;
+    bool Taken = false;
+    if (!Csv.empty()) {
+      Rep.Info.CsvName = Name + ".heat.csv";
+      CsvPath = OutDir + Rep.Info.CsvName;
+      if (!writeReportFile(CsvPath, Csv, Err, &Taken)) {
+        if (Taken)
+          continue;
+        return false;
+      }
+    }
+    if (writeReportFile(OutDir + Name + ".json", launchJson(Rep).dump(1) + "\n",
+                        Err, &Taken))
+      return true;
+    if (!CsvPath.empty())
+      ::unlink(CsvPath.c_str());
+    if (!Taken)
+      return false;
+  }
+  Err = "cannot write report '" + OutDir + Stem + ".json': it and the next " +
+        std::to_string(MaxNameTries - 1) + " names are taken";
+  return false;
 }
 
 } // namespace sectorscope::rt

@@ -33,6 +33,13 @@ public:
 private:
   /// Creates the output directory once; false when it cannot be.
   bool directoryReady(Summary &Findings);
+  /// Writes Rep's JSON, and Csv unless it is empty, under Stem or, where a
+  /// file by that name exists, the first free Stem.1, Stem.2, ...: a report
+  /// never replaces another. Sets Rep.Info.CsvName to the CSV's name.
+  bool writeReportFiles(LaunchReport &Rep, const std::string &Stem,
+                        const std::string &Csv, std::string &Err);
+
+  static constexpr unsigned MaxNameTries = 1000;
 
   std::string OutDir;
   ProcessIdentity Ident;
@@ -41,9 +48,10 @@ private:
 };
 
 /// Writes Text to Path whole or not at all (common/WriteFile.h); on failure
-/// Err is one line naming Path.
+/// Err is one line naming Path. With Taken, an existing Path is never
+/// replaced: the write fails with *Taken set and Err as it was.
 bool writeReportFile(const std::string &Path, const std::string &Text,
-                     std::string &Err);
+                     std::string &Err, bool *Taken = nullptr);
 
 } // namespace sectorscope::rt
 

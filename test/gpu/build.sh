@@ -4,8 +4,11 @@
 #   <name>.plain    the same source without the plugin (ncu ground truth,
 #                   overhead baseline)
 #   identical_O0    the exactness test at -O0
-# The tests carry their own host runtime (ss_test_host.h), so cudart is all
-# they need; it is linked statically so that <outdir> runs anywhere.
+#   multi_device    instrumented, with the real host runtime (libsectorscope_rt,
+#                   found through LD_LIBRARY_PATH there), and its report
+#                   check multi_device_reports.py
+# The other tests carry their own host runtime (ss_test_host.h), so cudart is
+# all they need; it is linked statically so that <outdir> runs anywhere.
 # Usage: test/gpu/build.sh <build-dir> <outdir>
 set -euo pipefail
 build=${1:?usage: build.sh <build-dir> <outdir>}
@@ -24,6 +27,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for src in "$here"/*.cu; do
   n=$(basename "$src" .cu)
+  [ "$n" = multi_device ] && continue
   "$w" -O2 -w -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze \
     "${inc[@]}" -c "$src" -o "$tmp/$n.o"
   "$cxx" "$tmp/$n.o" -o "$out/$n" "${link[@]}"
@@ -36,4 +40,9 @@ done
 "$w" -O0 -w -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze \
   "${inc[@]}" -c "$here/identical.cu" -o "$tmp/identical_O0.o"
 "$cxx" "$tmp/identical_O0.o" -o "$out/identical_O0" "${link[@]}"
+# What the runtime writes with several devices, threads and processes: the
+# wrapper links the runtime as it does for users.
+"$w" -O2 -w -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze \
+  "$here/multi_device.cu" -o "$out/multi_device"
+cp "$here/multi_device_reports.py" "$out/"
 echo "built into $out (tools/gpu-tests.sh runs them)"

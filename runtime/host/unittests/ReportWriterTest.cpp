@@ -3,12 +3,15 @@
 
 #include "ReportWriter.h"
 
+#include <atomic>
 #include <csignal>
 #include <cstdlib>
 #include <dirent.h>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <sys/resource.h>
+#include <thread>
 #include <unistd.h>
 
 namespace sectorscope::rt::test {
@@ -98,10 +101,117 @@ TEST(ReportWriter, WritesOneJsonAndNoTemporary) {
   EXPECT_EQ(Names[0].rfind("test-node1-42-t", 0), 0u) << Names[0];
   EXPECT_EQ(Names[0].substr(Names[0].size() - 11), "-00000.json");
   expectJson(nlohmann::ordered_json::parse(readFile(Out + Names[0])),
-             R"j({"mode": "time", "time_ms": 1.0})j");
+             R"j({"mode": "time", "time_ms": 1.0,
+                  "process": {"host": "node1", "pid": 42, "rank": null}})j");
   EXPECT_EQ(S.render(Out), "sectorscope: 0 findings in 1 profiled launch; 1 "
                            "report in " +
                                Out + "\n");
+}
+
+/// A heat-map launch of test(float*, float*) with one coalesced site, as
+/// the device would have written it; writes a JSON and a CSV.
+struct HeatLaunch {
+  HeatLaunch()
+      : Table(parseTestTable(siteLine(0, "load", "global", 4, 12, 9))) {
+    FakeDevice D(testHeader(Mode::Heatmap, 1));
+    D.run(Table, Dim{2}, Dim{64}, [](Dim, Dim Th) {
+      return std::vector<Access>{{0, ArrA + 4 * Th.X}};
+    });
+    std::string Err;
+    EXPECT_TRUE(
+        decodeLaunchBuffer(D.bytes().data(), D.bytes().size(), Data, Err))
+        << Err;
+  }
+  void report(ReportWriter &W, Summary &S, uint64_t Seq) const {
+    LaunchInfo I = launchInfo(Mode::Heatmap, Dim{2}, Dim{64});
+    I.Seq = Seq;
+    W.report(I, &Table, &Data, twoArrays(), S);
+  }
+  SiteTable Table;
+  LaunchData Data;
+};
+
+bool endsWith(const std::string &S, const std::string &Tail) {
+  return S.size() >= Tail.size() &&
+         S.compare(S.size() - Tail.size(), Tail.size(), Tail) == 0;
+}
+
+// Threads of one process launching at once (each host thread with its own
+// stream or device): every launch gets its own pair of files, each whole,
+// each JSON naming its own CSV and the thread in its name.
+TEST(ReportWriter, ThreadsNeverShareAName) {
+  ScratchDirectory Dir;
+  ASSERT_FALSE(Dir.Path.empty());
+  std::string Out = Dir.Path + "/out/";
+  ReportWriter W(Out, {"node1", 42, ""});
+  Summary S;
+  HeatLaunch L;
+  std::atomic<uint64_t> Seq{0};
+  constexpr int Threads = 8, PerThread = 16;
+  std::vector<std::thread> Pool;
+  for (int T = 0; T < Threads; ++T)
+    Pool.emplace_back([&] {
+      for (int I = 0; I < PerThread; ++I)
+        L.report(W, S, Seq++);
+    });
+  for (std::thread &T : Pool)
+    T.join();
+  std::vector<std::string> Names = listDirectory(Out);
+  std::set<std::string> Tids;
+  std::set<uint64_t> Seqs;
+  size_t Jsons = 0;
+  for (const std::string &N : Names) {
+    if (!endsWith(N, ".json")) {
+      EXPECT_TRUE(endsWith(N, ".heat.csv")) << N;
+      continue;
+    }
+    ++Jsons;
+    auto J = nlohmann::ordered_json::parse(readFile(Out + N));
+    std::string Tid = std::to_string(J["process"]["thread"].get<long>());
+    Tids.insert(Tid);
+    Seqs.insert(J["launch"]["seq"].get<uint64_t>());
+    EXPECT_NE(N.find("-node1-42-t" + Tid + "-"), std::string::npos) << N;
+    std::string Csv = J["heatmap"]["csv"].get<std::string>();
+    EXPECT_EQ(Csv, N.substr(0, N.size() - 5) + ".heat.csv");
+    EXPECT_EQ(readFile(Out + Csv).rfind("address,", 0), 0u) << Csv;
+  }
+  EXPECT_EQ(Jsons, size_t(Threads * PerThread));
+  EXPECT_EQ(Names.size(), 2 * Jsons); // no temporaries left
+  EXPECT_EQ(Seqs.size(), Jsons);
+  EXPECT_EQ(Tids.size(), size_t(Threads));
+  EXPECT_TRUE(endsWith(S.render(Out), "in 128 profiled launches; 128 reports "
+                                      "in " +
+                                          Out + "\n"))
+      << S.render(Out);
+}
+
+// A process with an earlier one's host and pid (a container started again,
+// a reused pid) writing into the same directory: the earlier reports stay,
+// the new ones take the next free name, and the JSON names the CSV it has.
+TEST(ReportWriter, SamePidNeverReplacesAReport) {
+  ScratchDirectory Dir;
+  ASSERT_FALSE(Dir.Path.empty());
+  std::string Out = Dir.Path + "/";
+  HeatLaunch L;
+  Summary S;
+  ReportWriter First(Out, {"node1", 7, ""}), Second(Out, {"node1", 7, ""});
+  L.report(First, S, 0);
+  std::vector<std::string> Before = listDirectory(Out);
+  ASSERT_EQ(Before.size(), 2u);
+  std::string Stem = Before[1].substr(0, Before[1].size() - 5);
+  ASSERT_EQ(Before[0], Stem + ".heat.csv");
+  std::string FirstJson = readFile(Out + Before[1]);
+  L.report(Second, S, 0);
+  L.report(Second, S, 0);
+  EXPECT_EQ(listDirectory(Out),
+            (std::vector<std::string>{Stem + ".1.heat.csv", Stem + ".1.json",
+                                      Stem + ".2.heat.csv", Stem + ".2.json",
+                                      Stem + ".heat.csv", Stem + ".json"}));
+  EXPECT_EQ(readFile(Out + Stem + ".json"), FirstJson);
+  expectJson(nlohmann::ordered_json::parse(readFile(Out + Stem + ".2.json")),
+             "{\"heatmap\": {\"csv\": \"" + Stem + ".2.heat.csv\"}}");
+  EXPECT_TRUE(endsWith(S.render(Out),
+                       "3 profiled launches; 3 reports in " + Out + "\n"));
 }
 
 // SECTORSCOPE_OUT on /dev/full: one error line with the path, no report, the
@@ -143,6 +253,32 @@ TEST(WriteReportFile, FailedWriteKeepsTheOldFile) {
   EXPECT_EQ(Err, "cannot write report '" + Path +
                      "': write failed (File too large)");
   EXPECT_EQ(readFile(Path), "old\n");
+  EXPECT_EQ(Dir.files(), std::vector<std::string>{"r.json"});
+}
+
+// Asked not to replace, a taken name fails without an error of its own, and
+// a new file cut short leaves nothing behind.
+TEST(WriteReportFile, NewFileNeverReplacesOne) {
+  ScratchDirectory Dir;
+  std::string Path = Dir.Path + "/r.json";
+  std::string Err = "before";
+  bool Taken = true;
+  ASSERT_TRUE(writeReportFile(Path, "old\n", Err, &Taken));
+  EXPECT_FALSE(Taken);
+  EXPECT_FALSE(writeReportFile(Path, "new\n", Err, &Taken));
+  EXPECT_TRUE(Taken);
+  EXPECT_EQ(Err, "before");
+  EXPECT_EQ(readFile(Path), "old\n");
+  std::string Other = Dir.Path + "/s.json";
+  bool Wrote;
+  {
+    FileSizeLimit Limit(8);
+    Wrote = writeReportFile(Other, std::string(100, 'x'), Err, &Taken);
+  }
+  EXPECT_FALSE(Wrote);
+  EXPECT_FALSE(Taken);
+  EXPECT_EQ(Err, "cannot write report '" + Other +
+                     "': write failed (File too large)");
   EXPECT_EQ(Dir.files(), std::vector<std::string>{"r.json"});
 }
 
