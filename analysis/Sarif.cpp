@@ -192,6 +192,12 @@ static json result(const ReportedFinding &Shown, const UriBase &Base,
                    StringRef SourceFile) {
   const Finding &F = Shown.First;
   json Related = json::array();
+  for (const InlineNote &In : F.Inlined) {
+    json L = Base.location(In.Pos, SourceFile);
+    L["id"] = Related.size();
+    L["message"] = {{"text", In.Text}};
+    Related.push_back(L);
+  }
   for (const SourcePos &Other : Shown.Others) {
     json L = Base.location(Other, SourceFile);
     L["id"] = Related.size();
