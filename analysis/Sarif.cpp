@@ -196,6 +196,8 @@ static json result(const ReportedFinding &Shown, const UriBase &Base,
     json L = Base.location(In.Pos, SourceFile);
     L["id"] = Related.size();
     L["message"] = {{"text", In.Text}};
+    // A note in a helper, not another site of the finding.
+    L["properties"] = {{"inlinedHelper", true}};
     Related.push_back(L);
   }
   for (const SourcePos &Other : Shown.Others) {

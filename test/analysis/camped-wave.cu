@@ -51,7 +51,7 @@ __global__ void rowSums(const float *a, float *sums) {
   const float *row = a + blockIdx.x * 4096;
   float s = 0;
   for (int c = threadIdx.x; c < 4096; c += blockDim.x)
-    s += row[c]; // gt200-warning {{camped load: consecutive blocks are 16384 bytes apart, a multiple of the gt200 partition period (2048 bytes); a wave of 120 blocks (30 SMs x 4 blocks of (256)) touches 4 of 8 memory partitions, 25% of its sectors on partition 0, with blockDim (256) from the launch at camped-wave.cu:67}} gt200-note {{diagonal}}
+    s += row[c]; // gt200-warning {{camped load: consecutive blocks are 16384 bytes apart, a multiple of the gt200 partition period (2048 bytes); a wave of 120 blocks (30 SMs x 4 blocks of (256)) touches 4 of 8 memory partitions, 25% of its sectors on partition 0, with blockDim (256) from the launch at camped-wave.cu:68}} gt200-note {{diagonal}}
   if (threadIdx.x == 0)
     sums[blockIdx.x] = s;
 }

@@ -7,6 +7,7 @@
 // RUN: %wrapper --cuda-device-only -O2 -S -o /dev/null -fcaret-diagnostics %s 2>&1 | FileCheck %s --check-prefix=CARET --match-full-lines --strict-whitespace
 // RUN: %wrapper --cuda-device-only -O2 -S -o /dev/null -w %s -fplugin-arg-sectorscope-sarif=%t.sarif
 // RUN: FileCheck %s --check-prefix=SARIF < %t.sarif
+// RUN: python3 %S/Inputs/validate-sarif.py %S/Inputs/sarif-schema-2.1.0.json %t.sarif | FileCheck %s --check-prefix=VALID
 
 __device__ __forceinline__ float load16(const float *p, int i) {
   return p[i * 16]; // #load16
@@ -49,20 +50,23 @@ __global__ void scaled(float *out, const float *in) {
 
 // expected-note@#load16 3 {{the access is in helper 'load16'}}
 
-// CARET:{{.*}}inlined-helpers.cu:21:12: warning: strided load: {{.*}} [sectorscope-strided]
-// CARET-NEXT:   21 |   out[i] = load16(in, i); //{{.*}}
+// CARET:{{.*}}inlined-helpers.cu:22:12: warning: strided load: {{.*}} [sectorscope-strided]
+// CARET-NEXT:   22 |   out[i] = load16(in, i); //{{.*}}
 // CARET-NEXT:      |            ^
-// CARET:{{.*}}inlined-helpers.cu:12:10: note: the access is in helper 'load16'
-// CARET-NEXT:   12 |   return p[i * 16]; //{{.*}}
+// CARET:{{.*}}inlined-helpers.cu:13:10: note: the access is in helper 'load16'
+// CARET-NEXT:   13 |   return p[i * 16]; //{{.*}}
 // CARET-NEXT:      |          ^
-// CARET:{{.*}}inlined-helpers.cu:26:12: warning: strided load: {{.*}} [sectorscope-strided]
-// CARET:{{.*}}inlined-helpers.cu:12:10: note: the access is in helper 'load16'
-// CARET:{{.*}}inlined-helpers.cu:16:10: note: 'load16' is called from helper 'twoLevel' here
-// CARET-NEXT:   16 |   return load16(p, i) + 1.0f; //{{.*}}
+// CARET:{{.*}}inlined-helpers.cu:27:12: warning: strided load: {{.*}} [sectorscope-strided]
+// CARET:{{.*}}inlined-helpers.cu:13:10: note: the access is in helper 'load16'
+// CARET:{{.*}}inlined-helpers.cu:17:10: note: 'load16' is called from helper 'twoLevel' here
+// CARET-NEXT:   17 |   return load16(p, i) + 1.0f; //{{.*}}
 // CARET-NEXT:      |          ^
 
 // SARIF: "relatedLocations": [
-// SARIF: "startLine": 12,
+// SARIF: "startLine": 13,
 // SARIF: "id": 0,
 // SARIF-NEXT: "message": {
 // SARIF-NEXT: "text": "the access is in helper 'load16'"
+// SARIF: "inlinedHelper": true
+
+// VALID: valid
