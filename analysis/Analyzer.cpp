@@ -18,6 +18,7 @@
 #include "analysis/Analyzer.h"
 
 #include "analysis/AccessAffine.h"
+#include "analysis/AccessSite.h"
 #include "analysis/Expectations.h"
 #include "analysis/Reporting.h"
 #include "analysis/Rules.h"
@@ -30,7 +31,6 @@
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Demangle/Demangle.h"
-#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -57,72 +57,6 @@ STATISTIC(NumUnknown, "Global accesses whose address is not affine");
 
 namespace sectorscope {
 namespace {
-
-// Toolkit and compiler headers (atomicAdd, __ldg wrappers): the access a
-// user can fix is at the call site that inlined them.
-bool isSystemFile(const DILocation *L) {
-  StringRef File = L->getFilename(), Dir = L->getDirectory();
-  auto System = [](StringRef P) {
-    return P.starts_with("/usr/") || P.starts_with("/opt/") ||
-           P.contains("/cuda-compat/") || P.contains("/lib/clang/") ||
-           P.starts_with("__clang_cuda");
-  };
-  return System(File) || (!File.starts_with("/") && System(Dir));
-}
-
-// Hoisted or merged instructions may lose their location; the address
-// computation or a neighbour usually still has the right line.
-const DILocation *locationOf(const Instruction &I) {
-  // Line 0 is a merged location (if/else bodies folded into one store).
-  auto Good = [](const Instruction *J) -> const DILocation * {
-    const DILocation *L = J->getDebugLoc().get();
-    return L && L->getLine() ? L : nullptr;
-  };
-  if (const DILocation *L = Good(&I))
-    return L;
-  // The address computation (GEP, extension, select) usually keeps its line.
-  const Value *Ptr = getLoadStorePointerOperand(&I);
-  for (unsigned Depth = 0; Depth < 4 && Ptr; ++Depth) {
-    auto *PI = dyn_cast<Instruction>(Ptr);
-    if (!PI)
-      break;
-    if (const DILocation *L = Good(PI))
-      return L;
-    const Value *Next = nullptr;
-    for (const Value *Op : PI->operands())
-      if (isa<Instruction>(Op) && !isa<PHINode>(Op)) {
-        Next = Op;
-        if (Op->getType()->isPointerTy() == PI->getType()->isPointerTy())
-          break;
-      }
-    Ptr = Next;
-  }
-  for (const User *U : I.users())
-    if (auto *UI = dyn_cast<Instruction>(U))
-      if (const DILocation *L = Good(UI))
-        return L;
-  for (const Instruction *J = I.getNextNode(); J; J = J->getNextNode())
-    if (const DILocation *L = Good(J))
-      return L;
-  for (const Instruction *J = I.getPrevNode(); J; J = J->getPrevNode())
-    if (const DILocation *L = Good(J))
-      return L;
-  return I.getDebugLoc().get();
-}
-
-SourcePos positionOf(const Instruction &I) {
-  SourcePos P;
-  const DILocation *L = locationOf(I);
-  while (L && L->getInlinedAt() && isSystemFile(L))
-    L = L->getInlinedAt();
-  if (L) {
-    P.File = L->getFilename().str();
-    P.Dir = L->getDirectory().str();
-    P.Line = L->getLine();
-    P.Column = L->getColumn();
-  }
-  return P;
-}
 
 // Pieces of one vector: SROA splits `float4 v = b[i]` into four float loads
 // 16 bytes apart, which the NVPTX backend's load/store vectorizer glues back
@@ -404,11 +338,13 @@ void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
       if (AA.singleLane(I, *PDT))
         erase_if(Found, [](const Finding &Fd) { return Fd.R != Rule::Camped; });
     }
+    AccessSite Site = siteOf(I);
     Accesses.push_back(describeAccess(Facts, AA,
                                       Shapes.empty() ? nullptr : &Shapes[0],
-                                      Found, positionOf(I), Name));
+                                      Found, Site.Pos, Name));
     for (Finding &Fd : Found) {
-      Fd.Pos = positionOf(I);
+      Fd.Pos = Site.Pos;
+      Fd.Inlined = Site.Inlined;
       Fd.Function = Name;
       Fd.Object = objectOf(Facts, AA);
       Fd.StencilHalo = Fd.R == Rule::Misaligned && isStencilHalo(Facts, All);

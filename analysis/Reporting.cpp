@@ -20,9 +20,21 @@ static std::string flagOf(Rule R) {
   return std::string("sectorscope-") + ruleName(R);
 }
 
-// One finding per rule, source location and kernel template instantiation,
-// in source order: inlined copies and unrolled iterations of one access are
-// one thing to fix; each instantiation has its own numbers.
+static std::string positionKey(const SourcePos &P) {
+  return P.Dir + "/" + P.File + ":" + std::to_string(P.Line) + ":" +
+         std::to_string(P.Column);
+}
+
+// Where the access itself is: inside the innermost helper when inlined.
+static const SourcePos &accessPos(const Finding &F) {
+  return F.Inlined.empty() ? F.Pos : F.Inlined.front().Pos;
+}
+
+// One finding per rule, source location (the site and, for an access in an
+// inlined helper, the access in the helper) and kernel template
+// instantiation, in source order: unrolled iterations of one access are one
+// thing to fix; each call of a helper and each instantiation has its own
+// numbers.
 static std::vector<const Finding *>
 uniqueFindings(ArrayRef<Finding> Findings, const AnalyzerOptions &Opts) {
   std::vector<const Finding *> Unique;
@@ -30,10 +42,8 @@ uniqueFindings(ArrayRef<Finding> Findings, const AnalyzerOptions &Opts) {
   for (const Finding &F : Findings) {
     if (Opts.action(F.R) == RuleAction::Off)
       continue;
-    std::string Key = F.Pos.Dir + "/" + F.Pos.File + ":" +
-                      std::to_string(F.Pos.Line) + ":" +
-                      std::to_string(F.Pos.Column) + ":" + ruleName(F.R) + ":" +
-                      instantiationName(F.Function);
+    std::string Key = positionKey(F.Pos) + ":" + positionKey(accessPos(F)) +
+                      ":" + ruleName(F.R) + ":" + instantiationName(F.Function);
     if (F.Pos.File.empty())
       Key += ":" + F.Function + ":" + F.Message;
     if (Seen.insert(Key).second)
@@ -93,7 +103,11 @@ std::vector<ReportedFinding> prepareFindings(ArrayRef<Finding> Findings,
     if (!Key.empty()) {
       auto [It, New] = Causes.try_emplace(Key, Out.size());
       if (!New) {
-        Out[It->second].Others.push_back(F->Pos);
+        // Two accesses of one helper inlined at one call: the other is
+        // pointed at in the helper.
+        const Finding &First = Out[It->second].First;
+        bool SameSite = positionKey(F->Pos) == positionKey(First.Pos);
+        Out[It->second].Others.push_back(SameSite ? accessPos(*F) : F->Pos);
         continue;
       }
     }
@@ -115,6 +129,8 @@ void emitFindings(ArrayRef<ReportedFinding> Reported, Reporter &Diags) {
     const Finding &F = Shown.First;
     Diags.report(Shown.Level, F.Pos, F.Message, flagOf(F.R));
     Diags.report(DiagLevel::Note, F.Pos, F.Note, "");
+    for (const InlineNote &In : F.Inlined)
+      Diags.report(DiagLevel::Note, In.Pos, In.Text, "");
     for (const SourcePos &Other : Shown.Others)
       Diags.report(DiagLevel::Note, Other,
                    std::string("the same ") + ruleName(F.R) +

@@ -2,7 +2,8 @@
 //
 // The analyzer finds one thing per access; a user fixes one thing per cause.
 // Here the findings of a module become what is shown: one per rule and
-// source location (inlined copies, unrolled iterations), without the rules
+// source location (unrolled iterations; an inlined access is at its call,
+// AccessSite.h, with notes in the helpers), without the rules
 // turned off, with what the source says about them (system headers, NOLINT,
 // #pragma regions: Reporter::disposition), grouped by cause (same rule,
 // kernel, array and address facts: one warning at the first site, a note at

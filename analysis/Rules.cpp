@@ -52,10 +52,9 @@ static void stridedAndMisaligned(const AccessFacts &A, const AccessAnalyzer &AA,
   if (R->Stride == WarpRequest::StrideKind::Constant)
     G.LaneStride = R->LaneStride;
   G.Offset = R->Misalignment;
-  // "<what>; a warp touches N sectors per request instead of M (rows)
+  // "<what>; a warp touches N sectors per request instead of M (rows),
   // <shape>": the numbers and what they rest on.
-  std::string Layout =
-      (Shape && Shape->knowsLanes() ? " " : ", ") + layoutText(Shape);
+  std::string Layout = ", " + layoutText(Shape);
   auto Emit = [&](Rule Ru, const std::string &What, const char *Touches,
                   unsigned Instead, const char *Note) {
     G.R = Ru;
@@ -74,7 +73,8 @@ static void stridedAndMisaligned(const AccessFacts &A, const AccessAnalyzer &AA,
       AbsS != A.Width && R->Sectors > R->Ideal) {
     Emit(Rule::Strided,
          std::string("strided ") + Op + ": consecutive threads are " +
-             std::to_string(S) + " bytes apart",
+             plural(unsigned(AbsS), "byte") + " apart" +
+             (S < 0 ? " in descending order" : ""),
          "touches", R->Ideal,
          "make consecutive threads access consecutive elements: swap the "
          "index roles, use a structure of arrays, or stage the data "
@@ -98,8 +98,8 @@ static void stridedAndMisaligned(const AccessFacts &A, const AccessAnalyzer &AA,
       R->Sectors > R->AlignedSectors) {
     Emit(Rule::Misaligned,
          std::string("misaligned ") + Op + ": a warp's first access starts " +
-             std::to_string(*R->Misalignment) +
-             " bytes past a 32-byte sector boundary",
+             plural(unsigned(*R->Misalignment), "byte") +
+             " past a 32-byte sector boundary",
          "touches", R->AlignedSectors,
          "start each warp on a 32-byte boundary: align the base pointer or "
          "row pitch, or shift the index by a whole number of sectors");
@@ -211,7 +211,7 @@ static void campedWave(const AccessFacts &A, const AccessAnalyzer &AA,
               std::to_string(Period) + " bytes) when " + Pitch->Name +
               " is a multiple of " + std::to_string(Need);
   } else if (Pitch) {
-    Stride += " (" + Pitch->Name + " a power of two)";
+    Stride += " (when " + Pitch->Name + " is a power of two)";
   }
   Finding G = F;
   G.R = Rule::Camped;
@@ -220,10 +220,11 @@ static void campedWave(const AccessFacts &A, const AccessAnalyzer &AA,
   std::string Origin =
       W->BlockAssumed
           ? (Shape && Shape->knowsLanes()
-                 ? ", blockDim " + W->Block.blockText() + " with sizes from " +
-                       Shape->Origin + " and assumed"
+                 ? ", with blockDim " + W->Block.blockText() + " (sizes from " +
+                       Shape->Origin + ", the rest assumed)"
                  : ", assuming blockDim " + W->Block.blockText())
-          : " with blockDim " + W->Block.blockText() + " from " + Shape->Origin;
+          : ", with blockDim " + W->Block.blockText() + " from " +
+                Shape->Origin;
   G.Message = std::string(Pitch ? "likely camped " : "camped ") + opName(A.Op) +
               ": " + Stride + "; " + W->text() + Under + ", " +
               std::to_string(int(std::lround(100 * W->Share))) +

@@ -16,15 +16,24 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace sectorscope {
 
 class PartitionModel;
 
+/// A place inside a helper inlined at a finding's site, and what it is.
+struct InlineNote {
+  SourcePos Pos;
+  std::string Text;
+};
+
 struct Finding {
   Rule R = Rule::Strided;
   AccessOp Op = AccessOp::Load;
   SourcePos Pos;
+  /// The access inside the helpers inlined at Pos, innermost first.
+  std::vector<InlineNote> Inlined;
   std::string Function; ///< Demangled kernel name.
   std::string Message;  ///< One line, with the numbers.
   std::string Note;     ///< The usual fix.

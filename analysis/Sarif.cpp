@@ -192,6 +192,14 @@ static json result(const ReportedFinding &Shown, const UriBase &Base,
                    StringRef SourceFile) {
   const Finding &F = Shown.First;
   json Related = json::array();
+  for (const InlineNote &In : F.Inlined) {
+    json L = Base.location(In.Pos, SourceFile);
+    L["id"] = Related.size();
+    L["message"] = {{"text", In.Text}};
+    // A note in a helper, not another site of the finding.
+    L["properties"] = {{"inlinedHelper", true}};
+    Related.push_back(L);
+  }
   for (const SourcePos &Other : Shown.Others) {
     json L = Base.location(Other, SourceFile);
     L["id"] = Related.size();

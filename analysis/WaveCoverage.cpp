@@ -17,7 +17,7 @@ namespace sectorscope {
 std::string WaveCoverage::text() const {
   std::string Why =
       Blocks < SMs * PerSM
-          ? "the whole grid"
+          ? "the whole grid, blocks"
           : std::to_string(SMs) + " SMs x " + std::to_string(PerSM) + " blocks";
   return "a wave of " + std::to_string(Blocks) + " blocks (" + Why + " of " +
          Block.blockText() + ") touches " + std::to_string(Touched) + " of " +

@@ -3,17 +3,22 @@
 `// sectorscope-expect:` comments of CUDA sources (examples/*.cu carry them;
 grammar in docs/expectations.md).
 
-Usage: score-expectations.py [--wrapper W] [--dump D] [--partitions P] FILE.cu...
-Reads the comments with D (sectorscope-expect-dump, default: beside W), the
-one parser the analyzer and the runtime use; compiles each file with
-`W --cuda-device-only -O2 -c`, reads the SARIF (every site of a finding
-grouped by cause: `locations` and `relatedLocations`), and prints per-line
-mismatches and precision/recall over (file, line, rule). A line expects the
-rules its comment names for compile time under partition model P.
+Usage: score-expectations.py [--wrapper W] [--dump D] [--partitions P]
+           [--extra-arg ARG]... [--timeout S] FILE.cu|DIR...
+A directory stands for every .cu file under it: any corpus whose access
+lines carry the comments can be scored. Reads the comments with D
+(sectorscope-expect-dump, default: beside W), the one parser the analyzer
+and the runtime use; compiles each file with `W --cuda-device-only -O2 -c`
+and the extra arguments (include directories, macros of the corpus), at most
+S seconds each, reads the SARIF (every site of a finding grouped by cause:
+`locations` and the `relatedLocations` of the other sites, not the notes in
+inlined helpers), and prints per-line mismatches and precision/recall over
+(file, line, rule). A line expects the rules its comment names for compile
+time under partition model P; a line without a comment expects none.
 """
 import argparse, json, os, shutil, subprocess, sys, tempfile
 
-from score_line import score_line
+from score_line import cuda_sources, score_line
 
 RULES = {"strided", "misaligned", "camped"}
 
@@ -34,14 +39,17 @@ def expected(path, dump, model):
     return want
 
 
-def found(path, wrapper, model):
+def found(path, wrapper, model, extra, timeout):
     with tempfile.TemporaryDirectory() as d:
         sarif = os.path.join(d, "out.sarif")
         cmd = [wrapper, "--cuda-device-only", "-O2", "-c", "-o", os.devnull, path,
-               "-fplugin-arg-sectorscope-sarif=" + sarif]
+               "-fplugin-arg-sectorscope-sarif=" + sarif] + extra
         if model != "default":
             cmd.append("-fplugin-arg-sectorscope-partitions=" + model)
-        subprocess.run(cmd, stderr=subprocess.DEVNULL, check=False)
+        try:
+            subprocess.run(cmd, stderr=subprocess.DEVNULL, check=False, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            print(f"{path}: compile timed out after {timeout} s", file=sys.stderr)
         if not os.path.exists(sarif):
             print(f"{path}: compile failed, no SARIF", file=sys.stderr)
             return {}
@@ -50,6 +58,8 @@ def found(path, wrapper, model):
     for r in doc["runs"][0]["results"]:
         # A finding grouped by cause: its first site, then the others.
         for site in r["locations"][:1] + r.get("relatedLocations", []):
+            if site.get("properties", {}).get("inlinedHelper"):
+                continue
             loc = site["physicalLocation"]
             if os.path.basename(loc["artifactLocation"]["uri"]) != os.path.basename(path):
                 continue
@@ -62,14 +72,22 @@ def main():
     ap.add_argument("--wrapper", default="sectorscope-clang++")
     ap.add_argument("--dump", help="sectorscope-expect-dump (default: beside the wrapper)")
     ap.add_argument("--partitions", default="default")
-    ap.add_argument("files", nargs="+")
+    ap.add_argument("--extra-arg", action="append", default=[], metavar="ARG",
+                    help="one more compiler argument (repeatable)")
+    ap.add_argument("--timeout", type=float, default=120, metavar="S",
+                    help="seconds per compile (default 120)")
+    ap.add_argument("files", nargs="+", metavar="FILE.cu|DIR")
     a = ap.parse_args()
     wrapper = shutil.which(a.wrapper) or a.wrapper
     dump = a.dump or os.path.join(os.path.dirname(os.path.abspath(wrapper)),
                                   "sectorscope-expect-dump")
     tp = fp = fn = 0
-    for f in a.files:
-        exp, got = expected(f, dump, a.partitions), found(f, a.wrapper, a.partitions)
+    files = cuda_sources(a.files)
+    if not files:
+        sys.exit("score-expectations.py: no .cu files in " + " ".join(a.files))
+    for f in files:
+        exp = expected(f, dump, a.partitions)
+        got = found(f, a.wrapper, a.partitions, a.extra_arg, a.timeout)
         for line in sorted(set(exp) | set(got)):
             e, g = exp.get(line, set()), got.get(line, set())
             tp += len(e & g)

@@ -1,4 +1,20 @@
-"""The closing line of a scorecard: counts, precision and recall."""
+"""What both scorecards share: the sources a command line names and the
+closing line (counts, precision and recall)."""
+import os
+
+
+def cuda_sources(paths):
+    """The .cu files named, with every .cu file under each named directory
+    (sorted, recursively), each once."""
+    out = []
+    for p in paths:
+        if os.path.isdir(p):
+            for root, dirs, files in os.walk(p):
+                dirs.sort()
+                out += [os.path.join(root, f) for f in sorted(files) if f.endswith(".cu")]
+        else:
+            out.append(p)
+    return list(dict.fromkeys(out))
 
 
 def score_line(label, tp, fp, fn, **counts):

@@ -10,13 +10,14 @@ no label is clean. For each RUN line of a source that compiles it with
 without -verify and the warnings found are matched with the labels by
 (line, rule).
 
-Usage: scorecard.py --wrapper W [--compat DIR] FILE.cu...
+Usage: scorecard.py --wrapper W [--compat DIR] FILE.cu|DIR...
+(a directory: every .cu file under it)
 Prints one line per file and configuration that differs, then per rule
 `<rule>: labelled=N tp=.. fp=.. fn=.. precision=.. recall=..`.
 """
 import argparse, os, re, shlex, subprocess, sys
 
-from score_line import score_line
+from score_line import cuda_sources, score_line
 
 RULES = ["strided", "misaligned", "camped"]
 LABEL = re.compile(
@@ -84,10 +85,10 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--wrapper", required=True)
     ap.add_argument("--compat", default="")
-    ap.add_argument("files", nargs="+")
+    ap.add_argument("files", nargs="+", metavar="FILE.cu|DIR")
     a = ap.parse_args()
     score = {r: [0, 0, 0, 0] for r in RULES}  # labelled, tp, fp, fn
-    for f in a.files:
+    for f in cuda_sources(a.files):
         for prefixes, args in configurations(f, a.compat):
             want, got = labels(f, prefixes), found(f, a.wrapper, args)
             for key in sorted(set(want) | set(got)):

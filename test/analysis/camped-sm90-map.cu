@@ -1,5 +1,5 @@
-// The calibrated sm_90 map (2 partitions, an XOR of address bits 12..19,
-// known within a 2 MiB page): the power-of-two block strides that camp on
+// An H200-like map (Inputs/h200-like-map.json: 2 partitions, an XOR of
+// address bits 12..19, known within a 2 MiB page): the power-of-two block strides that camp on
 // GT200 spread here; same-bytes camping by whole warps is still reported,
 // one lane per block is not (that is for the run-time heat map).
 // RUN: %wrapper --cuda-device-only -O2 -S -o /dev/null -Xclang -verify %s -fplugin-arg-sectorscope-partitions=xor:%S/Inputs/h200-like-map.json

@@ -1,6 +1,7 @@
 // Camping judged on a wave of concurrently running blocks: the partitions
 // its sectors land on, under gt200 (30 SMs, 8 partitions of 256 bytes) and
-// the calibrated sm_90 map (132 SMs, 2 partitions hashed from bits 12..19).
+// an H200-like XOR map from Inputs (132 SMs, 2 partitions hashed from bits
+// 12..19).
 // RUN: %wrapper --cuda-device-only -O2 -S -o /dev/null -Xclang -verify=gt200 %s -fplugin-arg-sectorscope-partitions=gt200
 // RUN: %wrapper --cuda-device-only -O2 -S -o /dev/null -Xclang -verify=h200 %s -fplugin-arg-sectorscope-partitions=xor:%S/Inputs/h200-like-map.json
 
@@ -50,7 +51,7 @@ __global__ void rowSums(const float *a, float *sums) {
   const float *row = a + blockIdx.x * 4096;
   float s = 0;
   for (int c = threadIdx.x; c < 4096; c += blockDim.x)
-    s += row[c]; // gt200-warning {{camped load: consecutive blocks are 16384 bytes apart, a multiple of the gt200 partition period (2048 bytes); a wave of 120 blocks (30 SMs x 4 blocks of (256)) touches 4 of 8 memory partitions, 25% of its sectors on partition 0 with blockDim (256) from the launch at camped-wave.cu:67}} gt200-note {{diagonal}}
+    s += row[c]; // gt200-warning {{camped load: consecutive blocks are 16384 bytes apart, a multiple of the gt200 partition period (2048 bytes); a wave of 120 blocks (30 SMs x 4 blocks of (256)) touches 4 of 8 memory partitions, 25% of its sectors on partition 0, with blockDim (256) from the launch at camped-wave.cu:68}} gt200-note {{diagonal}}
   if (threadIdx.x == 0)
     sums[blockIdx.x] = s;
 }
@@ -81,10 +82,10 @@ __global__ void rowsOfK(const float *a, float *sums, int k) {
 }
 void runRowsOfK(const float *a, float *s, int k) { rowsOfK<<<512, 256>>>(a, s, k); }
 
-// Under the sm_90 hash power-of-two pitches spread; a few blocks whose
+// Under the H200-like hash power-of-two pitches spread; a few blocks whose
 // offsets flip only unhashed bits (80 KB apart: bits 14 and 16, then 15
 // and 17) land on one partition.
 __global__ void fewRows(float *a) {
-  a[blockIdx.x * 20480 + threadIdx.x] = 0.0f; // h200-warning {{camped store: consecutive blocks are 81920 bytes apart; a wave of 4 blocks (the whole grid of (256)) touches 1 of 2 memory partitions under the sm_90 map, 100% of its sectors on partition}} h200-note {{diagonal}} gt200-warning {{camped store: consecutive blocks are 81920 bytes apart, a multiple of the gt200 partition period (2048 bytes); a wave of 4 blocks (the whole grid of (256)) touches 4 of 8 memory partitions}} gt200-note {{diagonal}}
+  a[blockIdx.x * 20480 + threadIdx.x] = 0.0f; // h200-warning {{camped store: consecutive blocks are 81920 bytes apart; a wave of 4 blocks (the whole grid, blocks of (256)) touches 1 of 2 memory partitions under the sm_90 map, 100% of its sectors on partition}} h200-note {{diagonal}} gt200-warning {{camped store: consecutive blocks are 81920 bytes apart, a multiple of the gt200 partition period (2048 bytes); a wave of 4 blocks (the whole grid, blocks of (256)) touches 4 of 8 memory partitions}} gt200-note {{diagonal}}
 }
 void runFewRows(float *a) { fewRows<<<4, 256>>>(a); }

@@ -5,7 +5,7 @@
 __global__ void bytes(unsigned char *c, const unsigned char *d) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   c[i] = d[i];
-  c[i] = d[i + 1]; // expected-warning {{misaligned load: a warp's first access starts 1 bytes past a 32-byte sector boundary; a warp touches 2 sectors per request instead of 1}} expected-note {{32-byte boundary}}
+  c[i] = d[i + 1]; // expected-warning {{misaligned load: a warp's first access starts 1 byte past a 32-byte sector boundary; a warp touches 2 sectors per request instead of 1}} expected-note {{32-byte boundary}}
   c[2 * i] = 0; // expected-warning {{strided store: consecutive threads are 2 bytes apart; a warp touches 2 sectors per request instead of 1}} expected-note {{consecutive elements}}
   c[i + 32] = d[i + 64];
 }

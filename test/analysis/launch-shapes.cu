@@ -73,7 +73,7 @@ void runPairs(float *o, const float *i, int t) { pairs<4><<<64, t>>>(o, i); }
 __global__ void shift2D(float *out, const float *in, int width) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;
   int y = blockIdx.y * blockDim.y + threadIdx.y;
-  out[y * width + x] = in[y * width + x + 1]; // expected-warning {{misaligned load: a warp's first access starts 4 bytes past a 32-byte sector boundary; a warp touches 6 sectors per request instead of 4 (2 rows of 16 threads) with blockDim (16,16) from the launch at launch-shapes.cu:82}} expected-note {{start each warp}}
+  out[y * width + x] = in[y * width + x + 1]; // expected-warning {{misaligned load: a warp's first access starts 4 bytes past a 32-byte sector boundary; a warp touches 6 sectors per request instead of 4 (2 rows of 16 threads), with blockDim (16,16) from the launch at launch-shapes.cu:82}} expected-note {{start each warp}}
 }
 void runShift(float *o, const float *i, int w, dim3 grid) {
   const int Tile = 16;
@@ -92,13 +92,13 @@ void runShift4(float *o, const float *i, int w, dim3 g) { shift4x4<<<g, dim3(4, 
 
 // __launch_bounds__ below a warp: the block has at most that many threads.
 __global__ void __launch_bounds__(16) tiny(float *a, const float *b) {
-  a[blockIdx.x * 16 + threadIdx.x] = b[blockIdx.x * 16 + threadIdx.x + 2]; // expected-warning {{misaligned load: a warp's first access starts 8 bytes past a 32-byte sector boundary; a warp touches 3 sectors per request instead of 2 with blockDim (16) from __launch_bounds__(16)}} expected-note {{start each warp}}
+  a[blockIdx.x * 16 + threadIdx.x] = b[blockIdx.x * 16 + threadIdx.x + 2]; // expected-warning {{misaligned load: a warp's first access starts 8 bytes past a 32-byte sector boundary; a warp touches 3 sectors per request instead of 2, with blockDim (16) from __launch_bounds__(16)}} expected-note {{start each warp}}
 }
 
 // A constant launch size names where the numbers come from.
 __global__ void gather(float *a, const float *b) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
-  a[i] = b[4 * i]; // expected-warning {{strided load: consecutive threads are 16 bytes apart; a warp touches 16 sectors per request instead of 4 with blockDim (256) from the launch at launch-shapes.cu:104}} expected-note {{consecutive elements}}
+  a[i] = b[4 * i]; // expected-warning {{strided load: consecutive threads are 16 bytes apart; a warp touches 16 sectors per request instead of 4, with blockDim (256) from the launch at launch-shapes.cu:104}} expected-note {{consecutive elements}}
 }
 constexpr int Threads = 256;
 void runGather(float *a, const float *b) { gather<<<100, Threads>>>(a, b); }

@@ -31,3 +31,14 @@ __global__ void copyPairs(LA32 *o, const LA32 *in, LA32a *oa, const LA32a *ina) 
   o[i] = in[i]; // expected-warning {{strided load: consecutive threads are 8 bytes apart; a warp touches 8 sectors per request instead of 4}} expected-note {{structure of arrays}}
   oa[i] = ina[i];
 }
+
+// 16 bytes at 4-byte alignment (alignedTypes' RGBA32): four 4-byte pieces
+// per lane, each 16 bytes from its neighbour's; __align__(16) makes it one
+// 16-byte access.
+struct RGBA32 { float r, g, b, a; };
+struct __align__(16) RGBA32a { float r, g, b, a; };
+__global__ void copyQuads(RGBA32 *o, const RGBA32 *in, RGBA32a *oa, const RGBA32a *ina) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  o[i] = in[i]; // expected-warning {{strided load: consecutive threads are 16 bytes apart; a warp touches 16 sectors per request instead of 4}} expected-note {{structure of arrays}}
+  oa[i] = ina[i];
+}

@@ -1,9 +1,10 @@
 // The SDK's tiled transpose with run-time sizes: the block stride of the
-// writes is TILE*4*height, camped whenever height is a multiple of 16.
+// writes is TILE*4*height, camped whenever height is a multiple of 16;
+// under an H200-like XOR map (a test input) they spread.
 // RUN: %wrapper --cuda-device-only -O2 -S -o /dev/null -Xclang -verify=gt200 %s -fplugin-arg-sectorscope-partitions=gt200
 // RUN: %wrapper --cuda-device-only -O0 -S -o /dev/null -Xclang -verify=gt200 %s -fplugin-arg-sectorscope-partitions=gt200
-// RUN: %wrapper --cuda-device-only -O2 -S -o /dev/null -Xclang -verify=default %s
-// default-no-diagnostics
+// RUN: %wrapper --cuda-device-only -O2 -S -o /dev/null -Xclang -verify=h200 %s -fplugin-arg-sectorscope-partitions=xor:%S/Inputs/h200-like-map.json
+// h200-no-diagnostics
 
 #define TILE_DIM 32
 #define BLOCK_ROWS 8
