@@ -47,6 +47,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
 
 using namespace llvm;
@@ -262,15 +263,35 @@ void Instrumenter::instrumentKernel(Function &K) {
   addGridVariant(K, S, Clones.Work);
 }
 
+/// The dispatch of `G` (duplicateKernelBody) always takes the instrumented
+/// copy; the original body, then unreachable, goes. The entry's state still
+/// reaches every access: the access returns at once on a zero state.
+void keepInstrumentedBody(Function &G) {
+  auto *Br = dyn_cast<BranchInst>(G.getEntryBlock().getTerminator());
+  if (!Br || !Br->isConditional())
+    return;
+  BasicBlock *Copy = Br->getSuccessor(0);
+  auto *Cond = dyn_cast<Instruction>(Br->getCondition());
+  BranchInst::Create(Copy, Br->getIterator());
+  Br->eraseFromParent();
+  if (Cond && Cond->use_empty())
+    Cond->eraseFromParent();
+  removeUnreachableBlocks(G);
+}
+
 /// Grid mode's kernel for `K`: a copy of its sample variant `S`
 /// and of its instrumented callees whose entry and accesses are grid mode's.
 /// Same sites, same ids: the host reads its counts as K's. S keeps only the
 /// sampled block's path, so neither mode carries the other's code and
-/// registers.
+/// registers. Every block of a grid-mode launch counts, so the copy keeps
+/// the instrumented body alone: S's original body, there for the blocks
+/// that are not sampled, would only double what ptxas compiles.
 void Instrumenter::addGridVariant(Function &K, Function &S,
                                   ArrayRef<Function *> Callees) {
   SmallVector<Function *, 8> Copies;
-  cloneKernel(S, Callees, (K.getName() + SS_GRID_KERNEL_SUFFIX).str(), Copies);
+  Function &G = *cloneKernel(
+      S, Callees, (K.getName() + SS_GRID_KERNEL_SUFFIX).str(), Copies);
+  keepInstrumentedBody(G);
   for (Function *F : Copies)
     for (Instruction &I : instructions(*F)) {
       auto *C = dyn_cast<CallInst>(&I);

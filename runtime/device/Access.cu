@@ -1,12 +1,13 @@
-//===- Access.cu - Kernel entry and one instrumented memory access --------===//
+//===- Access.cu - Heat-map mode: kernel entry and one access -------------===//
 //
-// __sectorscope_access is called by every active lane at an instrumented
-// load, store or atomic. It aggregates across the warp itself, the way the
-// memory pipeline does: lanes are grouped by 32-byte sector with
-// __match_any_sync, and one lane per distinct sector (or per request) does
-// the writing, so a coalesced float load costs one request record and four
-// sector records (sampled block), or two counter updates (grid mode), not
-// 32 of each.
+// __sectorscope_access is called by every active lane of the sampled block
+// at an instrumented load, store or atomic. It aggregates across the warp
+// itself, the way the memory pipeline does: lanes are grouped by 32-byte
+// sector with __match_any_sync, and one lane per distinct sector (or per
+// request) does the writing, so a coalesced float load costs one request
+// record and four sector records, not 32 of each. Grid mode has its own
+// kernels and entry points (AccessGrid.cu): none of its counting code, nor
+// the registers it needs, is in here.
 //
 // Every warp-synchronous step uses the mask of lanes the call site passes
 // (those present there, or those the pass knows arrive together), uniformly,
@@ -15,63 +16,44 @@
 // called it from different sites together.
 //
 //===----------------------------------------------------------------------===//
-#include "GridCounts.cuh"
 #include "SampleLog.cuh"
 
 using namespace sectorscope_rt;
 
-/// Called once by every thread at the entry of an instrumented kernel: the
+/// Called once by every thread at the entry of a sample variant: the
 /// thread's state (abi.h ss_state). 0: this block runs the original code and
 /// pays only this call. Everything that is the same for the whole block is
 /// decided here, once, not at every access. (In this file, with the access:
 /// both use the sampled block's log cursors, shared memory of this unit.)
+/// Grid mode launches the grid variants (AccessGrid.cu), never this one.
 extern "C" __device__ uint32_t __sectorscope_enter() {
   ss_launch_header *H = header();
-  if (!H)
+  if (!H || !(cfg().mode & SS_MODE_HEATMAP) || !cfg().log_chunks ||
+      !isSampledBlock())
     return 0;
-  uint32_t Mode = cfg().mode;
-  uint32_t State = 0;
-  if (Mode & SS_MODE_GRID)
-    State = gridState();
-  else if ((Mode & SS_MODE_HEATMAP) && cfg().log_chunks && isSampledBlock())
-    State = SS_STATE_LOG;
-  if (State & SS_STATE_LOG)
-    resetLogCursor();
-  if (State && threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0)
+  resetLogCursor();
+  if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0)
     redAdd(&H->sampled_blocks, 1);
-  return State;
+  return SS_STATE_LOG;
 }
 
 extern "C" __device__ void
 __sectorscope_access(uint32_t Site, const void *Ptr, uint32_t Width,
                      uint32_t OpSpace, uint32_t Lanes, uint32_t State) {
-  // Only the instrumented copy calls this, with the non-zero state
+  // Only the sampled block's instrumented copy calls this, with the state
   // __sectorscope_enter gave. The buffer can still be gone: a kernel of this
   // module on another stream that entered while a launch was set may outlive
   // it (runtime/README.md, limitations).
   ss_launch_header *H = header();
-  if (!H)
+  if (!H || !(State & SS_STATE_LOG))
     return;
-  uint32_t Op = OpSpace & 0xff;
   auto [Lane, Space, Addr, Active, Leader, Key] =
       request(Ptr, OpSpace >> 8, Lanes);
   unsigned Peers = __match_any_sync(Active, (unsigned long long)Key);
   bool SectorLeader = Lane == unsigned(__ffs(Peers) - 1);
   unsigned SectorLeaders = __ballot_sync(Active, SectorLeader);
-
-  // The state's bits are the same in every lane of the block: every active
-  // lane takes the same branch and joins the warp-synchronous steps in it.
-  if (State & SS_STATE_LOG)
-    logRequest(H, Site, Op, Width, Space, Addr, Active, Peers, Lane, Leader,
-               SectorLeader, SectorLeaders);
-  else
-    // Not taken: grid mode runs its own kernels (AccessGrid.cu). The branch
-    // stays on purpose: without it the heat-map path's divergent requests
-    // were split on the GPU (test/gpu/heatmap.cu "diverge", spmv_csr).
-    countRequest(H, State, Site, Width, /*MaybeGlobal=*/true, Space, Addr,
-                 Active, Lane, Lane == Leader,
-                 SectorScan{SectorLeaders, unsigned(__popc(SectorLeaders)),
-                            /*OneGranule=*/false});
+  logRequest(H, Site, OpSpace & 0xff, Width, Space, Addr, Active, Peers, Lane,
+             Leader, SectorLeader, SectorLeaders);
   // The leader-only updates above split the warp; ptxas does not rejoin it
   // on its own here, and the program's next access would then run (and be
   // counted) once per fragment: 22 requests for 8 warps' coalesced store.

@@ -12,8 +12,8 @@
 using namespace sectorscope_rt;
 
 /// The thread's state (abi.h ss_state) in a grid variant: GRID, the block's
-/// time window and, for one warp in eight, RANGE. 0 (run the original code)
-/// when no grid-mode launch is set, which the host never does.
+/// time window and, for one warp in eight, RANGE. 0 (count nothing) when no
+/// grid-mode launch is set, which the host never does.
 extern "C" __device__ uint32_t __sectorscope_enter_grid() {
   ss_launch_header *H = header();
   if (!H || !(cfg().mode & SS_MODE_GRID))
@@ -92,8 +92,11 @@ SS_DEV void countGridRequest(ss_launch_header *H, uint32_t Site, uint32_t Width,
 extern "C" __device__ void
 __sectorscope_access_grid(uint32_t Site, const void *Ptr, uint32_t Width,
                           uint32_t OpSpace, uint32_t Lanes, uint32_t State) {
+  // A zero state: no grid-mode launch was set at entry. The grid variant
+  // has no original body to run then (the pass keeps only the instrumented
+  // one), so its accesses do nothing.
   ss_launch_header *H = header();
-  if (!H)
+  if (!H || !State)
     return;
   uint32_t PassSpace = OpSpace >> 8;
   auto [Lane, Space, Addr, Active, Leader, Key] =

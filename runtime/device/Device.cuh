@@ -119,6 +119,14 @@ SS_RED_GLOBAL_U64(redAdd, "add")
 SS_RED_GLOBAL_U64(redMin, "min")
 SS_RED_GLOBAL_U64(redMax, "max")
 #undef SS_RED_GLOBAL_U64
+/// A plain store that says "global" in the instruction: the log is global
+/// memory, and a generic store would have the hardware look the space up.
+SS_DEV void stGlobal(uint64_t *P, uint64_t V) {
+  asm volatile("{ .reg .u64 g; cvta.to.global.u64 g, %0;"
+               " st.global.u64 [g], %1; }" ::"l"(P),
+               "l"(V)
+               : "memory");
+}
 /// The old value, for taking a slot.
 SS_DEV uint64_t atomAdd(uint64_t *P, uint64_t V) {
   uint64_t Old;

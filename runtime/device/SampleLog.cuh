@@ -27,12 +27,17 @@ SS_DEV uint32_t wordMask(uint64_t Addr, uint32_t Width) {
 
 /// The warps' log cursors (abi.h), per block; only the sampled block
 /// uses them. Shared memory, not registers: a warp's divergent groups each
-/// have their own leader and must not be handed the same records.
+/// have their own leader and must not be handed the same records. A cursor
+/// is the warp's chunk (SS_LOG_CURSOR_CHUNK_SHIFT up) and the records used
+/// in it, header included: one atomicAdd reserves a request's records, with
+/// no read before it. A reservation that runs past the chunk's end is not
+/// written; its leader takes a new chunk and sets the cursor to it.
 static __shared__ uint32_t LogCursor[SS_MAX_WARPS];
 
-/// At the sampled block's entry, before any access: no chunk yet.
+/// At the sampled block's entry, before any access: no chunk yet (a full
+/// one, so that the first reservation takes a chunk).
 SS_DEV void resetLogCursor() {
-  LogCursor[linearTid() / 32] = 0;
+  LogCursor[linearTid() / 32] = SS_LOG_CHUNK_RECORDS;
   __syncwarp();
 }
 
@@ -42,37 +47,32 @@ SS_DEV void resetLogCursor() {
 SS_DEV uint32_t reserveRecords(ss_launch_header *H, unsigned Lane,
                                uint32_t Need) {
   constexpr uint32_t R = SS_LOG_CHUNK_RECORDS;
+  constexpr uint32_t Shift = SS_LOG_CURSOR_CHUNK_SHIFT;
+  constexpr uint32_t Full = SS_LOG_CURSOR_FULL;
   uint32_t *Cursor = &LogCursor[linearTid() / 32];
-  uint32_t Cur = *reinterpret_cast<volatile uint32_t *>(Cursor);
-  for (;;) {
-    if (Cur == SS_LOG_CURSOR_FULL)
-      return 0;
-    // Position 0 is the next chunk's header: this one is full.
-    uint32_t Pos = (Cur - 1) & (R - 1);
-    uint32_t Base, Next;
-    if (Cur != 0 && Pos != 0 && Pos + Need <= R) {
-      Base = Cur;
-      Next = Cur + Need;
-    } else {
-      uint64_t Chunk = atomAdd(&H->log_chunks_taken, 1);
-      if (Chunk < cfg().log_chunks) {
-        uint64_t First = Chunk * R;
-        table<uint64_t>(H, cfg().off_log)[First] = SS_LOG_CHUNK_TAG | Lane;
-        Base = uint32_t(First + 2);
-        Next = Base + Need;
-      } else {
-        Base = 0;
-        Next = SS_LOG_CURSOR_FULL;
-      }
-    }
-    // Another group of this warp may have moved the cursor since it was
-    // read: then try again from where it is (a chunk just taken stays
-    // header-only, which the host reads as an empty chunk).
-    uint32_t Seen = atomicCAS(Cursor, Cur, Next);
-    if (Seen == Cur)
-      return Base;
-    Cur = Seen;
+  uint32_t Old = atomicAdd(Cursor, Need);
+  uint32_t Chunk = Old >> Shift, Used = Old & ((1u << Shift) - 1);
+  // Reservations past the end pile up only until a leader that ran past
+  // sets the cursor again: at most 32 groups of at most 33 records, within
+  // the used field (abi.h). The full cursor is set again for the same reason.
+  if (Chunk == (Full >> Shift)) {
+    atomicExch(Cursor, Full);
+    return 0;
   }
+  if (Used + Need <= R)
+    return Chunk * R + Used + 1;
+  uint64_t Taken = atomAdd(&H->log_chunks_taken, 1);
+  if (Taken >= cfg().log_chunks || Taken >= (Full >> Shift)) {
+    atomicExch(Cursor, Full);
+    return 0;
+  }
+  uint32_t First = uint32_t(Taken) * R;
+  stGlobal(table<uint64_t>(H, cfg().off_log) + First, SS_LOG_CHUNK_TAG | Lane);
+  // Another group of this warp may have run past the end as well and set
+  // its own chunk: the one set last is used, the other keeps the records
+  // already in it (abi.h: a chunk's records end at the first zero).
+  atomicExch(Cursor, (uint32_t(Taken) << Shift) | (1 + Need));
+  return First + 2;
 }
 
 /// One request of the sampled block: every lane of `Active` calls this with
@@ -98,16 +98,18 @@ SS_DEV void logRequest(ss_launch_header *H, uint32_t Site, uint32_t Op,
     return;
   uint64_t *Rec = table<uint64_t>(H, cfg().off_log) + (Base - 1);
   if (Lane == Leader)
-    Rec[0] = SS_LOG_REQUEST_TAG | (uint64_t(linearTid() / 32) << 56) |
-             (uint64_t(__popc(Active)) << 50) | (uint64_t(Op & 3) << 48) |
-             (uint64_t(Width > 0xffff ? 0xffff : Width) << 32) | Site;
+    stGlobal(Rec, SS_LOG_REQUEST_TAG | (uint64_t(linearTid() / 32) << 56) |
+                      (uint64_t(__popc(Active)) << 50) |
+                      (uint64_t(Op & 3) << 48) |
+                      (uint64_t(Width > 0xffff ? 0xffff : Width) << 32) | Site);
   if (SectorLeader) {
     uint64_t Sector = Addr >> 5;
     bool Fits = Sector < (1ull << SS_LOG_SECTOR_BITS);
     unsigned Rank = __popc(SectorLeaders & ((1u << Lane) - 1));
-    Rec[1 + Rank] = (uint64_t(Space + 1) << 62) | (Fits ? 0 : SS_LOG_WIDE) |
-                    (uint64_t(Words & 0xff) << SS_LOG_SECTOR_BITS) |
-                    (Fits ? Sector : 0);
+    stGlobal(Rec + 1 + Rank,
+             (uint64_t(Space + 1) << 62) | (Fits ? 0 : SS_LOG_WIDE) |
+                 (uint64_t(Words & 0xff) << SS_LOG_SECTOR_BITS) |
+                 (Fits ? Sector : 0));
   }
 }
 

@@ -21,10 +21,14 @@
 ; CHECK-LABEL: define internal float @get.sectorscope.k1(
 ; CHECK-NEXT: call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access(i32 1,
+; Every block of a grid-mode launch counts: the grid variant keeps the
+; instrumented body alone, entered unconditionally, and never calls the
+; uninstrumented callee.
 ; CHECK-LABEL: define ptx_kernel void @k1__sectorscope_grid(ptr %a) {
-; CHECK: %sectorscope.take = call i32 @__sectorscope_enter_grid()
-; CHECK: entry:
-; CHECK-NEXT: call float @get(ptr %a)
+; CHECK-NEXT: sectorscope.dispatch:
+; CHECK-NEXT: %sectorscope.take = call i32 @__sectorscope_enter_grid()
+; CHECK-NEXT: br label %entry.ss
+; CHECK-NOT: call float @get(
 ; CHECK: entry.ss:
 ; CHECK-NEXT: call float @get.sectorscope.k1.grid(ptr %a, i32 %sectorscope.take)
 ; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
@@ -36,6 +40,7 @@
 ; CHECK: call i32 @__sectorscope_enter()
 ; CHECK-LABEL: define ptx_kernel void @k2__sectorscope_grid(
 ; CHECK: call i32 @__sectorscope_enter_grid()
+; CHECK-NOT: call float @get(
 ; CHECK: call float @get.sectorscope.k2.grid(
 ; CHECK-LABEL: define internal float @get.sectorscope.k2.grid(
 ; CHECK-NEXT: call i32 @llvm.nvvm.activemask()

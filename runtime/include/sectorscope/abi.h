@@ -25,7 +25,8 @@
  * that are not profiled run it. The sample variant, K SS_SAMPLE_KERNEL_SUFFIX,
  * is a copy of K whose entry calls __sectorscope_enter and whose blocks that
  * are not sampled run K's original instructions; the grid variant,
- * K SS_GRID_KERNEL_SUFFIX, is a copy of the sample variant entered through
+ * K SS_GRID_KERNEL_SUFFIX, is a copy of the sample variant's instrumented
+ * path alone (every block of a grid-mode launch counts), entered through
  * __sectorscope_enter_grid and counting through __sectorscope_access_grid.
  * The host runtime registers both next to K and launches the one of the
  * mode: a kernel's register count and unrolling are one for all its paths,
@@ -130,7 +131,8 @@ typedef struct ss_site_counters {
 /* Per-thread state of the instrumented path: a read-only 32-bit value that
  * __sectorscope_enter returns and the kernel keeps in a register and passes
  * by value (cloned device functions take it as a trailing i32). 0: the block
- * runs the original code. */
+ * runs the original code (sample variant), or counts nothing (grid
+ * variant). */
 #define SS_STATE_GRID 0x80000000u /* count for the whole grid (grid mode) */
 #define SS_STATE_LOG 0x40000000u  /* the sampled block: log requests */
 #define SS_STATE_RANGE                                                         \
@@ -151,12 +153,17 @@ typedef struct ss_site_counters {
 /* The sample variant of kernel K: heat-map mode's kernel. */
 #define SS_SAMPLE_KERNEL_SUFFIX "__sectorscope_sample"
 
-/* A warp's log cursor (__sectorscope_log_cursor, 128 bytes of static shared
- * memory in every sample variant), reserved with a shared compare-and-swap so
- * that divergent groups of one warp never take the same position: the log
- * record it writes next, plus one; 0: no chunk yet; SS_LOG_CURSOR_FULL: no
- * chunk was left. */
-#define SS_LOG_CURSOR_FULL 0xffffffffu
+/* A warp's log cursor (128 bytes of static shared memory in every sample
+ * variant, one word per warp), reserved with one shared atomicAdd so that
+ * divergent groups of one warp never take the same position: the warp's
+ * chunk above SS_LOG_CURSOR_CHUNK_SHIFT, below it the records used in the
+ * chunk (its header included; SS_LOG_CHUNK_RECORDS with chunk 0: no chunk
+ * yet). Reservations that run past a chunk's end leave the used field above
+ * SS_LOG_CHUNK_RECORDS, never past its 12 bits, until a new chunk is set.
+ * SS_LOG_CURSOR_FULL (chunk field all ones): no chunk was left. Device
+ * memory only: the host never reads it. */
+#define SS_LOG_CURSOR_CHUNK_SHIFT 12u
+#define SS_LOG_CURSOR_FULL (0xfffff000u | SS_LOG_CHUNK_RECORDS)
 
 /* The sample log: log_chunks chunks of log_chunk_records 64-bit records.
  * A warp takes a chunk with one atomicAdd on log_chunks_taken when it needs
