@@ -1,4 +1,4 @@
-//===- PartitionSelection.h - The partition map of a launch's device -*- C++ -*-===//
+//===- PartitionSelection.h - The map of a launch's GPU -------*- C++ -*-===//
 ////
 //
 // Partition maps are measured per device: an H100 and an H200 share compute

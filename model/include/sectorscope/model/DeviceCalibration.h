@@ -1,5 +1,4 @@
-//===- DeviceCalibration.h - The calibration for a profile's device -*- C++
-//-*-//
+//===- DeviceCalibration.h - The calibration of a profile's GPU -*- C++ -*-===//
 //
 // A calibration holds for the GPU it was measured on: an H100 and an H200
 // differ in memory bandwidth and L2 size. The device index
