@@ -412,7 +412,10 @@ bool kernelsCallOutOfLineHelpers(const Module &M) {
 }
 
 // The partition model the options name, or the uniform one (with a
-// warning) when the name does not parse.
+// warning) when the name does not parse. The compiler runs without a GPU:
+// `sm_90` and `default` cannot mean the device that will run the code, so
+// they take the map the device index names for sm_90 (the model's name says
+// which); a map named explicitly whose device has none measured is said once.
 PartitionModel partitionModel(const AnalyzerOptions &Opts, Reporter &Diags) {
   std::string Err;
   std::optional<PartitionModel> Model =
@@ -421,6 +424,11 @@ PartitionModel partitionModel(const AnalyzerOptions &Opts, Reporter &Diags) {
     Diags.report(DiagLevel::Warning, SourcePos(),
                  "sectorscope: " + Err + "; using the uniform model", "");
     Model = PartitionModel::parse("linear:1:1", Err);
+  } else if (!Model->note().empty() && Opts.Partitions != "default") {
+    Diags.report(DiagLevel::Warning, SourcePos(),
+                 "sectorscope: partitions=" + Opts.Partitions + ": " +
+                     Model->note(),
+                 "");
   }
   return std::move(*Model);
 }

@@ -66,7 +66,8 @@ endfunction()
 
 # The data the code reads (data/PROVENANCE.md), copied into the build tree
 # where the installed tree keeps it, so lookups beside the library work in both.
-set(SECTORSCOPE_DATA_FILES ${SECTORSCOPE_SOURCE_DIR}/data/h200-microbench.json
-                           ${SECTORSCOPE_SOURCE_DIR}/data/h200-partition-map.json)
+# Every JSON file there: the device index (devices.json) and the files it names.
+file(GLOB SECTORSCOPE_DATA_FILES CONFIGURE_DEPENDS
+     ${SECTORSCOPE_SOURCE_DIR}/data/*.json)
 file(COPY ${SECTORSCOPE_DATA_FILES}
      DESTINATION ${CMAKE_BINARY_DIR}/share/sectorscope/data)

@@ -1,37 +1,18 @@
 //===- PartitionModel.cpp - Address-to-memory-partition maps --------------===//
 #include "common/PartitionModel.h"
+#include "common/DeviceData.h"
 #include "common/ReadFile.h"
 
 #include <cstdlib>
 
-#include <dlfcn.h>
 #include <nlohmann/json.hpp>
 
 namespace sectorscope {
 
-const char *partitionModelSpecs() {
-  return "gt200, linear:<bytes>:<count>, xor:<file.json>, sm_90, default";
-}
-
-// Where calibration data lives: $SECTORSCOPE_DATA_DIR, then share/ beside the
-// lib/ or bin/ holding this code. The build tree has the install tree's
-// layout, so one rule serves both and no source path is compiled in.
-static std::string findDataFile(const std::string &Name) {
-  std::vector<std::string> Dirs;
-  if (const char *Env = std::getenv("SECTORSCOPE_DATA_DIR"))
-    Dirs.push_back(Env);
-  Dl_info Info;
-  if (dladdr(reinterpret_cast<void *>(&findDataFile), &Info) &&
-      Info.dli_fname) {
-    std::string Lib = Info.dli_fname;
-    size_t Slash = Lib.rfind('/');
-    if (Slash != std::string::npos)
-      Dirs.push_back(Lib.substr(0, Slash) + "/../share/sectorscope/data");
-  }
-  for (const std::string &D : Dirs)
-    if (!D.empty() && isRegularFile(D + "/" + Name))
-      return D + "/" + Name;
-  return "";
+std::string partitionModelSpecs() {
+  std::string Keys = knownDeviceKeys();
+  return "gt200, linear:<bytes>:<count>, xor:<file.json>, " +
+         (Keys.empty() ? "" : Keys + ", ") + "device:<name>, sm_90, default";
 }
 
 static bool parseUnsigned(std::string_view S, uint64_t &Out) {
@@ -94,21 +75,90 @@ std::optional<PartitionModel> PartitionModel::parse(std::string_view Spec,
   }
   if (Spec.substr(0, 4) == "xor:")
     return readXorFile(std::string(Spec.substr(4)), Err);
-  if (Spec == "sm_90" || Spec == "default") {
-    // The calibrated H200 map, when the micro-benchmarks recovered one.
-    std::string Path = findDataFile("h200-partition-map.json");
-    if (!Path.empty()) {
-      auto X = readXorFile(Path, Err);
-      if (X)
-        X->Name = "sm_90";
-      return X;
-    }
-    M.Name = Spec == "sm_90" ? "sm_90(uniform)" : "uniform";
-    return M;
-  }
+  if (Spec == "sm_90" || Spec == "default")
+    return forArchitecture("sm_90", Err);
+  if (Spec.substr(0, 7) == "device:")
+    return forDevice(DeviceKey{std::string(Spec.substr(7))}, Err);
+  if (DeviceKey Named{std::string(Spec)};
+      lookupDevice(Named, DeviceFile::PartitionMap).Known)
+    return forDevice(Named, Err);
   Err = "unknown partition model '" + std::string(Spec) +
         "'; valid: " + partitionModelSpecs();
   return std::nullopt;
+}
+
+std::optional<PartitionModel> PartitionModel::forDevice(const DeviceKey &Dev,
+                                                        std::string &Err) {
+  DeviceLookup L = lookupDevice(Dev, DeviceFile::PartitionMap);
+  if (!L.Known && Dev.MemoryBytes == 0 && Dev.SmCount == 0) {
+    // A name the user typed (device:<name>): a typo must not pass as "no
+    // map measured".
+    std::string Keys = knownDeviceKeys();
+    Err = "no device '" + Dev.Name + "' in the device index (devices.json)" +
+          (Keys.empty() ? "" : "; known: " + Keys);
+    return std::nullopt;
+  }
+  if (L.Data.Path.empty()) {
+    PartitionModel M;
+    M.Name = "uniform (no map for " + (L.Known ? L.Data.Key : Dev.Name) + ")";
+    M.Note = noMeasuredMapMessage(
+                 L.Known && Dev.Name == L.Data.Key ? L.Data.Device : Dev) +
+             "; using the uniform model (one partition)";
+    return M;
+  }
+  auto M = readXorFile(L.Data.Path, Err);
+  if (M) {
+    M->Name = L.Data.Key.empty() ? L.Data.Device.Name : L.Data.Key;
+    M->Source = L.Data.Path;
+  }
+  return M;
+}
+
+std::optional<PartitionModel>
+PartitionModel::forArchitecture(std::string_view Arch, std::string &Err) {
+  std::string Key = archDefaultDevice(Arch);
+  DeviceLookup L = lookupDevice(DeviceKey{Key}, DeviceFile::PartitionMap);
+  if (Key.empty() || L.Data.Path.empty()) {
+    PartitionModel M;
+    M.Name = std::string(Arch) + "(uniform)";
+    M.Note = "no measured partition map for " + std::string(Arch) +
+             "; using the uniform model (one partition)";
+    return M;
+  }
+  auto M = readXorFile(L.Data.Path, Err);
+  if (M) {
+    // The compiler cannot know which device runs the code: the map is the
+    // one the index names for the architecture, and the name says so.
+    M->Name = std::string(Arch) + " (" + Key + ")";
+    M->Source = L.Data.Path;
+    M->Note = std::string(Arch) + " stands for the " + Key +
+              " map: the device that will run the code is not known here; "
+              "name it with partitions=<device key> or device:<name>";
+  }
+  return M;
+}
+
+std::optional<PartitionModel>
+PartitionModel::forRunningDevice(std::string_view Spec, const DeviceKey &Dev,
+                                 std::string &Err) {
+  if (Spec != "sm_90" && Spec != "default")
+    return parse(Spec, Err);
+  DeviceLookup L = lookupDevice(Dev, DeviceFile::PartitionMap);
+  if (!L.Data.Path.empty())
+    return forDevice(Dev, Err);
+  // No map for this device: `default` assumes nothing (one partition);
+  // `sm_90` asked for an sm_90 map, so the architecture's stands in.
+  std::optional<PartitionModel> M =
+      Spec == "sm_90" ? forArchitecture("sm_90", Err) : PartitionModel();
+  if (!M)
+    return M;
+  std::string Instead = M->K == Kind::Uniform
+                            ? "the uniform model (one partition)"
+                            : "the " + M->Name + " map";
+  M->Note = noMeasuredMapMessage(Dev) + "; using " + Instead;
+  if (M->K == Kind::Uniform)
+    M->Name = "uniform (no map for " + Dev.Name + ")";
+  return M;
 }
 
 static bool readMask(const nlohmann::json &V, uint64_t &Mask) {

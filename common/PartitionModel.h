@@ -9,14 +9,23 @@
 //   gt200                 8 partitions of 256 bytes, round robin (CampProf).
 //   linear:<bytes>:<n>    n partitions of <bytes> each, round robin.
 //   xor:<file.json>       an XOR-hash map, as recovered by the
-//   micro-benchmarks. sm_90 | default       the calibrated map for sm_90 when
-//   one is installed,
-//                         else "uniform": no round-robin structure assumed, so
-//                         only accesses of all blocks to the same bytes camp.
+//                         micro-benchmarks.
+//   <key> | device:<name> the map measured on that device (common/DeviceData.h:
+//                         an index key such as h100 or h200, or the CUDA
+//                         device name); a known device without a measured map
+//                         gets the uniform model and a note.
+//   sm_90 | default       the map of the device that runs the code
+//                         (forRunningDevice: the runtime). Without a device
+//                         (the analyzer), the map the index names for sm_90,
+//                         with a note saying so. Without any map, "uniform":
+//                         no round-robin structure assumed, so only accesses
+//                         of all blocks to the same bytes camp.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SECTORSCOPE_COMMON_PARTITIONMODEL_H
 #define SECTORSCOPE_COMMON_PARTITIONMODEL_H
+
+#include "common/DeviceData.h"
 
 #include <cstdint>
 #include <optional>
@@ -33,12 +42,30 @@ public:
   /// Parses a spec; on failure returns nullopt and sets Err to one line.
   static std::optional<PartitionModel> parse(std::string_view Spec,
                                              std::string &Err);
+  /// As parse, but `sm_90` and `default` mean the map measured on Dev; when
+  /// Dev has none, `default` is the uniform model and `sm_90` the
+  /// architecture's map, each with a note() naming the command to measure it.
+  static std::optional<PartitionModel> forRunningDevice(std::string_view Spec,
+                                                        const DeviceKey &Dev,
+                                                        std::string &Err);
+  /// The map measured on Dev; a device the index knows without one gives the
+  /// uniform model with a note(); an unknown bare name is an error.
+  static std::optional<PartitionModel> forDevice(const DeviceKey &Dev,
+                                                 std::string &Err);
+  /// The map the device index names for an architecture ("sm_90").
+  static std::optional<PartitionModel> forArchitecture(std::string_view Arch,
+                                                       std::string &Err);
   /// Loads an XOR map from JSON text ({"granularity":..,"masks":[..]}).
   static std::optional<PartitionModel> fromXorJson(std::string_view Text,
                                                    std::string &Err);
 
   Kind kind() const { return K; }
   const std::string &name() const { return Name; }
+  /// One line the user should read about how the map was chosen (a device
+  /// without a measured map, an assumed device); empty when nothing to say.
+  const std::string &note() const { return Note; }
+  /// The file the map was read from, if any.
+  const std::string &source() const { return Source; }
   /// Bytes mapped to one partition before moving on (Linear), or the
   /// granularity below which all addresses share a partition (Xor).
   uint64_t granularity() const { return Granularity; }
@@ -64,10 +91,12 @@ private:
   unsigned Count = 1;
   std::vector<uint64_t> Masks; // bit i of the index = parity(Addr & Masks[i])
   uint64_t PageBytes = 0;
+  std::string Note;
+  std::string Source;
 };
 
 /// The list of valid spec forms, for error messages.
-const char *partitionModelSpecs();
+std::string partitionModelSpecs();
 
 } // namespace sectorscope
 

@@ -18,7 +18,8 @@ MB=$BIN/sectorscope-microbench
 # Roll-ups over the L2 slices of the reduction counter; see SliceProbe.cu.
 METRICS=lts__t_sectors_op_red.sum,lts__t_sectors_op_red.max,lts__t_sectors_op_red.avg
 # Partition hash measured on H200 (data/h200-partition-map.json);
-# pair tests keep to one partition, so they need it.
+# pair tests keep to one partition, so they need it. On another GPU,
+# bin/sectorscope-measure-partitions derives these from the device.
 PROBE_ARGS=${PROBE_ARGS:---probe-seed 2 --probe-sets 0:0:1152,1:0:192,0:66:384 --probe-far-mask 0xab000 --probe-pair-sms 0,66 --probe-enum-refs 2 --probe-pairs 150}
 step() { echo "== $(date -u +%H:%M:%S) $*" | tee -a "$LOG" >&2; }
 

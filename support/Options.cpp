@@ -56,7 +56,8 @@ const KeyInfo Keys[] = {
     {"no-analyze", nullptr, "do not run the compile-time analyzer"},
     {"sarif", "<path>", "write SARIF 2.1.0 (a directory gets one file per TU)"},
     {"partitions", "<model>",
-     "partition model: gt200, linear:<bytes>:<n>, xor:<file>, sm_90, default"},
+     "partition model: gt200, linear:<bytes>:<n>, xor:<file>, <device key> "
+     "(h100, h200, ...), device:<name>, sm_90, default"},
     {"disable", "<rule>[,<rule>]",
      "turn rules off (strided, misaligned, camped, all): "
      "-Wno-sectorscope-<rule>"},

@@ -29,6 +29,9 @@ bin_dir = os.path.join(config.sectorscope_obj_root, "bin")
 tools = config.llvm_tools_dir
 config.environment["PATH"] = os.pathsep.join([tools, bin_dir, config.environment.get("PATH", "")])
 # Runs must not write reports into the source tree.
+# The user's measured maps (common/DeviceData.h) must not change results:
+# a directory no test writes stands for it.
+config.environment["XDG_DATA_HOME"] = os.path.join(config.test_exec_root, "no-user-data")
 config.environment["SECTORSCOPE_OUT"] = os.path.join(config.test_exec_root, "sectorscope-out")
 for var in ["HOME", "TMPDIR"]:
     if var in os.environ:

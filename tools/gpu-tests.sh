@@ -53,16 +53,18 @@ build() {
   # The micro-benchmark suite, so one group (e.g. --only loadstore) can be
   # measured with the same bundle; absent when CUDA programs are not built.
   [ -x "$build/bin/sectorscope-microbench" ] && cp "$build/bin/sectorscope-microbench" "$dir/bin/"
+  # The partition-map measurement (the slice probe under ncu, the fit).
+  cp "$build/bin/sectorscope-mbtool" "$root/tools/sectorscope-measure-partitions" "$dir/bin/"
   "$root/test/gpu/build.sh" "$build" "$dir/gpu" >/dev/null || exit 1
   kernel_tests "$build/bin/sectorscope-clang++" "$root/examples/kernel-tests" || exit 1
   cp "$root"/tools/gpu-tests.sh "$root"/tools/ncu-compare.py \
      "$root"/runtime/bench-overhead.sh "$root"/model/validate.sh "$dir/tools/"
   cp "$root"/data/h200-microbench.json "$dir/data/"
-  # Where an installed tree keeps its data (common/PartitionModel.cpp): the
-  # runtime and the model find the H200 partition map next to lib/ and bin/,
-  # as a user's install does. Without it both fell back to one partition.
+  # Where an installed tree keeps its data (common/DeviceData.h): the
+  # runtime, the model and the GPU tests find the device index and the
+  # partition maps next to lib/ and bin/, as a user's install does.
   mkdir -p "$dir/share/sectorscope/data"
-  cp "$root"/data/h200-partition-map.json "$dir/share/sectorscope/data/"
+  cp "$root"/data/*.json "$dir/share/sectorscope/data/"
   echo "built into $dir ($(du -sh "$dir" | cut -f1))"
 }
 

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "sectorscope/model/Band.h"
 #include "sectorscope/model/Calibration.h"
+#include "sectorscope/model/DeviceCalibration.h"
 #include "sectorscope/model/Error.h"
 #include "sectorscope/model/HeldOut.h"
 #include "sectorscope/model/SvgChart.h"
@@ -39,16 +40,20 @@ commands:
             [--unit-bytes N] [--bandwidth-experiments a,b,...]
             [--skip-bad-rows]
             Fit the CampProf, GT200 and bandwidth models; print R^2/RMSE.
-  band      --calib FILE --profile FILE [--profile FILE ...]
+  band      --calib FILE|auto --profile FILE [--profile FILE ...]
             [--model bandwidth|campprof] [--warps W] [--time-ms T]
             [--max-warps N] [--json FILE] [--svg FILE] [--title TEXT] [--log-y]
             [--scope-factor F] [--previous FILE]
             Best/worst band at 1..N warps/SM, measured time placed in it.
-  predict   --calib FILE --profile FILE [--model all|bandwidth|campprof|gt200]
+  predict   --calib FILE|auto --profile FILE
+            [--model all|bandwidth|campprof|gt200]
             [--warps W] [--work-items N] [--json FILE] [--previous FILE]
             Predicted time of one launch by every calibrated model.
             --previous: the profile of the launch before it (the L2 it
             leaves dirty is charged; cases.json: previous_profile).
+            --calib auto (band, predict): the suite the device index names
+            for the profile's device, fitted now; a calibration measured on
+            another device than the profile's gets a warning.
   validate  --calib FILE --cases FILE [--model all|bandwidth|campprof|gt200]
             [--json FILE] [--mlups-svg FILE] [--band-svg FILE] [--title TEXT]
             [--log-y] [--scope-factor F]
@@ -228,8 +233,17 @@ int cmdFit(const Args &A) {
   return 0;
 }
 
+/// The profile's calibration (--calib FILE or auto), with a warning on
+/// stderr when it was measured on another device.
+Calibration calibrationForProfile(const Args &A, const Profile &P) {
+  Calibration C = calibrationFor(A.need("calib"), P);
+  std::string W = calibrationDeviceWarning(C, P);
+  if (!W.empty())
+    std::cerr << "sectorscope-model: warning: " << W << "\n";
+  return C;
+}
+
 int cmdBand(const Args &A) {
-  Calibration C = readCalibration(A.need("calib"));
   BandOptions O;
   O.Kind = modelOpt(A, /*AllowGT200=*/false);
   O.Warps = A.number("warps");
@@ -242,6 +256,15 @@ int cmdBand(const Args &A) {
   }
   A.need("profile");
   const auto &Profiles = A.Opts.at("profile");
+  std::vector<Profile> Read;
+  for (const std::string &P : Profiles)
+    Read.push_back(readProfile(P));
+  Calibration C = calibrationForProfile(A, Read.front());
+  for (size_t I = 1; I < Read.size(); ++I) {
+    std::string W = calibrationDeviceWarning(C, Read[I]);
+    if (!W.empty())
+      std::cerr << "sectorscope-model: warning: " << W << "\n";
+  }
   if (Profiles.size() > 1 && (O.TimeMs || O.Warps || A.has("previous")))
     fail("", "--time-ms/--warps/--previous",
          "apply to one profile; give time_ms and "
@@ -249,8 +272,8 @@ int cmdBand(const Args &A) {
   if (A.has("previous"))
     O.Previous = readProfile(A.get("previous"));
   std::vector<BandResult> Results;
-  for (const std::string &P : Profiles)
-    Results.push_back(computeBand(C, readProfile(P), O));
+  for (const Profile &P : Read)
+    Results.push_back(computeBand(C, P, O));
   std::string Text;
   for (const BandResult &B : Results)
     Text += (Text.empty() ? "" : "\n") + bandTable(B);
@@ -273,8 +296,8 @@ int cmdBand(const Args &A) {
 }
 
 int cmdPredict(const Args &A) {
-  Calibration C = readCalibration(A.need("calib"));
   Profile P = readProfile(A.need("profile"));
+  Calibration C = calibrationForProfile(A, P);
   Traffic T = trafficFromProfile(P);
   if (T.totalBytes() <= 0)
     fail(P.File, "sites", noTrafficMessage(P));

@@ -15,6 +15,7 @@ PerDevice &DeviceBuffers::get(int Ordinal) {
       Slot->Info.SmCount = P.multiProcessorCount;
       Slot->Info.CcMajor = P.major;
       Slot->Info.CcMinor = P.minor;
+      Slot->Info.MemoryBytes = P.totalGlobalMem;
     }
   }
   return *Slot;

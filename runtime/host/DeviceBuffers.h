@@ -8,6 +8,7 @@
 #ifndef SECTORSCOPE_RT_DEVICEBUFFERS_H
 #define SECTORSCOPE_RT_DEVICEBUFFERS_H
 
+#include "PartitionSelection.h"
 #include "Report.h"
 
 #include <cuda_runtime_api.h>
@@ -26,6 +27,10 @@ struct PerDevice {
   uint64_t Dirty = 0; // bytes from the start the last launch may have written
   std::vector<uint8_t> Host; // the copy read back
   DeviceInfo Info;
+  /// Grid mode's partition model on this device, chosen on first use.
+  std::once_flag PartitionsChosen;
+  PartitionModel Partitions;
+  std::string PartitionsNote; // what to tell the user about that choice
 };
 
 class DeviceBuffers {

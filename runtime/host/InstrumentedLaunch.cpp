@@ -56,10 +56,12 @@ cudaError_t instrumentedLaunch(Runtime &R, KernelState &K, LaunchInfo &Info,
   std::copy(Info.Sample, Info.Sample + 3, Req.SampleBlock);
   Req.NumSites = Desc.num_sites;
   Req.LogRecords = R.Cfg.LogRecords.Records;
-  Req.Parts = devicePartitions(R.Cfg.Partitions.Model);
+  Req.Parts = devicePartitions(D.Partitions);
   if (Info.TheMode == Mode::Grid) {
     if (!R.Cfg.Partitions.Warning.empty())
       R.Findings.noteError(R.Cfg.Partitions.Warning);
+    if (!D.PartitionsNote.empty())
+      R.Findings.noteRemark(D.PartitionsNote);
     uint64_t Active = std::max(1u, Info.ActiveBlocksPerSm);
     uint64_t Wave = uint64_t(std::max(1, Info.Device.SmCount)) * Active;
     uint64_t Blocks = uint64_t(Grid.x) * Grid.y * Grid.z;

@@ -79,12 +79,17 @@ SS_EXPORT cudaError_t __sectorscope_launch_kernel(const void *Func, dim3 Grid,
   Info.SharedBytes = Shmem;
   Info.TheMode = R.Cfg.TheMode;
   std::copy(R.Cfg.Block.begin(), R.Cfg.Block.end(), Info.Sample);
-  Info.Device = R.Devices.get(Dev).Info;
+  PerDevice &OnDevice = R.Devices.get(Dev);
+  Info.Device = OnDevice.Info;
+  std::call_once(OnDevice.PartitionsChosen, [&] {
+    OnDevice.Partitions = partitionModelFor(
+        R.Cfg.Partitions, deviceKey(OnDevice.Info), OnDevice.PartitionsNote);
+  });
   Info.Seq = R.Seq++;
   Info.KernelLaunch = Index;
   Info.Stream = streamName(Stream);
   Info.Previous = std::move(Previous);
-  Info.PartitionModelName = R.Cfg.Partitions.Model.name();
+  Info.PartitionModelName = OnDevice.Partitions.name();
   if (uint32_t Cap = R.Cfg.Occupancy.WarpsPerSm)
     Shmem =
         capOccupancy(Func, Grid, Block, Shmem, Cap, Dev, Info.Device.SmCount);
@@ -96,7 +101,7 @@ SS_EXPORT cudaError_t __sectorscope_launch_kernel(const void *Func, dim3 Grid,
           cudaSuccess &&
       Active > 0)
     Info.ActiveBlocksPerSm = uint32_t(Active);
-  Info.SectorBuckets = devicePartitions(R.Cfg.Partitions.Model).SectorBuckets;
+  Info.SectorBuckets = devicePartitions(OnDevice.Partitions).SectorBuckets;
 
   if (Info.TheMode == Mode::Time) {
     cudaError_t E = timedLaunch(Func, Grid, Block, Args, Shmem, Stream,

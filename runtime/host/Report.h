@@ -28,6 +28,7 @@ struct DeviceInfo {
   std::string Name;
   int SmCount = 0;
   int CcMajor = 0, CcMinor = 0;
+  uint64_t MemoryBytes = 0; // totalGlobalMem
 };
 
 /// The launch that ran on the device just before this one, as far as the

@@ -22,6 +22,12 @@ void Summary::noteError(const std::string &Line) {
     Errors.push_back(Line);
 }
 
+void Summary::noteRemark(const std::string &Line) {
+  std::lock_guard<std::mutex> G(Lock);
+  if (Seen.insert("note|" + Line).second)
+    Remarks.push_back(Line);
+}
+
 std::string Summary::render(const std::string &OutDir) const {
   std::lock_guard<std::mutex> G(Lock);
   if (Launches == 0 && Errors.empty())
@@ -31,6 +37,8 @@ std::string Summary::render(const std::string &OutDir) const {
     S += F.Location + ": warning: " + F.Message + " [sectorscope]\n";
   for (const std::string &E : Errors)
     S += "sectorscope: error: " + E + "\n";
+  for (const std::string &N : Remarks)
+    S += "sectorscope: note: " + N + "\n";
   S += "sectorscope: " + std::to_string(Findings.size()) + " finding" +
        (Findings.size() == 1 ? "" : "s") + " in " + std::to_string(Launches) +
        " profiled launch" + (Launches == 1 ? "" : "es") + "; " +

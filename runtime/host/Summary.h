@@ -22,6 +22,9 @@ public:
   void add(const std::vector<Finding> &Fs);
   void countLaunch(bool WroteReport);
   void noteError(const std::string &Line);
+  /// A line the user should read once, not an error (e.g. a device without
+  /// a measured partition map).
+  void noteRemark(const std::string &Line);
   /// The text printed at exit; "" when nothing was profiled.
   std::string render(const std::string &OutDir) const;
 
@@ -29,7 +32,7 @@ private:
   mutable std::mutex Lock;
   std::set<std::string> Seen;
   std::vector<Finding> Findings;
-  std::vector<std::string> Errors;
+  std::vector<std::string> Errors, Remarks;
   uint64_t Launches = 0, Reports = 0;
 };
 

@@ -4,6 +4,8 @@
 // clamping; bounded tables (site ids past num_sites, a full sample log).
 #include "ss_test_host.h"
 
+#include "common/PartitionModel.h"
+
 constexpr int Threads = 256, Blocks = 4096, N = Threads * Blocks;
 
 __global__ void stream(const float *in, float *out) {
@@ -67,6 +69,17 @@ __global__ void tails(const float *in, float *out) {
   if (lane >= 3 && lane < 16)
     v += in[warp + lane + 2];
   out[i] = v;
+}
+
+// Requests in one partition granule of the device's measured map (even
+// warps: the granule's first 128 bytes) and across two (odd warps: 64 bytes
+// on each side of a granule boundary).
+constexpr uint64_t MapGranuleFloats = 1024; // 4 KiB
+__global__ void granules(const float *in, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  uint64_t w = i / 32, lane = i & 31;
+  uint64_t base = w * MapGranuleFloats - (w & 1) * 16;
+  out[i] = in[base + lane];
 }
 
 int main() {
@@ -244,6 +257,65 @@ int main() {
     SS_CHECK(
         o.requests == uint64_t(N) / 32 && o.sectors == sectors && wrong == 0,
         "shifted (%u partitions): %d partition counts wrong", parts, wrong);
+  }
+
+  // The running device's measured partition map, chosen as the runtime
+  // chooses it (name, memory size, SM count): partition counts of requests
+  // inside one granule and across two, exactly. A device without a measured
+  // map fails here rather than passing on another device's hash.
+  {
+    cudaDeviceProp prop;
+    SS_CUDA(cudaGetDeviceProperties(&prop, 0));
+    sectorscope::DeviceKey dev{prop.name, uint64_t(prop.totalGlobalMem),
+                               prop.multiProcessorCount};
+    std::string err;
+    auto map =
+        sectorscope::PartitionModel::forRunningDevice("default", dev, err);
+    bool measured = map &&
+                    map->kind() == sectorscope::PartitionModel::Kind::Xor &&
+                    map->granularity() == MapGranuleFloats * 4;
+    printf("device map for %s: %s%s\n", dev.describe().c_str(),
+           map ? map->name().c_str() : err.c_str(),
+           map && !map->note().empty() ? (" -- " + map->note()).c_str() : "");
+    SS_CHECK(measured, "no measured %llu-byte-granule partition map for %s",
+             (unsigned long long)(MapGranuleFloats * 4),
+             dev.describe().c_str());
+    if (measured) {
+      sectorscope::rt::DevicePartitions dp =
+          sectorscope::rt::devicePartitions(*map);
+      c.part_kind = dp.Kind;
+      c.part_count = dp.Count;
+      c.part_masks = dp.Masks;
+      c.part_gran_log2 = 0;
+      c.num_windows = 1;
+      const int warps = 1024;
+      granules<<<warps / 8, 256>>>(in, out);
+      SS_CUDA(cudaDeviceSynchronize());
+      std::vector<uint64_t> want(map->count(), 0);
+      uint64_t across = 0;
+      for (uint64_t w = 0; w < warps; ++w) {
+        uint64_t first =
+            uint64_t(in) + 4 * (w * MapGranuleFloats - (w & 1) * 16);
+        for (uint64_t s = 0; s < 4; ++s)
+          ++want[map->partitionOf(first + 32 * s)];
+        across += map->partitionOf(first) != map->partitionOf(first + 96);
+      }
+      int s = ss::find_site("granules", "load");
+      int wrong = 0;
+      for (uint32_t p = 0; p < map->count(); ++p)
+        wrong += ss::part_site(s, p) != want[p];
+      printf("granules (%s map): partition 0 %llu (want %llu), partition 1 "
+             "%llu (want %llu); %llu of %d requests span two partitions\n",
+             map->name().c_str(), (unsigned long long)ss::part_site(s, 0),
+             (unsigned long long)want[0],
+             (unsigned long long)ss::part_site(s, 1),
+             (unsigned long long)want[1], (unsigned long long)across, warps);
+      // Both paths must be exercised: some requests across two partitions.
+      SS_CHECK(wrong == 0 && across > 0 &&
+                   ss::counters(s).sectors == 4u * warps,
+               "granules: %d partition counts wrong, %llu requests across",
+               wrong, (unsigned long long)across);
+    }
   }
 
   // The address range comes from one warp in eight, rotated by block

@@ -35,9 +35,10 @@ TEST(Config, Defaults) {
   EXPECT_EQ(C->Kernels.Pattern, "");
   EXPECT_EQ(C->Launches.str(), "0-0");
   EXPECT_EQ(C->Block, (BlockIndex{0, 0, 0}));
-  // The calibrated map where one is installed, else the uniform model.
-  EXPECT_TRUE(C->Partitions.Model.name() == "uniform" ||
-              C->Partitions.Model.name() == "sm_90")
+  // The map the device index names for sm_90 where one is installed, else
+  // the uniform model (launches resolve `default` per device).
+  EXPECT_TRUE(C->Partitions.Model.name() == "sm_90(uniform)" ||
+              C->Partitions.Model.name() == "sm_90 (h200)")
       << C->Partitions.Model.name();
   EXPECT_EQ(C->OutDir.Path, "./sectorscope-out/");
   EXPECT_EQ(C->LogRecords.Records, 4194304u);
@@ -119,8 +120,8 @@ TEST(Config, BadValues) {
             "and 1 <= <count> <= 65536");
   EXPECT_EQ(errorOf({{"SECTORSCOPE_PARTITIONS", "banana"}}),
             "SECTORSCOPE_PARTITIONS: unknown partition model 'banana'; "
-            "valid: gt200, linear:<bytes>:<count>, xor:<file.json>, sm_90, "
-            "default");
+            "valid: gt200, linear:<bytes>:<count>, xor:<file.json>, h200, "
+            "h100, device:<name>, sm_90, default");
   EXPECT_EQ(errorOf({{"SECTORSCOPE_PARTITIONS", "linear:256:8192"}}),
             "SECTORSCOPE_PARTITIONS='linear:256:8192': 8192 partitions, at "
             "most 4096 supported");

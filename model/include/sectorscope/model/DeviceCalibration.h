@@ -1,0 +1,32 @@
+//===- DeviceCalibration.h - The calibration of a profile's GPU -*- C++ -*-===//
+//
+// A calibration holds for the GPU it was measured on: an H100 and an H200
+// differ in memory bandwidth and L2 size. The device index
+// (common/DeviceData.h) names the suite measured on each device; the model
+// picks one by the profile's "device" block, or checks the one it is given
+// and says when it was measured elsewhere.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SECTORSCOPE_MODEL_DEVICECALIBRATION_H
+#define SECTORSCOPE_MODEL_DEVICECALIBRATION_H
+
+#include "sectorscope/model/Calibration.h"
+#include "sectorscope/model/Profile.h"
+
+#include <string>
+
+namespace sectorscope::model {
+
+/// The calibration for P. Spec "auto": the suite the device index names for
+/// P's device, fitted now; an error when it names none. Otherwise the
+/// calibration file Spec.
+Calibration calibrationFor(const std::string &Spec, const Profile &P);
+
+/// One line when C was measured on another device than P's, saying whether
+/// a calibration for P's device exists; "" when they agree or either does
+/// not say.
+std::string calibrationDeviceWarning(const Calibration &C, const Profile &P);
+
+} // namespace sectorscope::model
+
+#endif

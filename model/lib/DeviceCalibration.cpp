@@ -1,0 +1,51 @@
+//===- DeviceCalibration.cpp - The calibration for a profile's device -----===//
+#include "sectorscope/model/DeviceCalibration.h"
+#include "sectorscope/model/BenchData.h"
+#include "sectorscope/model/Error.h"
+
+#include "common/DeviceData.h"
+
+namespace sectorscope::model {
+
+namespace {
+
+DeviceKey profileDevice(const Profile &P) {
+  return DeviceKey{P.DeviceName, 0, P.SmCount};
+}
+
+std::string measuredOn(const Profile &P) {
+  DeviceLookup L = lookupDevice(profileDevice(P), DeviceFile::Calibration);
+  if (L.Data.Path.empty())
+    return "no calibration measured on " + profileDevice(P).describe() +
+           " in the device index (measure one there with "
+           "`tools/gpu-tests.sh model`)";
+  return "the device index has one measured on it: " + L.Data.Path +
+         " (--calib auto fits it)";
+}
+
+} // namespace
+
+Calibration calibrationFor(const std::string &Spec, const Profile &P) {
+  if (Spec != "auto")
+    return readCalibration(Spec);
+  if (P.DeviceName.empty())
+    fail(P.File, "device", "--calib auto needs the profile's device name");
+  DeviceLookup L = lookupDevice(profileDevice(P), DeviceFile::Calibration);
+  if (L.Data.Path.empty())
+    fail(P.File, "device", measuredOn(P));
+  return fitCalibration(readBenchData(L.Data.Path, "best_ms", false),
+                        FitSettings());
+}
+
+std::string calibrationDeviceWarning(const Calibration &C, const Profile &P) {
+  if (C.Gpu.Name.empty() || C.Gpu.Name == "unknown" || P.DeviceName.empty())
+    return "";
+  DeviceKey Cal{C.Gpu.Name, 0, C.Gpu.SmCount};
+  if (Cal.Name == P.DeviceName &&
+      (!Cal.SmCount || !P.SmCount || Cal.SmCount == P.SmCount))
+    return "";
+  return "calibration measured on " + Cal.describe() + ", profile from " +
+         profileDevice(P).describe() + ": " + measuredOn(P);
+}
+
+} // namespace sectorscope::model
