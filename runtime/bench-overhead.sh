@@ -84,7 +84,8 @@ run() {
   local budget=${BENCH_BUDGET_S:-330} start
   start=$(now)
   local exe name mode t0 t1 rc
-  for exe in "$carry"/bin/*-instrumented; do
+  for exe in "$carry"/bin/*-instrumented "$carry"/bench/*-instrumented; do
+    [ -x "$exe" ] || continue
     name=$(basename "$exe" -instrumented)
     [[ -z ${BENCH_ONLY:-} || $name =~ ^($BENCH_ONLY)$ ]] || continue
     if awk -v s="$start" -v n="$(now)" -v b="$budget" 'BEGIN{exit !(n-s > b)}'; then
@@ -93,7 +94,7 @@ run() {
     fi
     for mode in plain time heatmap grid ${ACCELPROF_HOME:+accelprof}; do
       local out=$work/$name/$mode bin=$exe repeat=${BENCH_REPEAT:-3}
-      [ $mode = plain ] && bin=$carry/bin/$name-plain
+      [ $mode = plain ] && bin=$(dirname "$exe")/$name-plain
       [ -x "$bin" ] || continue
       mkdir -p "$out"
       local -a tool=()

@@ -48,6 +48,16 @@ build() {
   cp -L $(ldd "$build"/lib/libsectorscope_rt.so | awk '/libre2/ {print $3}') "$dir/lib/"
   find "$build/examples" -maxdepth 1 -type f -perm -u+x -exec cp {} "$dir/bin/" \;
   cp "$build/bin/sectorscope-model" "$dir/bin/"
+  # The benchmark's loop-heavy kernels (runtime/bench/), apart from the
+  # examples: they are not tests, only inputs of `overhead`.
+  mkdir -p "$dir/bench"
+  local src name
+  for src in "$root"/runtime/bench/*.cu; do
+    name=$(basename "$src" .cu)
+    SECTORSCOPE_NO_PLUGIN=1 "$build/bin/sectorscope-clang++" -O2 "$src" -o "$dir/bench/$name-plain" &&
+      "$build/bin/sectorscope-clang++" -O2 -fplugin-arg-sectorscope-instrument "$src" \
+        -o "$dir/bench/$name-instrumented" 2>/dev/null || exit 1
+  done
   # The report page tool and its modules (multi_device's checks read with them).
   cp "$root"/tools/sectorscope-report "$root"/tools/sectorscope_*.py "$dir/bin/"
   # The micro-benchmark suite, so one group (e.g. --only loadstore) can be
@@ -288,6 +298,8 @@ validate_model() { # out
   local out=$1 profiles=$dir/profiles spec name w run n=0 bench
   rm -rf "$profiles" && mkdir -p "$profiles" "$out"
   bench=$(calibration_suite "$out") || return 1
+  # The last program's kernels (runtime/bench/loop_heavy.cu) played no part
+  # in building the model: unseen in the strict sense.
   while read -r spec; do
     name=${spec%% *}
     [ -x "bin/$name" ] || continue
@@ -295,7 +307,7 @@ validate_model() { # out
     # One directory per program run: validate.sh pairs counters and times
     # within it (two LBM lattices launch the ghost copy with one shape).
     n=$((n + 1))
-    run=$profiles/$(printf %02d $n)-${name%-instrumented}
+    run=$profiles/$(printf %02d $n)-$(basename "${name%-instrumented}")
     SECTORSCOPE_MODE=heatmap SECTORSCOPE_LAUNCHES=1 SECTORSCOPE_OUT=$run \
       timeout 120 bin/$spec >/dev/null 2>&1
     for w in 8 16 32 64; do
@@ -318,6 +330,7 @@ lbm_d3q19-instrumented 128 128 128
 lbm_d3q19-instrumented 256 128 128
 lbm_d3q19-instrumented 256 256 128
 lbm_d3q19-instrumented 512 256 128
+../bench/loop_heavy-instrumented
 LIST
   validate_with "$bench" "$out"
   # The committed calibration beside it: the same kernels, another machine's
