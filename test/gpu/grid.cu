@@ -16,6 +16,7 @@ __global__ void stream(const float *in, float *out) {
 // Lane orders the sector count must not depend on: descending (ordered, the
 // fast path), a permutation of 32 distinct sectors and interleaved pairs of
 // sectors (unordered: match.any).
+constexpr unsigned OrdersLoadA = __LINE__ + 4; // then b and c below it
 __global__ void orders(const float *in, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   int lane = threadIdx.x & 31, warp = i - lane;
@@ -62,6 +63,7 @@ __global__ void manySites(const float *in, float *out) {
 // reads (1 sector), and a range of lanes (3-15, as in a loop's tail or a
 // tree reduction's last levels) reading 13 floats 20 bytes past a sector
 // boundary (3 sectors, 13 lanes), inside one partition granule.
+constexpr unsigned TailsLoads[2] = {__LINE__ + 4, __LINE__ + 6};
 __global__ void tails(const float *in, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   int lane = threadIdx.x & 31, warp = i - lane;
@@ -203,7 +205,7 @@ int main() {
     const unsigned want[3] = {4, 32, 4};
     const uint64_t reqs = uint64_t(Blocks / 16) * Threads / 32;
     for (unsigned k = 0; k < 3; ++k) {
-      int s = ss::find_site("orders", "load", 20 + k); // lines of a, b, c
+      int s = ss::find_site("orders", "load", OrdersLoadA + k);
       ss_site_counters o = ss::counters(s);
       uint64_t parted = ss::part_site_total(s);
       printf("orders load %u (%u partitions): %llu requests, %.2f "
@@ -386,9 +388,8 @@ int main() {
     SS_CUDA(cudaDeviceSynchronize());
     const uint64_t reqs = uint64_t(Blocks / 16) * Threads / 32;
     const unsigned want[2] = {1, 3}, lanes[2] = {32, 13};
-    const int line[2] = {66, 68}; // the two loads in tails
     for (unsigned k = 0; k < 2; ++k) {
-      int s = ss::find_site("tails", "load", line[k]);
+      int s = ss::find_site("tails", "load", TailsLoads[k]);
       ss_site_counters o = ss::counters(s);
       uint64_t parted = ss::part_site_total(s);
       printf("tails load %u (%u partitions): %llu requests, %llu sectors, "
