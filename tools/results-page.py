@@ -13,6 +13,15 @@ run"); every part is optional, and a missing part is said to be missing:
   model/        written by build-gpu/tools/gpu-tests.sh model build-gpu OUTDIR:
                 microbench.json (the suite measured in the run),
                 validate-<model>.json, committed-calibration/validate-<model>.json
+  model.log     its stdout (the training / held-out summary lines)
+  sidebyside.log, sidebyside-heatmaps.md
+                runtime/bench-overhead.sh run with ACCELPROF_HOME set, and
+                runtime/compare-heatmaps.py on its reports
+  multi.log     stdout of  build-gpu/tools/gpu-tests.sh multi build-gpu
+Optional parts that ran elsewhere start with a line "# card: NAME" and a
+line "# command: CMD"; a "# command:" line at the top of tests.log,
+overhead.log or model.log replaces the default command shown; --calibration names the calibration file when the
+run used a committed one instead of measuring the suite.
 
 The page names the card, the date and the command behind each figure, and
 nothing else: it is the current results, replaced by the next run. -o -
@@ -86,10 +95,11 @@ def parse_tests(text):
 
 def parse_overhead(text):
     """Per-kernel rows and median lines of runtime/bench-overhead.sh."""
-    rows, medians, in_table = [], {}, False
+    rows, medians, in_table, extra = [], {}, False, 0
     for line in text.splitlines():
-        if re.match(r"example\s+kernel\s+base_ms\s+heatmap\s+grid\s+n\s*$", line):
+        if re.match(r"example\s+kernel\s+base_ms\s+heatmap\s+grid\s+(accelprof\s+)?n\s*$", line):
             in_table = True
+            extra = 1 if "accelprof" in line else 0
             continue
         m = re.match(r"median (heatmap|grid)/plain kernel-time ratio over (.*?)(\d+) kernels: ([\d.]+)", line)
         if m:
@@ -101,13 +111,14 @@ def parse_overhead(text):
             continue
         if not in_table or not line.strip() or line.startswith("#"):
             continue
-        # "{example:22} {kernel[:48]:48} {base_ms:>9} {heatmap:>8} {grid:>8} {n:>3}":
-        # the kernel has spaces, so the four numbers are split off the right.
+        # "{example:22} {kernel[:48]:48} {base_ms:>9} {heatmap:>8} {grid:>8}
+        # [{accelprof:>9}] {n:>3}": the kernel has spaces, so the numbers are
+        # split off the right.
         parts = line.split(None, 1)
-        tail = parts[1].rsplit(None, 4) if len(parts) == 2 else []
-        if len(tail) != 5:
+        tail = parts[1].rsplit(None, 4 + extra) if len(parts) == 2 else []
+        if len(tail) != 5 + extra:
             continue
-        kernel, base, heat, grid, _ = tail
+        kernel, base, heat, grid = tail[:4]
         rows.append((parts[0], short_kernel(kernel), base, heat, grid))
     return rows, medians
 
@@ -184,7 +195,27 @@ def load_validations(folder):
     return out
 
 
-def page(outdir, date_override):
+def header_lines(text):
+    """The "# card:" and "# command:" lines an optional part starts with."""
+    card = command = None
+    body = []
+    for line in (text or "").splitlines():
+        if line.startswith("# card:") and card is None:
+            card = line[7:].strip()
+        elif line.startswith("# command:") and command is None:
+            command = line[10:].strip()
+        else:
+            body.append(line)
+    return card, command, body
+
+
+def heldout_lines(model_log):
+    """The summary's "<model> training X held-out Y bounds ..." lines."""
+    return [l.strip() for l in (model_log or "").splitlines()
+            if " training " in l and " held-out " in l and not l.startswith("==")]
+
+
+def page(outdir, date_override, calibration=None):
     tests_text = read_text(os.path.join(outdir, "tests.log"))
     overhead_text = read_text(os.path.join(outdir, "overhead.log"))
     model_dir = os.path.join(outdir, "model")
@@ -224,7 +255,7 @@ def page(outdir, date_override):
             L += ["The model run's card (%s) differs from the tests' card." % mb["card"], ""]
 
     # GPU tests.
-    L += ["## GPU tests", "", "`%s`" % CMD_RUN, ""]
+    L += ["## GPU tests", "", "`%s`" % (header_lines(tests_text)[1] or CMD_RUN), ""]
     if tests is None:
         L += ["%s (no tests.log)." % NO_RUN, ""]
     elif tests["passed"] is None:
@@ -239,7 +270,7 @@ def page(outdir, date_override):
             L += ["Failed:", ""] + ["- %s" % f for f in tests["failures"]] + [""]
 
     # Run-time overhead.
-    L += ["## Run-time overhead", "", "`%s`" % CMD_OVERHEAD, ""]
+    L += ["## Run-time overhead", "", "`%s`" % (header_lines(overhead_text)[1] or CMD_OVERHEAD), ""]
     rows, medians = parse_overhead(overhead_text) if overhead_text is not None else ([], {})
     if overhead_text is None:
         L += ["%s (no overhead.log)." % NO_RUN, ""]
@@ -248,7 +279,7 @@ def page(outdir, date_override):
     else:
         L += ["Kernel time of the instrumented variant (heat-map or grid mode) over the",
               "program's own kernel in time mode, from the same binary",
-              "(`runtime/bench-overhead.sh`); medians over all launches of 3 runs per mode.", "",
+              "(`runtime/bench-overhead.sh`); medians over all launches of the runs of each mode.", "",
               "| median over | heat-map | grid |", "| --- | --- | --- |"]
         ratio = lambda x: "-" if x is None else "%.2fx (%d kernels)" % x
         L += ["| %s | %s | %s |" % (scope, ratio(m.get("heatmap")), ratio(m.get("grid")))
@@ -259,11 +290,18 @@ def page(outdir, date_override):
         L += [""]
 
     # Model validation.
-    L += ["## Model validation", "", "`%s`" % CMD_MODEL, ""]
+    model_log = read_text(os.path.join(outdir, "model.log"))
+    L += ["## Model validation", "", "`%s`" % (header_lines(model_log)[1] or CMD_MODEL), ""]
     if not validations:
         L += ["%s (no model/validate-*.json)." % NO_RUN, ""]
     else:
-        if mb:
+        if calibration:
+            L += ["Calibration: `%s`, measured earlier on the same GPU model" % calibration,
+                  "(data/PROVENANCE.md), fitted by `sectorscope-model fit`. Error: geometric",
+                  "mean of |predicted - measured| / measured over the cases (kernels x",
+                  "occupancies); extrapolation predicts each case from another of its kernel",
+                  "along the application line.", ""]
+        elif mb:
             L += ["Calibration: the micro-benchmark suite measured in the same run",
                   "(`model/microbench.json`, %d rows; streaming read %s GB/s, write %s GB/s)," % (
                       mb["rows"], "%.0f" % mb["read_gbps"] if mb["read_gbps"] else "-",
@@ -280,9 +318,42 @@ def page(outdir, date_override):
         L += [""]
         if v.get("scope_rule"):
             L += ["Scope: a case is %s." % v["scope_rule"].rstrip("."), ""]
+        held = heldout_lines(model_log)
+        if held:
+            L += ["Training against held-out error (`sectorscope-model heldout`: each kernel",
+                  "predicted with every term choice and the bounds' margin made without it),",
+                  "and how many in-scope measured times lie inside the held-out bounds:", "",
+                  "```"] + held + ["```", ""]
         if committed:
             L += ["The same cases with the committed calibration (`data/h200-microbench.json`):", ""]
             L += summary_table(committed) + [""]
+
+    # Optional parts, each from its own run and card.
+    side = read_text(os.path.join(outdir, "sidebyside.log"))
+    if side is not None:
+        card, command, body = header_lines(side)
+        L += ["## Side by side with AccelProf (cuThermo)", "",
+              "On %s: `%s`" % (card or "a card not recorded", command or "not recorded"), "",
+              "The same instrumented binary in time mode (the program's own kernel),",
+              "sectorscope's heat-map and grid modes, and the time mode under AccelProf's",
+              "`heatmap_analysis` (one target block, every launch; its host work per launch",
+              "included, as the program sees it). Ratios to the program's own kernel; a",
+              "program's `accelprof=124` means AccelProf's run hit the per-run time limit,",
+              "its ratios are over the launches it finished:", "",
+              "```"] + [l for l in body if l.strip()] + ["```", ""]
+        maps = read_text(os.path.join(outdir, "sidebyside-heatmaps.md"))
+        if maps is not None:
+            L += ["The heat maps of block (0,0,0), first launch of each kernel",
+                  "(`runtime/compare-heatmaps.py`): sectors each tool saw and the histogram of",
+                  "distinct warps per sector. The two processes' allocations differ in address",
+                  "(AccelProf's own buffers), so sectors are compared by their histograms.", ""]
+            L += [l for l in maps.splitlines() if l.strip()] + [""]
+    multi = read_text(os.path.join(outdir, "multi.log"))
+    if multi is not None:
+        card, command, body = header_lines(multi)
+        L += ["## Several GPUs and processes", "",
+              "On %s: `%s`" % (card or "a card not recorded", command or "not recorded"), "",
+              "```"] + [l for l in body if l.strip()] + ["```", ""]
     return "\n".join(L).rstrip("\n") + "\n"
 
 
@@ -291,10 +362,11 @@ def main():
     ap.add_argument("outdir", help="output directory of a GPU measurement run")
     ap.add_argument("-o", "--output", help="the page (default: docs/results.md; - for stdout)")
     ap.add_argument("--date", help="date of the run, when the files do not carry it")
+    ap.add_argument("--calibration", help="the committed calibration the model run used")
     a = ap.parse_args()
     if not os.path.isdir(a.outdir):
         sys.exit("results-page.py: error: %s: not a directory" % a.outdir)
-    text = page(a.outdir, a.date)
+    text = page(a.outdir, a.date, a.calibration)
     out = a.output or os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "results.md")
     if out == "-":
         sys.stdout.write(text)
