@@ -37,6 +37,7 @@
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
@@ -55,6 +56,7 @@ using namespace llvm;
 #define DEBUG_TYPE "sectorscope-instrument"
 
 STATISTIC(NumKernels, "Kernels instrumented");
+STATISTIC(NumOverLimit, "Kernels left uninstrumented: too many accesses");
 STATISTIC(NumClonedFunctions, "Device functions cloned for instrumented paths");
 STATISTIC(NumLoads, "Loads instrumented");
 STATISTIC(NumStores, "Stores instrumented");
@@ -136,7 +138,10 @@ private:
   bool targetsSupportedArch(ArrayRef<Function *> Kernels);
   void declareRuntimeEntries();
   void vectorizeAccesses();
+  unsigned countAccesses(Function &K);
+  bool withinAccessLimit(Function &K);
   void instrumentKernel(Function &K);
+  void addPlainVariants(Function &K);
   void addGridVariant(Function &K, Function &S, ArrayRef<Function *> Callees);
   void instrumentBlocks(ArrayRef<BasicBlock *> Blocks, bool InKernel,
                         Value *State, KernelClones &Clones);
@@ -177,8 +182,12 @@ bool Instrumenter::run() {
   declareRuntimeEntries();
   KernelSet.insert(Kernels.begin(), Kernels.end());
   vectorizeAccesses();
-  for (Function *K : Kernels)
-    instrumentKernel(*K);
+  for (Function *K : Kernels) {
+    if (withinAccessLimit(*K))
+      instrumentKernel(*K);
+    else
+      addPlainVariants(*K);
+  }
   return finish();
 }
 
@@ -230,6 +239,63 @@ void Instrumenter::vectorizeAccesses() {
     LoadStoreVectorizerPass().run(F, FAM);
     // Everything cached for F goes stale when its body is duplicated next.
     FAM.invalidate(F, PreservedAnalyses::none());
+  }
+}
+
+/// The sites instrumenting `K` would add: its own accesses and those of
+/// each device function it reaches, counted once, as each gets one
+/// instrumented copy per kernel.
+unsigned Instrumenter::countAccesses(Function &K) {
+  unsigned N = 0;
+  SmallPtrSet<Function *, 16> Seen{&K};
+  SmallVector<Function *, 16> Work{&K};
+  while (!Work.empty()) {
+    Function *F = Work.pop_back_val();
+    for (Instruction &I : instructions(*F)) {
+      if (auto *CB = dyn_cast<CallBase>(&I)) {
+        Function *G = CB->getCalledFunction();
+        if (G && !G->isDeclaration() && !G->isIntrinsic() &&
+            !KernelSet.count(G) && Seen.insert(G).second)
+          Work.push_back(G);
+      }
+      SmallVector<MemoryOp, 2> Ops;
+      if (classifyAccess(I, DL, F == &K))
+        ++N;
+      else if (classifySmallMemIntrinsic(I, DL, F == &K, Ops))
+        N += Ops.size();
+    }
+  }
+  return N;
+}
+
+/// A kernel over the limit is left as compiled, with a remark here and a
+/// note in the report of each of its launches (the L record, abi.h).
+bool Instrumenter::withinAccessLimit(Function &K) {
+  unsigned Max = Opts.MaxAccessesPerKernel;
+  if (!Max)
+    return true;
+  unsigned N = countAccesses(K);
+  if (N <= Max)
+    return true;
+  ++NumOverLimit;
+  Sites.addOverLimit(K.getName(), N, Max);
+  Diags.report(DiagLevel::Remark, SourcePos(),
+               "sectorscope: kernel '" + demangle(K.getName().str()) +
+                   "' not instrumented: " + std::to_string(N) +
+                   " accesses exceed the limit of " + std::to_string(Max) +
+                   " (raise it with -fplugin-arg-sectorscope-instrument-max-"
+                   "accesses=<n>)",
+               "");
+  return false;
+}
+
+/// The host registers a sample and a grid variant of every kernel; for a
+/// kernel left uninstrumented both are plain copies of it, so that a launch
+/// of either still runs the program's own code.
+void Instrumenter::addPlainVariants(Function &K) {
+  for (const char *Suffix : {SS_SAMPLE_KERNEL_SUFFIX, SS_GRID_KERNEL_SUFFIX}) {
+    SmallVector<Function *, 1> Copies;
+    cloneKernel(K, {}, (K.getName() + Suffix).str(), Copies);
   }
 }
 

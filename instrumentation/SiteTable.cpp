@@ -96,6 +96,11 @@ void SiteTable::countUninstrumented(StringRef Kernel, Uninstrumented K) {
   ++It->second[unsigned(K)];
 }
 
+void SiteTable::addOverLimit(StringRef Kernel, unsigned Accesses,
+                             unsigned Limit) {
+  OverLimits.push_back({field(Kernel), Accesses, Limit});
+}
+
 std::string SiteTable::text() const {
   std::string S;
   raw_string_ostream OS(S);
@@ -118,6 +123,8 @@ std::string SiteTable::text() const {
     }
     OS << '\n';
   }
+  for (const OverLimit &L : OverLimits)
+    OS << "L\t" << L.Kernel << '\t' << L.Accesses << '\t' << L.Limit << '\n';
   return S;
 }
 

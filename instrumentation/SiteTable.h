@@ -2,7 +2,8 @@
 //
 // Builds the site table text of abi.h: one `S` record per instrumented
 // access, one `K` record per kernel with uninstrumented memory operations,
-// and the `V` record. The host runtime parses it; the pass only appends.
+// one `L` record per kernel left uninstrumented for its size, and the `V`
+// record. The host runtime parses it; the pass only appends.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SECTORSCOPE_INSTRUMENTATION_SITETABLE_H
@@ -43,6 +44,8 @@ public:
   unsigned add(llvm::StringRef Kernel, const MemoryOp &Op,
                const llvm::Function &F, unsigned Mlp = 1);
   void countUninstrumented(llvm::StringRef Kernel, Uninstrumented K);
+  /// Kernel `Kernel` is not instrumented: its `Accesses` exceed `Limit`.
+  void addOverLimit(llvm::StringRef Kernel, unsigned Accesses, unsigned Limit);
 
   unsigned size() const { return Sites.size(); }
   const std::vector<SiteRecord> &sites() const { return Sites; }
@@ -54,6 +57,11 @@ private:
   llvm::MapVector<std::string, std::array<unsigned, NumUninstrumentedKinds>,
                   std::map<std::string, unsigned>>
       Uninstr;
+  struct OverLimit {
+    std::string Kernel;
+    unsigned Accesses, Limit;
+  };
+  std::vector<OverLimit> OverLimits;
 };
 
 const char *opName(unsigned Op);

@@ -71,6 +71,9 @@ const KeyInfo Keys[] = {
     {"expect", nullptr,
      "check the source's sectorscope-expect comments; a failed one is an "
      "error"},
+    {"instrument-max-accesses", "<n>",
+     "leave kernels with more than <n> accesses uninstrumented (default "
+     "4096; 0: no limit)"},
 };
 
 /// What one rule option does, with the meaning of clang's -W options.
@@ -195,7 +198,11 @@ std::string Options::set(StringRef Arg) {
     Verbose = true;
   else if (Key == "expect")
     Analyzer.CheckExpectations = true;
-  else if (Key == "sarif")
+  else if (Key == "instrument-max-accesses") {
+    if (Value.getAsInteger(10, Instrumentation.MaxAccessesPerKernel))
+      return ("argument '" + Key + "' needs a number, got '" + Value + "'")
+          .str();
+  } else if (Key == "sarif")
     Analyzer.SarifPath = Value.str();
   else if (Key == "partitions") {
     std::string Err;

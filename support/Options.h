@@ -48,8 +48,9 @@ struct AnalyzerOptions {
   void promoteWarnings();
 };
 
-/// How device code is instrumented. No plugin argument sets these; the
-/// developer flags -sectorscope-{device-runtime,inline-access,
+/// How device code is instrumented. The plugin argument
+/// instrument-max-accesses sets MaxAccessesPerKernel; the developer flags
+/// -sectorscope-{device-runtime,inline-access,
 /// vectorize-first,explicit-lanes,link-runtime} override them
 /// (instrumentation/InstrumentPass.cpp).
 struct InstrumentOptions {
@@ -69,6 +70,11 @@ struct InstrumentOptions {
   /// Link the device runtime; off leaves calls to it external, for tests of
   /// the instrumentation alone.
   bool LinkRuntime = true;
+  /// A kernel with more accesses than this (its own and those of the device
+  /// functions it calls) runs uninstrumented: instrumented, every access
+  /// becomes a call in two variants, and ptxas time grows with them. The
+  /// report of each of its launches says so. 0: no limit.
+  unsigned MaxAccessesPerKernel = 4096;
 };
 
 struct Options {

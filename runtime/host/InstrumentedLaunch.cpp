@@ -37,6 +37,13 @@ cudaError_t instrumentedLaunch(Runtime &R, KernelState &K, LaunchInfo &Info,
     if (!readModule(R, *M, Info.Device.Ordinal, Desc, Err))
       return Plain(Err, true);
   }
+  if (M->TableOk) {
+    auto It = M->Table.Uninstrumented.find(K.Mangled);
+    if (It != M->Table.Uninstrumented.end()) {
+      R.Findings.noteRemark(K.Short + ": " + It->second);
+      return Plain(It->second, false);
+    }
+  }
   const bool InGrid = Info.TheMode == Mode::Grid;
   const void *Launched = variantKernel(Func, InGrid ? K.Grid : K.Sample,
                                        InGrid ? "grid mode" : "heat-map mode",

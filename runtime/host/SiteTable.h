@@ -35,6 +35,8 @@ struct SiteTable {
   std::vector<Site> Sites; // sorted by id
   // kernel (mangled) -> not-instrumented kind -> count
   std::map<std::string, std::map<std::string, uint64_t>> NotInstrumented;
+  // kernel (mangled) -> why the pass left it uninstrumented (L records)
+  std::map<std::string, std::string> Uninstrumented;
 
   const Site *find(uint32_t Id) const;
 };

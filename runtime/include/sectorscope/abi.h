@@ -101,7 +101,11 @@ enum ss_partition_kind {
  * absolute with the compilation directory when it is relative.
  * Not-instrumented kinds: inline_asm, cp_async, bulk_copy, texture, other,
  * indirect_call (a call through a pointer: its callee runs uninstrumented;
- * a kind the host does not know is still reported by name). */
+ * a kind the host does not know is still reported by name).
+ *   L <kernel> <accesses> <limit>
+ * the kernel is not instrumented: its accesses exceed the pass's limit
+ * (plugin argument instrument-max-accesses); its variants are plain copies
+ * and the host launches it as compiled, with a note in the report. */
 
 /* Per-site counters. For the sampled block in heat-map mode, where the host
  * folds the log into them; over all blocks in grid mode. A request is one
