@@ -385,7 +385,7 @@ model() {
 case $cmd in
 build) build ;;
 run) run ;;
-expect) setenv; expect_checks; echo "$passed passed, $failed failed"; [ $failed -eq 0 ] ;;
+expect) setenv; expect_checks; summary ;;
 multi) multi ;;
 overhead) overhead ;;
 model) model "$@" ;;
