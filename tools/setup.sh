@@ -29,6 +29,28 @@ fi
 export PATH=$PATH:/usr/local/cuda/bin
 args=(-S "$root" -B "$build" -G Ninja)
 [ -n "${SECTORSCOPE_CUDA_PATH:-}" ] && args+=("-DSECTORSCOPE_CUDA_PATH=$SECTORSCOPE_CUDA_PATH")
+# A build directory copied from another machine, or configured before the
+# toolkit moved, names a CUDA root that is gone; ninja would then fail on a
+# missing libcudart. Forget the cached root so CMake finds the toolkit again.
+cache=$build/CMakeCache.txt
+cached_cuda=""
+if [ -f "$cache" ]; then
+  cached_source=$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$cache")
+  cached_build=$(sed -n 's/^CMAKE_CACHEFILE_DIR:INTERNAL=//p' "$cache")
+  if [ "$cached_source" != "$root" ] || [ "$cached_build" != "$(cd "$build" && pwd)" ]; then
+    # CMake refuses a cache made for another source or build directory.
+    echo "sectorscope setup: $build was configured elsewhere; configuring afresh" >&2
+    rm -rf "$cache" "$build/CMakeFiles" "$build/build.ninja"
+  else
+    cached_cuda=$(sed -n 's/^SECTORSCOPE_CUDA_PATH:PATH=//p' "$cache")
+  fi
+fi
+if [ -n "$cached_cuda" ] && [ -z "${SECTORSCOPE_CUDA_PATH:-}" ] &&
+   [ ! -f "$cached_cuda/lib64/libcudart.so" ]; then
+  echo "sectorscope setup: $cached_cuda no longer holds a CUDA toolkit; reconfiguring" >&2
+  args+=(-USECTORSCOPE_CUDA_PATH -USECTORSCOPE_NVCC)
+  rm -f "$build/build.ninja"
+fi
 if [ ! -f "$build/build.ninja" ] || [ -n "${SECTORSCOPE_CUDA_PATH:-}" ]; then
   cmake "${args[@]}" >/dev/null
 fi
