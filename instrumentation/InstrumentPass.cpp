@@ -9,7 +9,8 @@
 //     calls) each load, store and atomic becomes a site: an id, a record in
 //     the site table, and a call __sectorscope_access(id, addr, width,
 //     op | space << 8, lanes, state) with everything but the address, the
-//     lanes and the state constant;
+//     lanes and the state constant, placed after the access with the block's
+//     other records so that the block's loads overlap (endsDeferral);
 //  3. memory operations we cannot see into are counted per kernel;
 //  4. the device runtime bitcode is linked in and internalized, the entry
 //     check is inlined (the access stays one function per module), and the
@@ -44,6 +45,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
@@ -94,6 +96,11 @@ static cl::opt<bool> ClExplicitLanes(
     cl::desc("group each request's lanes from the control flow (ballots at "
              "branches, masks through loops) instead of __activemask()"),
     cl::Hidden);
+
+static cl::opt<unsigned> ClMaxDeferredAccesses(
+    "sectorscope-max-deferred-accesses",
+    cl::desc("accesses of a block recorded together after the last of them "
+             "(1: each right after it)"));
 
 static cl::opt<bool> ClLinkRuntime(
     "sectorscope-link-runtime",
@@ -147,8 +154,16 @@ private:
                         Value *State, KernelClones &Clones);
   void callInstrumentedClone(CallBase &CB, Function &Callee, Value *State,
                              KernelClones &Clones);
+  /// An access whose record waits for the next flush point.
+  struct PendingAccess {
+    MemoryOp Op;
+    unsigned Site;
+    Value *Lanes;
+  };
+  void flushAccesses(SmallVectorImpl<PendingAccess> &Pending,
+                     Instruction &Before, Value *State);
   void insertAccess(const MemoryOp &Op, unsigned Site, Value *Lanes,
-                    Value *State);
+                    Value *State, Instruction &Before);
   Value *arrivingLanes(BasicBlock &BB, DominatorTree &DT,
                        PostDominatorTree &PDT);
   bool finish();
@@ -373,6 +388,25 @@ void Instrumenter::addGridVariant(Function &K, Function &S,
     }
 }
 
+/// Where the recording of the accesses before `I` in its block can wait no
+/// longer: the block's end, or a call that may sync the warp, write memory
+/// or not return. An access's record needs only its address and lanes, so
+/// it can follow the access; recorded right before it, each access waited
+/// for the previous loads to land (a call's callee may use every scoreboard)
+/// and a loop's unrolled loads no longer overlapped.
+bool endsDeferral(const Instruction &I) {
+  if (I.isTerminator())
+    return true;
+  auto *CB = dyn_cast<CallBase>(&I);
+  if (!CB)
+    return false;
+  if (isa<DbgInfoIntrinsic>(CB) || isa<MemIntrinsic>(CB))
+    return false;
+  Function *G = CB->getCalledFunction();
+  return !G || !G->isIntrinsic() || CB->isConvergent() ||
+         !CB->onlyReadsMemory() || !CB->willReturn();
+}
+
 void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,
                                     bool InKernel, Value *State,
                                     KernelClones &Clones) {
@@ -400,7 +434,11 @@ void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,
     for (auto [BB, Mask] : Masks.Of)
       Lanes[BB] = Mask;
   }
+  SmallVector<PendingAccess, 8> Pending;
   for (Instruction *I : Insts) {
+    if (!Pending.empty() &&
+        (endsDeferral(*I) || Pending.size() >= Opts.MaxDeferredAccesses))
+      flushAccesses(Pending, *I, State);
     if (auto *CB = dyn_cast<CallBase>(I)) {
       Function *G = CB->getCalledFunction();
       if (G && !G->isDeclaration() && !G->isIntrinsic() &&
@@ -425,7 +463,7 @@ void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,
       auto [It, New] = Lanes.try_emplace(I->getParent(), nullptr);
       if (New)
         It->second = arrivingLanes(*I->getParent(), DT, PDT);
-      insertAccess(Op, Site, It->second, State);
+      Pending.push_back({Op, Site, It->second});
       if (Op.Op == SS_OP_LOAD)
         ++NumLoads;
       else if (Op.Op == SS_OP_STORE)
@@ -435,6 +473,14 @@ void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,
     }
   }
   eraseUnusedLaneMasks(Masks);
+}
+
+/// Records `Pending`'s accesses, in program order, before `Before`.
+void Instrumenter::flushAccesses(SmallVectorImpl<PendingAccess> &Pending,
+                                 Instruction &Before, Value *State) {
+  for (const PendingAccess &A : Pending)
+    insertAccess(A.Op, A.Site, A.Lanes, State, Before);
+  Pending.clear();
 }
 
 /// The instrumented path calls instrumented copies; the original path keeps
@@ -477,8 +523,8 @@ Value *Instrumenter::arrivingLanes(BasicBlock &BB, DominatorTree &DT,
 }
 
 void Instrumenter::insertAccess(const MemoryOp &Op, unsigned Site, Value *Lanes,
-                                Value *State) {
-  IRBuilder<> B(Op.I);
+                                Value *State, Instruction &Before) {
+  IRBuilder<> B(&Before);
   DebugLoc Loc = Op.I->getDebugLoc();
   if (!Loc)
     if (DISubprogram *SP = Op.I->getFunction()->getSubprogram())
@@ -613,6 +659,7 @@ InstrumentPass::InstrumentPass(const InstrumentOptions &Options,
   overrideIfGiven(Opts.VectorizeFirst, ClVectorizeFirst);
   overrideIfGiven(Opts.ExplicitLanes, ClExplicitLanes);
   overrideIfGiven(Opts.LinkRuntime, ClLinkRuntime);
+  overrideIfGiven(Opts.MaxDeferredAccesses, ClMaxDeferredAccesses);
 }
 
 PreservedAnalyses InstrumentPass::run(Module &M, ModuleAnalysisManager &MAM) {

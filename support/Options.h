@@ -75,6 +75,11 @@ struct InstrumentOptions {
   /// becomes a call in two variants, and ptxas time grows with them. The
   /// report of each of its launches says so. 0: no limit.
   unsigned MaxAccessesPerKernel = 4096;
+  /// How many accesses of a block may be recorded together after the last
+  /// of them, so that their loads overlap (InstrumentPass.cpp, endsDeferral);
+  /// more would keep that many addresses live. 1: each access is recorded
+  /// right after it.
+  unsigned MaxDeferredAccesses = 8;
 };
 
 struct Options {

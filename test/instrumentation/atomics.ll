@@ -1,6 +1,6 @@
 ; atomicrmw, cmpxchg and NVVM atomic intrinsics are atomics (op 2); the
 ; width is the value's; shared atomics say so (space 1 -> 256).
-; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s -DABI=%abi
+; RUN: %opt -passes=sectorscope-instrument -sectorscope-max-deferred-accesses=1 -sectorscope-link-runtime=false -S %s | FileCheck %s -DABI=%abi
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -11,18 +11,18 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-SAME: S\091\09k\09atomic\09global\098
 ; CHECK-SAME: S\092\09k\09atomic\09shared\094
 ; CHECK-LABEL: entry.ss:
-; CHECK: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK: atomicrmw fadd ptr %a
+; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access(i32 0, ptr %a, i32 4, i32 2, i32 [[LANES]], i32 %sectorscope.{{take|state}})
-; CHECK-NEXT: atomicrmw fadd ptr %a
-; CHECK: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK: cmpxchg ptr %q.ss
+; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access(i32 1, ptr %q.ss, i32 8, i32 2, i32 [[LANES]], i32 %sectorscope.{{take|state}})
-; CHECK-NEXT: cmpxchg ptr %q.ss
-; CHECK: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK: atomicrmw add ptr addrspace(3) @s
+; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access(i32 2, ptr addrspacecast (ptr addrspace(3) @s to ptr), i32 4, i32 258, i32 [[LANES]], i32 %sectorscope.{{take|state}})
-; CHECK-NEXT: atomicrmw add ptr addrspace(3) @s
-; CHECK: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK: call i32 @llvm.nvvm.atomic.load.inc.32.p0
+; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access(i32 3, ptr %a, i32 4, i32 2, i32 [[LANES]], i32 %sectorscope.{{take|state}})
-; CHECK-NEXT: call i32 @llvm.nvvm.atomic.load.inc.32.p0
 
 define void @k(ptr %a) {
 entry:

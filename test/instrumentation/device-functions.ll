@@ -5,7 +5,7 @@
 ; recursion reaches the clone, not the original. A clone takes the thread's
 ; state (i32, ABI v6) as an extra last parameter: the kernel passes
 ; %sectorscope.take, a clone passes on its own parameter.
-; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s -DABI=%abi
+; RUN: %opt -passes=sectorscope-instrument -sectorscope-max-deferred-accesses=1 -sectorscope-link-runtime=false -S %s | FileCheck %s -DABI=%abi
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -26,6 +26,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: call float @get.sectorscope.k1(ptr %a, i32 %sectorscope.take) #[[CA:[0-9]+]]
 ; CHECK-NEXT: call float @rec.sectorscope.k1(ptr %a, i32 3, i32 %sectorscope.take)
 ; CHECK: define internal float @get.sectorscope.k1(ptr %p, i32 %sectorscope.state) #[[ATTR:[0-9]+]] {
+; CHECK-NEXT: %v = load float, ptr %p, align 4
 ; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access(i32 0, ptr %p, i32 4, i32 768, i32 [[LANES]], i32 %sectorscope.state)
 ; CHECK-LABEL: define internal float @rec.sectorscope.k1(ptr %p, i32 %n, i32 %sectorscope.state)
@@ -37,6 +38,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: entry.ss:
 ; CHECK-NEXT: call float @get.sectorscope.k2(ptr %a, i32 %sectorscope.take) #[[CA]]
 ; CHECK-LABEL: define internal float @get.sectorscope.k2(ptr %p, i32 %sectorscope.state)
+; CHECK-NEXT: %v = load float, ptr %p, align 4
 ; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access(i32 2, ptr %p, i32 4, i32 768, i32 [[LANES]], i32 %sectorscope.state)
 ; CHECK: attributes #0 = { noinline nosync memory(argmem: read) }

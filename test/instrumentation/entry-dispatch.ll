@@ -4,7 +4,7 @@
 ; static allocas move to the new entry so both copies share them. The
 ; thread's state (enter's result, read-only since ABI v6) is the last
 ; argument of every access of the copy.
-; RUN: %opt -passes=sectorscope-instrument -sectorscope-arg=instrument -sectorscope-link-runtime=false -S %s | FileCheck %s
+; RUN: %opt -passes=sectorscope-instrument -sectorscope-max-deferred-accesses=1 -sectorscope-arg=instrument -sectorscope-link-runtime=false -S %s | FileCheck %s
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -35,17 +35,17 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: store float %v, ptr %tmp, align 4
 ; CHECK-NEXT: br label %exit
 ; CHECK-NOT: sectorscope
-; The copy: the same instructions, each access preceded by its site.
+; The copy: the same instructions, each access followed by its record.
 ; CHECK: entry.ss:
 ; CHECK-NOT: alloca
-; CHECK: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK: %v.ss = load float, ptr %p.ss, align 4
+; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access(i32 0, ptr %p.ss, i32 4, i32 0, i32 [[LANES]], i32 %sectorscope.take)
-; CHECK-NEXT: %v.ss = load float, ptr %p.ss, align 4
 ; CHECK: br i1 %c.ss, label %then.ss, label %exit.ss
 ; CHECK: then.ss:
+; CHECK-NEXT: store float %v.ss, ptr %tmp, align 4
 ; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access(i32 1, ptr %tmp, i32 4, i32 513, i32 [[LANES]], i32 %sectorscope.take)
-; CHECK-NEXT: store float %v.ss, ptr %tmp, align 4
 ; CHECK: exit.ss:
 ; CHECK-NEXT: ret void
 ; CHECK-NEXT: }

@@ -7,7 +7,7 @@
 ; blocks that took the header's lanes take that instead); a loop without
 ; accesses (its phi and ballot, which no access uses, are erased: a ballot
 ; costs every iteration).
-; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -sectorscope-explicit-lanes -S %s | FileCheck %s
+; RUN: %opt -passes=sectorscope-instrument -sectorscope-max-deferred-accesses=1 -sectorscope-link-runtime=false -sectorscope-explicit-lanes -S %s | FileCheck %s
 
 ; CHECK-LABEL: define ptx_kernel void @brk__sectorscope_sample(
 ; CHECK: entry.ss:

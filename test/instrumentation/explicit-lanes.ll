@@ -5,8 +5,8 @@
 ; lanes that entered, then (phi) those the latch's ballot keeps; the block
 ; after the loop gets every lane that entered it again, not one iteration's
 ; leavers. Every access passes its block's lanes.
-; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -sectorscope-explicit-lanes -S %s | FileCheck %s
-; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s --check-prefix=DEFAULT
+; RUN: %opt -passes=sectorscope-instrument -sectorscope-max-deferred-accesses=1 -sectorscope-link-runtime=false -sectorscope-explicit-lanes -S %s | FileCheck %s
+; RUN: %opt -passes=sectorscope-instrument -sectorscope-max-deferred-accesses=1 -sectorscope-link-runtime=false -S %s | FileCheck %s --check-prefix=DEFAULT
 
 ; CHECK-LABEL: define void @k(
 ; CHECK: entry.ss:

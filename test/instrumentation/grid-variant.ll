@@ -4,7 +4,7 @@
 ; annotations (launch bounds included), whose entry and accesses are grid
 ; mode's and whose instrumented callees are its own copies. The sites and
 ; their ids are the kernel's: the site table has no more records.
-; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s -DABI=%abi
+; RUN: %opt -passes=sectorscope-instrument -sectorscope-max-deferred-accesses=1 -sectorscope-link-runtime=false -S %s | FileCheck %s -DABI=%abi
 
 ; CHECK: c"V\09[[ABI]]\0AS\090\09k1\09store\09global\094\090\090\091\09k1\09\0AS\091\09k1\09load\09generic\094\090\090\091\09get\09\0AS\092\09k2\09load\09generic\094\090\090\091\09get\09\0A\00"
 ; The program's kernels stay as compiled (abi.h v11).
@@ -19,6 +19,7 @@
 ; CHECK-NOT: _grid
 ; CHECK: call void @__sectorscope_access(i32 0,
 ; CHECK-LABEL: define internal float @get.sectorscope.k1(
+; CHECK-NEXT: %v = load float, ptr %p, align 4
 ; CHECK-NEXT: call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access(i32 1,
 ; Every block of a grid-mode launch counts: the grid variant keeps the
@@ -30,10 +31,12 @@
 ; CHECK-NEXT: br label %entry.ss
 ; CHECK-NOT: call float @get(
 ; CHECK: entry.ss:
-; CHECK-NEXT: call float @get.sectorscope.k1.grid(ptr %a, i32 %sectorscope.take)
+; CHECK-NEXT: %x.ss = call float @get.sectorscope.k1.grid(ptr %a, i32 %sectorscope.take)
+; CHECK-NEXT: store float %x.ss, ptr %a, align 4
 ; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access_grid(i32 0, ptr %a, i32 4, i32 1, i32 [[LANES]], i32 %sectorscope.take)
 ; CHECK-LABEL: define internal float @get.sectorscope.k1.grid(
+; CHECK-NEXT: %v = load float, ptr %p, align 4
 ; CHECK-NEXT: call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access_grid(i32 1,
 ; CHECK-LABEL: define ptx_kernel void @k2__sectorscope_sample(
@@ -43,6 +46,7 @@
 ; CHECK-NOT: call float @get(
 ; CHECK: call float @get.sectorscope.k2.grid(
 ; CHECK-LABEL: define internal float @get.sectorscope.k2.grid(
+; CHECK-NEXT: %v = load float, ptr %p, align 4
 ; CHECK-NEXT: call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access_grid(i32 2,
 ; CHECK: !nvvm.annotations = !{!0, !1, !2, !3, !4, !5, !6, !7, !8}

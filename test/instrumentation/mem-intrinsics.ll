@@ -13,7 +13,12 @@
 ; CHECK-SAME: S\095\09k\09store\09shared\092\09
 ; CHECK-SAME: K\09k\09other=2\0A\00"
 ; CHECK-LABEL: entry.ss:
-; CHECK: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; The pieces are recorded after the copies, all before the block ends.
+; CHECK-NEXT: call void @llvm.memcpy.p0.p0.i64(ptr align 16 %dst, ptr align 16 %src, i64 16, i1 false)
+; CHECK-NEXT: call void @llvm.memset.p3.i64(
+; CHECK-NEXT: call void @llvm.memcpy.p0.p0.i64(ptr %dst, ptr %src, i64 64, i1 false)
+; CHECK-NEXT: call void @llvm.memcpy.p0.p0.i64(ptr %dst, ptr %src, i64 %n, i1 false)
+; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access(i32 0, ptr %src, i32 8, i32 0, i32 [[LANES]], i32 %sectorscope.{{take|state}})
 ; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access(i32 1, ptr %dst, i32 8, i32 1, i32 [[LANES]], i32 %sectorscope.{{take|state}})
@@ -23,14 +28,11 @@
 ; CHECK-NEXT: %[[D8:.*]] = getelementptr inbounds i8, ptr %dst, i64 8
 ; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access(i32 3, ptr %[[D8]], i32 8, i32 1, i32 [[LANES]], i32 %sectorscope.{{take|state}})
-; CHECK-NEXT: call void @llvm.memcpy.p0.p0.i64(ptr align 16 %dst, ptr align 16 %src, i64 16, i1 false)
 ; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access(i32 4, ptr addrspacecast (ptr addrspace(3) @s to ptr), i32 4, i32 257, i32 [[LANES]], i32 %sectorscope.{{take|state}})
 ; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access(i32 5, ptr getelementptr inbounds (i8, ptr addrspacecast (ptr addrspace(3) @s to ptr), i64 4), i32 2, i32 257, i32 [[LANES]], i32 %sectorscope.{{take|state}})
-; CHECK-NEXT: call void @llvm.memset.p3.i64(
-; CHECK-NEXT: call void @llvm.memcpy.p0.p0.i64(ptr %dst, ptr %src, i64 64, i1 false)
-; CHECK-NEXT: call void @llvm.memcpy.p0.p0.i64(ptr %dst, ptr %src, i64 %n, i1 false)
+; CHECK-NEXT: ret void
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

@@ -3,7 +3,7 @@
 ; alloca (local), a kernel's pointer argument (global), a device function's
 ; argument (generic, resolved at run time). Constant and param space loads
 ; are not memory traffic we model.
-; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s -DABI=%abi
+; RUN: %opt -passes=sectorscope-instrument -sectorscope-max-deferred-accesses=1 -sectorscope-link-runtime=false -S %s | FileCheck %s -DABI=%abi
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -18,32 +18,32 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: store float
 ; CHECK-LABEL: define void @k(
 ; CHECK: entry.ss:
-; CHECK: %[[G:.*]] = addrspacecast ptr addrspace(1) %pg to ptr
+; CHECK: load float, ptr addrspace(1) %pg
+; CHECK-NEXT: %[[G:.*]] = addrspacecast ptr addrspace(1) %pg to ptr
 ; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access(i32 0, ptr %[[G]], i32 4, i32 0, i32 [[LANES]], i32 %sectorscope.{{take|state}})
-; CHECK-NEXT: load float, ptr addrspace(1) %pg
-; CHECK: %[[S:.*]] = addrspacecast ptr addrspace(3) %ps.ss to ptr
+; CHECK: load float, ptr addrspace(3) %ps.ss
+; CHECK-NEXT: %[[S:.*]] = addrspacecast ptr addrspace(3) %ps.ss to ptr
 ; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access(i32 1, ptr %[[S]], i32 4, i32 256, i32 [[LANES]], i32 %sectorscope.{{take|state}})
-; CHECK-NEXT: load float, ptr addrspace(3) %ps.ss
-; CHECK: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK: load float, ptr %gen.ss
+; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access(i32 2, ptr %gen.ss, i32 4, i32 256, i32 [[LANES]], i32 %sectorscope.{{take|state}})
-; CHECK-NEXT: load float, ptr %gen.ss
-; CHECK: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK: store float
+; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access(i32 3, ptr %loc, i32 4, i32 513, i32 [[LANES]], i32 %sectorscope.{{take|state}})
-; CHECK-NEXT: store float
-; CHECK: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK: store float
+; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access(i32 4, ptr %a, i32 4, i32 1, i32 [[LANES]], i32 %sectorscope.{{take|state}})
-; CHECK-NEXT: store float
-; CHECK: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK: store float
+; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access(i32 5, ptr addrspacecast (ptr addrspace(1) @g to ptr), i32 4, i32 1, i32 [[LANES]], i32 %sectorscope.{{take|state}})
-; CHECK-NEXT: store float
 ; CHECK-NEXT: load float, ptr addrspace(4) @c
 ; CHECK-NEXT: call void @f.sectorscope.k(ptr %a, i32 %sectorscope.{{take|state}})
 ; CHECK-LABEL: define internal void @f.sectorscope.k(ptr %p, i32 %sectorscope.{{take|state}})
-; CHECK: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK: store float 0.0{{.*}}, ptr %p
+; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access(i32 6, ptr %p, i32 4, i32 769, i32 [[LANES]], i32 %sectorscope.{{take|state}})
-; CHECK-NEXT: store float 0.0{{.*}}, ptr %p
 
 define void @f(ptr %p) noinline {
   store float 0.0, ptr %p, align 4

@@ -2,19 +2,19 @@
 ; as the NVPTX backend would merge them after: a float4 copy is one 16-byte
 ; load and one 16-byte store per thread, as the hardware sees it (ncu: 16
 ; sectors per request), not four 4-byte sites.
-; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s -DABI=%abi
-; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -sectorscope-vectorize-first=false -S %s | FileCheck %s -DABI=%abi --check-prefix=SCALAR
+; RUN: %opt -passes=sectorscope-instrument -sectorscope-max-deferred-accesses=1 -sectorscope-link-runtime=false -S %s | FileCheck %s -DABI=%abi
+; RUN: %opt -passes=sectorscope-instrument -sectorscope-max-deferred-accesses=1 -sectorscope-link-runtime=false -sectorscope-vectorize-first=false -S %s | FileCheck %s -DABI=%abi --check-prefix=SCALAR
 
 ; mlp is counted on the vectorized IR: one load in flight, not four.
 ; CHECK: c"V\09[[ABI]]\0AS\090\09k\09load\09global\0916\090\090\091\09k\09
 ; CHECK-SAME: S\091\09k\09store\09global\0916\090\090\091\09k\09
 ; CHECK-LABEL: entry.ss:
-; CHECK: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK: load <4 x float>
+; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access(i32 0, ptr %{{.*}}, i32 16, i32 0, i32 [[LANES]], i32 %sectorscope.{{take|state}})
-; CHECK-NEXT: load <4 x float>
-; CHECK: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK: store <4 x float>
+; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access(i32 1, ptr %{{.*}}, i32 16, i32 1, i32 [[LANES]], i32 %sectorscope.{{take|state}})
-; CHECK-NEXT: store <4 x float>
 
 ; Without it, four independent 4-byte loads: mlp 4 each.
 ; SCALAR: c"V\09[[ABI]]\0AS\090\09k\09load\09global\094\090\090\094\09k\09

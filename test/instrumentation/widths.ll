@@ -1,6 +1,6 @@
 ; Width is the accessed type's store size: sub-word, scalar, vector.
 ; op|space<<8: load 0, store 1, global space 0 (a kernel's pointer argument).
-; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s -DABI=%abi
+; RUN: %opt -passes=sectorscope-instrument -sectorscope-max-deferred-accesses=1 -sectorscope-link-runtime=false -S %s | FileCheck %s -DABI=%abi
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -10,33 +10,33 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-SAME: S\094\09k\09load\09global\0916\090\090\095\09k\09
 ; CHECK-SAME: S\095\09k\09store\09global\091\090\090\091\09k\09
 ; CHECK-LABEL: entry.ss:
-; CHECK: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK: load i8
+; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access(i32 0, ptr %a, i32 1, i32 0, i32 [[LANES]], i32 %sectorscope.{{take|state}})
-; CHECK-NEXT: load i8
-; CHECK: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK: load i16
+; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access(i32 1, ptr %p16.ss, i32 2, i32 0, i32 [[LANES]], i32 %sectorscope.{{take|state}})
-; CHECK-NEXT: load i16
-; CHECK: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK: load float
+; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access(i32 2, ptr %p32.ss, i32 4, i32 0, i32 [[LANES]], i32 %sectorscope.{{take|state}})
-; CHECK-NEXT: load float
-; CHECK: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK: load double
+; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access(i32 3, ptr %p64.ss, i32 8, i32 0, i32 [[LANES]], i32 %sectorscope.{{take|state}})
-; CHECK-NEXT: load double
-; CHECK: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK: load <4 x float>
+; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access(i32 4, ptr %p128.ss, i32 16, i32 0, i32 [[LANES]], i32 %sectorscope.{{take|state}})
-; CHECK-NEXT: load <4 x float>
-; CHECK: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK: store i8
+; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access(i32 5, ptr %a, i32 1, i32 1, i32 [[LANES]], i32 %sectorscope.{{take|state}})
-; CHECK-NEXT: store i8
-; CHECK: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK: store i16
+; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access(i32 6, ptr %p16.ss, i32 2, i32 1, i32 [[LANES]], i32 %sectorscope.{{take|state}})
-; CHECK-NEXT: store i16
-; CHECK: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK: store double
+; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access(i32 7, ptr %p64.ss, i32 8, i32 1, i32 [[LANES]], i32 %sectorscope.{{take|state}})
-; CHECK-NEXT: store double
-; CHECK: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
+; CHECK: store <4 x float>
+; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access(i32 8, ptr %p128.ss, i32 16, i32 1, i32 [[LANES]], i32 %sectorscope.{{take|state}})
-; CHECK-NEXT: store <4 x float>
 
 define void @k(ptr %a) {
 entry:
