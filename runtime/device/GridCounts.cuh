@@ -29,6 +29,7 @@
 #define SECTORSCOPE_RUNTIME_DEVICE_GRIDCOUNTS_CUH
 
 #include "Partition.cuh"
+#include "SectorGroups.cuh"
 
 namespace sectorscope_rt {
 
@@ -58,13 +59,6 @@ SS_DEV uint64_t warpMax(unsigned Active, uint64_t V) {
   return (uint64_t(Hi) << 32) | Lo;
 }
 
-/// The lanes below this one (%lanemask_lt).
-SS_DEV unsigned lanesBelow() {
-  unsigned M;
-  asm("mov.u32 %0, %%lanemask_lt;" : "=r"(M));
-  return M;
-}
-
 /// What one request touches.
 struct SectorScan {
   unsigned Leaders; ///< the first lane of each distinct sector
@@ -79,13 +73,10 @@ SS_DEV bool granuleDiffers(uint64_t Key, uint64_t OtherKey) {
 }
 
 /// Sector leaders from each lane's key and the key of the active lane before
-/// it (`PrevKey`). When the keys are ordered by lane (up or down), equal keys
-/// are neighbours, and a lane leads its sector exactly when its key differs
-/// from the previous lane's: two votes. Otherwise lanes are grouped with
-/// match.any. With `Granule` (a site that may touch global memory), a third
-/// vote says whether every key is in one partition granule (abi.h
-/// part_granule_log2): when each key's granule equals its neighbour's, all
-/// are equal, in any order. The branch depends on votes only.
+/// it (`PrevKey`), grouped as SectorGroups.cuh says. With `Granule` (a site
+/// that may touch global memory), a third vote says whether every key is in
+/// one partition granule (abi.h part_granule_log2): when each key's granule
+/// equals its neighbour's, all are equal, in any order.
 /// `Mask` is the request's lanes, the constant full mask when they are all
 /// there: with a mask it cannot prove uniform, ptxas checks before every
 /// shuffle and vote that the warp agrees on it (a match.any and a reduction
@@ -94,14 +85,7 @@ SS_DEV SectorScan leadersByKey(unsigned Mask, uint64_t Key, uint64_t PrevKey,
                                bool Granule) {
   SectorScan S;
   S.OneGranule = Granule && !__any_sync(Mask, granuleDiffers(Key, PrevKey));
-  unsigned Up = __ballot_sync(Mask, Key > PrevKey);
-  unsigned Down = __ballot_sync(Mask, Key < PrevKey);
-  if (!Up || !Down) {
-    S.Leaders = Up | Down | (Mask & (0u - Mask));
-  } else {
-    unsigned Peers = __match_any_sync(Mask, (unsigned long long)Key);
-    S.Leaders = __ballot_sync(Mask, (Peers & lanesBelow()) == 0);
-  }
+  S.Leaders = groupByKey(Mask, Key, PrevKey).Leaders;
   S.Sectors = __popc(S.Leaders);
   return S;
 }
@@ -109,10 +93,7 @@ SS_DEV SectorScan leadersByKey(unsigned Mask, uint64_t Key, uint64_t PrevKey,
 /// Lanes missing: the previous active lane's key by an indexed shuffle.
 SS_DEV SectorScan scanPartWarp(unsigned Active, uint64_t Key, unsigned Lane,
                                bool Granule) {
-  unsigned Below = Active & lanesBelow();
-  unsigned Prev = Below ? 31 - __clz(Below) : Lane;
-  uint64_t PrevKey = __shfl_sync(Active, (unsigned long long)Key, int(Prev));
-  return leadersByKey(Active, Key, PrevKey, Granule);
+  return leadersByKey(Active, Key, previousKey(Active, Key, Lane), Granule);
 }
 
 /// A grid-mode thread's state (abi.h): GRID, its stripe and its row of

@@ -13,7 +13,7 @@
 #ifndef SECTORSCOPE_RUNTIME_DEVICE_SAMPLELOG_CUH
 #define SECTORSCOPE_RUNTIME_DEVICE_SAMPLELOG_CUH
 
-#include "Device.cuh"
+#include "SectorGroups.cuh"
 
 namespace sectorscope_rt {
 
@@ -76,7 +76,7 @@ SS_DEV uint32_t reserveRecords(ss_launch_header *H, unsigned Lane,
 }
 
 /// One request of the sampled block: every lane of `Active` calls this with
-/// its sector group (`Peers`, from match.any on the sector key). The request's
+/// its sector group (`Peers`, lanes with its sector key). The request's
 /// leader reserves 1 + (distinct sectors) records in its warp's chunk; each
 /// sector's first lane writes that sector's record.
 SS_DEV void logRequest(ss_launch_header *H, uint32_t Site, uint32_t Op,

@@ -4,7 +4,8 @@
 // grid variant carries the instrumented copy alone: once. The heat-map
 // access has none of grid mode's counting (no SM id for a stripe, no address
 // range reductions) and reserves a request's log records with one shared
-// atomic add, no compare-and-swap loop.
+// atomic add, no compare-and-swap loop: one in the full warp's copy of the
+// request's code, one in the partial warp's.
 // RUN: %wrapper --cuda-device-only -O2 -S -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze %s -o %t.ptx
 // RUN: FileCheck %s < %t.ptx
 // CHECK-LABEL: .entry _Z5scalePKfPf__sectorscope_sample(
@@ -15,7 +16,7 @@
 // CHECK-NOT: mul.f32
 // CHECK-LABEL: .func __sectorscope_access(
 // CHECK-NOT: {{%smid|red.global.min|red.global.max|atom.shared.cas}}
-// CHECK: atom.shared.add.u32
+// CHECK-COUNT-2: atom.shared.add.u32
 // CHECK-NOT: {{%smid|red.global.min|red.global.max|atom.shared.cas|atom.shared.add}}
 // CHECK-LABEL: .func __sectorscope_access_grid(
 
