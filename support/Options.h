@@ -75,6 +75,11 @@ struct InstrumentOptions {
   /// becomes a call in two variants, and ptxas time grows with them. The
   /// report of each of its launches says so. 0: no limit.
   unsigned MaxAccessesPerKernel = 4096;
+  /// Relocatable device code (-fgpu-rdc): the device link merges this
+  /// module with others, so its descriptor and site table take names of
+  /// their own (instrumentation/ModuleNames.h). Set from the compile's
+  /// language options.
+  bool RelocatableDeviceCode = false;
 };
 
 struct Options {
