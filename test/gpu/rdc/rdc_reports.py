@@ -95,17 +95,14 @@ def main(argv):
     p.add_argument("dir")
     p.add_argument("--mode", required=True, choices=["heatmap", "grid"])
     args = p.parse_args(argv)
+    loaded = []
     try:
         loaded, problems = check(args)
     except (reports.ReportError, KeyError, TypeError) as e:
-        print("FAIL %s: %s" % (args.dir, e))
-        return 1
-    for line in problems:
-        print("FAIL " + line)
-    if problems:
-        return 1
-    print("PASS %d reports in %s (%s mode)" % (len(loaded), args.dir, args.mode))
-    return 0
+        problems = ["%s: %s" % (args.dir, e)]
+    print("\n".join("FAIL " + line for line in problems) if problems else
+          "PASS %d reports in %s (%s mode)" % (len(loaded), args.dir, args.mode))
+    return 1 if problems else 0
 
 
 if __name__ == "__main__":
