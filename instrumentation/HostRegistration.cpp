@@ -4,7 +4,9 @@
 //  * registers the device module descriptor: a host shadow variable bound to
 //    the device's __sectorscope_module with __cudaRegisterVar (so the host
 //    runtime can write its `launch` field with cudaMemcpyToSymbol), then
-//    __sectorscope_register_module(handle, shadow);
+//    __sectorscope_register_module(handle, shadow), before the module's
+//    kernels are registered: the runtime ties each kernel to the module last
+//    registered on its handle;
 //  * tells the host runtime each kernel's stub and device name, next to the
 //    __cudaRegisterFunction call that registers it;
 //  * routes cudaLaunchKernel, cudaMalloc, cudaMallocManaged and cudaFree
@@ -12,9 +14,15 @@
 // The registration calls sit in __cuda_register_globals at -O0 and are
 // inlined into __cuda_module_ctor at -O2, so we key on the CUDA runtime
 // calls themselves, wherever they are.
+// Relocatable device code (-fgpu-rdc) has no __cudaRegisterFatBinary of its
+// own: the device link's object registers the one linked image and calls
+// every unit's __cuda_register_globals with its handle, the callback each
+// unit passes to __cudaRegisterLinkedBinary__nv_<id>. There the descriptor,
+// named after the unit (ModuleNames.h), is registered on entry.
 //
 //===----------------------------------------------------------------------===//
 #include "instrumentation/InstrumentPass.h"
+#include "instrumentation/ModuleNames.h"
 
 #include "sectorscope/abi.h"
 
@@ -94,16 +102,54 @@ private:
 
   /// After each fat binary registration: the descriptor's shadow and the
   /// module's registration with the host runtime, before
-  /// __cudaRegisterFatBinaryEnd loads the module.
+  /// __cudaRegisterFatBinaryEnd loads the module. With relocatable device
+  /// code, at the entry of the unit's registration callback instead.
   bool registerModules() {
-    SmallVector<CallBase *, 8> Calls = callsTo("__cudaRegisterFatBinary");
-    if (Calls.empty())
+    SmallVector<CallBase *, 8> Whole = callsTo("__cudaRegisterFatBinary");
+    SmallVector<Function *, 2> Callbacks = linkedBinaryCallbacks();
+    if (Whole.empty() && Callbacks.empty())
       return false;
     auto *ShadowTy = ArrayType::get(Type::getInt8Ty(Ctx), sizeof(ss_module));
     auto *Shadow = new GlobalVariable(
         M, ShadowTy, false, GlobalValue::InternalLinkage,
         ConstantAggregateZero::get(ShadowTy), "__sectorscope_module_shadow");
     Shadow->setAlignment(Align(8));
+    for (CallBase *C : Whole) {
+      IRBuilder<> B(C->getNextNode());
+      registerDescriptor(B, C, Shadow, /*Relocatable=*/false);
+    }
+    for (Function *F : Callbacks) {
+      IRBuilder<> B(&*F->getEntryBlock().getFirstInsertionPt());
+      registerDescriptor(B, F->getArg(0), Shadow, /*Relocatable=*/true);
+    }
+    return true;
+  }
+
+  /// The registration callbacks this unit hands the device link's object:
+  /// the first argument of its __cudaRegisterLinkedBinary__nv_<id> calls.
+  SmallVector<Function *, 2> linkedBinaryCallbacks() {
+    SmallVector<Function *, 2> Callbacks;
+    for (Function &F : M) {
+      if (!F.getName().starts_with("__cudaRegisterLinkedBinary_"))
+        continue;
+      for (User *U : F.users()) {
+        auto *CB = dyn_cast<CallBase>(U);
+        if (!CB || CB->getCalledOperand() != &F || CB->arg_size() == 0)
+          continue;
+        auto *Callback =
+            dyn_cast<Function>(CB->getArgOperand(0)->stripPointerCasts());
+        // No callback: the unit has no kernels nor variables to register.
+        if (Callback && !Callback->isDeclaration() &&
+            Callback->arg_size() == 1 && !is_contained(Callbacks, Callback))
+          Callbacks.push_back(Callback);
+      }
+    }
+    return Callbacks;
+  }
+
+  /// __cudaRegisterVar of the descriptor, then the runtime's registration.
+  void registerDescriptor(IRBuilder<> &B, Value *Handle, GlobalVariable *Shadow,
+                          bool Relocatable) {
     FunctionCallee RegVar = M.getOrInsertFunction(
         "__cudaRegisterVar",
         FunctionType::get(Void, {Ptr, Ptr, Ptr, Ptr, I32, I64, I32, I32},
@@ -111,17 +157,13 @@ private:
     FunctionCallee RegModule =
         M.getOrInsertFunction("__sectorscope_register_module",
                               FunctionType::get(Void, {Ptr, Ptr}, false));
-    Constant *Name = cString("__sectorscope_module");
-    for (CallBase *C : Calls) {
-      IRBuilder<> B(C->getNextNode());
-      // The descriptor is __constant__: constant = 1, as clang registers one.
-      B.CreateCall(RegVar, {C, Shadow, Name, Name, B.getInt32(0),
-                            B.getInt64(sizeof(ss_module)), B.getInt32(1),
-                            B.getInt32(0)});
-      B.CreateCall(RegModule, {C, Shadow});
-      ++NumModules;
-    }
-    return true;
+    Constant *Name = cString(moduleDescriptorName(M, Relocatable));
+    // The descriptor is __constant__: constant = 1, as clang registers one.
+    B.CreateCall(RegVar,
+                 {Handle, Shadow, Name, Name, B.getInt32(0),
+                  B.getInt64(sizeof(ss_module)), B.getInt32(1), B.getInt32(0)});
+    B.CreateCall(RegModule, {Handle, Shadow});
+    ++NumModules;
   }
 
   bool registerKernels() {

@@ -14,7 +14,8 @@
 //  3. memory operations we cannot see into are counted per kernel;
 //  4. the device runtime bitcode is linked in and internalized, the entry
 //     check is inlined (the access stays one function per module), and the
-//     module descriptor __sectorscope_module gets the site table.
+//     module descriptor __sectorscope_module gets the site table (with
+//     relocatable device code both take names of their own, ModuleNames.h).
 // The host half (HostRegistration.cpp) registers that descriptor with the
 // host runtime and routes launches and allocations through it.
 //
@@ -25,6 +26,7 @@
 #include "instrumentation/LaneMasks.h"
 #include "instrumentation/LoadParallelism.h"
 #include "instrumentation/MemoryOps.h"
+#include "instrumentation/ModuleNames.h"
 #include "instrumentation/RuntimeLinker.h"
 #include "instrumentation/SiteTable.h"
 
@@ -101,6 +103,11 @@ static cl::opt<unsigned> ClMaxDeferredAccesses(
     "sectorscope-max-deferred-accesses",
     cl::desc("accesses of a block recorded together after the last of them "
              "(1: each right after it)"));
+
+static cl::opt<bool> ClRelocatable(
+    "sectorscope-relocatable-device-code",
+    cl::desc("name the module descriptor and site table for a device link "
+             "with other modules (default: as the compile's -fgpu-rdc)"));
 
 static cl::opt<bool> ClLinkRuntime(
     "sectorscope-link-runtime",
@@ -187,7 +194,8 @@ private:
 };
 
 bool Instrumenter::run() {
-  if (GlobalVariable *GV = M.getNamedGlobal("__sectorscope_module"))
+  if (GlobalVariable *GV =
+          M.getNamedGlobal(moduleDescriptorName(M, Opts.RelocatableDeviceCode)))
     if (!GV->isDeclaration())
       return false; // Instrumented already.
   recordFunctionsSeenByBackend(M);
@@ -572,6 +580,9 @@ bool Instrumenter::finish() {
     return true;
   }
   fillModuleDescriptor(*Desc, *Table, Text.size());
+  // Every user refers to the variable, not its name: the runtime's code
+  // follows the rename.
+  Desc->setName(moduleDescriptorName(M, Opts.RelocatableDeviceCode));
   if (!Opts.LinkRuntime)
     return true;
   inlineRuntimeCalls();
@@ -584,8 +595,8 @@ GlobalVariable *Instrumenter::addSiteTable(StringRef Text) {
   auto *Data = ConstantDataArray::getString(Ctx, Text, /*AddNull=*/true);
   auto *Table = new GlobalVariable(
       M, Data->getType(), /*isConstant=*/true, GlobalValue::InternalLinkage,
-      Data, "__sectorscope_site_table", nullptr, GlobalVariable::NotThreadLocal,
-      /*AddressSpace=*/1);
+      Data, siteTableName(M, Opts.RelocatableDeviceCode), nullptr,
+      GlobalVariable::NotThreadLocal, /*AddressSpace=*/1);
   Table->setAlignment(Align(8));
   return Table;
 }
@@ -660,6 +671,7 @@ InstrumentPass::InstrumentPass(const InstrumentOptions &Options,
   overrideIfGiven(Opts.ExplicitLanes, ClExplicitLanes);
   overrideIfGiven(Opts.LinkRuntime, ClLinkRuntime);
   overrideIfGiven(Opts.MaxDeferredAccesses, ClMaxDeferredAccesses);
+  overrideIfGiven(Opts.RelocatableDeviceCode, ClRelocatable);
 }
 
 PreservedAnalyses InstrumentPass::run(Module &M, ModuleAnalysisManager &MAM) {

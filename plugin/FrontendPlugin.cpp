@@ -66,6 +66,8 @@ protected:
         return Fail(Err);
     if (Diags.getWarningsAsErrors())
       Job.Opts.Analyzer.promoteWarnings();
+    Job.Opts.Instrumentation.RelocatableDeviceCode =
+        CI.getLangOpts().GPURelocatableDeviceCode;
     auto Clang = std::make_unique<ClangReporter>(CI);
     Reporter = Clang.get();
     Job.Diags = std::move(Clang);

@@ -80,6 +80,11 @@ struct InstrumentOptions {
   /// more would keep that many addresses live. 1: each access is recorded
   /// right after it.
   unsigned MaxDeferredAccesses = 8;
+  /// Relocatable device code (-fgpu-rdc): the device link merges this
+  /// module with others, so its descriptor and site table take names of
+  /// their own (instrumentation/ModuleNames.h). Set from the compile's
+  /// language options.
+  bool RelocatableDeviceCode = false;
 };
 
 struct Options {

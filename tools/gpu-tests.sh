@@ -11,6 +11,8 @@
 #                                   expectation checks only (about a minute)
 #   DIR/tools/gpu-tests.sh multi DIR  (there) only the multi_device checks:
 #                                   two GPUs, two threads, four processes
+#   DIR/tools/gpu-tests.sh rdc DIR  (there) only the relocatable device
+#                                   code checks (test/gpu/rdc, a few seconds)
 #   DIR/bin/sectorscope-microbench --only G --out F.json  (there) one
 #                                   micro-benchmark group (microbench/README.md)
 #   DIR/tools/gpu-tests.sh bench DIR OUT  (there) the benchmarks: run-time
@@ -193,6 +195,7 @@ run() {
   done
   expect_checks
   multi_device_checks
+  rdc_checks
   for exe in gpu/*.plain; do
     n=$(basename "$exe" .plain)
     [ "$n" = overhead ] && continue # a benchmark, run by `bench`
@@ -286,6 +289,35 @@ multi_device_processes() {
   timeout 60 bin/sectorscope-report "$out" -o "$out.html" &&
     timeout 60 python3 gpu/multi_device_reports.py "$out" --mode heatmap \
       --processes 4 --kernel 'strided<4>' any 3 16 --page "$out.html"
+}
+
+# Relocatable device code (test/gpu/rdc): two units device-linked into one
+# image. The instrumented program computes what the plain one does, and its
+# reports, in both modes, name each kernel's sites from its own unit with
+# the requests and sectors of its access pattern (rdc_reports.py).
+rdc_checks() {
+  check "gpu test rdc (plain vs instrumented results)" rdc_same_results
+  local mode
+  for mode in heatmap grid; do
+    check "gpu test rdc ($mode reports of both units)" rdc_reports $mode
+  done
+}
+
+rdc_same_results() {
+  local plain instrumented
+  plain=$(timeout 20 gpu/rdc_plain) || { printf '%s\n' "$plain"; return 1; }
+  instrumented=$(SECTORSCOPE_OUT=$dir/rdc-results SECTORSCOPE_LAUNCHES=all \
+    timeout 20 gpu/rdc) || { printf '%s\n' "$instrumented"; return 1; }
+  printf '%s\n' "$plain" | grep -qx "PASS rdc" || { printf '%s\n' "$plain"; return 1; }
+  diff <(printf '%s\n' "$plain") <(printf '%s\n' "$instrumented")
+}
+
+rdc_reports() { # mode
+  local out=$dir/rdc-$1
+  rm -rf "$out"
+  SECTORSCOPE_OUT=$out SECTORSCOPE_MODE=$1 SECTORSCOPE_LAUNCHES=all \
+    timeout 20 gpu/rdc >/dev/null || return 1
+  timeout 20 python3 gpu/rdc_reports.py "$out" --mode "$1"
 }
 
 # Model validation: counters from one instrumented launch of each kernel
@@ -387,8 +419,9 @@ build) build ;;
 run) run ;;
 expect) setenv; expect_checks; summary ;;
 multi) multi ;;
+rdc) setenv; nvidia-smi -L; rdc_checks; summary ;;
 overhead) overhead ;;
 model) model "$@" ;;
 bench) overhead && model "$@" ;;
-*) echo "usage: $0 build|run|expect|multi|overhead|model|bench [DIR] [OUT]" >&2; exit 2 ;;
+*) echo "usage: $0 build|run|expect|multi|rdc|overhead|model|bench [DIR] [OUT]" >&2; exit 2 ;;
 esac

@@ -86,7 +86,8 @@ using namespace sectorscope::rt;
 SS_EXPORT void __sectorscope_register_module(void **Handle, void *Shadow) {
   Runtime &R = rt();
   std::lock_guard<std::mutex> G(R.Lock);
-  R.Modules[Handle].Shadow = Shadow;
+  R.Modules[Shadow].Shadow = Shadow;
+  R.Registering[Handle] = Shadow;
 }
 
 // The CUDA runtime's registration call, which every compiled CUDA program's
@@ -102,7 +103,10 @@ SS_EXPORT void __sectorscope_register_kernel(void **Handle, const void *Stub,
   Runtime &R = rt();
   std::lock_guard<std::mutex> G(R.Lock);
   KernelState &K = R.Kernels[Stub];
-  K.Module = Handle;
+  // A linked image of relocatable device code registers every unit's
+  // module and kernels on one handle, one unit after the other.
+  auto Unit = R.Registering.find(Handle);
+  K.Module = Unit == R.Registering.end() ? nullptr : Unit->second;
   K.Mangled = DeviceName ? DeviceName : "";
   K.Demangled = demangle(K.Mangled);
   K.Short = shortKernelName(K.Demangled);

@@ -33,8 +33,10 @@
 
 namespace sectorscope::rt {
 
+/// An instrumented device module: one per translation unit, also when the
+/// device link of relocatable device code puts several in one CUDA module.
 struct ModuleState {
-  void *Shadow = nullptr; // host shadow of __sectorscope_module
+  void *Shadow = nullptr; // host shadow of its descriptor, its key
   bool TableRead = false;
   bool TableOk = false;
   SiteTable Table;
@@ -49,7 +51,7 @@ struct Variant {
 };
 
 struct KernelState {
-  void **Module = nullptr;
+  void *Module = nullptr; // the shadow of its module's descriptor
   std::string Mangled, Demangled, Short;
   // Heat-map mode's kernel and grid mode's (abi.h). The program's kernel
   // stays as compiled, for time mode and the launches that are not profiled.
@@ -64,8 +66,11 @@ struct KernelState {
 struct Runtime {
   Config Cfg;
   std::unique_ptr<ReportWriter> Reports;
-  std::mutex Lock; // Modules, Kernels, LastLaunch
-  std::map<void **, ModuleState> Modules;
+  std::mutex Lock;                       // Modules, Kernels, LastLaunch
+  std::map<void *, ModuleState> Modules; // by descriptor shadow
+  // Per CUDA module handle, the module whose kernels are being registered:
+  // the pass registers each module right before its kernels.
+  std::map<void **, void *> Registering;
   std::map<const void *, KernelState> Kernels;
   AllocationTable Allocs;
   DeviceBuffers Devices;

@@ -7,6 +7,9 @@
 #   multi_device    instrumented, with the real host runtime (libsectorscope_rt,
 #                   found through LD_LIBRARY_PATH there), and its report
 #                   check multi_device_reports.py
+#   rdc, rdc_plain  rdc/'s two units with -fgpu-rdc, instrumented (the real
+#                   host runtime) and plain, and the report check
+#                   rdc_reports.py
 # The other tests carry their own host runtime (ss_test_host.h), so cudart is
 # all they need; it is linked statically so that <outdir> runs anywhere.
 # Usage: test/gpu/build.sh <build-dir> <outdir>
@@ -45,4 +48,12 @@ done
 "$w" -O2 -w -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze \
   "$here/multi_device.cu" -o "$out/multi_device"
 cp "$here/multi_device_reports.py" "$out/"
+# Relocatable device code over two units (rdc/), device-linked by the
+# wrapper: instrumented with the real host runtime, whose reports
+# rdc_reports.py checks, and plain, whose results it must match.
+rdc=("$here/rdc/units_a.cu" "$here/rdc/units_b.cu")
+"$w" -O2 -w -fgpu-rdc -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze \
+  "${rdc[@]}" -o "$out/rdc"
+env -u CCC_OVERRIDE_OPTIONS SECTORSCOPE_NO_PLUGIN=1 "$w" -O2 -w -fgpu-rdc "${rdc[@]}" -o "$out/rdc_plain"
+cp "$here/rdc/rdc_reports.py" "$out/"
 echo "built into $out (tools/gpu-tests.sh runs them)"

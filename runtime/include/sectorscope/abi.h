@@ -252,7 +252,9 @@ typedef struct ss_launch_header {
 
 /* One per device module: a __constant__ variable named
  * "__sectorscope_module" (defined by the device runtime, initializer filled
- * by the pass). The host finds it through __sectorscope_register_module and
+ * by the pass); with relocatable device code, whose device link merges
+ * modules, "__sectorscope_module__nv_<hex>", clang's id of the translation
+ * unit appended. The host finds it through __sectorscope_register_module and
  * sets `launch` before each instrumented launch, and `config` to a copy of
  * that launch's header; launch 0 means "run uninstrumented". Device
  * code reads the launch's configuration from `config`, in constant memory,
@@ -286,6 +288,9 @@ typedef struct ss_module {
  *   void __sectorscope_register_module(void **fatbin_handle, void *shadow);
  *   void __sectorscope_register_kernel(void **fatbin_handle, const void *stub,
  *                                      const char *device_name);
+ *     (A kernel belongs to the module last registered on its handle: each
+ *     module is registered right before its kernels, also when a linked
+ *     image of relocatable device code registers several on one handle.)
  *   cudaError_t __sectorscope_launch_kernel(const void *func, dim3 grid,
  *       dim3 block, void **args, size_t shmem, cudaStream_t stream);
  *     (cudaLaunchKernel's exact signature: the pass swaps the callee.)
