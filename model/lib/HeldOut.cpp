@@ -137,24 +137,20 @@ std::vector<std::string> maskNames(Mask M) {
   return Out;
 }
 
-/// The margin from the cases in Use. Kernels, not cases, are the
-/// exchangeable units (a kernel's occupancies miss together), so each
-/// kernel contributes its worst excess on either side: the bounds then hold
-/// every case of at least Coverage of the kernels.
-BoundsMargin marginOver(const std::vector<CasePrediction> &P,
-                        const std::vector<bool> &Use,
-                        const std::vector<size_t> &Fold, double Coverage) {
-  std::map<size_t, std::pair<double, double>> ByKernel;
-  size_t Cases = 0;
-  for (size_t I = 0; I < P.size(); ++I) {
-    if (!Use[I] || !P[I].InScope)
-      continue;
-    ++Cases;
-    auto [Lo, Hi] = P[I].excess();
-    auto &K = ByKernel[Fold[I]];
-    K.first = std::max(K.first, Lo);
-    K.second = std::max(K.second, Hi);
-  }
+/// Each kernel's score: its worst log excess on either side of the raw band
+/// over its cases in Use. Kernels, not cases, are the exchangeable units (a
+/// kernel's occupancies miss together).
+using KernelExcess = std::map<size_t, std::pair<double, double>>;
+
+void addExcess(KernelExcess &ByKernel, const CasePrediction &P, size_t Kernel) {
+  auto [Lo, Hi] = P.excess();
+  auto &K = ByKernel[Kernel];
+  K.first = std::max(K.first, Lo);
+  K.second = std::max(K.second, Hi);
+}
+
+BoundsMargin marginOf(const KernelExcess &ByKernel, size_t Cases,
+                      double Coverage) {
   std::vector<std::pair<double, double>> X;
   for (const auto &KV : ByKernel)
     X.push_back(KV.second);
@@ -162,6 +158,51 @@ BoundsMargin marginOver(const std::vector<CasePrediction> &P,
   B.Kernels = X.size();
   B.Cases = Cases;
   return B;
+}
+
+/// The margin for a kernel left out of the cases in Use: every other
+/// kernel G of Use is scored the way the left-out kernel is, held out
+/// itself (terms chosen on Use without G), so the scores that set the
+/// margin are out-of-sample residuals like the one they bound. Scored in
+/// sample, the terms chosen on G would shrink G's excess and the margin
+/// with it.
+BoundsMargin nestedMargin(Evaluator &Ev, const std::vector<bool> &Use,
+                          const std::vector<size_t> &Fold, size_t Folds,
+                          const std::vector<size_t> &Switchable,
+                          double Coverage) {
+  KernelExcess ByKernel;
+  size_t Cases = 0;
+  for (size_t G = 0; G < Folds; ++G) {
+    std::vector<bool> Inner = Use;
+    bool Any = false;
+    for (size_t I = 0; I < Use.size(); ++I)
+      if (Fold[I] == G && Use[I]) {
+        Inner[I] = false;
+        Any = true;
+      }
+    if (!Any)
+      continue;
+    const std::vector<CasePrediction> &P =
+        Ev.at(selectTerms(Ev, Inner, Switchable));
+    for (size_t I = 0; I < Use.size(); ++I)
+      if (Fold[I] == G && Use[I]) {
+        ++Cases;
+        addExcess(ByKernel, P[I], G);
+      }
+  }
+  return marginOf(ByKernel, Cases, Coverage);
+}
+
+/// Median of upper / lower over the cases in Use: how wide the bounds are.
+double medianWidth(const std::vector<std::pair<double, double>> &Bounds) {
+  std::vector<double> R;
+  for (const auto &[Lo, Hi] : Bounds)
+    R.push_back(Hi / Lo);
+  if (R.empty())
+    return 0;
+  std::sort(R.begin(), R.end());
+  size_t M = R.size() / 2;
+  return R.size() % 2 ? R[M] : std::sqrt(R[M - 1] * R[M]);
 }
 
 } // namespace
@@ -222,6 +263,8 @@ HeldOutResult heldOut(const Calibration &C,
   std::vector<double> TrainErrs, HeldErrs;
   R.Cases.resize(N);
   std::vector<size_t> Kept(termSwitches().size(), 0);
+  KernelExcess HeldOutExcess;
+  std::vector<std::pair<double, double>> RawBounds, HeldOutBounds;
   for (size_t F = 0; F < Kernels.size(); ++F) {
     std::vector<bool> Train(N);
     for (size_t I = 0; I < N; ++I)
@@ -230,7 +273,8 @@ HeldOutResult heldOut(const Calibration &C,
     for (size_t T : Switchable)
       Kept[T] += !(M >> T & 1);
     const std::vector<CasePrediction> &P = Ev.at(M);
-    BoundsMargin B = marginOver(P, Train, Fold, Coverage);
+    BoundsMargin B =
+        nestedMargin(Ev, Train, Fold, Kernels.size(), Switchable, Coverage);
     for (size_t I = 0; I < N; ++I) {
       if (Fold[I] != F)
         continue;
@@ -247,6 +291,9 @@ HeldOutResult heldOut(const Calibration &C,
       HC.Dropped = maskNames(M);
       if (!Scored[I])
         continue;
+      addExcess(HeldOutExcess, P[I], F);
+      RawBounds.push_back({Full[I].Lo, Full[I].Hi});
+      HeldOutBounds.push_back({HC.Lower, HC.Upper});
       TrainErrs.push_back(Full[I].err());
       HeldErrs.push_back(P[I].err());
       R.InsideRaw +=
@@ -261,7 +308,11 @@ HeldOutResult heldOut(const Calibration &C,
   Mask All = selectTerms(Ev, Scored, Switchable);
   R.Dropped = maskNames(All);
   R.SelectedErr = errorOver(Ev.at(All), Scored);
-  R.Final = marginOver(Ev.at(All), Scored, Fold, Coverage);
+  // The calibration's margin, for kernels not in the suite: every kernel's
+  // held-out excess, each scored under the choice made without it.
+  R.Final = marginOf(HeldOutExcess, R.InScope, Coverage);
+  R.RawWidth = medianWidth(RawBounds);
+  R.HeldOutWidth = medianWidth(HeldOutBounds);
   R.Final.HeldOutCoverage = (double)R.InsideHeldOut / (double)R.InScope;
 
   for (size_t T = 0; T < termSwitches().size(); ++T) {
@@ -309,6 +360,8 @@ Json heldOutToJson(const HeldOutResult &R) {
   J["inside_raw_band"] = R.InsideRaw;
   J["inside_held_out_bounds"] = R.InsideHeldOut;
   J["held_out_coverage"] = (double)R.InsideHeldOut / (double)R.InScope;
+  J["median_raw_band_ratio"] = R.RawWidth;
+  J["median_held_out_bounds_ratio"] = R.HeldOutWidth;
   J["bounds"] = {{"lower_factor", R.Final.LowerFactor},
                  {"upper_factor", R.Final.UpperFactor},
                  {"cases", R.Final.Cases}};
@@ -377,6 +430,9 @@ std::string heldOutTable(const HeldOutResult &R) {
   Out +=
       "raw band [min, max of best and worst]: " + std::to_string(R.InsideRaw) +
       " of " + std::to_string(R.InScope) + " inside\n";
+  Out += "median width (upper / lower at the measured occupancy): raw band " +
+         fmtFixed(R.RawWidth, 2) + ", held-out bounds " +
+         fmtFixed(R.HeldOutWidth, 2) + "\n";
   Out += "bounds at " + fmtFixed(100 * R.Coverage, 0) +
          "% (held-out): " + std::to_string(R.InsideHeldOut) + " of " +
          std::to_string(R.InScope) + " inside (" +

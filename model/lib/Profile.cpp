@@ -159,6 +159,7 @@ Profile parseProfile(const Json &J, const std::string &File) {
     Top.at("schema").fail("expected \"sectorscope-launch/1\", got \"" + Schema +
                           "\"");
   P.Kernel = getString(J, Top, "kernel");
+  P.Mangled = getOptString(J, Top, "mangled").value_or("");
   P.Mode = getOptString(J, Top, "mode").value_or("");
   // A failed launch has no trustworthy counters or time.
   if (auto Err = getOptString(J, Top, "error"))

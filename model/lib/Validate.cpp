@@ -1,6 +1,7 @@
 //===- Validate.cpp - Predicted vs measured over a set of kernels ---------===//
 #include "sectorscope/model/Validate.h"
 #include "sectorscope/model/Error.h"
+#include "sectorscope/model/SassLoads.h"
 #include "sectorscope/model/TextTable.h"
 
 #include "common/ReadFile.h"
@@ -45,6 +46,14 @@ std::vector<ValidateCase> readCases(const std::string &Path) {
             .fail("cannot open '" + V.PreviousPath +
                   "' (missing or not a regular file)");
     }
+    if (auto Sass = getOptString(CJ, C, "sass")) {
+      if (Sass->empty())
+        C.at("sass").fail("empty path");
+      V.SassPath = (*Sass)[0] == '/' ? *Sass : dirOf(Path) + *Sass;
+      if (!isRegularFile(V.SassPath))
+        C.at("sass").fail("cannot open '" + V.SassPath +
+                          "' (missing or not a regular file)");
+    }
     V.Name = getOptString(CJ, C, "name").value_or("");
     V.Group = getOptString(CJ, C, "group").value_or("");
     V.Expect = getOptString(CJ, C, "expect").value_or("best");
@@ -75,10 +84,15 @@ ValidateResult validate(const Calibration &C,
   R.Kind = K;
   R.ScopeFactor = ScopeFactor;
   std::vector<double> Errs;
+  size_t FromSass = 0;
   for (const ValidateCase &VC : Cases) {
     Profile P = readProfile(VC.ProfilePath);
     ValidateRow Row;
     Row.Case = VC;
+    if (!VC.SassPath.empty()) {
+      Row.LoadsInFlight = useSassLoadsInFlight(P, sassOfFile(VC.SassPath));
+      FromSass += Row.LoadsInFlight.find("from the SASS") != std::string::npos;
+    }
     Row.Kernel = P.Kernel;
     if (Row.Case.Name.empty())
       Row.Case.Name = P.Kernel;
@@ -143,6 +157,12 @@ ValidateResult validate(const Calibration &C,
   }
   if (R.Rows.empty())
     fail("", "cases", "no cases to validate");
+  if (std::any_of(Cases.begin(), Cases.end(),
+                  [](const ValidateCase &VC) { return !VC.SassPath.empty(); }))
+    R.Notes.push_back("loads in flight from the SASS for " +
+                      std::to_string(FromSass) + " of " +
+                      std::to_string(R.Rows.size()) +
+                      " cases, from the IR for the others");
   R.GeomeanErr = geomeanError(Errs);
   double Sum = 0;
   for (double E : Errs) {
@@ -225,6 +245,8 @@ Json validateToJson(const ValidateResult &R) {
                {"predicted_ms", Row.PredictedMs},
                {"rel_err", Row.RelErr},
                {"in_scope", Row.InScope}};
+    if (!Row.LoadsInFlight.empty())
+      RJ["loads_in_flight"] = Row.LoadsInFlight;
     if (R.Kind != ModelKind::GT200) {
       RJ["lower_ms"] = Row.LowerMs;
       RJ["upper_ms"] = Row.UpperMs;

@@ -5,6 +5,7 @@
 // sectorscope-model predict  --calib calib.json --profile launch.json
 // sectorscope-model validate --calib calib.json --cases cases.json
 // sectorscope-model heldout  --calib calib.json --cases cases.json
+// sectorscope-model sass     --sass listing.sass | --binary program
 //
 // Every failure is one line on stderr, "sectorscope-model: error: ...", and a
 // non-zero exit; see model/README.md.
@@ -15,6 +16,7 @@
 #include "sectorscope/model/DeviceCalibration.h"
 #include "sectorscope/model/Error.h"
 #include "sectorscope/model/HeldOut.h"
+#include "sectorscope/model/SassLoads.h"
 #include "sectorscope/model/SvgChart.h"
 #include "sectorscope/model/TextTable.h"
 #include "sectorscope/model/Validate.h"
@@ -22,6 +24,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <map>
@@ -68,6 +71,15 @@ commands:
             Leave-one-kernel-out: training vs held-out error, which terms
             the held-out error keeps, bounds with held-out coverage.
             --calib-out: the calibration with that choice and the bounds.
+  sass      --sass FILE | --binary EXE [--json FILE]
+            Per kernel of a `cuobjdump -sass` listing (or of EXE, through
+            cuobjdump): loops, global loads, loads in flight, widest load.
+
+--sass FILE (band, predict, validate, heldout) or --binary EXE (band,
+predict): the load sites take the loads in flight of the SASS the GPU ran
+(the kernel's hot loop: LDGs issued before the first use of one), else the
+IR's figure; the output says which. Cases files may name a `sass` listing
+per case; --sass applies to the cases that name none.
 )";
 
 /// Parsed options: each "--name value" (or --name=value); repeatable ones keep
@@ -101,6 +113,19 @@ struct Args {
     return V;
   }
 };
+
+/// The SASS listing --sass or --binary names; null when neither.
+const std::vector<SassKernel> *sassListing(const Args &A) {
+  if (A.has("sass") && A.has("binary"))
+    fail("", "--sass/--binary", "give one of them");
+  if (A.has("sass"))
+    return &sassOfFile(A.get("sass"));
+  if (!A.has("binary"))
+    return nullptr;
+  static std::vector<SassKernel> FromBinary =
+      readSass(sassOfExecutable(A.get("binary")));
+  return &FromBinary;
+}
 
 /// Options that take no value.
 const std::set<std::string> Flags = {"skip-bad-rows", "log-y"};
@@ -259,6 +284,10 @@ int cmdBand(const Args &A) {
   std::vector<Profile> Read;
   for (const std::string &P : Profiles)
     Read.push_back(readProfile(P));
+  std::vector<std::string> LoadsNotes(Read.size());
+  if (const std::vector<SassKernel> *Sass = sassListing(A))
+    for (size_t I = 0; I < Read.size(); ++I)
+      LoadsNotes[I] = useSassLoadsInFlight(Read[I], *Sass);
   Calibration C = calibrationForProfile(A, Read.front());
   for (size_t I = 1; I < Read.size(); ++I) {
     std::string W = calibrationDeviceWarning(C, Read[I]);
@@ -272,8 +301,11 @@ int cmdBand(const Args &A) {
   if (A.has("previous"))
     O.Previous = readProfile(A.get("previous"));
   std::vector<BandResult> Results;
-  for (const Profile &P : Read)
-    Results.push_back(computeBand(C, P, O));
+  for (size_t I = 0; I < Read.size(); ++I) {
+    Results.push_back(computeBand(C, Read[I], O));
+    if (!LoadsNotes[I].empty())
+      Results.back().Notes.push_back(LoadsNotes[I]);
+  }
   std::string Text;
   for (const BandResult &B : Results)
     Text += (Text.empty() ? "" : "\n") + bandTable(B);
@@ -297,6 +329,9 @@ int cmdBand(const Args &A) {
 
 int cmdPredict(const Args &A) {
   Profile P = readProfile(A.need("profile"));
+  std::vector<std::string> Notes;
+  if (const std::vector<SassKernel> *Sass = sassListing(A))
+    Notes.push_back(useSassLoadsInFlight(P, *Sass));
   Calibration C = calibrationForProfile(A, P);
   Traffic T = trafficFromProfile(P);
   if (T.totalBytes() <= 0)
@@ -319,7 +354,6 @@ int cmdPredict(const Args &A) {
            "expected all, bandwidth, campprof or gt200, got '" + M + "'");
     Kinds.push_back(*K);
   }
-  std::vector<std::string> Notes;
   TextTable Tab(
       {"model", "best_ms", "worst_ms", "best_GB/s", Items ? "best_MLUPS" : ""});
   Json J;
@@ -359,9 +393,21 @@ int cmdPredict(const Args &A) {
   return 0;
 }
 
+/// The cases file's cases; --sass gives a listing to those naming none.
+std::vector<ValidateCase> casesOpt(const Args &A) {
+  std::vector<ValidateCase> Cases = readCases(A.need("cases"));
+  if (A.has("sass")) {
+    sassOfFile(A.get("sass")); // refused here if it is no listing
+    for (ValidateCase &VC : Cases)
+      if (VC.SassPath.empty())
+        VC.SassPath = A.get("sass");
+  }
+  return Cases;
+}
+
 int cmdValidate(const Args &A) {
   Calibration C = readCalibration(A.need("calib"));
-  std::vector<ValidateCase> Cases = readCases(A.need("cases"));
+  std::vector<ValidateCase> Cases = casesOpt(A);
   // "all": every calibrated model over the same cases, one table each and
   // one MLUPS chart comparing them (the GT200 paper's Table 1, per model).
   std::vector<ModelKind> Kinds;
@@ -455,7 +501,7 @@ int cmdValidate(const Args &A) {
 
 int cmdHeldOut(const Args &A) {
   Calibration C = readCalibration(A.need("calib"));
-  std::vector<ValidateCase> Cases = readCases(A.need("cases"));
+  std::vector<ValidateCase> Cases = casesOpt(A);
   double Coverage = A.number("coverage").value_or(0.9);
   if (!(Coverage < 1))
     fail("", "--coverage",
@@ -496,6 +542,48 @@ int cmdHeldOut(const Args &A) {
   return 0;
 }
 
+std::string hexAddress(uint64_t A) {
+  char Buf[24];
+  std::snprintf(Buf, sizeof Buf, "0x%llx", (unsigned long long)A);
+  return Buf;
+}
+
+int cmdSass(const Args &A) {
+  const std::vector<SassKernel> *Sass = sassListing(A);
+  if (!Sass)
+    fail("", "sass", "missing required option --sass or --binary");
+  TextTable T({"kernel", "loops", "LDG", "hot body", "LDG there", "first wait",
+               "round trips", "loads/trip", "widest"});
+  Json J;
+  J["schema"] = "sectorscope-sass/1";
+  J["kernels"] = Json::array();
+  for (const SassKernel &K : *Sass) {
+    const SassBody &B = K.hotBody();
+    bool Loop = &B != &K.Whole;
+    T.addRow({K.Name, std::to_string(K.Loops.size()),
+              std::to_string(K.Whole.Loads),
+              Loop ? "loop " + hexAddress(B.Begin) + ".." + hexAddress(B.End)
+                   : std::string("kernel"),
+              std::to_string(B.Loads), std::to_string(B.InFlight),
+              std::to_string(B.Waits), fmtNum(B.loadsPerTrip()),
+              B.WidestBits ? std::to_string(B.WidestBits) + " bits" : "-"});
+    J["kernels"].push_back({{"name", K.Name},
+                            {"loops", K.Loops.size()},
+                            {"loads", K.Whole.Loads},
+                            {"hot_body", Loop ? "loop" : "kernel"},
+                            {"hot_body_loads", B.Loads},
+                            {"loads_before_first_wait", B.InFlight},
+                            {"round_trips", B.Waits},
+                            {"loads_per_trip", B.loadsPerTrip()},
+                            {"widest_load_bits", B.WidestBits}});
+  }
+  if (A.get("json") != "-")
+    std::cout << T.render();
+  if (A.has("json"))
+    writeJsonFile(A.get("json"), J);
+  return 0;
+}
+
 } // namespace
 
 int main(int Argc, char **Argv) {
@@ -510,16 +598,17 @@ int main(int Argc, char **Argv) {
         "skip-bad-rows"}},
       {"band",
        {"calib", "profile", "model", "warps", "time-ms", "max-warps", "json",
-        "svg", "title", "log-y", "scope-factor", "previous"}},
+        "svg", "title", "log-y", "scope-factor", "previous", "sass", "binary"}},
       {"predict",
-       {"calib", "profile", "model", "warps", "work-items", "json",
-        "previous"}},
+       {"calib", "profile", "model", "warps", "work-items", "json", "previous",
+        "sass", "binary"}},
       {"validate",
        {"calib", "cases", "model", "json", "mlups-svg", "band-svg", "title",
-        "log-y", "scope-factor", "error-svg", "kernel-svg-dir"}},
+        "log-y", "scope-factor", "error-svg", "kernel-svg-dir", "sass"}},
       {"heldout",
        {"calib", "cases", "model", "coverage", "json", "calib-out", "error-svg",
-        "title", "scope-factor"}},
+        "title", "scope-factor", "sass"}},
+      {"sass", {"sass", "binary", "json"}},
   };
   try {
     Args A = parseArgs(Argc, Argv, Known);
@@ -531,6 +620,8 @@ int main(int Argc, char **Argv) {
       return cmdPredict(A);
     if (A.Cmd == "heldout")
       return cmdHeldOut(A);
+    if (A.Cmd == "sass")
+      return cmdSass(A);
     return cmdValidate(A);
   } catch (const ModelError &E) {
     std::cerr << "sectorscope-model: error: " << E.what() << "\n";

@@ -11,7 +11,8 @@
 //    of the micro-benchmarks it was fitted on);
 //  - bounds: [best, worst] widened by the smallest factor that holds every
 //    measured time of at least the stated share of the other kernels (split
-//    conformal over kernels, finite-sample corrected).
+//    conformal over kernels, finite-sample corrected), each of them scored
+//    held out too (terms chosen without it and without the kernel scored).
 // The kernel's cases are then predicted with that choice. Training and
 // held-out errors are reported side by side, with the bounds' held-out
 // coverage; the choice made on every kernel is what a calibration keeps.
@@ -65,6 +66,9 @@ struct HeldOutResult {
   double SelectedErr = 0;
   size_t InsideRaw = 0, InsideHeldOut = 0;
   BoundsMargin Final; ///< Fitted on every kernel; what a calibration keeps.
+  /// Median upper / lower over the in-scope cases: the raw band's and the
+  /// held-out bounds' (what a wider margin costs).
+  double RawWidth = 0, HeldOutWidth = 0;
   std::vector<HeldOutTerm> Terms;
   std::vector<HeldOutCase> Cases;
   std::vector<std::string> Notes;

@@ -54,6 +54,7 @@ struct ProfileObject {
 struct Profile {
   std::string File;
   std::string Kernel;
+  std::string Mangled; ///< The kernel's symbol ("": not recorded).
   std::array<double, 3> Grid{1, 1, 1}, Block{1, 1, 1};
   std::string DeviceName;
   int SmCount = 0; ///< 0 if the profile does not say.

@@ -30,6 +30,9 @@ namespace sectorscope::model {
 struct ValidateCase {
   std::string Name, ProfilePath, Group, Expect = "best";
   std::string PreviousPath; ///< The launch before it ("": not known).
+  /// `cuobjdump -sass` of the program that ran ("": loads in flight from
+  /// the IR). Cases file: `sass`.
+  std::string SassPath;
   std::optional<double> TimeMs, Warps, WorkItems;
 };
 
@@ -45,6 +48,7 @@ struct ValidateRow {
   std::optional<double> Degree;
   std::optional<double> ActualMlups, EstimatedMlups;
   bool InScope = true;              ///< See outsideMemoryScope (Band.h).
+  std::string LoadsInFlight;        ///< Which figure the load sites carry.
   std::optional<KernelCurve> Curve; ///< Bandwidth model: the best curve.
 };
 
