@@ -12,9 +12,9 @@ absolute), ARG... are sectorscope-clang++'s arguments without -c and -o
 -c, in three modes:
 
     plain     SECTORSCOPE_NO_PLUGIN=1 (clang++ and the CUDA shim only)
-    loc       plain with -Rpass=<no pass>: location tracking (debug info
-              kind LocTrackingOnly) without the plugin, which is what the
-              plugin turns on in every job
+    loc       plain with -Xarch_device -Rpass=<no pass>: location tracking
+              (debug info kind LocTrackingOnly) in the device job, without
+              the plugin, as the plugin turns it on when analyzing
     analyzed  with the plugin (the analyzer on)
 
 in the order plain, loc, analyzed on even repetitions and the reverse on odd
@@ -39,9 +39,9 @@ import sys
 import tempfile
 
 MODES = ("plain", "loc", "analyzed")
-# A remark filter that names no pass: clang then tracks locations as for any
-# -Rpass but reports nothing.
-LOC_FLAG = "-Rpass=^sectorscope-no-such-pass$"
+# A remark filter that names no pass, for the device job only: clang then
+# tracks locations there as for any -Rpass but reports nothing.
+LOC_FLAGS = ["-Xarch_device", "-Rpass=^sectorscope-no-such-pass$"]
 
 
 def read_commands(path):
@@ -81,7 +81,7 @@ def mode_command(wrapper, args, mode, obj):
     if mode in ("plain", "loc"):
         env["SECTORSCOPE_NO_PLUGIN"] = "1"
     if mode == "loc":
-        extra = [LOC_FLAG]
+        extra = LOC_FLAGS
     return [wrapper] + args + extra + ["-c", "-o", obj], env
 
 
