@@ -25,6 +25,7 @@
 #include "analysis/Sarif.h"
 #include "analysis/SourceNames.h"
 #include "common/PartitionModel.h"
+#include "support/TimedRegion.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringSet.h"
@@ -443,26 +444,30 @@ PreservedAnalyses AnalyzerPass::run(Module &M, ModuleAnalysisManager &AM) {
 
   SmallVector<Finding, 16> Findings;
   std::vector<AnalyzedAccess> Accesses;
-  // With every rule off and no expectations to check only the (empty) SARIF
-  // file is asked for.
-  if (Opts.anyRuleOn() || Opts.CheckExpectations) {
-    PartitionModel Model = partitionModel(Opts, Diags);
-    bool Optnone = any_of(M, [](const Function &F) {
-      return !F.isDeclaration() && F.hasOptNone();
-    });
-    if (Optnone || kernelsCallOutOfLineHelpers(M)) {
-      analyzeInlinedClone(M, Model, Launches, Findings, Accesses);
-    } else {
-      auto &FAM =
-          AM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-      analyzeModule(M, FAM, Model, Launches, Findings, Accesses);
+  std::vector<ReportedFinding> Reported;
+  {
+    TimedRegion Timed("sectorscope-analyze", "Analyzer", M.getName());
+    // With every rule off and no expectations to check only the (empty) SARIF
+    // file is asked for.
+    if (Opts.anyRuleOn() || Opts.CheckExpectations) {
+      PartitionModel Model = partitionModel(Opts, Diags);
+      bool Optnone = any_of(M, [](const Function &F) {
+        return !F.isDeclaration() && F.hasOptNone();
+      });
+      if (Optnone || kernelsCallOutOfLineHelpers(M)) {
+        analyzeInlinedClone(M, Model, Launches, Findings, Accesses);
+      } else {
+        auto &FAM =
+            AM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+        analyzeModule(M, FAM, Model, Launches, Findings, Accesses);
+      }
     }
-  }
 
-  std::vector<ReportedFinding> Reported =
-      prepareFindings(Findings, Opts, Diags);
-  emitFindings(Reported, Diags);
+    Reported = prepareFindings(Findings, Opts, Diags);
+    emitFindings(Reported, Diags);
+  }
   if (!Opts.SarifPath.empty()) {
+    TimedRegion Timed("sectorscope-sarif", "SARIF output", Opts.SarifPath);
     std::string E =
         writeSarif(Opts.SarifPath, M.getSourceFileName(), Reported, Opts);
     if (!E.empty())

@@ -8,8 +8,9 @@
 //  * registers sectorscope's IR passes on the backend's PassBuilder (the
 //    CodeGenOptions::PassBuilderCallbacks hook, as Enzyme does),
 //  * turns on location tracking (debug info kind LocTrackingOnly) when no -g
-//    was given, so IR findings and run-time records carry file:line:col
-//    without changing the generated code or emitting DWARF,
+//    was given, in the device job and in an instrumented host job, so IR
+//    findings and run-time records carry file:line:col without changing
+//    the generated code or emitting DWARF,
 //  * routes IR diagnostics through clang's DiagnosticsEngine and records
 //    the `#pragma clang diagnostic` regions that name sectorscope's groups.
 //
@@ -71,8 +72,13 @@ protected:
     auto Clang = std::make_unique<ClangReporter>(CI);
     Reporter = Clang.get();
     Job.Diags = std::move(Clang);
+    // Locations cost the frontend and every pass that keeps them; only
+    // the device job's findings and the instrumented host job's launch
+    // sites (HostRegistration.cpp) use them.
     CodeGenOptions &CG = CI.getCodeGenOpts();
-    if (CG.getDebugInfo() == llvm::codegenoptions::NoDebugInfo)
+    bool NeedsLocations = CI.getLangOpts().CUDAIsDevice || Job.Opts.Instrument;
+    if (NeedsLocations &&
+        CG.getDebugInfo() == llvm::codegenoptions::NoDebugInfo)
       CG.setDebugInfo(llvm::codegenoptions::LocTrackingOnly);
     CG.PassBuilderCallbacks.push_back(
         [](llvm::PassBuilder &PB) { registerPasses(PB); });

@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "plugin/LaunchCollector.h"
+#include "support/TimedRegion.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -278,6 +279,7 @@ public:
   explicit LaunchCollector(LaunchShapes &Out) : Out(Out) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    TimedRegion Timed("sectorscope-launches", "Launch shapes (AST)");
     LaunchVisitor V(Ctx);
     V.TraverseDecl(Ctx.getTranslationUnitDecl());
     ASTNameGenerator Names(Ctx);

@@ -4,6 +4,7 @@
 #include "analysis/Analyzer.h"
 #include "instrumentation/InstrumentPass.h"
 #include "instrumentation/KernelCloner.h"
+#include "support/TimedRegion.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Module.h"
@@ -44,8 +45,11 @@ PreservedAnalyses SectorscopePass::run(Module &M, ModuleAnalysisManager &AM) {
                  "");
   PreservedAnalyses PA = PreservedAnalyses::all();
   if (!Device) {
-    if (Opts.Instrument)
+    if (Opts.Instrument) {
+      TimedRegion Timed("sectorscope-instrument", "Instrumentation",
+                        M.getName());
       PA.intersect(HostRegistrationPass().run(M, AM));
+    }
     return PA;
   }
   if (Opts.Analyze) {
@@ -57,8 +61,10 @@ PreservedAnalyses SectorscopePass::run(Module &M, ModuleAnalysisManager &AM) {
     NoRules.Rules.fill(RuleAction::Off);
     PA.intersect(AnalyzerPass(NoRules, Diags, Launches).run(M, AM));
   }
-  if (Opts.Instrument)
+  if (Opts.Instrument) {
+    TimedRegion Timed("sectorscope-instrument", "Instrumentation", M.getName());
     PA.intersect(InstrumentPass(Opts.Instrumentation, Diags).run(M, AM));
+  }
   return PA;
 }
 
