@@ -9,6 +9,16 @@
 
 namespace sectorscope::rt {
 
+/// No launch set: kernels of the module that start from now on record
+/// nothing (abi.h ss_module.launch).
+static void clearLaunchDescriptor(const void *Shadow, cudaStream_t Stream) {
+  uint64_t NoLaunch = 0;
+  if (cudaMemcpyToSymbolAsync(Shadow, &NoLaunch, sizeof(NoLaunch),
+                              offsetof(ss_module, launch),
+                              cudaMemcpyHostToDevice, Stream) == cudaSuccess)
+    cudaStreamSynchronize(Stream);
+}
+
 cudaError_t instrumentedLaunch(Runtime &R, KernelState &K, LaunchInfo &Info,
                                const void *Func, dim3 Grid, dim3 Block,
                                void **Args, size_t Shmem, cudaStream_t Stream) {
@@ -117,6 +127,21 @@ cudaError_t instrumentedLaunch(Runtime &R, KernelState &K, LaunchInfo &Info,
 
   cudaError_t LaunchErr = timedLaunch(Launched, Grid, Block, Args, Shmem,
                                       Stream, Info.KernelMs, Info.Error);
+  if (LaunchErr != cudaSuccess) {
+    // The variant did not start: a launch its extra registers or shared
+    // memory do not allow, which the checks before could not see. That
+    // error is not sticky; the program's own kernel runs instead, and if it
+    // cannot launch either, the program gets its own error as without us.
+    (void)cudaGetLastError();
+    clearLaunchDescriptor(M->Shadow, Stream);
+    Info.Error.clear();
+    Info.KernelMs.reset();
+    return Plain(
+        std::string(InGrid ? "grid mode" : "heat-map mode") + ": " +
+            cudaMsg("the instrumented variant could not launch", LaunchErr) +
+            "; the kernel ran uninstrumented",
+        false);
+  }
 
   // Read back whatever the device wrote (the header says how much of the
   // log); after a sticky error (a trap, an illegal address) nothing can be
@@ -134,11 +159,7 @@ cudaError_t instrumentedLaunch(Runtime &R, KernelState &K, LaunchInfo &Info,
                               cudaMemcpyDeviceToHost, Stream);
   if (CopyErr == cudaSuccess)
     CopyErr = cudaStreamSynchronize(Stream);
-  uint64_t NoLaunch = 0;
-  if (cudaMemcpyToSymbolAsync(M->Shadow, &NoLaunch, sizeof(NoLaunch),
-                              offsetof(ss_module, launch),
-                              cudaMemcpyHostToDevice, Stream) == cudaSuccess)
-    cudaStreamSynchronize(Stream);
+  clearLaunchDescriptor(M->Shadow, Stream);
 
   const SiteTable *Table = M->TableOk ? &M->Table : nullptr;
   if (CopyErr != cudaSuccess) {
