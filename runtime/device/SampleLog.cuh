@@ -25,6 +25,19 @@ SS_DEV uint32_t wordMask(uint64_t Addr, uint32_t Width) {
   return ((2u << Last) - 1) & ~((1u << First) - 1);
 }
 
+/// The words of its sector that this lane's group (`Peers`) covers: one
+/// vote per word over the whole request. A reduction over each group's own
+/// mask would be one instruction, but with a mask that differs between
+/// lanes ptxas runs it once per group, one after the other: 32 times for a
+/// strided request, which made it most of the request's time.
+SS_DEV uint32_t groupWords(unsigned Active, unsigned Peers, uint32_t Mine) {
+  uint32_t Words = 0;
+#pragma unroll
+  for (unsigned W = 0; W < 8; ++W)
+    Words |= ((__ballot_sync(Active, (Mine >> W) & 1) & Peers) != 0) << W;
+  return Words;
+}
+
 /// The warps' log cursors (abi.h), per block; only the sampled block
 /// uses them. Shared memory, not registers: a warp's divergent groups each
 /// have their own leader and must not be handed the same records. A cursor
@@ -84,9 +97,7 @@ SS_DEV void logRequest(ss_launch_header *H, uint32_t Site, uint32_t Op,
                        unsigned Active, unsigned Peers, unsigned Lane,
                        unsigned Leader, bool SectorLeader,
                        unsigned SectorLeaders) {
-  // The words each sector's lanes cover, OR-ed within the sector group: the
-  // groups partition the active lanes, so each reduces over its own mask.
-  uint32_t Words = __nvvm_redux_sync_or(wordMask(Addr, Width), Peers);
+  uint32_t Words = groupWords(Active, Peers, wordMask(Addr, Width));
   uint32_t Base = 0; // first record of this request, plus one
   if (Lane == Leader) {
     Base = reserveRecords(H, Lane, 1 + __popc(SectorLeaders));
