@@ -325,7 +325,7 @@ done
 python3 -c 'import json,sys; print("scope: " + json.load(open(sys.argv[1])).get("scope_rule", "?"))' "$OUT/validate-$BAND_MODEL.json" 2>/dev/null || true
 for m in $MODELS; do
   [[ -f "$OUT/heldout-$m.json" ]] || continue
-  python3 -c 'import json,sys; h=json.load(open(sys.argv[1])); print("%-10s training %5.1f%%  held-out %5.1f%%  bounds at %.0f%% (held-out): %d of %d in-scope cases inside (%.0f%%); dropped terms: %s" % (h["model"], 100*h["training_geomean_rel_err"], 100*h["held_out_geomean_rel_err"], 100*h["coverage"], h["inside_held_out_bounds"], h["in_scope_cases"], 100*h["held_out_coverage"], ", ".join(h["dropped_terms"]) or "none"))' "$OUT/heldout-$m.json"
+  python3 -c 'import json,sys; h=json.load(open(sys.argv[1])); print("%-10s training %5.1f%%  held-out %5.1f%%  bounds at %.0f%% (held-out): %d of %d in-scope cases inside (%.0f%%); dropped terms: %s; outside the support: %d case(s)" % (h["model"], 100*h["training_geomean_rel_err"], 100*h["held_out_geomean_rel_err"], 100*h["coverage"], h["inside_held_out_bounds"], h["in_support_cases"], 100*h["held_out_coverage"], ", ".join(h["dropped_terms"]) or "none", h["out_of_support_cases"]))' "$OUT/heldout-$m.json"
 done
 
 # The raw inputs in one archive, so the next model can be evaluated on this

@@ -1,6 +1,7 @@
 //===- Band.cpp - CampProf's best/worst band for one kernel ---------------===//
 #include "sectorscope/model/Band.h"
 #include "sectorscope/model/Error.h"
+#include "sectorscope/model/TermSwitches.h"
 #include "sectorscope/model/TextTable.h"
 
 #include <algorithm>
@@ -197,6 +198,36 @@ void rejectImpossibleTime(const KernelCurve &Spread, double Warps,
              "launch's time, or another GPU's calibration?)");
 }
 
+/// The calibration's dropped terms the kernel exercises at W warps (spread
+/// line): each alone, dropped from the undropped model, moves its time by
+/// more than ExercisedShare.
+static std::vector<std::string> missingTerms(const Calibration &C,
+                                             const Traffic &T, double W) {
+  std::vector<std::string> Out;
+  if (!C.Undropped)
+    return Out;
+  Calibration Full = C;
+  Full.Bandwidth = C.Undropped;
+  double Time = predictTime(Full, ModelKind::Bandwidth, T, false, W, nullptr);
+  for (const std::string &Name : C.DroppedTerms) {
+    Calibration Without = Full;
+    findTermSwitch(Name)->Drop(*Without.Bandwidth);
+    double TW =
+        predictTime(Without, ModelKind::Bandwidth, T, false, W, nullptr);
+    if (std::abs(TW - Time) > ExercisedShare * Time)
+      Out.push_back(Name);
+  }
+  return Out;
+}
+
+std::string supportNote(const std::vector<std::string> &Missing) {
+  std::string Names;
+  for (const std::string &N : Missing)
+    Names += (Names.empty() ? "" : ", ") + N;
+  return "outside the model's support: " + Names +
+         " not in the calibration's model";
+}
+
 BandResult computeBand(const Calibration &C, const Profile &P,
                        const BandOptions &O) {
   if (O.Kind == ModelKind::GT200)
@@ -248,6 +279,8 @@ BandResult computeBand(const Calibration &C, const Profile &P,
   };
   BandPoint At;
   Line(B.Warps, At);
+  if (O.Kind == ModelKind::Bandwidth)
+    B.MissingTerms = missingTerms(C, T, B.Warps);
   B.BestMs = At.Best;
   B.WorstMs = At.Worst;
   B.LowerMs = At.Lower;
@@ -313,6 +346,10 @@ Json bandToJson(const BandResult &B) {
                          : "raw band: min and max of "
                            "best and worst, no stated "
                            "confidence";
+  J["in_support"] = B.MissingTerms.empty();
+  J["missing_terms"] = B.MissingTerms;
+  if (!B.MissingTerms.empty())
+    J["support"] = supportNote(B.MissingTerms);
   if (!B.DegreeNote.empty())
     J["camping_degree_note"] = B.DegreeNote;
   if (B.MeasuredMs) {
@@ -362,6 +399,8 @@ std::string bandTable(const BandResult &B) {
   Out += (B.Bounds ? B.Bounds->label()
                    : std::string("raw bounds (no stated confidence)")) +
          ": " + fmtNum(B.LowerMs) + " .. " + fmtNum(B.UpperMs) + " ms\n";
+  if (!B.MissingTerms.empty())
+    Out += supportNote(B.MissingTerms) + ": the bounds do not hold for it\n";
   if (B.MeasuredMs && B.AppMaxWarps < B.Points.size())
     Out += "application line up to " + fmtNum(B.AppMaxWarps) +
            " warps/SM, the most its block size allows\n";

@@ -42,7 +42,7 @@ Json Calibration::toJson() const {
   if (GT200)
     J["gt200"] = GT200->toJson();
   if (Bandwidth)
-    J["bandwidth"] = Bandwidth->toJson();
+    J["bandwidth"] = Undropped ? Undropped->toJson() : Bandwidth->toJson();
   if (!DroppedTerms.empty())
     J["dropped_terms"] = DroppedTerms;
   if (Bounds)
@@ -119,6 +119,7 @@ Calibration Calibration::fromJson(const Json &J, const std::string &File) {
     Top.fail("no model (campprof, gt200 or bandwidth) in the calibration");
   if (Has("dropped_terms")) {
     const Json &D = getArray(J, Top, "dropped_terms");
+    C.Undropped = C.Bandwidth;
     for (size_t I = 0; I < D.size(); ++I) {
       Ctx DC = Top.at("dropped_terms").at(I);
       if (!D[I].is_string())

@@ -10,6 +10,10 @@
 
 namespace sectorscope::model {
 
+const char *termSelectionName(TermSelection S) {
+  return S == TermSelection::Drop ? "drop" : "keep";
+}
+
 BoundsMargin
 fitBoundsMargin(const std::vector<std::pair<double, double>> &Excess,
                 double Coverage) {
@@ -79,6 +83,24 @@ public:
     return Cache[M] = std::move(Out);
   }
 
+  /// Case I's predicted time moves by more than ExercisedShare when term
+  /// T alone is dropped.
+  bool exercises(size_t I, size_t T) {
+    double Full = at(0)[I].Predicted;
+    return std::abs(at(1u << T)[I].Predicted - Full) > ExercisedShare * Full;
+  }
+
+  /// The terms of Dropped some case of the kernel (fold) exercises: a model
+  /// without them has no support for the kernel.
+  Mask missing(Mask Dropped, const std::vector<size_t> &Fold, size_t Kernel) {
+    Mask Out = 0;
+    for (size_t T = 0; T < termSwitches().size(); ++T)
+      for (size_t I = 0; I < Fold.size() && (Dropped >> T & 1); ++I)
+        if (Fold[I] == Kernel && exercises(I, T))
+          Out |= 1u << T;
+    return Out;
+  }
+
   std::vector<ValidateRow> Rows; ///< The full model's rows.
 
 private:
@@ -99,17 +121,28 @@ double errorOver(const std::vector<CasePrediction> &P,
   return geomeanError(E);
 }
 
+/// Some case in Use exercises term T.
+bool exercisedBy(Evaluator &Ev, const std::vector<bool> &Use, size_t T) {
+  for (size_t I = 0; I < Use.size(); ++I)
+    if (Use[I] && Ev.exercises(I, T))
+      return true;
+  return false;
+}
+
 /// Backward elimination on the cases in Use: drop the term whose removal
 /// lowers the error most, while one does.
 Mask selectTerms(Evaluator &Ev, const std::vector<bool> &Use,
-                 const std::vector<size_t> &Switchable) {
+                 const std::vector<size_t> &Switchable, TermSelection Sel) {
   Mask Cur = 0;
   double CurErr = errorOver(Ev.at(Cur), Use);
   for (;;) {
     Mask BestM = Cur;
     double BestErr = INFINITY;
     for (size_t T : Switchable) {
-      if (Cur >> T & 1)
+      // Only a term some kernel of the fold exercises has evidence against
+      // it; below that share a lower error is noise, not the term's fault.
+      if (Sel == TermSelection::Keep || Cur >> T & 1 ||
+          !exercisedBy(Ev, Use, T))
         continue;
       Mask M = Cur | (1u << T);
       double E = errorOver(Ev.at(M), Use);
@@ -119,9 +152,9 @@ Mask selectTerms(Evaluator &Ev, const std::vector<bool> &Use,
       }
     }
     // Dropped when that lowers the error. A term no kernel of the fold
-    // exercises (a tie) stays on its micro-benchmarks' evidence: the
-    // kernel scored is then judged by what the benchmarks measured, not by
-    // whether another kernel happened to need the term.
+    // exercises stays on its micro-benchmarks' evidence: the kernel scored
+    // is then judged by what the benchmarks measured, not by whether
+    // another kernel happened to need the term.
     if (BestM == Cur || !(BestErr < CurErr * (1 - 1e-9)))
       return Cur;
     Cur = BestM;
@@ -169,7 +202,7 @@ BoundsMargin marginOf(const KernelExcess &ByKernel, size_t Cases,
 BoundsMargin nestedMargin(Evaluator &Ev, const std::vector<bool> &Use,
                           const std::vector<size_t> &Fold, size_t Folds,
                           const std::vector<size_t> &Switchable,
-                          double Coverage) {
+                          TermSelection Sel, double Coverage) {
   KernelExcess ByKernel;
   size_t Cases = 0;
   for (size_t G = 0; G < Folds; ++G) {
@@ -182,8 +215,12 @@ BoundsMargin nestedMargin(Evaluator &Ev, const std::vector<bool> &Use,
       }
     if (!Any)
       continue;
-    const std::vector<CasePrediction> &P =
-        Ev.at(selectTerms(Ev, Inner, Switchable));
+    Mask M = selectTerms(Ev, Inner, Switchable, Sel);
+    // A kernel outside the support of G's model is no evidence of how far
+    // a supported kernel misses: its score would only widen every margin.
+    if (Ev.missing(M, Fold, G))
+      continue;
+    const std::vector<CasePrediction> &P = Ev.at(M);
     for (size_t I = 0; I < Use.size(); ++I)
       if (Fold[I] == G && Use[I]) {
         ++Cases;
@@ -209,7 +246,7 @@ double medianWidth(const std::vector<std::pair<double, double>> &Bounds) {
 
 HeldOutResult heldOut(const Calibration &C,
                       const std::vector<ValidateCase> &Cases, ModelKind K,
-                      double Coverage, double ScopeFactor) {
+                      double Coverage, double ScopeFactor, TermSelection Sel) {
   if (K == ModelKind::GT200)
     fail("", "--model",
          "gt200 has one line, no band to bound: use "
@@ -217,6 +254,7 @@ HeldOutResult heldOut(const Calibration &C,
   HeldOutResult R;
   R.Kind = K;
   R.Coverage = Coverage;
+  R.Selection = Sel;
   Evaluator Ev(C, Cases, K, ScopeFactor);
   const std::vector<CasePrediction> &Full = Ev.at(0);
   const std::vector<ValidateRow> Rows = Ev.Rows;
@@ -260,7 +298,7 @@ HeldOutResult heldOut(const Calibration &C,
   if (!R.InScope)
     fail("", "cases", "no case inside the memory-bound scope");
 
-  std::vector<double> TrainErrs, HeldErrs;
+  std::vector<double> TrainErrs, HeldErrs, SupportedErrs;
   R.Cases.resize(N);
   std::vector<size_t> Kept(termSwitches().size(), 0);
   KernelExcess HeldOutExcess;
@@ -269,12 +307,15 @@ HeldOutResult heldOut(const Calibration &C,
     std::vector<bool> Train(N);
     for (size_t I = 0; I < N; ++I)
       Train[I] = Scored[I] && Fold[I] != F;
-    Mask M = selectTerms(Ev, Train, Switchable);
+    Mask M = selectTerms(Ev, Train, Switchable, Sel);
     for (size_t T : Switchable)
       Kept[T] += !(M >> T & 1);
     const std::vector<CasePrediction> &P = Ev.at(M);
-    BoundsMargin B =
-        nestedMargin(Ev, Train, Fold, Kernels.size(), Switchable, Coverage);
+    Mask Missing = Ev.missing(M, Fold, F);
+    if (Missing)
+      R.OutOfSupport.push_back({Kernels[F], maskNames(Missing)});
+    BoundsMargin B = nestedMargin(Ev, Train, Fold, Kernels.size(), Switchable,
+                                  Sel, Coverage);
     for (size_t I = 0; I < N; ++I) {
       if (Fold[I] != F)
         continue;
@@ -289,13 +330,19 @@ HeldOutResult heldOut(const Calibration &C,
       HC.InScope = Scored[I];
       HC.Inside = HC.Measured >= HC.Lower && HC.Measured <= HC.Upper;
       HC.Dropped = maskNames(M);
+      HC.Missing = maskNames(Missing);
       if (!Scored[I])
         continue;
+      TrainErrs.push_back(Full[I].err());
+      HeldErrs.push_back(P[I].err());
+      if (Missing) {
+        ++R.OutOfSupportCases;
+        continue;
+      }
       addExcess(HeldOutExcess, P[I], F);
       RawBounds.push_back({Full[I].Lo, Full[I].Hi});
       HeldOutBounds.push_back({HC.Lower, HC.Upper});
-      TrainErrs.push_back(Full[I].err());
-      HeldErrs.push_back(P[I].err());
+      SupportedErrs.push_back(P[I].err());
       R.InsideRaw +=
           Full[I].Measured >= Full[I].Lo && Full[I].Measured <= Full[I].Hi;
       R.InsideHeldOut += HC.Inside;
@@ -303,17 +350,20 @@ HeldOutResult heldOut(const Calibration &C,
   }
   R.TrainingErr = geomeanError(TrainErrs);
   R.HeldOutErr = geomeanError(HeldErrs);
+  R.HeldOutErrInSupport = geomeanError(SupportedErrs);
 
   // The choice made on every kernel: what a calibration keeps.
-  Mask All = selectTerms(Ev, Scored, Switchable);
+  Mask All = selectTerms(Ev, Scored, Switchable, Sel);
   R.Dropped = maskNames(All);
   R.SelectedErr = errorOver(Ev.at(All), Scored);
   // The calibration's margin, for kernels not in the suite: every kernel's
   // held-out excess, each scored under the choice made without it.
-  R.Final = marginOf(HeldOutExcess, R.InScope, Coverage);
+  size_t Supported = R.InScope - R.OutOfSupportCases;
+  R.Final = marginOf(HeldOutExcess, Supported, Coverage);
   R.RawWidth = medianWidth(RawBounds);
   R.HeldOutWidth = medianWidth(HeldOutBounds);
-  R.Final.HeldOutCoverage = (double)R.InsideHeldOut / (double)R.InScope;
+  R.Final.HeldOutCoverage =
+      Supported ? (double)R.InsideHeldOut / (double)Supported : 0;
 
   for (size_t T = 0; T < termSwitches().size(); ++T) {
     const TermSwitch &S = termSwitches()[T];
@@ -354,12 +404,21 @@ Json heldOutToJson(const HeldOutResult &R) {
   J["in_scope_cases"] = R.InScope;
   J["training_geomean_rel_err"] = R.TrainingErr;
   J["held_out_geomean_rel_err"] = R.HeldOutErr;
+  J["held_out_geomean_rel_err_in_support"] = R.HeldOutErrInSupport;
+  J["term_selection"] = termSelectionName(R.Selection);
+  J["exercised_share"] = ExercisedShare;
+  Json Outside = Json::array();
+  for (const auto &[Kernel, Terms] : R.OutOfSupport)
+    Outside.push_back({{"kernel", Kernel}, {"missing_terms", Terms}});
+  J["out_of_support"] = Outside;
+  J["out_of_support_cases"] = R.OutOfSupportCases;
+  J["in_support_cases"] = R.InScope - R.OutOfSupportCases;
   J["dropped_terms"] = R.Dropped;
   J["selected_geomean_rel_err"] = R.SelectedErr;
   J["coverage"] = R.Coverage;
   J["inside_raw_band"] = R.InsideRaw;
   J["inside_held_out_bounds"] = R.InsideHeldOut;
-  J["held_out_coverage"] = (double)R.InsideHeldOut / (double)R.InScope;
+  J["held_out_coverage"] = R.Final.HeldOutCoverage;
   J["median_raw_band_ratio"] = R.RawWidth;
   J["median_held_out_bounds_ratio"] = R.HeldOutWidth;
   J["bounds"] = {{"lower_factor", R.Final.LowerFactor},
@@ -387,13 +446,22 @@ Json heldOutToJson(const HeldOutResult &R) {
                      {"upper_ms", C.Upper},
                      {"in_scope", C.InScope},
                      {"inside_bounds", C.Inside},
-                     {"dropped_terms", C.Dropped}});
+                     {"dropped_terms", C.Dropped},
+                     {"in_support", C.Missing.empty()},
+                     {"missing_terms", C.Missing}});
   J["cases"] = Cases;
   J["notes"] = R.Notes;
   return J;
 }
 
 static std::string pct(double E) { return fmtFixed(100 * E, 1) + "%"; }
+
+static std::string joined(const std::vector<std::string> &Names) {
+  std::string Out;
+  for (const std::string &N : Names)
+    Out += (Out.empty() ? "" : ", ") + N;
+  return Out;
+}
 
 std::string heldOutTable(const HeldOutResult &R) {
   std::string Out = std::string("model ") + modelName(R.Kind) +
@@ -415,9 +483,7 @@ std::string heldOutTable(const HeldOutResult &R) {
               Moves.empty() ? "-" : Moves});
   }
   Out += T.render();
-  std::string Dropped;
-  for (const std::string &D : R.Dropped)
-    Dropped += (Dropped.empty() ? "" : ", ") + D;
+  std::string Dropped = joined(R.Dropped);
   Out += "training error (every term, scored on the kernels the terms were "
          "chosen on): " +
          pct(R.TrainingErr) + "\n";
@@ -426,17 +492,31 @@ std::string heldOutTable(const HeldOutResult &R) {
          pct(R.HeldOutErr) + "\n";
   Out += "selection on every kernel drops: " +
          (Dropped.empty() ? std::string("nothing") : Dropped) + " (" +
-         pct(R.SelectedErr) + " in sample)\n";
+         pct(R.SelectedErr) +
+         " in sample; selection: " + termSelectionName(R.Selection) + ")\n";
+  size_t Supported = R.InScope - R.OutOfSupportCases;
+  Out += "outside the model's support (a dropped term moves the kernel's "
+         "prediction by more than " +
+         fmtFixed(100 * ExercisedShare, 0) +
+         "%): " + std::to_string(R.OutOfSupport.size()) + " kernel(s), " +
+         std::to_string(R.OutOfSupportCases) + " in-scope case(s)\n";
+  for (const auto &[Kernel, Terms] : R.OutOfSupport)
+    Out += "  " + shortKernelName(Kernel) +
+           ": outside the model's support: " + joined(Terms) +
+           " not in the fold's model\n";
+  Out +=
+      "held-out error of the in-support cases: " + pct(R.HeldOutErrInSupport) +
+      "\n";
   Out +=
       "raw band [min, max of best and worst]: " + std::to_string(R.InsideRaw) +
-      " of " + std::to_string(R.InScope) + " inside\n";
+      " of " + std::to_string(Supported) + " in-support cases inside\n";
   Out += "median width (upper / lower at the measured occupancy): raw band " +
          fmtFixed(R.RawWidth, 2) + ", held-out bounds " +
          fmtFixed(R.HeldOutWidth, 2) + "\n";
   Out += "bounds at " + fmtFixed(100 * R.Coverage, 0) +
          "% (held-out): " + std::to_string(R.InsideHeldOut) + " of " +
-         std::to_string(R.InScope) + " inside (" +
-         fmtFixed(100.0 * (double)R.InsideHeldOut / (double)R.InScope, 0) +
+         std::to_string(Supported) + " in-support cases inside (" +
+         fmtFixed(100.0 * R.Final.HeldOutCoverage, 0) +
          "%); on every kernel: best / " + fmtFixed(R.Final.LowerFactor, 3) +
          ", worst x " + fmtFixed(R.Final.UpperFactor, 3) + "\n";
   for (const std::string &N : R.Notes)

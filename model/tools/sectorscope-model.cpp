@@ -68,8 +68,11 @@ commands:
   heldout   --calib FILE --cases FILE [--model bandwidth|campprof]
             [--coverage 0.9] [--json FILE] [--calib-out FILE]
             [--error-svg FILE] [--title TEXT] [--scope-factor F]
+            [--selection drop|keep]
             Leave-one-kernel-out: training vs held-out error, which terms
             the held-out error keeps, bounds with held-out coverage.
+            A kernel exercising a term its fold dropped is outside the
+            model's support: listed, left out of the bounds.
             --calib-out: the calibration with that choice and the bounds.
   sass      --sass FILE | --binary EXE [--json FILE]
             Per kernel of a `cuobjdump -sass` listing (or of EXE, through
@@ -506,8 +509,12 @@ int cmdHeldOut(const Args &A) {
   if (!(Coverage < 1))
     fail("", "--coverage",
          "expected a fraction below 1, got " + fmtNum(Coverage));
-  HeldOutResult R = heldOut(C, Cases, modelOpt(A, /*AllowGT200=*/false),
-                            Coverage, scopeFactorOpt(A));
+  std::string Sel = A.has("selection") ? A.get("selection") : "drop";
+  if (Sel != "drop" && Sel != "keep")
+    fail("", "--selection", "expected drop or keep, got '" + Sel + "'");
+  HeldOutResult R = heldOut(
+      C, Cases, modelOpt(A, /*AllowGT200=*/false), Coverage, scopeFactorOpt(A),
+      Sel == "drop" ? TermSelection::Drop : TermSelection::Keep);
   if (A.get("json") != "-" && A.get("calib-out") != "-" &&
       A.get("error-svg") != "-")
     std::cout << heldOutTable(R);
@@ -525,7 +532,7 @@ int cmdHeldOut(const Args &A) {
   if (A.has("error-svg")) {
     std::vector<ErrorChartRow> Rows;
     for (const HeldOutCase &HC : R.Cases)
-      if (HC.InScope)
+      if (HC.InScope && HC.Missing.empty())
         Rows.push_back(
             {HC.Name, HC.Measured, HC.HeldOut, HC.Lower, HC.Upper, HC.Inside});
     std::string Title = A.has("title")
@@ -536,7 +543,7 @@ int cmdHeldOut(const Args &A) {
                       Rows, Title,
                       std::string("model ") + modelName(R.Kind) + ", " +
                           std::to_string(Rows.size()) +
-                          " in-scope cases; whiskers: bounds at " +
+                          " in-scope, in-support cases; whiskers: bounds at " +
                           fmtFixed(100 * R.Coverage, 0) + "% (held-out)")));
   }
   return 0;
@@ -607,7 +614,7 @@ int main(int Argc, char **Argv) {
         "log-y", "scope-factor", "error-svg", "kernel-svg-dir", "sass"}},
       {"heldout",
        {"calib", "cases", "model", "coverage", "json", "calib-out", "error-svg",
-        "title", "scope-factor", "sass"}},
+        "title", "scope-factor", "sass", "selection"}},
       {"sass", {"sass", "binary", "json"}},
   };
   try {

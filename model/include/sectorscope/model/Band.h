@@ -119,8 +119,14 @@ struct BandResult {
   /// is this curve through the measured point.
   std::optional<KernelCurve> BestCurve;
   std::vector<BandPoint> Points;
+  /// Terms the calibration dropped that this kernel exercises: it is
+  /// outside the model's support (bandwidth model only).
+  std::vector<std::string> MissingTerms;
   std::vector<std::string> Notes;
 };
+
+/// "outside the model's support: atomic not in the calibration's model".
+std::string supportNote(const std::vector<std::string> &Missing);
 
 struct BandOptions {
   ModelKind Kind = ModelKind::Bandwidth;

@@ -56,6 +56,9 @@ struct Calibration {
   /// Bandwidth terms switched off (TermSwitches.h): they did not improve
   /// the held-out error. JSON: `dropped_terms`.
   std::vector<std::string> DroppedTerms;
+  /// The bandwidth model before DroppedTerms were switched off: whether a
+  /// kernel exercises a dropped term.
+  std::optional<BandwidthModel> Undropped;
   std::optional<BoundsMargin> Bounds;
 
   Json toJson() const;

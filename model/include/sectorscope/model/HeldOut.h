@@ -43,7 +43,20 @@ struct HeldOutCase {
   double Measured = 0, Training = 0, HeldOut = 0, Lower = 0, Upper = 0;
   bool InScope = true, Inside = true;
   std::vector<std::string> Dropped; ///< Terms its fold dropped.
+  /// Dropped terms its kernel exercises: outside the fold's support.
+  std::vector<std::string> Missing;
 };
+
+/// How term selection may drop a term.
+enum class TermSelection {
+  /// While dropping it lowers the training kernels' error, and only a
+  /// term some training kernel exercises (the evidence against it).
+  Drop,
+  /// Never: a term some training kernel exercises is needed by it, one
+  /// none exercises has no evidence against it.
+  Keep,
+};
+const char *termSelectionName(TermSelection S);
 
 struct HeldOutTerm {
   std::string Name, What;
@@ -61,10 +74,17 @@ struct HeldOutResult {
   /// Geometric-mean relative error over in-scope cases: every term, as
   /// the suite is usually scored (training), and leave-one-kernel-out.
   double TrainingErr = 0, HeldOutErr = 0;
+  TermSelection Selection = TermSelection::Drop;
+  /// Held-out error over the in-support in-scope cases.
+  double HeldOutErrInSupport = 0;
+  /// Kernels whose fold dropped a term they exercise, with those terms:
+  /// scored for the error, left out of the bounds, their coverage and width.
+  std::vector<std::pair<std::string, std::vector<std::string>>> OutOfSupport;
+  size_t OutOfSupportCases = 0; ///< In-scope cases of those kernels.
   /// The selection made on every kernel, and its in-sample error.
   std::vector<std::string> Dropped;
   double SelectedErr = 0;
-  size_t InsideRaw = 0, InsideHeldOut = 0;
+  size_t InsideRaw = 0, InsideHeldOut = 0; ///< In-support cases.
   BoundsMargin Final; ///< Fitted on every kernel; what a calibration keeps.
   /// Median upper / lower over the in-scope cases: the raw band's and the
   /// held-out bounds' (what a wider margin costs).
@@ -76,7 +96,8 @@ struct HeldOutResult {
 
 HeldOutResult heldOut(const Calibration &C,
                       const std::vector<ValidateCase> &Cases, ModelKind K,
-                      double Coverage, double ScopeFactor);
+                      double Coverage, double ScopeFactor,
+                      TermSelection Sel = TermSelection::Drop);
 Json heldOutToJson(const HeldOutResult &R);
 std::string heldOutTable(const HeldOutResult &R);
 

@@ -30,6 +30,13 @@ const std::vector<TermSwitch> &termSwitches();
 /// The switch called Name, or null.
 const TermSwitch *findTermSwitch(const std::string &Name);
 
+/// A kernel exercises a term when dropping it alone from the full model
+/// moves the kernel's predicted time by more than this share: its counters
+/// give the term a part of the time no model error hides. A model without
+/// the term has no support for the kernel. Predictions only, never a
+/// measured time.
+constexpr double ExercisedShare = 0.05;
+
 } // namespace sectorscope::model
 
 #endif
