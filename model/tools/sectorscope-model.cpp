@@ -509,7 +509,7 @@ int cmdHeldOut(const Args &A) {
   if (!(Coverage < 1))
     fail("", "--coverage",
          "expected a fraction below 1, got " + fmtNum(Coverage));
-  std::string Sel = A.has("selection") ? A.get("selection") : "drop";
+  std::string Sel = A.has("selection") ? A.get("selection") : "keep";
   if (Sel != "drop" && Sel != "keep")
     fail("", "--selection", "expected drop or keep, got '" + Sel + "'");
   HeldOutResult R = heldOut(

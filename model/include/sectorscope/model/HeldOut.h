@@ -74,7 +74,7 @@ struct HeldOutResult {
   /// Geometric-mean relative error over in-scope cases: every term, as
   /// the suite is usually scored (training), and leave-one-kernel-out.
   double TrainingErr = 0, HeldOutErr = 0;
-  TermSelection Selection = TermSelection::Drop;
+  TermSelection Selection = TermSelection::Keep;
   /// Held-out error over the in-support in-scope cases.
   double HeldOutErrInSupport = 0;
   /// Kernels whose fold dropped a term they exercise, with those terms:
@@ -97,7 +97,7 @@ struct HeldOutResult {
 HeldOutResult heldOut(const Calibration &C,
                       const std::vector<ValidateCase> &Cases, ModelKind K,
                       double Coverage, double ScopeFactor,
-                      TermSelection Sel = TermSelection::Drop);
+                      TermSelection Sel = TermSelection::Keep);
 Json heldOutToJson(const HeldOutResult &R);
 std::string heldOutTable(const HeldOutResult &R);
 
