@@ -14,7 +14,7 @@ run"); every part is optional, and a missing part is said to be missing:
                 microbench.json (the suite measured in the run),
                 validate-<model>.json, committed-calibration/validate-<model>.json
   model.log     its stdout (the training / held-out summary lines)
-  sidebyside.log, sidebyside-heatmaps.md
+  sidebyside.log, sidebyside-heatmaps.md, sidebyside-<name>.log (more runs)
                 runtime/bench-overhead.sh run with ACCELPROF_HOME set, and
                 runtime/compare-heatmaps.py on its reports
   multi.log     stdout of  build-gpu/tools/gpu-tests.sh multi build-gpu
@@ -29,6 +29,7 @@ writes to stdout; the default is docs/results.md beside this script.
 """
 import argparse
 import datetime
+import glob
 import json
 import math
 import os
@@ -329,8 +330,11 @@ def page(outdir, date_override, calibration=None):
             L += summary_table(committed) + [""]
 
     # Optional parts, each from its own run and card.
-    side = read_text(os.path.join(outdir, "sidebyside.log"))
-    if side is not None:
+    # sidebyside.log, then any further runs (sidebyside-<name>.log).
+    for side_path in sorted(glob.glob(os.path.join(outdir, "sidebyside*.log"))):
+        side = read_text(side_path)
+        if side is None:
+            continue
         card, command, body = header_lines(side)
         L += ["## Side by side with AccelProf (cuThermo)", "",
               "On %s: `%s`" % (card or "a card not recorded", command or "not recorded"), "",
@@ -341,6 +345,8 @@ def page(outdir, date_override, calibration=None):
               "program's `accelprof=124` means AccelProf's run hit the per-run time limit,",
               "its ratios are over the launches it finished:", "",
               "```"] + [l for l in body if l.strip()] + ["```", ""]
+        if os.path.basename(side_path) != "sidebyside.log":
+            continue
         maps = read_text(os.path.join(outdir, "sidebyside-heatmaps.md"))
         if maps is not None:
             L += ["The heat maps of block (0,0,0), first launch of each kernel",
