@@ -1,9 +1,9 @@
 //===- Buffers.cpp - Launch buffer layout, set-up and decoding ------------===//
 #include "Buffers.h"
+#include "LaneLog.h"
 
 #include <algorithm>
 #include <cstring>
-#include <map>
 
 namespace sectorscope::rt {
 
@@ -125,10 +125,14 @@ ss_launch_header makeLaunchHeader(const BufferRequest &R) {
   H.blocks_per_window = Grid ? std::max(1u, R.BlocksPerWindow) : 1;
   // The device's state holds the window row in 20 bits (abi.h).
   H.num_windows = Grid ? std::clamp(R.NumWindows, 1u, SS_MAX_WINDOWS) : 0;
-  H.log_chunk_records = SS_LOG_CHUNK_RECORDS;
-  H.log_chunks = Grid ? 0
-                      : uint32_t(std::clamp<uint64_t>(
-                            R.LogRecords / SS_LOG_CHUNK_RECORDS, 1, 1u << 20));
+  // The log has a row of records per warp of the block (abi.h), each lane
+  // an equal share of the capacity.
+  H.log_warps =
+      Grid ? 0 : std::clamp((R.BlockThreads + 31) / 32, 1u, SS_MAX_WARPS);
+  H.log_lane_records =
+      Grid ? 0
+           : uint32_t(std::clamp<uint64_t>(R.LogRecords / (32 * H.log_warps), 1,
+                                           1u << 30));
   // The device picks a stripe with a mask.
   uint32_t Stripes = 1;
   // Fewer copies where the tables would need indices of 2^31 or more
@@ -163,115 +167,36 @@ ss_launch_header makeLaunchHeader(const BufferRequest &R) {
   H.off_part_site = Off;
   Off = align8(Off + uint64_t(H.site_stripes) * R.NumSites * H.part_count *
                          sizeof(uint64_t));
+  H.off_log_counts = Off;
+  Off = align8(Off + uint64_t(H.log_warps) * 32 * sizeof(uint32_t));
   H.off_log = Off;
-  Off += uint64_t(H.log_chunks) * H.log_chunk_records * sizeof(uint64_t);
+  Off +=
+      uint64_t(H.log_lane_records) * H.log_warps * 32 * sizeof(ss_lane_record);
   H.total_bytes = Off;
   return H;
 }
 
-uint64_t usedBytes(const ss_launch_header &H) {
-  uint64_t Chunks = std::min<uint64_t>(H.log_chunks_taken, H.log_chunks);
+uint64_t usedBytes(const void *Prefix, uint64_t Len) {
+  ss_launch_header H;
+  if (Len < sizeof(H))
+    return sizeof(H);
+  std::memcpy(&H, Prefix, sizeof(H));
+  uint64_t Counts = uint64_t(H.log_warps) * 32;
+  if (H.off_log > H.total_bytes || H.off_log_counts > H.off_log ||
+      Counts > (H.off_log - H.off_log_counts) / sizeof(uint32_t) ||
+      Len < H.off_log)
+    return std::min(H.total_bytes, std::max<uint64_t>(H.off_log, sizeof(H)));
+  // The rows up to the furthest lane's last record.
+  uint64_t Rows = 0;
+  for (uint64_t I = 0; I < Counts; ++I) {
+    uint32_t C;
+    std::memcpy(
+        &C, static_cast<const uint8_t *>(Prefix) + H.off_log_counts + 4 * I, 4);
+    Rows = std::max<uint64_t>(Rows, std::min(C, H.log_lane_records));
+  }
   return std::min(H.total_bytes,
-                  H.off_log + Chunks * H.log_chunk_records * sizeof(uint64_t));
+                  H.off_log + Rows * Counts * sizeof(ss_lane_record));
 }
-
-namespace {
-/// Folds the sample log into per-site counters and the heat map.
-class LogReader {
-public:
-  LogReader(LaunchData &Out) : Out(Out) {}
-
-  void chunk(const uint64_t *Rec, uint32_t N) {
-    if (!(Rec[0] & SS_LOG_CHUNK_TAG) || (Rec[0] >> 61)) {
-      ++Out.Log.Malformed; // taken, header never written
-      return;
-    }
-    Current = nullptr;
-    for (uint32_t I = 1; I < N && Rec[I]; ++I) {
-      uint64_t R = Rec[I];
-      if ((R >> 62) == 0)
-        request(R);
-      else
-        sector(R);
-    }
-    finishRequest();
-  }
-
-  void finish() {
-    for (auto &[Key, S] : Heat)
-      Out.Heat.push_back(S);
-  }
-
-private:
-  void request(uint64_t R) {
-    finishRequest();
-    if (!(R & SS_LOG_REQUEST_TAG)) {
-      ++Out.Log.Malformed;
-      return;
-    }
-    uint32_t Site = uint32_t(R);
-    ++Out.Log.Requests;
-    if (Site >= Out.Sites.size()) {
-      ++Out.Header.site_overflow;
-      Skipping = true; // its sectors follow
-      return;
-    }
-    Current = &Out.Sites[Site];
-    Warp = uint32_t(R >> 56) & 31;
-    uint32_t Lanes = uint32_t(R >> 50) & 63;
-    Op = uint32_t(R >> 48) & 3;
-    ++Current->requests;
-    Current->threads += Lanes;
-    Current->bytes += uint64_t(Lanes) * ((R >> 32) & 0xffff);
-  }
-
-  void sector(uint64_t R) {
-    ++Out.Log.Records;
-    if (!Current) {
-      Out.Log.Malformed += !Skipping;
-      return;
-    }
-    ++Current->sectors;
-    uint32_t Space = uint32_t(R >> 62) - 1;
-    if (R & SS_LOG_WIDE) {
-      ++Out.Log.WideSectors;
-      return;
-    }
-    uint32_t Words = uint32_t(R >> SS_LOG_SECTOR_BITS) & 0xff;
-    uint64_t Addr = (R & ((1ull << SS_LOG_SECTOR_BITS) - 1)) << 5;
-    if (Space == SS_SPACE_GLOBAL && Words) {
-      // The bytes of the words touched: finer than the sector, as the
-      // address range of the grid-mode counters.
-      Current->addr_min = std::min<uint64_t>(
-          Current->addr_min, Addr + 4 * uint32_t(__builtin_ctz(Words)));
-      Current->addr_max = std::max<uint64_t>(
-          Current->addr_max,
-          Addr + 4 * (31 - uint32_t(__builtin_clz(Words))) + 3);
-    }
-    if (Space == SS_SPACE_LOCAL)
-      return; // private to a thread: no warp shares it
-    HeatSector &S = Heat[{Space, Addr}];
-    S.Space = Space;
-    S.Addr = Addr;
-    S.SectorWarps |= 1u << Warp;
-    for (uint32_t W = 0; W < SS_WORDS_PER_SECTOR; ++W)
-      if (Words & (1u << W))
-        S.WordWarps[W] |= 1u << Warp;
-    S.Ops |= 1u << Op;
-  }
-
-  void finishRequest() {
-    Current = nullptr;
-    Skipping = false;
-  }
-
-  LaunchData &Out;
-  ss_site_counters *Current = nullptr;
-  bool Skipping = false;
-  uint32_t Warp = 0, Op = 0;
-  std::map<std::pair<uint32_t, uint64_t>, HeatSector> Heat; // sorted
-};
-} // namespace
 
 std::vector<uint8_t> initialBufferPrefix(const ss_launch_header &H) {
   uint64_t Copies = uint64_t(siteStripes(H)) * H.num_sites;
@@ -304,23 +229,24 @@ bool decodeLaunchBuffer(const void *Buf, uint64_t Len, LaunchData &Out,
   auto Fits = [&](uint64_t Off, uint64_t Count, uint64_t Size) {
     return Off <= Len && Count <= (Len - Off) / Size;
   };
-  uint64_t LogRecords = uint64_t(H.log_chunks) * H.log_chunk_records;
+  uint64_t LaneRecords = uint64_t(H.log_lane_records) * H.log_warps * 32;
   if (H.part_count > SS_MAX_PARTITIONS ||
-      H.site_stripes > SS_MAX_SITE_STRIPES ||
-      (H.log_chunks && H.log_chunk_records != SS_LOG_CHUNK_RECORDS) ||
+      H.site_stripes > SS_MAX_SITE_STRIPES || H.log_warps > SS_MAX_WARPS ||
       !Fits(H.off_sites, uint64_t(siteStripes(H)) * H.num_sites,
             sizeof(ss_site_counters)) ||
       !Fits(H.off_part_window,
             uint64_t(siteStripes(H)) * H.num_windows * H.part_count, 8) ||
       !Fits(H.off_part_site,
             uint64_t(siteStripes(H)) * H.num_sites * H.part_count, 8) ||
+      !Fits(H.off_log_counts, uint64_t(H.log_warps) * 32, 4) ||
       H.off_log > H.total_bytes ||
-      LogRecords > (H.total_bytes - H.off_log) / 8 || Len < usedBytes(H)) {
+      LaneRecords > (H.total_bytes - H.off_log) / sizeof(ss_lane_record) ||
+      Len < usedBytes(B, Len)) {
     Err = "launch buffer header inconsistent with its size";
     return false;
   }
   Out.Sites.resize(H.num_sites);
-  bool Logged = H.log_chunks != 0;
+  bool Logged = H.log_lane_records != 0;
   for (uint32_t S = 0; S < siteStripes(H); ++S)
     for (uint32_t I = 0; I < H.num_sites; ++I) {
       ss_site_counters C;
@@ -347,18 +273,8 @@ bool decodeLaunchBuffer(const void *Buf, uint64_t Len, LaunchData &Out,
       T.addr_min = std::min(T.addr_min, C.addr_min);
       T.addr_max = std::max(T.addr_max, C.addr_max);
     }
-  if (Logged) {
-    LogReader Reader(Out);
-    uint64_t Chunks = std::min<uint64_t>(H.log_chunks_taken, H.log_chunks);
-    std::vector<uint64_t> Chunk(H.log_chunk_records);
-    for (uint64_t C = 0; C < Chunks; ++C) {
-      std::memcpy(Chunk.data(),
-                  B + H.off_log + C * H.log_chunk_records * sizeof(uint64_t),
-                  H.log_chunk_records * sizeof(uint64_t));
-      Reader.chunk(Chunk.data(), H.log_chunk_records);
-    }
-    Reader.finish();
-  }
+  if (Logged)
+    foldLaneLog(B, Len, Out);
   // The stripes' copies of a partition table, added up.
   auto Copy = [&](uint64_t Off, uint64_t N, std::vector<uint64_t> &V) {
     V.assign(N, 0);

@@ -39,6 +39,7 @@ struct BufferRequest {
   uint32_t SampleBlock[3] = {0, 0, 0};
   uint32_t NumSites = 0;
   uint64_t LogRecords = 1u << 22; // sample log capacity (heat-map mode)
+  uint32_t BlockThreads = 1024;   // threads of a block: the log's rows
   DevicePartitions Parts;
   uint32_t BlocksPerWindow = 1;
   uint32_t NumWindows = 1;
@@ -74,8 +75,10 @@ void bindLaunchBuffer(ss_launch_header &H, uint64_t Base);
 std::vector<uint8_t> initialBufferPrefix(const ss_launch_header &H);
 
 /// The prefix of the buffer holding everything the device wrote, given the
-/// header as it was read back (the chunks it took).
-uint64_t usedBytes(const ss_launch_header &H);
+/// first `Len` bytes as read back: those before the log (header, tables and
+/// the lanes' record counts, off_log bytes) tell how much of the log is
+/// used. With fewer, the bytes to read first.
+uint64_t usedBytes(const void *Prefix, uint64_t Len);
 
 /// A heat-map entry: the sector, and per warp the words it touched.
 struct HeatSector {
@@ -88,10 +91,11 @@ struct HeatSector {
 
 /// What the sample log held, besides the heat map.
 struct LogSummary {
-  uint64_t Requests = 0;    // request records
-  uint64_t Records = 0;     // sector records
+  uint64_t Requests = 0;    // requests the lane records make up
+  uint64_t Records = 0;     // lane records read
   uint64_t WideSectors = 0; // addresses too wide for a record: not in Heat
-  uint64_t Malformed = 0;   // records out of place (none, from a sane device)
+  uint64_t Malformed = 0;   // records that fit no request (none from a sane
+                            // device; a request with lanes dropped counts)
 };
 
 /// Everything the device wrote, in host structures.

@@ -73,6 +73,7 @@ cudaError_t instrumentedLaunch(Runtime &R, KernelState &K, LaunchInfo &Info,
   std::copy(Info.Sample, Info.Sample + 3, Req.SampleBlock);
   Req.NumSites = Desc.num_sites;
   Req.LogRecords = R.Cfg.LogRecords.Records;
+  Req.BlockThreads = Block.x * Block.y * Block.z;
   Req.Parts = devicePartitions(D.Partitions);
   if (Info.TheMode == Mode::Grid) {
     if (!R.Cfg.Partitions.Warning.empty())
@@ -143,22 +144,25 @@ cudaError_t instrumentedLaunch(Runtime &R, KernelState &K, LaunchInfo &Info,
         false);
   }
 
-  // Read back whatever the device wrote (the header says how much of the
-  // log); after a sticky error (a trap, an illegal address) nothing can be
-  // read and the report says so.
-  ss_launch_header Back;
-  cudaError_t CopyErr = cudaMemcpyAsync(&Back, D.Buffer, sizeof(Back),
-                                        cudaMemcpyDeviceToHost, Stream);
-  if (CopyErr == cudaSuccess)
-    CopyErr = cudaStreamSynchronize(Stream);
-  uint64_t Used = CopyErr == cudaSuccess ? usedBytes(Back) : 0;
-  D.Dirty = CopyErr == cudaSuccess ? Used : H.total_bytes;
-  D.Host.resize(Used);
-  if (CopyErr == cudaSuccess)
-    CopyErr = cudaMemcpyAsync(D.Host.data(), D.Buffer, Used,
-                              cudaMemcpyDeviceToHost, Stream);
-  if (CopyErr == cudaSuccess)
-    CopyErr = cudaStreamSynchronize(Stream);
+  // Read back whatever the device wrote: the part before the log first (the
+  // lanes' record counts say how much of the log is used), then the rest.
+  // After a sticky error (a trap, an illegal address) nothing can be read
+  // and the report says so.
+  cudaError_t CopyErr = cudaSuccess;
+  uint64_t Have = 0, Need = sizeof(ss_launch_header);
+  while (CopyErr == cudaSuccess && Need > Have) {
+    D.Host.resize(Need);
+    CopyErr = cudaMemcpyAsync(D.Host.data() + Have,
+                              static_cast<uint8_t *>(D.Buffer) + Have,
+                              Need - Have, cudaMemcpyDeviceToHost, Stream);
+    if (CopyErr == cudaSuccess)
+      CopyErr = cudaStreamSynchronize(Stream);
+    Have = Need;
+    // Never past the buffer, whatever a misbehaving kernel wrote over it.
+    Need =
+        std::max(Have, std::min(H.total_bytes, usedBytes(D.Host.data(), Have)));
+  }
+  D.Dirty = CopyErr == cudaSuccess ? Have : H.total_bytes;
   clearLaunchDescriptor(M->Shadow, Stream);
 
   const SiteTable *Table = M->TableOk ? &M->Table : nullptr;

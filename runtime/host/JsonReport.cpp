@@ -128,7 +128,7 @@ json launchJson(const LaunchReport &R) {
     return J;
   }
   const ss_launch_header &H = R.Data.Header;
-  // heat_overflow: the sampled block's requests the log had no room for
+  // heat_overflow: the sampled block's lane records the log had no room for
   // (the heat map, and in heat-map mode the site counters, miss them).
   J["overflow"] = {{"heat_overflow", H.log_dropped},
                    {"site_overflow", H.site_overflow}};
@@ -212,7 +212,7 @@ json launchJson(const LaunchReport &R) {
     J["heatmap"] = {
         {"sectors", R.Data.Heat.size()},
         {"words", Words},
-        {"capacity", uint64_t(H.log_chunks) * H.log_chunk_records},
+        {"capacity", uint64_t(H.log_lane_records) * H.log_warps * 32},
         {"records", R.Data.Log.Records},
         {"requests", R.Data.Log.Requests},
         {"sector_warps_histogram", Trim(SecHist)},

@@ -161,7 +161,7 @@ int main() {
     printf("false_sharing_gemm: plain build, kernels ran, results checked\n");
     return ss::finish("false_sharing_gemm");
   }
-  // A's loads are 32 sectors a request, 32 warps x K of them: room for all.
+  // Each lane logs about 2K accesses, and has 1024 records: room for all.
   ss::cfg().mode = SS_MODE_HEATMAP;
   ss::cfg().log_records = 1u << 20;
   int Loads, FalseLoads, Stores, FalseStores;

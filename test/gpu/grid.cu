@@ -164,11 +164,10 @@ int main() {
            (unsigned long long)ss::header().site_overflow);
   c.num_sites = -1;
 
-  // A sample log of one chunk for 8 warps: warp 0 takes it and logs its two
-  // requests; warps 1-7 find none, take note (7 failed chunk claims) and
-  // drop theirs (14 requests), writing nothing past the log.
+  // A sample log of one record per lane for 8 warps: every lane logs its
+  // load and drops its store (256 records), writing nothing past the log.
   c.mode = SS_MODE_HEATMAP;
-  c.log_records = 512;
+  c.log_records = Threads;
   stream<<<Blocks, Threads>>>(in, out);
   SS_CUDA(cudaDeviceSynchronize());
   for (int Site = 0; Site < 2; ++Site)
@@ -176,20 +175,23 @@ int main() {
                 (unsigned long long)ss::counters(Site).requests,
                 (unsigned long long)ss::counters(Site).sectors);
   const int Warps = Threads / 32;
-  SS_CHECK(ss::header().log_chunks == 1 &&
-               ss::header().log_chunks_taken == unsigned(Warps) &&
-               ss::header().log_dropped == 2ull * (Warps - 1) &&
-               ss::data().Log.Requests == 2 && ss::data().Log.Records == 8 &&
+  SS_CHECK(ss::header().log_lane_records == 1 &&
+               ss::header().log_warps == unsigned(Warps) &&
+               ss::header().log_dropped == unsigned(Threads) &&
+               ss::data().Log.Requests == unsigned(Warps) &&
+               ss::data().Log.Records == unsigned(Threads) &&
                ss::data().Log.Malformed == 0,
-           "log chunks %u taken %llu dropped %llu requests %llu records %llu",
-           ss::header().log_chunks,
-           (unsigned long long)ss::header().log_chunks_taken,
+           "log lane records %u warps %u dropped %llu requests %llu records "
+           "%llu",
+           ss::header().log_lane_records, ss::header().log_warps,
            (unsigned long long)ss::header().log_dropped,
            (unsigned long long)ss::data().Log.Requests,
            (unsigned long long)ss::data().Log.Records);
-  SS_CHECK(ss::counters(ld).requests == 1 && ss::counters(ld).sectors == 4,
+  SS_CHECK(ss::counters(ld).requests == unsigned(Warps) &&
+               ss::counters(ld).sectors == 4u * Warps &&
+               ss::counters(st).requests == 0,
            "logged load");
-  c.log_records = 1 << 16;
+  c.log_records = 1 << 22;
   c.mode = SS_MODE_GRID;
 
   // Sector counts whatever the lanes' order, with partition counts that

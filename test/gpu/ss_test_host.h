@@ -35,7 +35,7 @@ struct Config {
   bool enabled = true; // false: launch with launch = 0 (uninstrumented path)
   uint32_t mode = SS_MODE_HEATMAP;
   uint32_t sample[3] = {0, 0, 0};
-  uint64_t log_records = 1u << 16; // sample log, sector records
+  uint64_t log_records = 1u << 22; // sample log, lane records
   uint32_t part_kind = SS_PART_UNIFORM;
   uint32_t part_count = 1;
   uint32_t part_gran_log2 = 0;
@@ -276,6 +276,7 @@ extern "C" cudaError_t __sectorscope_launch_kernel(const void *func, dim3 grid,
     std::copy(C.sample, C.sample + 3, Req.SampleBlock);
     Req.NumSites = M.num_sites;
     Req.LogRecords = C.log_records;
+    Req.BlockThreads = block.x * block.y * block.z;
     Req.Parts.Kind = C.part_kind;
     Req.Parts.Count = C.part_count;
     Req.Parts.GranLog2 = C.part_gran_log2;
@@ -319,11 +320,18 @@ extern "C" cudaError_t __sectorscope_launch_kernel(const void *func, dim3 grid,
   SS_CUDA(cudaEventElapsedTime(&g.last_ms, E0, E1));
   SS_CUDA(cudaGetLastError());
   if (Buf) {
-    ss_launch_header H;
-    SS_CUDA(cudaMemcpy(&H, Buf, sizeof H, cudaMemcpyDeviceToHost));
-    std::vector<uint8_t> Bytes(sectorscope::rt::usedBytes(H));
-    SS_CUDA(
-        cudaMemcpy(Bytes.data(), Buf, Bytes.size(), cudaMemcpyDeviceToHost));
+    // As the runtime: the part before the log, then the log's used rows.
+    std::vector<uint8_t> Bytes;
+    uint64_t Have = 0, Need = sizeof(ss_launch_header);
+    while (Need > Have) {
+      Bytes.resize(Need);
+      SS_CUDA(cudaMemcpy(Bytes.data() + Have, static_cast<char *>(Buf) + Have,
+                         Need - Have, cudaMemcpyDeviceToHost));
+      Have = Need;
+      Need = std::max(Have, std::min<uint64_t>(Config.total_bytes,
+                                               sectorscope::rt::usedBytes(
+                                                   Bytes.data(), Have)));
+    }
     std::string Err;
     if (!sectorscope::rt::decodeLaunchBuffer(Bytes.data(), Bytes.size(), g.data,
                                              Err)) {

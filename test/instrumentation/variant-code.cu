@@ -3,9 +3,8 @@
 // program's multiply twice. Every block of a grid-mode launch counts, so the
 // grid variant carries the instrumented copy alone: once. The heat-map
 // access has none of grid mode's counting (no SM id for a stripe, no address
-// range reductions) and reserves a request's log records with one shared
-// atomic add, no compare-and-swap loop: one in the full warp's copy of the
-// request's code, one in the partial warp's.
+// range reductions) and no warp-wide step: each lane stores its record (one
+// 16-byte store) and its count, with no atomic, vote or shuffle.
 // RUN: %wrapper --cuda-device-only -O2 -S -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze %s -o %t.ptx
 // RUN: FileCheck %s < %t.ptx
 // CHECK-LABEL: .entry _Z5scalePKfPf__sectorscope_sample(
@@ -15,9 +14,9 @@
 // CHECK-COUNT-1: mul.f32
 // CHECK-NOT: mul.f32
 // CHECK-LABEL: .func __sectorscope_access(
-// CHECK-NOT: {{%smid|red.global.min|red.global.max|atom.shared.cas}}
-// CHECK-COUNT-2: atom.shared.add.u32
-// CHECK-NOT: {{%smid|red.global.min|red.global.max|atom.shared.cas|atom.shared.add}}
+// CHECK-NOT: {{%smid|red.global|atom\.|vote|shfl|match|redux}}
+// CHECK: st.global.v2.u64
+// CHECK-NOT: {{%smid|red.global|atom\.|vote|shfl|match|redux}}
 // CHECK-LABEL: .func __sectorscope_access_grid(
 
 __global__ void scale(const float *in, float *out) {

@@ -52,15 +52,17 @@ Layout layout(Mode M, const std::string &Spec) {
   ss_launch_header &H = L.H;
   H = testHeader(M, 3, 1024, &*P, 100, 5);
   L.Offsets = format(
-      "header %zu sites %llu part_window %llu part_site %llu log %llu "
-      "total %llu chunks %u x %u parts %u gran_log2 %u windows %u bpw %u "
+      "header %zu sites %llu part_window %llu part_site %llu log_counts %llu "
+      "log %llu total %llu lane_records %u warps %u parts %u gran_log2 %u "
+      "windows %u bpw %u "
       "mode %u abi %u stripes %u",
       sizeof(ss_launch_header), (unsigned long long)H.off_sites,
       (unsigned long long)H.off_part_window,
-      (unsigned long long)H.off_part_site, (unsigned long long)H.off_log,
-      (unsigned long long)H.total_bytes, H.log_chunks, H.log_chunk_records,
-      H.part_count, H.part_gran_log2, H.num_windows, H.blocks_per_window,
-      H.mode, H.abi_version, H.site_stripes);
+      (unsigned long long)H.off_part_site, (unsigned long long)H.off_log_counts,
+      (unsigned long long)H.off_log, (unsigned long long)H.total_bytes,
+      H.log_lane_records, H.log_warps, H.part_count, H.part_gran_log2,
+      H.num_windows, H.blocks_per_window, H.mode, H.abi_version,
+      H.site_stripes);
   bindLaunchBuffer(H, 1u << 20);
   L.Partitions = format(
       "kind %u masks %u %#llx general %u run_offsets %#x granule_log2 %u "
@@ -84,9 +86,10 @@ Layout layout(Mode M, const std::string &Spec) {
 TEST(BufferLayout, HeatMapMode) {
   Layout L = layout(Mode::Heatmap, "gt200");
   EXPECT_EQ(L.Offsets,
-            abi("header 304 sites 304 part_window 448 part_site 448 log 448 "
-                "total 8640 chunks 2 x 512 parts 0 gran_log2 8 windows 0 bpw "
-                "1 mode 1 abi [[ABI]] stripes 1"));
+            abi("header 304 sites 304 part_window 448 part_site 448 "
+                "log_counts 448 log 4544 total 20928 lane_records 1 warps 32 "
+                "parts 0 gran_log2 8 windows 0 bpw 1 mode 1 abi [[ABI]] "
+                "stripes 1"));
   EXPECT_EQ(L.Partitions,
             "kind 2 masks 0 0 general 0 run_offsets 0 granule_log2 8 mask "
             "0xffffffffffffff00 dev_sites 0x100130 dev_part_window 0x1001c0 "
@@ -103,7 +106,9 @@ TEST(BufferLayout, DecodeRefusesShortAndForeignBuffers) {
   std::vector<uint8_t> Full(H.total_bytes);
   std::memcpy(Full.data(), &H, sizeof(H));
   EXPECT_TRUE(decodeLaunchBuffer(Full.data(), Full.size(), D, Err)) << Err;
-  EXPECT_FALSE(decodeLaunchBuffer(Full.data(), usedBytes(H) - 8, D, Err));
+  EXPECT_EQ(usedBytes(Full.data(), sizeof(H)), H.off_log);
+  EXPECT_EQ(usedBytes(Full.data(), Full.size()), H.off_log); // nothing logged
+  EXPECT_FALSE(decodeLaunchBuffer(Full.data(), H.off_log - 8, D, Err));
   EXPECT_EQ(Err, "launch buffer header inconsistent with its size");
   reinterpret_cast<ss_launch_header *>(Full.data())->abi_version = 1;
   EXPECT_FALSE(decodeLaunchBuffer(Full.data(), Full.size(), D, Err));
@@ -114,9 +119,10 @@ TEST(BufferLayout, DecodeRefusesShortAndForeignBuffers) {
 TEST(BufferLayout, GridModeGt200) {
   Layout L = layout(Mode::Grid, "gt200");
   EXPECT_EQ(L.Offsets,
-            abi("header 304 sites 304 part_window 880 part_site 2160 log "
-                "2928 total 2928 chunks 0 x 512 parts 8 gran_log2 8 windows 5 "
-                "bpw 100 mode 2 abi [[ABI]] stripes 4"));
+            abi("header 304 sites 304 part_window 880 part_site 2160 "
+                "log_counts 2928 log 2928 total 2928 lane_records 0 warps 0 "
+                "parts 8 gran_log2 8 windows 5 bpw 100 mode 2 abi [[ABI]] "
+                "stripes 4"));
   EXPECT_EQ(L.Partitions,
             "kind 2 masks 3 0x400 general 1 run_offsets 0 granule_log2 8 "
             "mask 0xffffffffffffff00 dev_sites 0x100130 dev_part_window "

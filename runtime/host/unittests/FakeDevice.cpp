@@ -10,11 +10,13 @@ namespace sectorscope::rt::test {
 
 ss_launch_header testHeader(Mode M, uint32_t NumSites, uint64_t LogRecords,
                             const PartitionModel *Parts,
-                            uint32_t BlocksPerWindow, uint32_t NumWindows) {
+                            uint32_t BlocksPerWindow, uint32_t NumWindows,
+                            uint32_t BlockThreads) {
   BufferRequest R;
   R.TheMode = M;
   R.NumSites = NumSites;
   R.LogRecords = LogRecords;
+  R.BlockThreads = BlockThreads;
   if (Parts)
     R.Parts = devicePartitions(*Parts);
   R.BlocksPerWindow = BlocksPerWindow;
@@ -28,69 +30,40 @@ FakeDevice::FakeDevice(const ss_launch_header &H) : Buf(H.total_bytes, 0) {
   std::memcpy(Buf.data(), P.data(), P.size());
 }
 
-uint64_t *FakeDevice::reserve(uint32_t Warp, uint32_t Records) {
-  ss_launch_header &H = header();
-  constexpr uint32_t R = SS_LOG_CHUNK_RECORDS;
-  uint64_t &Next = LogNext[Warp]; // record index + 1, as the device's state
-  uint32_t Pos = uint32_t((Next - 1) & (R - 1));
-  if (Next == 0 || Pos == 0 || Pos + Records > R) {
-    uint64_t Chunk = H.log_chunks_taken++;
-    if (Chunk >= H.log_chunks)
-      return nullptr;
-    uint64_t *Log = reinterpret_cast<uint64_t *>(Buf.data() + H.off_log);
-    Log[Chunk * R] = SS_LOG_CHUNK_TAG; // lane 0 leads
-    Next = Chunk * R + 2;
-  }
-  uint64_t *Rec =
-      reinterpret_cast<uint64_t *>(Buf.data() + H.off_log) + (Next - 1);
-  Next += Records;
-  return Rec;
-}
-
 void FakeDevice::log(uint32_t SiteId, uint32_t Warp, uint32_t Width,
-                     uint32_t Space, uint32_t Op,
+                     uint32_t Space, uint32_t Op, uint32_t Mask,
                      const std::vector<uint64_t> &Addrs) {
-  // Distinct sectors in lane order, each with the words its lanes cover.
-  std::vector<std::pair<uint64_t, uint32_t>> Sectors;
+  ss_launch_header &H = header();
+  auto *Log = reinterpret_cast<ss_lane_record *>(Buf.data() + H.off_log);
+  auto *Counts = reinterpret_cast<uint32_t *>(Buf.data() + H.off_log_counts);
+  uint32_t Lanes = Mask;
   for (uint64_t A : Addrs) {
-    uint64_t Sector = A >> 5;
-    auto It = std::find_if(Sectors.begin(), Sectors.end(),
-                           [&](auto &P) { return P.first == Sector; });
-    if (It == Sectors.end()) {
-      Sectors.push_back({Sector, 0});
-      It = Sectors.end() - 1;
-    }
-    // As the device: a lane's access clipped to its sector.
-    uint32_t First = uint32_t(A & 31) >> 2;
-    uint32_t Last = std::min<uint32_t>(31, uint32_t(A & 31) + Width - 1) >> 2;
-    for (uint32_t W = First; W <= Last; ++W)
-      It->second |= 1u << W;
+    uint32_t Lane = uint32_t(__builtin_ctz(Lanes));
+    Lanes &= Lanes - 1;
+    uint32_t T = Warp * 32 + Lane;
+    uint32_t K = Counts[T]++;
+    if (K >= H.log_lane_records)
+      continue;
+    // As the device: space, op, width and address in one word (abi.h).
+    Log[(uint64_t(K) * H.log_warps + Warp) * 32 + Lane] = {
+        (uint64_t(Space & 3) << 62) | (uint64_t(Op & 3) << 60) |
+            (uint64_t(std::min(Width, 255u)) << SS_LANE_ADDR_BITS) |
+            std::min<uint64_t>(A, SS_LANE_WIDE),
+        (uint64_t(SiteId) << 32) | Mask};
   }
-  uint64_t *Rec = reserve(Warp, 1 + uint32_t(Sectors.size()));
-  if (!Rec) {
-    ++header().log_dropped;
-    return;
-  }
-  Rec[0] = SS_LOG_REQUEST_TAG | (uint64_t(Warp) << 56) |
-           (uint64_t(Addrs.size()) << 50) | (uint64_t(Op) << 48) |
-           (uint64_t(Width) << 32) | SiteId;
-  for (size_t I = 0; I < Sectors.size(); ++I)
-    Rec[1 + I] = (uint64_t(Space + 1) << 62) |
-                 (uint64_t(Sectors[I].second) << SS_LOG_SECTOR_BITS) |
-                 Sectors[I].first;
 }
 
 void FakeDevice::request(uint32_t SiteId, const SiteTable &T, uint32_t Warp,
-                         uint64_t BlockLinear,
+                         uint64_t BlockLinear, uint32_t Mask,
                          const std::vector<uint64_t> &Addrs) {
   ss_launch_header &H = header();
   const Site *S = T.find(SiteId);
   uint32_t Width = S ? S->Width : 4;
   uint32_t Space = S ? S->Space : SS_SPACE_GLOBAL;
   uint32_t Op = S ? S->Op : SS_OP_LOAD;
-  if (H.log_chunks) {
-    // Heat-map mode: the sampled block logs; the host counts.
-    log(SiteId, Warp, Width, Space, Op, Addrs);
+  if (H.log_lane_records) {
+    // Heat-map mode: the sampled block's lanes log; the host counts.
+    log(SiteId, Warp, Width, Space, Op, Mask, Addrs);
     return;
   }
   if (SiteId >= H.num_sites) {
@@ -158,12 +131,17 @@ void FakeDevice::run(const SiteTable &T, Dim Grid, Dim Block,
           for (auto &L : Lanes)
             Steps = std::max(Steps, L.size());
           for (size_t K = 0; K < Steps; ++K) {
-            std::map<uint32_t, std::vector<uint64_t>> BySite;
-            for (auto &L : Lanes)
-              if (K < L.size())
-                BySite[L[K].Site].push_back(L[K].Addr);
-            for (auto &[S, Addrs] : BySite)
-              request(S, T, uint32_t(W0 / 32), Linear, Addrs);
+            std::map<uint32_t, std::pair<uint32_t, std::vector<uint64_t>>>
+                BySite;
+            for (size_t L = 0; L < Lanes.size(); ++L)
+              if (K < Lanes[L].size()) {
+                auto &[Mask, Addrs] = BySite[Lanes[L][K].Site];
+                Mask |= 1u << L;
+                Addrs.push_back(Lanes[L][K].Addr);
+              }
+            for (auto &[S, Request] : BySite)
+              request(S, T, uint32_t(W0 / 32), Linear, Request.first,
+                      Request.second);
           }
         }
       }

@@ -1,9 +1,9 @@
 //===- FakeDevice.h - Plays the device runtime's part on host memory ------===//
 //
 // The CPU tests cannot run kernels, so this writes a launch buffer exactly as
-// abi.h says the device runtime does (the sampled block's log of requests
-// and distinct sectors, grid-mode counters and per-partition counts), and the
-// tests feed the bytes to the real post-processing.
+// abi.h says the device runtime does (the sampled block's lane records,
+// grid-mode counters and per-partition counts), and the tests feed the bytes to
+// the real post-processing.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SECTORSCOPE_RT_UNITTESTS_FAKEDEVICE_H
@@ -34,9 +34,11 @@ class FakeDevice {
 public:
   explicit FakeDevice(const ss_launch_header &H);
 
-  /// One warp-level request of Site by the active lanes' addresses.
+  /// One warp-level request of Site by the lanes of Mask, at Addrs (in
+  /// lane order).
   void request(uint32_t Site, const SiteTable &T, uint32_t Warp,
-               uint64_t BlockLinear, const std::vector<uint64_t> &Addrs);
+               uint64_t BlockLinear, uint32_t Mask,
+               const std::vector<uint64_t> &Addrs);
 
   /// Runs a "kernel": Fn(block, thread) lists one thread's accesses in
   /// program order; the k-th accesses of a warp's lanes form its k-th
@@ -50,21 +52,17 @@ public:
   }
 
 private:
-  /// Heat-map mode: the request as the device logs it (abi.h).
+  /// Heat-map mode: the request as the device's lanes log it (abi.h).
   void log(uint32_t Site, uint32_t Warp, uint32_t Width, uint32_t Space,
-           uint32_t Op, const std::vector<uint64_t> &Addrs);
-  /// Records for one request in warp Warp's chunk; null when the log is full.
-  uint64_t *reserve(uint32_t Warp, uint32_t Records);
+           uint32_t Op, uint32_t Mask, const std::vector<uint64_t> &Addrs);
   std::vector<uint8_t> Buf;
-  std::map<uint32_t, uint64_t> LogNext; // per warp, as the leader's state
 };
 
 /// A header for tests, as InstrumentedLaunch.cpp would make it.
-ss_launch_header testHeader(Mode M, uint32_t NumSites,
-                            uint64_t LogRecords = 1u << 14,
-                            const PartitionModel *Parts = nullptr,
-                            uint32_t BlocksPerWindow = 16,
-                            uint32_t NumWindows = 4);
+ss_launch_header
+testHeader(Mode M, uint32_t NumSites, uint64_t LogRecords = 1u << 18,
+           const PartitionModel *Parts = nullptr, uint32_t BlocksPerWindow = 16,
+           uint32_t NumWindows = 4, uint32_t BlockThreads = 1024);
 
 } // namespace sectorscope::rt::test
 

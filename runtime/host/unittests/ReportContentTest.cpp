@@ -46,28 +46,31 @@ TEST(ReportContent, HeatMapCsv) {
   expectJson(launchJson(R)["heatmap"], R"j({
     "sectors": 17,
     "words": 72,
-    "capacity": 16384,
-    "records": 18,
+    "capacity": 262144,
+    "records": 128,
     "requests": 4,
     "csv": "test-host-1-t1-00000.heat.csv"})j");
 }
 
 // A full sample log and an out-of-range site id are counted, not fatal.
-// One chunk (512 records) for four warps: warp 0 logs its two requests (32
-// sectors), warps 1-3 find no chunk and drop theirs (6 requests); site 5 is
-// past the table.
+// Two records per lane for four warps of 32 lanes: each lane logs its first
+// two accesses (one at site 0, its own sector; one at site 5, past the
+// table) and drops its third (128 records).
 TEST(ReportContent, OverflowIsCounted) {
   SiteTable T = parseTestTable(siteLine(0, "load", "global", 4, 12, 9));
-  FakeDevice D(testHeader(Mode::Heatmap, 1, 64));
+  FakeDevice D(testHeader(Mode::Heatmap, 1, 256, nullptr, 16, 4, 128));
   Dim Grid{1}, Block{128};
   D.run(T, Grid, Block, [](Dim, Dim Th) {
-    return std::vector<Access>{{0, ArrA + 32 * Th.X}, {5, ArrA}};
+    return std::vector<Access>{
+        {0, ArrA + 32 * Th.X}, {5, ArrA}, {0, ArrA + 32 * Th.X + 4}};
   });
   LaunchReport R =
       analyze(D, launchInfo(Mode::Heatmap, Grid, Block), T, twoArrays());
   auto J = launchJson(R);
-  EXPECT_EQ(J["overflow"].dump(), R"j({"heat_overflow":6,"site_overflow":1})j");
-  EXPECT_EQ(J["heatmap"]["sectors"], 32);
+  EXPECT_EQ(J["overflow"].dump(),
+            R"j({"heat_overflow":128,"site_overflow":4})j");
+  EXPECT_EQ(J["heatmap"]["sectors"], 128);
+  EXPECT_EQ(J["heatmap"]["requests"], 8);
 }
 
 /// What the host writes without device data: time mode, a sticky error, a

@@ -20,6 +20,8 @@
  *   v9  stripe and window row in the state; dev_* and granules in the header.
  *   v10 part_general and part_run_offsets: one-mask maps, run counting.
  *   v11 heat-map mode runs a sample variant (SS_SAMPLE_KERNEL_SUFFIX).
+ *   v12 the sampled block writes one record per lane and access; the host
+ *       groups them into requests.
  *
  * Kernels. The program's kernel K stays as compiled: time mode and launches
  * that are not profiled run it. The sample variant, K SS_SAMPLE_KERNEL_SUFFIX,
@@ -38,7 +40,7 @@
 
 #include <stdint.h>
 
-#define SS_ABI_VERSION 11u
+#define SS_ABI_VERSION 12u
 
 /* Warps per block we can tell apart: 1024 threads / 32. */
 #define SS_MAX_WARPS 32u
@@ -157,42 +159,26 @@ typedef struct ss_site_counters {
 /* The sample variant of kernel K: heat-map mode's kernel. */
 #define SS_SAMPLE_KERNEL_SUFFIX "__sectorscope_sample"
 
-/* A warp's log cursor (128 bytes of static shared memory in every sample
- * variant, one word per warp), reserved with one shared atomicAdd so that
- * divergent groups of one warp never take the same position: the warp's
- * chunk above SS_LOG_CURSOR_CHUNK_SHIFT, below it the records used in the
- * chunk (its header included; SS_LOG_CHUNK_RECORDS with chunk 0: no chunk
- * yet). Reservations that run past a chunk's end leave the used field above
- * SS_LOG_CHUNK_RECORDS, never past its 12 bits, until a new chunk is set.
- * SS_LOG_CURSOR_FULL (chunk field all ones): no chunk was left. Device
- * memory only: the host never reads it. */
-#define SS_LOG_CURSOR_CHUNK_SHIFT 12u
-#define SS_LOG_CURSOR_FULL (0xfffff000u | SS_LOG_CHUNK_RECORDS)
-
-/* The sample log: log_chunks chunks of log_chunk_records 64-bit records.
- * A warp takes a chunk with one atomicAdd on log_chunks_taken when it needs
- * one, writes the chunk header in record 0, and appends each of its requests
- * as a request record followed by one sector record per distinct sector; a
- * request never straddles chunks. A chunk may end right after its header (a
- * warp's divergent groups raced for a new chunk and one lost). The
- * host zeroes the log, so record 0 after the last one written ends a chunk.
- * Records (bits):
- *   chunk header  [63:61] = 001, [4:0] lane
- *   request       [63:62] = 00, [61] = 1, [60:56] warp, [55:50] active lanes
- *                 (1..32), [49:48] op, [47:32] width (bytes, capped), [31:0]
- *                 site
- *   sector        [63:62] = space + 1, [61] = 1 when the address did not fit
- *                 (sector field 0), [59:52] words touched (bit i: 4-byte
- *                 word i), [51:0] address >> 5 */
-/* Records per chunk: a constant, so the device's position arithmetic folds
- * at compile time; the header repeats it and the host checks it. Enough
- * that taking a chunk (an atomic round trip) is rare, few enough that 32
- * warps' half-used chunks waste little. */
-#define SS_LOG_CHUNK_RECORDS 512u
-#define SS_LOG_CHUNK_TAG (1ull << 60)
-#define SS_LOG_REQUEST_TAG (1ull << 61)
-#define SS_LOG_WIDE (1ull << 61)
-#define SS_LOG_SECTOR_BITS 52u
+/* The sample log: one record per lane and access of the sampled block, so
+ * that an access costs each lane one store and no warp-wide step at all; the
+ * host groups the records into requests (a request's lanes all write the
+ * same site and lane mask, and the n-th record of a (site, mask) in one of
+ * its lanes is the n-th in every other). Lane l of warp w writes its k-th
+ * record at ss_lane_record[k][log_warps][32] index [k][w][l]: the records
+ * of a converged warp are one contiguous 512-byte store, and what a launch
+ * used is a prefix of the log. Each lane counts its accesses in a cursor in
+ * static shared memory (4 KiB in every sample variant) and stores the count
+ * at off_log_counts, written or not: records past log_lane_records are
+ * dropped, and the host counts them from there. */
+typedef struct ss_lane_record {
+  /* [63:62] space, [61:60] op, [59:52] width (bytes, capped at 255),
+   * [51:0] address; all ones when the address needs more bits (the host
+   * counts its sector, but it has no place in the heat map). */
+  uint64_t access;
+  uint64_t site_lanes; /* [63:32] site, [31:0] the request's lane mask */
+} ss_lane_record;
+#define SS_LANE_ADDR_BITS 52u
+#define SS_LANE_WIDE ((1ull << SS_LANE_ADDR_BITS) - 1)
 
 /* The launch buffer: this header, then the tables at the given byte offsets
  * from its start. The host allocates and zeroes it, fills the configuration
@@ -214,16 +200,18 @@ typedef struct ss_launch_header {
   uint64_t part_masks[SS_MAX_PARTITION_MASKS];
   uint32_t blocks_per_window; /* linear block id / this = time window */
   uint32_t num_windows;       /* later blocks count in the last window */
-  uint32_t log_chunks;        /* chunks in the sample log (0: no log) */
+  uint32_t log_lane_records;  /* sample log records per lane (0: no log) */
   uint32_t site_stripes;      /* copies of the site counters, a power of two */
-  uint32_t log_chunk_records; /* SS_LOG_CHUNK_RECORDS */
+  uint32_t log_warps;         /* warps the sample log has rows for */
   uint32_t part_granule_log2; /* addresses that agree above this bit
                                  (5..63) are in one partition */
   uint64_t off_sites; /* ss_site_counters[max(1,site_stripes)][num_sites] */
   uint64_t off_part_window; /* uint64_t[stripes][num_windows][part_count],
                                global sectors */
   uint64_t off_part_site;   /* uint64_t[stripes][num_sites][part_count] */
-  uint64_t off_log;         /* uint64_t[log_chunks][log_chunk_records], last */
+  uint64_t off_log_counts;  /* uint32_t[log_warps][32]: each lane's accesses */
+  uint64_t off_log;         /* ss_lane_record[log_lane_records][log_warps][32],
+                               last */
   uint64_t total_bytes;     /* size of the whole buffer */
   /* Device addresses of the tables at off_sites, off_part_window and
    * off_part_site (the host sets them once it has the buffer). The host keeps
@@ -244,10 +232,10 @@ typedef struct ss_launch_header {
    * 0: the device then counts no global run on its short path. */
   uint32_t part_run_offsets;
   /* Results (device-written). */
-  uint64_t log_chunks_taken; /* chunk allocations; above log_chunks: failed */
-  uint64_t log_dropped;      /* sampled-block requests not logged: log full */
-  uint64_t site_overflow;    /* records with a site id >= num_sites */
-  uint64_t sampled_blocks;   /* blocks that took the instrumented path */
+  uint64_t log_dropped;    /* host-computed: lane records the log had no room
+                              for */
+  uint64_t site_overflow;  /* records with a site id >= num_sites */
+  uint64_t sampled_blocks; /* blocks that took the instrumented path */
 } ss_launch_header;
 
 /* One per device module: a __constant__ variable named
