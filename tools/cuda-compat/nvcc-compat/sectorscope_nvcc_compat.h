@@ -16,6 +16,7 @@
 #include "cache_hints.h"
 #include "host_minmax.h"
 #include "surfaces.h"
+#include "warp_reduce.h"
 #endif
 
 #endif // SECTORSCOPE_NVCC_COMPAT_H
