@@ -9,7 +9,8 @@
 //    registered on its handle;
 //  * tells the host runtime each kernel's stub and device name, next to the
 //    __cudaRegisterFunction call that registers it;
-//  * routes cudaLaunchKernel, cudaMalloc, cudaMallocManaged and cudaFree
+//  * routes cudaLaunchKernel, cudaLaunchCooperativeKernel, cudaMalloc,
+//    cudaMallocManaged and cudaFree
 //    through the host runtime, the allocations with their source position.
 // The registration calls sit in __cuda_register_globals at -O0 and are
 // inlined into __cuda_module_ctor at -O2, so we key on the CUDA runtime
@@ -61,6 +62,9 @@ struct HostRewriter {
     Changed |= registerKernels();
     Changed |= swapCallee("cudaLaunchKernel", "__sectorscope_launch_kernel",
                           NumLaunches);
+    Changed |=
+        swapCallee("cudaLaunchCooperativeKernel",
+                   "__sectorscope_launch_cooperative_kernel", NumLaunches);
     Changed |= swapCallee("cudaFree", "__sectorscope_free", NumAllocs);
     Changed |= addSiteArgument("cudaMalloc", "__sectorscope_malloc");
     Changed |=

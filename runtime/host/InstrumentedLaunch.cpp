@@ -19,6 +19,10 @@ static void clearLaunchDescriptor(const void *Shadow, cudaStream_t Stream) {
     cudaStreamSynchronize(Stream);
 }
 
+static LaunchKind kindOf(const LaunchInfo &Info) {
+  return Info.Cooperative ? LaunchKind::Cooperative : LaunchKind::Plain;
+}
+
 cudaError_t instrumentedLaunch(Runtime &R, KernelState &K, LaunchInfo &Info,
                                const void *Func, dim3 Grid, dim3 Block,
                                void **Args, size_t Shmem, cudaStream_t Stream) {
@@ -33,8 +37,8 @@ cudaError_t instrumentedLaunch(Runtime &R, KernelState &K, LaunchInfo &Info,
   }
   auto Plain = [&](const std::string &Why, bool IsError) {
     (IsError ? Info.Error : Info.Note) = Why;
-    cudaError_t E = timedLaunch(Func, Grid, Block, Args, Shmem, Stream,
-                                Info.KernelMs, Info.Error);
+    cudaError_t E = timedLaunch(kindOf(Info), Func, Grid, Block, Args, Shmem,
+                                Stream, Info.KernelMs, Info.Error);
     report(R, Info, M && M->TableOk ? &M->Table : nullptr, nullptr);
     return E;
   };
@@ -126,8 +130,8 @@ cudaError_t instrumentedLaunch(Runtime &R, KernelState &K, LaunchInfo &Info,
     return Plain(cudaMsg("cannot set up the launch buffer", E), true);
   D.Dirty = 0;
 
-  cudaError_t LaunchErr = timedLaunch(Launched, Grid, Block, Args, Shmem,
-                                      Stream, Info.KernelMs, Info.Error);
+  cudaError_t LaunchErr = timedLaunch(kindOf(Info), Launched, Grid, Block, Args,
+                                      Shmem, Stream, Info.KernelMs, Info.Error);
   if (LaunchErr != cudaSuccess) {
     // The variant did not start: a launch its extra registers or shared
     // memory do not allow, which the checks before could not see. That

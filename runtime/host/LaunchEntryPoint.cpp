@@ -1,8 +1,10 @@
-//===- LaunchEntryPoint.cpp - __sectorscope_launch_kernel -----------------===//
+//===- LaunchEntryPoint.cpp - The launch entry points ---------------------===//
 //
 // Every launch of instrumented code comes here: the selected ones are
 // profiled (timed, or run as an instrumented variant), the rest go straight
-// to cudaLaunchKernel.
+// to cudaLaunchKernel, or to cudaLaunchCooperativeKernel for the launches
+// the program made with it (a grid that synchronizes needs all its blocks
+// resident, which only that call guarantees, for the variants too).
 //
 //===----------------------------------------------------------------------===//
 #include "InstrumentedLaunch.h"
@@ -16,10 +18,9 @@ using namespace sectorscope::rt;
 
 static std::string streamName(cudaStream_t S) { return hexAddr(uint64_t(S)); }
 
-SS_EXPORT cudaError_t __sectorscope_launch_kernel(const void *Func, dim3 Grid,
-                                                  dim3 Block, void **Args,
-                                                  size_t Shmem,
-                                                  cudaStream_t Stream) {
+static cudaError_t launch(LaunchKind Kind, const void *Func, dim3 Grid,
+                          dim3 Block, void **Args, size_t Shmem,
+                          cudaStream_t Stream) {
   Runtime &R = rt();
   KernelState *K = nullptr;
   uint64_t Index = 0;
@@ -49,12 +50,12 @@ SS_EXPORT cudaError_t __sectorscope_launch_kernel(const void *Func, dim3 Grid,
     }
   }
   if (!Selected)
-    return cudaLaunchKernel(Func, Grid, Block, Args, Shmem, Stream);
+    return launchAs(Kind, Func, Grid, Block, Args, Shmem, Stream);
   // A capturing stream cannot be synchronized: leave graphs alone.
   cudaStreamCaptureStatus Capture = cudaStreamCaptureStatusNone;
   if (cudaStreamIsCapturing(Stream, &Capture) != cudaSuccess ||
       Capture != cudaStreamCaptureStatusNone)
-    return cudaLaunchKernel(Func, Grid, Block, Args, Shmem, Stream);
+    return launchAs(Kind, Func, Grid, Block, Args, Shmem, Stream);
 
   // With lazy module loading (CUDA 12+ default) the first launch of a kernel
   // also loads it; load it before the timed launch so that time_ms and
@@ -88,6 +89,7 @@ SS_EXPORT cudaError_t __sectorscope_launch_kernel(const void *Func, dim3 Grid,
   Info.Seq = R.Seq++;
   Info.KernelLaunch = Index;
   Info.Stream = streamName(Stream);
+  Info.Cooperative = Kind == LaunchKind::Cooperative;
   Info.Previous = std::move(Previous);
   Info.PartitionModelName = OnDevice.Partitions.name();
   if (uint32_t Cap = R.Cfg.Occupancy.WarpsPerSm)
@@ -104,11 +106,25 @@ SS_EXPORT cudaError_t __sectorscope_launch_kernel(const void *Func, dim3 Grid,
   Info.SectorBuckets = devicePartitions(OnDevice.Partitions).SectorBuckets;
 
   if (Info.TheMode == Mode::Time) {
-    cudaError_t E = timedLaunch(Func, Grid, Block, Args, Shmem, Stream,
+    cudaError_t E = timedLaunch(Kind, Func, Grid, Block, Args, Shmem, Stream,
                                 Info.TimeMs, Info.Error);
     report(R, Info, nullptr, nullptr);
     return E;
   }
   return instrumentedLaunch(R, *K, Info, Func, Grid, Block, Args, Shmem,
                             Stream);
+}
+
+SS_EXPORT cudaError_t __sectorscope_launch_kernel(const void *Func, dim3 Grid,
+                                                  dim3 Block, void **Args,
+                                                  size_t Shmem,
+                                                  cudaStream_t Stream) {
+  return launch(LaunchKind::Plain, Func, Grid, Block, Args, Shmem, Stream);
+}
+
+SS_EXPORT cudaError_t __sectorscope_launch_cooperative_kernel(
+    const void *Func, dim3 Grid, dim3 Block, void **Args, size_t Shmem,
+    cudaStream_t Stream) {
+  return launch(LaunchKind::Cooperative, Func, Grid, Block, Args, Shmem,
+                Stream);
 }

@@ -7,9 +7,18 @@
 
 namespace sectorscope::rt {
 
-cudaError_t timedLaunch(const void *Func, dim3 Grid, dim3 Block, void **Args,
-                        size_t Shmem, cudaStream_t Stream,
-                        std::optional<double> &Ms, std::string &Error) {
+cudaError_t launchAs(LaunchKind Kind, const void *Func, dim3 Grid, dim3 Block,
+                     void **Args, size_t Shmem, cudaStream_t Stream) {
+  return Kind == LaunchKind::Cooperative
+             ? cudaLaunchCooperativeKernel(Func, Grid, Block, Args, Shmem,
+                                           Stream)
+             : cudaLaunchKernel(Func, Grid, Block, Args, Shmem, Stream);
+}
+
+cudaError_t timedLaunch(LaunchKind Kind, const void *Func, dim3 Grid,
+                        dim3 Block, void **Args, size_t Shmem,
+                        cudaStream_t Stream, std::optional<double> &Ms,
+                        std::string &Error) {
   cudaError_t SyncErr;
   cudaEvent_t Start = nullptr, Stop = nullptr;
   bool Events = cudaEventCreate(&Start) == cudaSuccess &&
@@ -21,7 +30,7 @@ cudaError_t timedLaunch(const void *Func, dim3 Grid, dim3 Block, void **Args,
     Gate.close(Stream);
     cudaEventRecord(Start, Stream);
   }
-  cudaError_t E = cudaLaunchKernel(Func, Grid, Block, Args, Shmem, Stream);
+  cudaError_t E = launchAs(Kind, Func, Grid, Block, Args, Shmem, Stream);
   SyncErr = cudaSuccess;
   if (Events) {
     cudaEventRecord(Stop, Stream);

@@ -9,11 +9,20 @@
 
 namespace sectorscope::rt {
 
+/// How the program launched the kernel: cudaLaunchKernel (and <<<>>>) or
+/// cudaLaunchCooperativeKernel, whose blocks may synchronize as a grid.
+enum class LaunchKind { Plain, Cooperative };
+
+/// Launches as the program did.
+cudaError_t launchAs(LaunchKind Kind, const void *Func, dim3 Grid, dim3 Block,
+                     void **Args, size_t Shmem, cudaStream_t Stream);
+
 /// Times a launch with events on its stream, into Ms; a failed launch or
 /// kernel is recorded in Error. Returns the launch's result.
-cudaError_t timedLaunch(const void *Func, dim3 Grid, dim3 Block, void **Args,
-                        size_t Shmem, cudaStream_t Stream,
-                        std::optional<double> &Ms, std::string &Error);
+cudaError_t timedLaunch(LaunchKind Kind, const void *Func, dim3 Grid,
+                        dim3 Block, void **Args, size_t Shmem,
+                        cudaStream_t Stream, std::optional<double> &Ms,
+                        std::string &Error);
 
 } // namespace sectorscope::rt
 

@@ -55,6 +55,7 @@ struct LaunchInfo {
   uint64_t Seq = 0;          // per-process launch counter
   uint64_t KernelLaunch = 0; // this kernel's launch index
   std::string Stream;        // "0x..." of the cudaStream_t
+  bool Cooperative = false;  // cudaLaunchCooperativeKernel
   std::optional<PreviousLaunch> Previous;
   std::optional<double> TimeMs, KernelMs;
   std::string Error; // "" when all went well

@@ -15,8 +15,8 @@
 
 #if __clang_major__ < 20 && (!defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 800)
 
-#define SECTORSCOPE_WARP_REDUCE(Name, Builtin, T)                             \
-  __device__ inline T __sectorscope_##Name(unsigned __mask, T __value) {     \
+#define SECTORSCOPE_WARP_REDUCE(Name, Builtin, T)                              \
+  __device__ inline T __sectorscope_##Name(unsigned __mask, T __value) {       \
     return Builtin(__value, __mask);                                           \
   }
 SECTORSCOPE_WARP_REDUCE(reduce_add_sync, __nvvm_redux_sync_add, unsigned)
