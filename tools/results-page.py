@@ -18,6 +18,9 @@ run"); every part is optional, and a missing part is said to be missing:
                 runtime/bench-overhead.sh run with ACCELPROF_HOME set, and
                 runtime/compare-heatmaps.py on its reports
   multi.log     stdout of  build-gpu/tools/gpu-tests.sh multi build-gpu
+  corpus.log    the real-program corpus's GPU run (its non-PASS lines and
+                counts)
+  compile.log   stdout of  instrumentation/bench-compile-cost.sh (no GPU)
 Optional parts that ran elsewhere start with a line "# card: NAME" and a
 line "# command: CMD"; a "# command:" line at the top of tests.log,
 overhead.log or model.log replaces the default command shown; --calibration names the calibration file when the
@@ -46,6 +49,23 @@ CMD_BUILD = "tools/gpu-tests.sh build"
 CMD_RUN = "build-gpu/tools/gpu-tests.sh run build-gpu > OUTDIR/tests.log 2>&1"
 CMD_OVERHEAD = "build-gpu/tools/gpu-tests.sh overhead build-gpu > OUTDIR/overhead.log 2>&1"
 CMD_MODEL = "build-gpu/tools/gpu-tests.sh model build-gpu OUTDIR > OUTDIR/model.log 2>&1"
+
+
+# Parts shown as their text, each from its own run: file, heading, and what
+# the figures are.
+TEXT_PARTS = (
+    ("corpus.log", "Real programs on the GPU",
+     ["The runnable programs of the real-program corpus (public CUDA programs",
+      "kept outside the repository, docs/testing.md), each in three builds:",
+      "its own check in each, instrumented output identical to plain (timing",
+      "lines aside), memcheck on the instrumented build, and time, heat-map and",
+      "grid profiles of the DRAM-sized ones. The failures and skips, then the",
+      "counts:"]),
+    ("compile.log", "Compile cost",
+     ["CPU time (user + sys of every process of the build) and peak memory of",
+      "`-O2` builds, plain against instrumented (`instrumentation/bench-compile-cost.sh`):"]),
+    ("multi.log", "Several GPUs and processes", []),
+)
 
 
 def read_text(path):
@@ -354,12 +374,14 @@ def page(outdir, date_override, calibration=None):
                   "distinct warps per sector. The two processes' allocations differ in address",
                   "(AccelProf's own buffers), so sectors are compared by their histograms.", ""]
             L += [l for l in maps.splitlines() if l.strip()] + [""]
-    multi = read_text(os.path.join(outdir, "multi.log"))
-    if multi is not None:
-        card, command, body = header_lines(multi)
-        L += ["## Several GPUs and processes", "",
-              "On %s: `%s`" % (card or "a card not recorded", command or "not recorded"), "",
-              "```"] + [l for l in body if l.strip()] + ["```", ""]
+    for name, title, intro in TEXT_PARTS:
+        text = read_text(os.path.join(outdir, name))
+        if text is None:
+            continue
+        card, command, body = header_lines(text)
+        L += ["## " + title, "",
+              "On %s: `%s`" % (card or "a card not recorded", command or "not recorded"), ""]
+        L += (intro + [""] if intro else []) + ["```"] + [l for l in body if l.strip()] + ["```", ""]
     return "\n".join(L).rstrip("\n") + "\n"
 
 
