@@ -29,8 +29,7 @@ extern "C" __device__ uint32_t __sectorscope_enter() {
   resetLaneCursor();
   if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0)
     redAdd(&H->sampled_blocks, 1);
-  // The thread's index, so that no access reads the thread registers again.
-  return SS_STATE_LOG | (linearTid() & SS_STATE_LOG_THREAD);
+  return SS_STATE_LOG;
 }
 
 extern "C" __device__ void
@@ -47,8 +46,7 @@ __sectorscope_access(uint32_t Site, const void *Ptr, uint32_t Width,
   uint32_t Space;
   uint64_t Addr = spaceAddress(Ptr, OpSpace >> 8, Lane, Space);
   unsigned Active = Lanes ? Lanes : __activemask();
-  logLane(H, Site, OpSpace & 0xff, Width, Space, Addr, Active, Lane,
-          State & SS_STATE_LOG_THREAD);
+  logLane(H, Site, OpSpace & 0xff, Width, Space, Addr, Active, Lane);
   // A lane whose log is full skips its store: the lanes that came in
   // together leave together, as in the plain code, so that the program's
   // next access is one request again and not one per fragment.

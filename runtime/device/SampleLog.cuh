@@ -46,11 +46,11 @@ SS_DEV void stGlobal32(uint32_t *P, uint32_t V) {
                : "memory");
 }
 
-/// This lane's record of an access of the request `Lanes`; `T` is the
-/// thread's linear index in the block.
+/// This lane's record of an access of the request `Lanes`.
 SS_DEV void logLane(ss_launch_header *H, uint32_t Site, uint32_t Op,
                     uint32_t Width, uint32_t Space, uint64_t Addr,
-                    unsigned Lanes, unsigned Lane, unsigned T) {
+                    unsigned Lanes, unsigned Lane) {
+  unsigned T = linearTid();
   uint32_t K = LaneCursor[T];
   if (K < cfg().log_lane_records) {
     uint64_t Slot = (uint64_t(K) * cfg().log_warps + T / 32) * 32 + Lane;

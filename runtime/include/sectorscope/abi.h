@@ -148,9 +148,6 @@ typedef struct ss_site_counters {
  * site_stripes, at most SS_MAX_SITE_STRIPES), bits [19:0] its row of the
  * window table: stripe x num_windows + its block's time window (num_windows
  * at most SS_MAX_WINDOWS, and at least 1 in grid mode). */
-/* With LOG: bits [9:0] the thread's linear index in the block (its
- * cursor and its slot in the sample log's rows). */
-#define SS_STATE_LOG_THREAD 0x3ffu
 #define SS_STATE_STRIPE_SHIFT 20u
 #define SS_STATE_STRIPE_MASK 0xffu
 #define SS_STATE_WINDOW_ROW 0xfffffu
