@@ -156,8 +156,7 @@ private:
   bool withinAccessLimit(Function &K);
   void instrumentKernel(Function &K);
   void addPlainVariants(Function &K);
-  void addGridVariant(Function &K, Function &S, ArrayRef<Function *> Callees,
-                      unsigned FirstSite, unsigned KernelSites);
+  void addGridVariant(Function &K, Function &S, ArrayRef<Function *> Callees);
   void instrumentBlocks(ArrayRef<BasicBlock *> Blocks, bool InKernel,
                         Value *State, KernelClones &Clones);
   void callInstrumentedClone(CallBase &CB, Function &Callee, Value *State,
@@ -190,7 +189,7 @@ private:
   SiteTable Sites;
   SmallPtrSet<Function *, 8> KernelSet;
 
-  FunctionCallee Enter, Access, EnterGrid, AccessGrid, ExitGrid;
+  FunctionCallee Enter, Access, EnterGrid, AccessGrid;
   SmallVector<CallInst *, 64> EnterCalls, AccessCalls;
 };
 
@@ -242,15 +241,8 @@ void Instrumenter::declareRuntimeEntries() {
       "__sectorscope_access",
       FunctionType::get(Type::getVoidTy(Ctx), {I32, Ptr, I32, I32, I32, I32},
                         false));
-  // Grid mode's access also takes the kernel's first site, which the
-  // block's own counters count from; its exit, the kernel's site range.
-  AccessGrid = M.getOrInsertFunction(
-      "__sectorscope_access_grid",
-      FunctionType::get(Type::getVoidTy(Ctx),
-                        {I32, Ptr, I32, I32, I32, I32, I32}, false));
-  ExitGrid = M.getOrInsertFunction(
-      "__sectorscope_exit_grid",
-      FunctionType::get(Type::getVoidTy(Ctx), {I32, I32, I32}, false));
+  AccessGrid = M.getOrInsertFunction("__sectorscope_access_grid",
+                                     Access.getFunctionType());
 }
 
 /// The NVPTX backend merges adjacent scalar loads and stores into vector
@@ -337,7 +329,6 @@ void Instrumenter::instrumentKernel(Function &K) {
   // a copy of K, its sample variant, whose other blocks run K's original
   // instructions.
   SmallVector<Function *, 1> Copies;
-  unsigned FirstSite = Sites.size();
   Function &S = *cloneKernel(
       K, {}, (K.getName() + SS_SAMPLE_KERNEL_SUFFIX).str(), Copies);
   DuplicatedBody Body = duplicateKernelBody(S, Enter);
@@ -358,7 +349,7 @@ void Instrumenter::instrumentKernel(Function &K) {
     instrumentBlocks(Blocks, /*InKernel=*/false, C->getArg(C->arg_size() - 1),
                      Clones);
   }
-  addGridVariant(K, S, Clones.Work, FirstSite, Sites.size() - FirstSite);
+  addGridVariant(K, S, Clones.Work);
 }
 
 /// The dispatch of `G` (duplicateKernelBody) always takes the instrumented
@@ -384,48 +375,25 @@ void keepInstrumentedBody(Function &G) {
 /// registers. Every block of a grid-mode launch counts, so the copy keeps
 /// the instrumented body alone: S's original body, there for the blocks
 /// that are not sampled, would only double what ptxas compiles.
-/// The kernel's sites are [FirstSite, FirstSite + KernelSites): each block
-/// of the grid variant counts them in shared memory and adds its totals to
-/// the global tables as its last threads leave (__sectorscope_exit_grid
-/// before every return), so its accesses say which site of the kernel they
-/// are.
 void Instrumenter::addGridVariant(Function &K, Function &S,
-                                  ArrayRef<Function *> Callees,
-                                  unsigned FirstSite, unsigned KernelSites) {
+                                  ArrayRef<Function *> Callees) {
   SmallVector<Function *, 8> Copies;
   Function &G = *cloneKernel(
       S, Callees, (K.getName() + SS_GRID_KERNEL_SUFFIX).str(), Copies);
   keepInstrumentedBody(G);
-  Type *I32 = Type::getInt32Ty(M.getContext());
-  Constant *First = ConstantInt::get(I32, FirstSite);
-  Value *State = nullptr;
   for (Function *F : Copies)
-    for (Instruction &I : make_early_inc_range(instructions(*F))) {
+    for (Instruction &I : instructions(*F)) {
       auto *C = dyn_cast<CallInst>(&I);
       if (!C)
         continue;
       if (C->getCalledOperand() == Enter.getCallee()) {
         C->setCalledFunction(EnterGrid);
         EnterCalls.push_back(C);
-        if (F == &G)
-          State = C;
       } else if (C->getCalledOperand() == Access.getCallee()) {
-        SmallVector<Value *, 7> Args(C->args());
-        Args.push_back(First);
-        CallInst *New =
-            CallInst::Create(AccessGrid, Args, "", C->getIterator());
-        New->setDebugLoc(C->getDebugLoc());
-        C->eraseFromParent();
-        AccessCalls.push_back(New);
+        C->setCalledFunction(AccessGrid);
+        AccessCalls.push_back(C);
       }
     }
-  if (!State)
-    return;
-  Constant *Count = ConstantInt::get(I32, KernelSites);
-  for (BasicBlock &BB : G)
-    if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator()))
-      CallInst::Create(ExitGrid, {State, First, Count}, "", Ret->getIterator())
-          ->setDebugLoc(Ret->getDebugLoc());
 }
 
 /// Where the recording of the accesses before `I` in its block can wait no

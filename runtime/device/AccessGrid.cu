@@ -4,7 +4,7 @@
 // SS_GRID_KERNEL_SUFFIX): a copy of the instrumented kernel whose entry and
 // accesses are these, so the sampled block's log code (Access.cu), and the
 // registers it needs, are not in it. Every block counts; GridCounts.cuh
-// says how a request stays cheap, BlockCounts.cuh where it is counted.
+// says how a request stays cheap.
 //
 //===----------------------------------------------------------------------===//
 #include "GridCounts.cuh"
@@ -21,8 +21,6 @@ extern "C" __device__ uint32_t __sectorscope_enter_grid() {
   unsigned Tid = linearTid();
   if (Tid == 0)
     redAdd(&H->sampled_blocks, 1);
-  // Every thread of the block is here, at the kernel's entry.
-  resetBlockCounts();
   // Rotated by the block, so that every warp of a block (a site only warp 3
   // runs, say) samples its range in some blocks.
   bool Range = ((Tid / 32 + uint32_t(linearBlock())) & 7) == 0;
@@ -32,10 +30,10 @@ extern "C" __device__ uint32_t __sectorscope_enter_grid() {
 /// One request, `Mask` its lanes; `Full` (a constant) when they are all 32:
 /// inlined twice, so that the full warp's copy uses the constant full mask,
 /// which ptxas does not check at run time before each shuffle and vote.
-SS_DEV void countGridRequest(ss_launch_header *H, uint32_t Site, uint32_t Local,
-                             uint32_t Width, uint32_t PassSpace, uint32_t Space,
-                             uint64_t Addr, bool Full, unsigned Mask,
-                             unsigned Lane, uint32_t State) {
+SS_DEV void countGridRequest(ss_launch_header *H, uint32_t Site, uint32_t Width,
+                             uint32_t PassSpace, uint32_t Space, uint64_t Addr,
+                             bool Full, unsigned Mask, unsigned Lane,
+                             uint32_t State) {
   if (Full)
     Mask = ~0u;
   bool MaybeGlobal =
@@ -64,7 +62,7 @@ SS_DEV void countGridRequest(ss_launch_header *H, uint32_t Site, uint32_t Local,
       // The bytes after the first: lanes x width - 1 or width - 1.
       uint32_t Span = (Run ? Lanes * Width : Width) - 1;
       if (runCountable(Site, PassSpace, First, Span)) {
-        countRun(State, Site, Local, PassSpace, First, Span, Full, Rel, Lanes);
+        countRun(State, Site, PassSpace, First, Span, Full, Rel, Lanes);
         // Lanes 0-2's update and lane 0's range branch per lane; ptxas
         // closes such regions with a convergence barrier, but the program's
         // next request must see the warp whole whatever ptxas does. Measured
@@ -85,18 +83,15 @@ SS_DEV void countGridRequest(ss_launch_header *H, uint32_t Site, uint32_t Local,
   // The first active lane leads; from the lane mask, not with a
   // find-first-set, a slower instruction.
   bool IsLeader = Full ? Lane == 0 : (Mask & lanesBelow()) == 0;
-  countRequest(H, State, Site, Local, Width, MaybeGlobal, Space, Addr, Mask,
-               Lane, IsLeader, S);
+  countRequest(H, State, Site, Width, MaybeGlobal, Space, Addr, Mask, Lane,
+               IsLeader, S);
   // As in Access.cu: the lanes that came in together leave together.
   __syncwarp(Mask);
 }
 
-/// `FirstSite`: the kernel's first site id (abi.h), which the block's own
-/// counters count from.
 extern "C" __device__ void
 __sectorscope_access_grid(uint32_t Site, const void *Ptr, uint32_t Width,
-                          uint32_t OpSpace, uint32_t Lanes, uint32_t State,
-                          uint32_t FirstSite) {
+                          uint32_t OpSpace, uint32_t Lanes, uint32_t State) {
   // A zero state: no grid-mode launch was set at entry. The grid variant
   // has no original body to run then (the pass keeps only the instrumented
   // one), so its accesses do nothing.
@@ -106,35 +101,10 @@ __sectorscope_access_grid(uint32_t Site, const void *Ptr, uint32_t Width,
   uint32_t PassSpace = OpSpace >> 8;
   auto [Lane, Space, Addr, Active, Leader, Key] =
       request(Ptr, PassSpace, Lanes);
-  uint32_t Local = Site - FirstSite; // past BlockSites when below it
   if (Active == ~0u)
-    countGridRequest(H, Site, Local, Width, PassSpace, Space, Addr,
-                     /*Full=*/true, Active, Lane, State);
+    countGridRequest(H, Site, Width, PassSpace, Space, Addr, /*Full=*/true,
+                     Active, Lane, State);
   else
-    countGridRequest(H, Site, Local, Width, PassSpace, Space, Addr,
-                     /*Full=*/false, Active, Lane, State);
-}
-
-/// Called by every thread of a grid variant before it returns: the last
-/// threads of the block to leave add its counts to the global tables. The
-/// kernel's sites are [FirstSite, FirstSite + KernelSites).
-extern "C" __device__ void __sectorscope_exit_grid(uint32_t State,
-                                                   uint32_t FirstSite,
-                                                   uint32_t KernelSites) {
-  if (!State || !header())
-    return;
-  // The counts this thread added come before its leaving, and the last
-  // thread reads them all after.
-  __threadfence_block();
-  unsigned Active = __activemask();
-  unsigned Lane = laneId();
-  unsigned Leader = __ffs(Active) - 1, N = __popc(Active);
-  uint32_t Left = 0;
-  if (Lane == Leader)
-    Left = atomicSub(&BlockThreadsLeft, N) - N;
-  if (__shfl_sync(Active, Left, Leader))
-    return;
-  __threadfence_block();
-  flushBlockCounts(State, FirstSite, KernelSites, __popc(Active & lanesBelow()),
-                   N);
+    countGridRequest(H, Site, Width, PassSpace, Space, Addr, /*Full=*/false,
+                     Active, Lane, State);
 }

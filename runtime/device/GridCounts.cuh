@@ -28,7 +28,6 @@
 #ifndef SECTORSCOPE_RUNTIME_DEVICE_GRIDCOUNTS_CUH
 #define SECTORSCOPE_RUNTIME_DEVICE_GRIDCOUNTS_CUH
 
-#include "BlockCounts.cuh"
 #include "Partition.cuh"
 #include "SectorGroups.cuh"
 
@@ -112,26 +111,19 @@ SS_DEV uint32_t stateStripe(uint32_t State) {
   return (State >> SS_STATE_STRIPE_SHIFT) & SS_STATE_STRIPE_MASK;
 }
 
-/// The global cells of partition `Part` in the window's and the site's
-/// partition tables; `SiteRow` = stripe x num_sites + site. The host keeps
-/// every index below 2^31 and, in grid mode, at least one window (abi.h):
-/// 32-bit arithmetic and no checks here.
-SS_DEV uint64_t *windowCell(uint32_t State, uint32_t Part) {
-  return reinterpret_cast<uint64_t *>(cfg().dev_part_window) +
-         ((State & SS_STATE_WINDOW_ROW) * cfg().part_count + Part);
-}
-SS_DEV uint64_t *sitePartCell(uint32_t SiteRow, uint32_t Part) {
-  return reinterpret_cast<uint64_t *>(cfg().dev_part_site) +
-         (SiteRow * cfg().part_count + Part);
-}
-
 /// Adds `N` global sectors of partition `Part` to the window's and the
-/// site's partition counts (`Local`: the site counted from the kernel's
-/// first), the block's own where it keeps them (BlockCounts.cuh).
-SS_DEV void countPartition(uint32_t State, uint32_t SiteRow, uint32_t Local,
-                           uint32_t Part, uint32_t N) {
-  redAddAny(windowCounter(windowCell(State, Part), Part), N);
-  redAddAny(sitePartCounter(sitePartCell(SiteRow, Part), Local, Part), N);
+/// site's partition tables; `SiteRow` = stripe x num_sites + site. The host
+/// keeps every index below 2^31 and, in grid mode, at least one window
+/// (abi.h): 32-bit arithmetic and no checks here.
+SS_DEV void countPartition(uint32_t State, uint32_t SiteRow, uint32_t Part,
+                           uint32_t N) {
+  uint32_t Count = cfg().part_count;
+  redAdd(reinterpret_cast<uint64_t *>(cfg().dev_part_window) +
+             ((State & SS_STATE_WINDOW_ROW) * Count + Part),
+         N);
+  redAdd(reinterpret_cast<uint64_t *>(cfg().dev_part_site) +
+             (SiteRow * Count + Part),
+         N);
 }
 
 /// Models with this many partitions or fewer are counted with one vote per
@@ -141,13 +133,13 @@ constexpr uint32_t VotedPartitions = 4;
 /// The partition counts of a request whose sectors span several granules
 /// (a column walk, a gather): every sector leader finds its own partition.
 SS_DEV void countSpreadPartitions(ss_site_counters *C, uint32_t State,
-                                  uint32_t SiteRow, uint32_t Local, bool Global,
-                                  uint64_t Addr, unsigned Active, unsigned Lane,
-                                  bool IsLeader, unsigned SectorLeaders) {
+                                  uint32_t SiteRow, bool Global, uint64_t Addr,
+                                  unsigned Active, unsigned Lane, bool IsLeader,
+                                  unsigned SectorLeaders) {
   // A generic site's shared or local sectors have no partition.
   unsigned Elsewhere = __ballot_sync(Active, !Global) & SectorLeaders;
   if (Elsewhere && IsLeader)
-    redAddAny(siteCounter(C, Local, CountSectors), __popc(Elsewhere));
+    redAdd(&C->sectors, __popc(Elsewhere));
   uint32_t Count = cfg().part_count;
   bool Counts = ((SectorLeaders >> Lane) & 1) && Global;
   uint32_t Part = Counts ? partitionOf(Addr) : 0xffffffffu;
@@ -156,7 +148,7 @@ SS_DEV void countSpreadPartitions(ss_site_counters *C, uint32_t State,
     for (uint32_t P = 0; P < Count; ++P) {
       unsigned N = __popc(__ballot_sync(Active, Part == P));
       if (N && IsLeader)
-        countPartition(State, SiteRow, Local, P, N);
+        countPartition(State, SiteRow, P, N);
     }
     return;
   }
@@ -164,7 +156,7 @@ SS_DEV void countSpreadPartitions(ss_site_counters *C, uint32_t State,
   // costs one reduction per distinct partition.
   unsigned Same = __match_any_sync(Active, Part) & SectorLeaders;
   if (Counts && (Same & lanesBelow()) == 0)
-    countPartition(State, SiteRow, Local, Part, __popc(Same));
+    countPartition(State, SiteRow, Part, __popc(Same));
 }
 
 /// The site's counters in the thread's stripe (abi.h): same-address
@@ -202,9 +194,9 @@ SS_DEV bool runCountable(uint32_t Site, uint32_t PassSpace, uint64_t First,
 /// global sectors (counted in the partition rows only, abi.h) the window's
 /// and the site's cells of the run's partition. Otherwise the first lane
 /// updates them, and the lanes missing.
-SS_DEV void countRun(uint32_t State, uint32_t Site, uint32_t Local,
-                     uint32_t PassSpace, uint64_t First, uint32_t Span,
-                     bool Full, unsigned Rel, unsigned Lanes) {
+SS_DEV void countRun(uint32_t State, uint32_t Site, uint32_t PassSpace,
+                     uint64_t First, uint32_t Span, bool Full, unsigned Rel,
+                     unsigned Lanes) {
   bool Global = PassSpace == SS_SPACE_GLOBAL;
   uint32_t Row = siteRow(State, Site);
   ss_site_counters *C = siteCounters(Row);
@@ -212,20 +204,23 @@ SS_DEV void countRun(uint32_t State, uint32_t Site, uint32_t Local,
   uint32_t Sectors = ((uint32_t(First) & 31) + Span) / 32 + 1;
   uint32_t Part = Global ? maskedParity(First, cfg().part_masks[0]) : 0;
   if (Full) {
-    uint64_t *P = Rel == 0  ? siteCounter(C, Local, CountRequests)
-                  : !Global ? siteCounter(C, Local, CountSectors)
-                  : Rel == 1
-                      ? windowCounter(windowCell(State, Part), Part)
-                      : sitePartCounter(sitePartCell(Row, Part), Local, Part);
+    uint64_t *P = &C->requests + Rel;
+    if (Global) {
+      uint32_t Cell =
+          (Rel == 1 ? State & SS_STATE_WINDOW_ROW : Row) * cfg().part_count +
+          Part;
+      uint64_t Table = Rel == 1 ? cfg().dev_part_window : cfg().dev_part_site;
+      P = Rel == 0 ? &C->requests : reinterpret_cast<uint64_t *>(Table) + Cell;
+    }
     if (Rel < (Global ? 3u : 2u))
-      redAddAny(P, Rel == 0 ? 1 : Sectors);
+      redAdd(P, Rel == 0 ? 1 : Sectors);
   } else if (Rel == 0) {
-    redAddAny(siteCounter(C, Local, CountRequests), 1);
-    redAddAny(siteCounter(C, Local, CountThreads), 32 - Lanes);
+    redAdd(&C->requests, 1);
+    redAdd(&C->threads, 32 - Lanes);
     if (Global)
-      countPartition(State, Row, Local, Part, Sectors);
+      countPartition(State, Row, Part, Sectors);
     else
-      redAddAny(siteCounter(C, Local, CountSectors), Sectors);
+      redAdd(&C->sectors, Sectors);
   }
   if (Global && (State & SS_STATE_RANGE) && Rel == 0) {
     redMin(&C->addr_min, First);
@@ -238,9 +233,9 @@ SS_DEV void countRun(uint32_t State, uint32_t Site, uint32_t Local,
 /// `H` only for the overflow count: the tables are reached through the
 /// configuration's device addresses (abi.h).
 SS_DEV void countRequest(ss_launch_header *H, uint32_t State, uint32_t Site,
-                         uint32_t Local, uint32_t Width, bool MaybeGlobal,
-                         uint32_t Space, uint64_t Addr, unsigned Active,
-                         unsigned Lane, bool IsLeader, SectorScan S) {
+                         uint32_t Width, bool MaybeGlobal, uint32_t Space,
+                         uint64_t Addr, unsigned Active, unsigned Lane,
+                         bool IsLeader, SectorScan S) {
   uint32_t NumSites = cfg().num_sites;
   if (Site >= NumSites) {
     if (IsLeader)
@@ -267,44 +262,18 @@ SS_DEV void countRequest(ss_launch_header *H, uint32_t State, uint32_t Site,
   // one (the host adds the site's row to its sectors, abi.h), others in
   // `sectors`.
   if (IsLeader) {
-    redAddAny(siteCounter(C, Local, CountRequests), 1);
+    redAdd(&C->requests, 1);
     if (Active != ~0u)
-      redAddAny(siteCounter(C, Local, CountThreads), 32 - __popc(Active));
+      redAdd(&C->threads, 32 - __popc(Active));
     // One granule, one space: the leader's partition is every sector's.
     if (Partitioned && S.OneGranule && Global)
-      countPartition(State, SiteRow, Local, partitionOf(Addr), S.Sectors);
+      countPartition(State, SiteRow, partitionOf(Addr), S.Sectors);
     else if (!Partitioned || S.OneGranule)
-      redAddAny(siteCounter(C, Local, CountSectors), S.Sectors);
+      redAdd(&C->sectors, S.Sectors);
   }
   if (Partitioned && !S.OneGranule)
-    countSpreadPartitions(C, State, SiteRow, Local, Global, Addr, Active, Lane,
+    countSpreadPartitions(C, State, SiteRow, Global, Addr, Active, Lane,
                           IsLeader, S.Leaders);
-}
-
-/// The block's totals added to the global tables, by the lanes of the last
-/// threads to leave: `Rank` is this lane's place among their `N`. The
-/// kernel's sites are [FirstSite, FirstSite + KernelSites).
-SS_DEV void flushBlockCounts(uint32_t State, uint32_t FirstSite,
-                             uint32_t KernelSites, unsigned Rank, unsigned N) {
-  uint32_t Sites = min(KernelSites, BlockSites);
-  uint32_t NumSites = cfg().num_sites, Parts = cfg().part_count;
-  for (uint32_t I = Rank; I < Sites * BlockCounterSlots; I += N) {
-    uint32_t Local = I / BlockCounterSlots;
-    uint64_t V = (&BlockSite[0][0])[I];
-    if (V && FirstSite + Local < NumSites)
-      redAdd(&siteCounters(siteRow(State, FirstSite + Local))->requests +
-                 I % BlockCounterSlots,
-             V);
-  }
-  for (uint32_t P = Rank; P < min(Parts, BlockWindowParts); P += N)
-    if (BlockWindow[P])
-      redAdd(windowCell(State, P), BlockWindow[P]);
-  for (uint32_t I = Rank; I < Sites * BlockSiteParts; I += N) {
-    uint32_t Local = I / BlockSiteParts, P = I % BlockSiteParts;
-    uint64_t V = (&BlockSitePart[0][0])[I];
-    if (V && P < Parts && FirstSite + Local < NumSites)
-      redAdd(sitePartCell(siteRow(State, FirstSite + Local), P), V);
-  }
 }
 
 } // namespace sectorscope_rt

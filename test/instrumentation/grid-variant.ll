@@ -3,10 +3,7 @@
 ; compiled, the sample variant has the heat-map entry and accesses) with its
 ; annotations (launch bounds included), whose entry and accesses are grid
 ; mode's and whose instrumented callees are its own copies. The sites and
-; their ids are the kernel's: the site table has no more records. Grid
-; accesses also name the kernel's first site (k1's sites are 0-1, k2's is
-; 2), and every return of a grid variant first calls the exit, with the
-; kernel's site range, where the block adds its counts to the tables.
+; their ids are the kernel's: the site table has no more records.
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-max-deferred-accesses=1 -sectorscope-link-runtime=false -S %s | FileCheck %s -DABI=%abi
 
 ; CHECK: c"V\09[[ABI]]\0AS\090\09k1\09store\09global\094\090\090\091\09k1\09\0AS\091\09k1\09load\09generic\094\090\090\091\09get\09\0AS\092\09k2\09load\09generic\094\090\090\091\09get\09\0A\00"
@@ -37,27 +34,21 @@
 ; CHECK-NEXT: %x.ss = call float @get.sectorscope.k1.grid(ptr %a, i32 %sectorscope.take)
 ; CHECK-NEXT: store float %x.ss, ptr %a, align 4
 ; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
-; CHECK-NEXT: call void @__sectorscope_access_grid(i32 0, ptr %a, i32 4, i32 1, i32 [[LANES]], i32 %sectorscope.take, i32 0)
-; CHECK-NEXT: call void @__sectorscope_exit_grid(i32 %sectorscope.take, i32 0, i32 2)
-; CHECK-NEXT: ret void
+; CHECK-NEXT: call void @__sectorscope_access_grid(i32 0, ptr %a, i32 4, i32 1, i32 [[LANES]], i32 %sectorscope.take)
 ; CHECK-LABEL: define internal float @get.sectorscope.k1.grid(
 ; CHECK-NEXT: %v = load float, ptr %p, align 4
 ; CHECK-NEXT: call i32 @llvm.nvvm.activemask()
-; CHECK-NEXT: call void @__sectorscope_access_grid(i32 1, {{.*}}, i32 0)
-; CHECK-NOT: __sectorscope_exit_grid
-; CHECK: ret float
+; CHECK-NEXT: call void @__sectorscope_access_grid(i32 1,
 ; CHECK-LABEL: define ptx_kernel void @k2__sectorscope_sample(
 ; CHECK: call i32 @__sectorscope_enter()
 ; CHECK-LABEL: define ptx_kernel void @k2__sectorscope_grid(
 ; CHECK: call i32 @__sectorscope_enter_grid()
 ; CHECK-NOT: call float @get(
 ; CHECK: call float @get.sectorscope.k2.grid(
-; CHECK: call void @__sectorscope_exit_grid(i32 %sectorscope.take, i32 2, i32 1)
-; CHECK-NEXT: ret void
 ; CHECK-LABEL: define internal float @get.sectorscope.k2.grid(
 ; CHECK-NEXT: %v = load float, ptr %p, align 4
 ; CHECK-NEXT: call i32 @llvm.nvvm.activemask()
-; CHECK-NEXT: call void @__sectorscope_access_grid(i32 2, {{.*}}, i32 2)
+; CHECK-NEXT: call void @__sectorscope_access_grid(i32 2,
 ; CHECK: !nvvm.annotations = !{!0, !1, !2, !3, !4, !5, !6, !7, !8}
 ; CHECK: !3 = !{ptr @k1__sectorscope_sample, !"kernel", i32 1}
 ; CHECK: !4 = !{ptr @k1__sectorscope_sample, !"maxntidx", i32 256}

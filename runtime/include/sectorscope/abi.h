@@ -22,9 +22,6 @@
  *   v11 heat-map mode runs a sample variant (SS_SAMPLE_KERNEL_SUFFIX).
  *   v12 the sampled block writes one record per lane and access; the host
  *       groups them into requests.
- *   v13 grid blocks count in shared memory and add their totals at exit:
- *       __sectorscope_access_grid takes the kernel's first site,
- *       __sectorscope_exit_grid before every return.
  *
  * Kernels. The program's kernel K stays as compiled: time mode and launches
  * that are not profiled run it. The sample variant, K SS_SAMPLE_KERNEL_SUFFIX,
@@ -43,7 +40,7 @@
 
 #include <stdint.h>
 
-#define SS_ABI_VERSION 13u
+#define SS_ABI_VERSION 12u
 
 /* Warps per block we can tell apart: 1024 threads / 32. */
 #define SS_MAX_WARPS 32u
@@ -263,15 +260,8 @@ typedef struct ss_module {
 /* Device entry points (runtime/device), called by instrumented code.
  *   uint32_t __sectorscope_enter(): the thread's initial state (ss_state
  *     bits); non-zero when this block takes the instrumented path. Called
- *     once at kernel entry by every thread. __sectorscope_enter_grid is
- *     the same for grid variants, and __sectorscope_access_grid, which also
- *     takes the kernel's first site id: each block adds up its counts of the
- *     kernel's first sites in shared memory.
- *   __sectorscope_exit_grid(state, first_site, kernel_sites): before every
- *     return of a grid variant, by every thread; the last threads of a block
- *     to leave add the block's counts to the tables. A thread that ends
- *     otherwise (a trap, an exit in inline assembly) takes its block's
- *     counts with it.
+ *     once at kernel entry by every thread. __sectorscope_enter_grid and
+ *     __sectorscope_access_grid are the same for grid variants.
  *   __sectorscope_access(site, addr, width, op_space, lanes, state): one
  *     memory access; op_space = op | (space << 8); state: the value
  *     __sectorscope_enter returned. Called by every active lane;
