@@ -77,16 +77,18 @@ static cl::opt<std::string> ClDeviceRuntime(
              "beside the plugin)"),
     cl::value_desc("file.bc"));
 
-// Off by default (InstrumentOptions): inlined, the whole access (a few
-// hundred instructions) was copied into both instrumented variants at every
-// site, and ptxas took minutes and gigabytes on kernels with a few hundred
-// sites. Left a call, the access is one function per module. A call is safe
-// in divergent code because the caller passes its own lanes (insertAccess):
-// the runtime never asks which lanes are in the shared function with it.
+// On by default (InstrumentOptions) for the heat-map access, a few dozen
+// instructions: a call and its return were most of its cost in kernels whose
+// threads loop over thousands of accesses. Grid mode's access (a few hundred
+// instructions) stays one function per module: inlined at every site, ptxas
+// took minutes and gigabytes on kernels with a few hundred sites. A call is
+// safe in divergent code because the caller passes its own lanes
+// (insertAccess): the runtime never asks which lanes are in the shared
+// function with it.
 static cl::opt<bool> ClInlineAccess(
     "sectorscope-inline-access",
-    cl::desc("inline __sectorscope_access at each site (default off: one "
-             "out-of-line function per module)"));
+    cl::desc("inline the heat-map access __sectorscope_access at each site "
+             "(default on; grid mode's access is always a call)"));
 
 static cl::opt<bool> ClVectorizeFirst(
     "sectorscope-vectorize-first",
@@ -390,8 +392,7 @@ void Instrumenter::addGridVariant(Function &K, Function &S,
         C->setCalledFunction(EnterGrid);
         EnterCalls.push_back(C);
       } else if (C->getCalledOperand() == Access.getCallee()) {
-        C->setCalledFunction(AccessGrid);
-        AccessCalls.push_back(C);
+        C->setCalledFunction(AccessGrid); // a call: see ClInlineAccess
       }
     }
 }
@@ -633,7 +634,7 @@ void Instrumenter::fillModuleDescriptor(GlobalVariable &Desc,
 }
 
 /// No inliner runs after the optimizer's last extension point: inlines the
-/// entry check everywhere and the access where asked.
+/// entry check everywhere and the heat-map access where asked.
 void Instrumenter::inlineRuntimeCalls() {
   for (CallInst *C : EnterCalls) {
     InlineFunctionInfo IFI;

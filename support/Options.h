@@ -57,9 +57,11 @@ struct InstrumentOptions {
   /// Device runtime bitcode to link; empty: sectorscope-device.bc beside
   /// the plugin.
   std::string DeviceRuntimePath;
-  /// Inline __sectorscope_access at each site; off, every site calls one
-  /// shared copy per module (small PTX, fast ptxas).
-  bool InlineAccess = false;
+  /// Inline the heat-map access (__sectorscope_access, a few dozen
+  /// instructions) at each site, where a call and its return cost more than
+  /// the access; off, every site calls one shared copy per module. Grid
+  /// mode's access, ten times larger, is always a call.
+  bool InlineAccess = true;
   /// Merge adjacent loads/stores into vector accesses before instrumenting,
   /// as the NVPTX backend would.
   bool VectorizeFirst = true;

@@ -1,11 +1,11 @@
 ; With the device runtime linked (sectorscope-device.bc beside the plugin):
 ; the module descriptor gets its initializer (ABI version, number of sites,
 ; generic address and length of the site table, launch = 0), the runtime's
-; functions become internal, the entry check is inlined, the access stays
-; one function (inlined on request), and nothing of the runtime that is no
-; longer called stays.
-; RUN: %opt -passes=sectorscope-instrument -sectorscope-inline-access -S %s | FileCheck %s -DABI=%abi
-; RUN: %opt -passes=sectorscope-instrument -S %s | FileCheck %s --check-prefix=CALLS
+; functions become internal, the entry check and the heat-map access are
+; inlined (the access is one function on request), and nothing of the
+; runtime that is no longer called stays.
+; RUN: %opt -passes=sectorscope-instrument -S %s | FileCheck %s -DABI=%abi
+; RUN: %opt -passes=sectorscope-instrument -sectorscope-inline-access=false -S %s | FileCheck %s --check-prefix=CALLS
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-device-runtime=%t.missing.bc -disable-output %s 2>&1 | FileCheck %s --check-prefix=MISSING
 
 ; CHECK: @__sectorscope_site_table = internal addrspace(1) constant [[[N:[0-9]+]] x i8]
@@ -13,12 +13,12 @@
 ; Inlined: no call is left.
 ; CHECK-LABEL: define ptx_kernel void @k__sectorscope_sample(
 ; CHECK: load i64, ptr getelementptr inbounds (i8, ptr addrspacecast (ptr addrspace(4) @__sectorscope_module to ptr), i64 24)
-; CHECK-NOT: call {{.*}}@__sectorscope_{{access|enter}}
-; CHECK: call {{.*}}i32 @llvm.nvvm.match.any.sync.i64
-; CHECK-NOT: define {{.*}}@__sectorscope_access
+; CHECK-NOT: call {{.*}}@__sectorscope_{{access|enter}}(
+; CHECK: call {{.*}}i32 @llvm.nvvm.activemask()
+; CHECK-NOT: define {{.*}}@__sectorscope_access(
 ; CHECK-NOT: define {{.*}}@__sectorscope_enter
 
-; The default: the access is a call that gets the lanes present at the site
+; On request, the access is a call that gets the lanes present at the site
 ; and the state's value (ABI v6), which the inlined entry check leaves in a
 ; register.
 ; CALLS-LABEL: define ptx_kernel void @k__sectorscope_sample(

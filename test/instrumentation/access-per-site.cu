@@ -1,25 +1,26 @@
-// The access is one function per module, called from every site: the
-// runtime's code (its match.any.sync, here) appears once whatever the number
-// of sites, so the PTX grows by a call per site, not by a copy of the
-// runtime. 64 loads and a store are 65 calls in the sample variant and 65 in
-// the grid variant, each given the lanes present at the site.
+// What each site costs in each variant. Grid mode's access is one function
+// per module, called from every site: its code (its match.any.sync, here)
+// appears once whatever the number of sites, so the grid variant grows by a
+// call per site. The heat-map access is inlined: a lane's record, one
+// 16-byte store, at every site. 64 loads and a store are 65 calls in the
+// grid variant and 65 records in the sample variant, each given the lanes
+// present at the site.
 // RUN: %wrapper --cuda-device-only -O2 -S -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze -DSITES=1 %s -o %t.1.ptx
 // RUN: %wrapper --cuda-device-only -O2 -S -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze -DSITES=64 %s -o %t.64.ptx
 // RUN: grep -c 'match.any.sync' %t.1.ptx > %t.1.count
 // RUN: grep -c 'match.any.sync' %t.64.ptx > %t.64.count
 // RUN: diff %t.1.count %t.64.count
-// RUN: grep -c '^[[:space:]]*__sectorscope_access, *$' %t.64.ptx | FileCheck --check-prefix=CALLS %s
 // RUN: grep -c '^[[:space:]]*__sectorscope_access_grid, *$' %t.64.ptx | FileCheck --check-prefix=CALLS %s
+// RUN: grep -c 'st.global.v2.u64' %t.64.ptx | FileCheck --check-prefix=CALLS %s
 // RUN: FileCheck %s < %t.64.ptx
 // CALLS: {{^}}65{{$}}
 // CHECK-LABEL: .entry _Z4manyPKfPf__sectorscope_sample(
-// CHECK-COUNT-65: activemask.b32
-// CHECK-NOT: activemask.b32
+// CHECK-NOT: call.uni
 // CHECK-LABEL: .entry _Z4manyPKfPf__sectorscope_grid(
 // CHECK-COUNT-65: activemask.b32
 // CHECK-NOT: activemask.b32
-// CHECK-LABEL: .func __sectorscope_access(
-// CHECK-NOT: .func __sectorscope_access(
+// CHECK-LABEL: .func __sectorscope_access_grid(
+// CHECK-NOT: .func __sectorscope_access
 
 __global__ void many(const float *in, float *out) {
   float v = 0;
