@@ -179,17 +179,27 @@ std::string degreeNotComputed(double Spread, double Camped, double Warps) {
          " warps per SM, so this kernel does not camp on this chip";
 }
 
-/// How far below the DRAM bound a measured time may lie before it is called
-/// impossible: the traffic estimate can miss reuse (a cache line served
-/// twice), never by a factor of two on the kernels the model targets.
-static constexpr double ImpossibleSlack = 0.5;
+/// The kernel's DRAM bound where it is least: with reuse served by L1.
+static double dramFloorMs(const KernelCurve &Spread) {
+  return Spread.L1MaxWarps > 0 ? std::min(Spread.BwMs, Spread.BwMsL1)
+                               : Spread.BwMs;
+}
+
+/// Below this share of the DRAM bound, a measured time means the traffic
+/// estimate counted as DRAM sectors what the caches served (a line re-read
+/// by several warps or threads): the kernel is outside the DRAM-bound
+/// scope. The estimate misses such reuse by less than a factor of two on
+/// the kernels the model targets.
+static constexpr double CachedShare = 0.5;
+/// Below this share, no cache explains it (L1 and L2 serve reused lines at
+/// some ten times DRAM's bandwidth): a wrong unit, another launch's time or
+/// another GPU's calibration.
+static constexpr double ImpossibleShare = 1.0 / 30;
 
 void rejectImpossibleTime(const KernelCurve &Spread, double Warps,
                           double MeasuredMs, const std::string &Where) {
-  // The bandwidth bound where it is least: with reuse served by L1.
-  double Floor = Spread.L1MaxWarps > 0 ? std::min(Spread.BwMs, Spread.BwMsL1)
-                                       : Spread.BwMs;
-  if (Floor > 0 && MeasuredMs < ImpossibleSlack * Floor)
+  double Floor = dramFloorMs(Spread);
+  if (Floor > 0 && MeasuredMs < ImpossibleShare * Floor)
     fail(Where, "time_ms",
          "impossible time " + fmtNum(MeasuredMs) + " ms at " + fmtNum(Warps) +
              " warps per SM: the kernel's traffic needs at least " +
@@ -258,8 +268,10 @@ BandResult computeBand(const Calibration &C, const Profile &P,
     B.Notes.push_back("calibration has no camped benchmarks: the worst line "
                       "equals the best line");
   B.Bounds = C.Bounds;
+  double FloorMs = 0;
   if (C.Bandwidth) {
     KernelCurve Spread = C.Bandwidth->curve(T, false, nullptr);
+    FloorMs = dramFloorMs(Spread);
     if (B.MeasuredMs && O.RejectImpossible)
       rejectImpossibleTime(Spread, B.Warps, *B.MeasuredMs,
                            O.TimeMs ? O.TimeFrom : P.File);
@@ -303,6 +315,15 @@ BandResult computeBand(const Calibration &C, const Profile &P,
       B.Notes.push_back("measured " + fmtNum(*B.MeasuredMs / Lo0) +
                         "x the best line: outside the memory-bound scope (" +
                         scopeRule(O.ScopeFactor) + ")");
+    if (FloorMs > 0 && *B.MeasuredMs < CachedShare * FloorMs) {
+      B.InScope = false;
+      B.Notes.push_back(
+          "measured " + fmtNum(*B.MeasuredMs) + " ms, under half the " +
+          fmtNum(FloorMs) +
+          " ms its sectors need at the calibrated DRAM peak: the caches "
+          "served much of its traffic (lines re-read by several threads), "
+          "outside the DRAM-bound scope");
+    }
   }
   std::optional<KernelCurve> App;
   if (B.BestCurve && B.MeasuredMs)

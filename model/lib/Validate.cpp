@@ -101,6 +101,7 @@ ValidateResult validate(const Calibration &C,
       fail(VC.ProfilePath, "time_ms",
            "no measured time (give time_ms in the profile or the case)");
     Row.MeasuredMs = *T;
+    std::optional<bool> BandScope;
     std::optional<double> Items = VC.WorkItems ? VC.WorkItems : P.WorkItems;
     if (K == ModelKind::GT200) {
       Traffic Tr = trafficFromProfile(P);
@@ -140,12 +141,17 @@ ValidateResult validate(const Calibration &C,
                                   N.rfind("calibration has", 0) == 0
                               ? N
                               : Row.Case.Name + ": " + N);
+      BandScope = B.InScope;
       R.Bands.push_back(std::move(B));
     }
     Row.RelErr = std::abs(Row.PredictedMs - Row.MeasuredMs) / Row.MeasuredMs;
-    Row.InScope = !outsideMemoryScope(std::min(Row.BestMs, Row.WorstMs),
-                                      std::max(Row.BestMs, Row.WorstMs),
-                                      Row.MeasuredMs, ScopeFactor);
+    // The band's verdict where there is one: it also knows when the caches
+    // served the traffic (computeBand).
+    Row.InScope = BandScope
+                      ? *BandScope
+                      : !outsideMemoryScope(std::min(Row.BestMs, Row.WorstMs),
+                                            std::max(Row.BestMs, Row.WorstMs),
+                                            Row.MeasuredMs, ScopeFactor);
     if (Items) {
       // work items / ms / 1e3 = million items per second (MLUPS for LBM).
       Row.ActualMlups = *Items / (Row.MeasuredMs * 1e3);

@@ -53,9 +53,11 @@ std::string placement(double RawDegree, bool HasBand);
 /// prediction must lie above the spread one.
 std::string degreeNotComputed(double Spread, double Camped, double Warps);
 
-/// A measured time no kernel moving these bytes can reach: below the
-/// bandwidth bound of its DRAM traffic (the calibration's peak), with
-/// Slack for the traffic estimate. Throws with one clear line.
+/// A measured time no kernel moving these bytes can reach, even with its
+/// re-reads served by the caches: far below the bandwidth bound of its
+/// traffic at the calibration's peak. Throws with one clear line. (A time
+/// under half that bound, but not that far, puts the kernel outside the
+/// DRAM-bound scope: computeBand.)
 void rejectImpossibleTime(const KernelCurve &Spread, double Warps,
                           double MeasuredMs, const std::string &Where);
 
