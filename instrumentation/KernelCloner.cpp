@@ -186,10 +186,27 @@ Function *cloneKernel(Function &K, ArrayRef<Function *> Callees, StringRef Name,
         if (auto *VM = dyn_cast_or_null<ValueAsMetadata>(N->getOperand(0)))
           if (VM->getValue()->stripPointerCasts() == &K)
             Mine.push_back(N);
+    bool Bounded = false;
     for (MDNode *N : Mine) {
       SmallVector<Metadata *, 4> Ops(N->operands());
       Ops[0] = ValueAsMetadata::get(G);
       NMD->addOperand(MDNode::get(K.getContext(), Ops));
+      for (unsigned I = 1; I + 1 < N->getNumOperands(); I += 2)
+        if (auto *Key = dyn_cast<MDString>(N->getOperand(I)))
+          Bounded |= Key->getString().starts_with("maxntid") ||
+                     Key->getString().starts_with("reqntid") ||
+                     Key->getString() == "maxnreg";
+    }
+    // A kernel without launch bounds runs any block the hardware allows when
+    // ptxas fits it; its copy, with the recording code, took more registers
+    // and could not launch 1024 threads. 64 registers a thread let every
+    // block size launch: ptxas spills instead.
+    if (!Bounded) {
+      LLVMContext &Ctx = K.getContext();
+      NMD->addOperand(MDNode::get(
+          Ctx, {ValueAsMetadata::get(G), MDString::get(Ctx, "maxnreg"),
+                ConstantAsMetadata::get(
+                    ConstantInt::get(Type::getInt32Ty(Ctx), 64))}));
     }
   }
   return G;

@@ -49,13 +49,17 @@
 ; CHECK-NEXT: %v = load float, ptr %p, align 4
 ; CHECK-NEXT: call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access_grid(i32 2,
-; CHECK: !nvvm.annotations = !{!0, !1, !2, !3, !4, !5, !6, !7, !8}
+; k2 has no launch bounds: its variants are held to 64 registers a thread,
+; so that they launch with any block k2 does.
+; CHECK: !nvvm.annotations = !{!0, !1, !2, !3, !4, !5, !6, !7, !8, !9, !10}
 ; CHECK: !3 = !{ptr @k1__sectorscope_sample, !"kernel", i32 1}
 ; CHECK: !4 = !{ptr @k1__sectorscope_sample, !"maxntidx", i32 256}
 ; CHECK: !5 = !{ptr @k1__sectorscope_grid, !"kernel", i32 1}
 ; CHECK: !6 = !{ptr @k1__sectorscope_grid, !"maxntidx", i32 256}
 ; CHECK: !7 = !{ptr @k2__sectorscope_sample, !"kernel", i32 1}
-; CHECK: !8 = !{ptr @k2__sectorscope_grid, !"kernel", i32 1}
+; CHECK: !8 = !{ptr @k2__sectorscope_sample, !"maxnreg", i32 64}
+; CHECK: !9 = !{ptr @k2__sectorscope_grid, !"kernel", i32 1}
+; CHECK: !10 = !{ptr @k2__sectorscope_grid, !"maxnreg", i32 64}
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
