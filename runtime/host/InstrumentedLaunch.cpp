@@ -59,11 +59,16 @@ cudaError_t instrumentedLaunch(Runtime &R, KernelState &K, LaunchInfo &Info,
     }
   }
   const bool InGrid = Info.TheMode == Mode::Grid;
-  const void *Launched = variantKernel(Func, InGrid ? K.Grid : K.Sample,
-                                       InGrid ? "grid mode" : "heat-map mode",
-                                       Block.x * Block.y * Block.z, Err);
+  const Variant &V = InGrid ? K.Grid : K.Sample;
+  const char *ModeName = InGrid ? "grid mode" : "heat-map mode";
+  const void *Launched =
+      variantKernel(Func, V, ModeName, Block.x * Block.y * Block.z, Err);
   if (!Launched)
     return Plain(Err, true);
+  if (Info.Cooperative &&
+      !cooperativeGridFits(Launched, V.Name, ModeName, Grid, Block, Shmem,
+                           Info.Device.SmCount, Err))
+    return Plain(Err + "; the kernel ran uninstrumented", false);
   if (Info.TheMode == Mode::Heatmap &&
       (Info.Sample[0] >= Grid.x || Info.Sample[1] >= Grid.y ||
        Info.Sample[2] >= Grid.z)) {
@@ -142,7 +147,7 @@ cudaError_t instrumentedLaunch(Runtime &R, KernelState &K, LaunchInfo &Info,
     Info.Error.clear();
     Info.KernelMs.reset();
     return Plain(
-        std::string(InGrid ? "grid mode" : "heat-map mode") + ": " +
+        std::string(ModeName) + ": " +
             cudaMsg("the instrumented variant could not launch", LaunchErr) +
             "; the kernel ran uninstrumented",
         false);

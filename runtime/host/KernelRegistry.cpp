@@ -79,6 +79,31 @@ const void *variantKernel(const void *Func, const Variant &V,
   return nullptr;
 }
 
+bool cooperativeGridFits(const void *Launched, const std::string &Name,
+                         const char *ModeName, dim3 Grid, dim3 Block,
+                         size_t Shmem, int SmCount, std::string &Err) {
+  int PerSm = 0;
+  bool PendingBefore = cudaPeekAtLastError() != cudaSuccess;
+  if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+          &PerSm, Launched, int(Block.x * Block.y * Block.z), Shmem) !=
+      cudaSuccess) {
+    // Unknown: the launch itself will tell. Not the program's error.
+    if (!PendingBefore)
+      (void)cudaGetLastError();
+    return true;
+  }
+  uint64_t Fit = uint64_t(PerSm) * uint64_t(std::max(SmCount, 0));
+  uint64_t Blocks = uint64_t(Grid.x) * Grid.y * Grid.z;
+  if (Fit >= Blocks)
+    return true;
+  Err = std::string(ModeName) + ": the cooperative grid of " +
+        std::to_string(Blocks) +
+        " blocks does not fit at once with the "
+        "kernel's instrumented variant '" +
+        Name + "' (" + std::to_string(Fit) + " blocks)";
+  return false;
+}
+
 } // namespace sectorscope::rt
 
 using namespace sectorscope::rt;

@@ -26,6 +26,15 @@ const void *variantKernel(const void *Func, const Variant &V,
                           const char *ModeName, unsigned Threads,
                           std::string &Err);
 
+/// Whether a cooperative launch of variant `Launched` (named `Name`) fits:
+/// all of the grid's blocks resident at once on the device's `SmCount` SMs.
+/// The program sized its grid for its own kernel, and the variant may need
+/// more registers or shared memory; a launch that does not fit fails, so it
+/// is not tried. False with the reason in Err.
+bool cooperativeGridFits(const void *Launched, const std::string &Name,
+                         const char *ModeName, dim3 Grid, dim3 Block,
+                         size_t Shmem, int SmCount, std::string &Err);
+
 } // namespace sectorscope::rt
 
 #endif
