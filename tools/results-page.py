@@ -20,6 +20,7 @@ run"); every part is optional, and a missing part is said to be missing:
   multi.log     stdout of  build-gpu/tools/gpu-tests.sh multi build-gpu
   corpus.log    the real-program corpus's GPU run (its non-PASS lines and
                 counts)
+  corpus-model.log  the model's validation on that run's profiles
   compile.log   stdout of  instrumentation/bench-compile-cost.sh (no GPU)
 Optional parts that ran elsewhere start with a line "# card: NAME" and a
 line "# command: CMD"; a "# command:" line at the top of tests.log,
@@ -61,6 +62,12 @@ TEXT_PARTS = (
       "lines aside), memcheck on the instrumented build, and time, heat-map and",
       "grid profiles of the DRAM-sized ones. The failures and skips, then the",
       "counts:"]),
+    ("corpus-model.log", "The model on the real programs",
+     ["`model/validate.sh --runs` over the corpus run's time, heat-map and grid",
+      "profiles, with this GPU's committed calibration: training against",
+      "held-out error (leave one kernel out) per model, and the same over the",
+      "DRAM-sized kernels (the union of a kernel's global address ranges above",
+      "50 MiB) alone:"]),
     ("compile.log", "Compile cost",
      ["CPU time (user + sys of every process of the build) and peak memory of",
       "`-O2` builds, plain against instrumented (`instrumentation/bench-compile-cost.sh`):"]),
