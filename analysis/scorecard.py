@@ -15,7 +15,7 @@ Usage: scorecard.py --wrapper W [--compat DIR] FILE.cu|DIR...
 Prints one line per file and configuration that differs, then per rule
 `<rule>: labelled=N tp=.. fp=.. fn=.. precision=.. recall=..`.
 """
-import argparse, os, re, shlex, subprocess, sys
+import argparse, os, re, shlex, shutil, subprocess, sys, tempfile
 
 from score_line import cuda_sources, score_line
 
@@ -50,8 +50,9 @@ def labels(path, prefixes):
     return out
 
 
-def configurations(path, compat):
-    """The -verify RUN lines at -O1 and above: (prefixes, extra arguments)."""
+def configurations(path, compat, tmp):
+    """The -verify RUN lines at -O1 and above: (prefixes, extra arguments).
+    %t (a file some RUN lines write, such as SARIF) is a path under tmp."""
     for line in open(path, encoding="utf-8"):
         m = re.search(r"RUN:\s*%wrapper\s+(.*)", line)
         if not m or "-verify" not in m.group(1) or "-O0" in m.group(1):
@@ -64,6 +65,7 @@ def configurations(path, compat):
                 continue
             a = a.replace("%S", os.path.dirname(os.path.abspath(path)))
             a = a.replace("%s", os.path.abspath(path))
+            a = a.replace("%t", os.path.join(tmp, os.path.basename(path)))
             if compat:
                 a = a.replace("%compat", compat)
             args.append(a)
@@ -88,8 +90,9 @@ def main():
     ap.add_argument("files", nargs="+", metavar="FILE.cu|DIR")
     a = ap.parse_args()
     score = {r: [0, 0, 0, 0] for r in RULES}  # labelled, tp, fp, fn
+    tmp = tempfile.mkdtemp(prefix="scorecard-")
     for f in cuda_sources(a.files):
-        for prefixes, args in configurations(f, a.compat):
+        for prefixes, args in configurations(f, a.compat, tmp):
             want, got = labels(f, prefixes), found(f, a.wrapper, args)
             for key in sorted(set(want) | set(got)):
                 w, g = want.get(key, 0), got.get(key, 0)
@@ -101,6 +104,7 @@ def main():
                 if w != g:
                     print(f"{os.path.basename(f)}:{key[0]}: {key[1]} "
                           f"labelled {w}, found {g} ({','.join(prefixes)})")
+    shutil.rmtree(tmp, ignore_errors=True)
     for r in RULES:
         n, tp, fp, fn = score[r]
         print(score_line(r, tp, fp, fn, labelled=n))
