@@ -264,13 +264,14 @@ typedef struct ss_module {
  *     __sectorscope_access_grid are the same for grid variants.
  *   __sectorscope_access(site, addr, width, op_space, lanes, state): one
  *     memory access; op_space = op | (space << 8); state: the value
- *     __sectorscope_enter returned. Called by every active lane;
- *     aggregates across the warp itself (one record or atomic per distinct
- *     sector per request). lanes: the request's lanes, which it waits for:
- *     those present at the site (read there, before the call: one
- *     out-of-line function serves every site), or those the pass knows all
- *     reach this access (a join after divergence); 0: the lanes running the
- *     function. */
+ *     __sectorscope_enter returned. Called by every active lane: in
+ *     heat-map mode each lane writes its own record (the pass inlines it at
+ *     the site); grid mode's __sectorscope_access_grid aggregates across the
+ *     warp itself (one atomic per distinct sector per request) and is one
+ *     out-of-line function for every site. lanes: the request's lanes, which
+ *     it waits for: those present at the site (read there, before the
+ *     call), or those the pass knows all reach this access (a join after
+ *     divergence); 0: the lanes running the function. */
 
 /* Host entry points (runtime/host), called from host code the pass rewrote:
  *   void __sectorscope_register_module(void **fatbin_handle, void *shadow);
