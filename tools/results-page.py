@@ -41,6 +41,7 @@ import re
 import sys
 
 NO_RUN = "No measurement run recorded yet"
+GPU_LINE = re.compile(r"^GPU \d+: .*\(UUID: ")
 MODELS = ("bandwidth", "campprof", "gt200")
 # CampProf's metric counts errors under 0.01% as 0.01%, so that one exact
 # hit cannot zero a geometric mean (as model/lib/Validate.cpp does).
@@ -388,7 +389,10 @@ def page(outdir, date_override, calibration=None):
         card, command, body = header_lines(text)
         L += ["## " + title, "",
               "On %s: `%s`" % (card or "a card not recorded", command or "not recorded"), ""]
-        L += (intro + [""] if intro else []) + ["```"] + [l for l in body if l.strip()] + ["```", ""]
+        # "GPU n: NAME (UUID: ...)" lines name one machine, not the card,
+        # which the part's first line gives.
+        body = [l for l in body if l.strip() and not GPU_LINE.match(l)]
+        L += (intro + [""] if intro else []) + ["```"] + body + ["```", ""]
     return "\n".join(L).rstrip("\n") + "\n"
 
 
