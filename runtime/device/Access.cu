@@ -42,13 +42,10 @@ __sectorscope_access(uint32_t Site, const void *Ptr, uint32_t Width,
   ss_launch_header *H = header();
   if (!H || !(State & SS_STATE_LOG))
     return;
-  unsigned Lane = laneId();
-  uint32_t Space;
-  uint64_t Addr = spaceAddress(Ptr, OpSpace >> 8, Lane, Space);
-  unsigned Active = Lanes ? Lanes : __activemask();
-  logLane(H, Site, OpSpace & 0xff, Width, Space, Addr, Active, Lane);
+  Request R = request(Ptr, OpSpace >> 8, Lanes);
+  logLane(H, Site, OpSpace & 0xff, Width, R.Space, R.Addr, R.Active, R.Lane);
   // A lane whose log is full skips its store: the lanes that came in
   // together leave together, as in the plain code, so that the program's
   // next access is one request again and not one per fragment.
-  __syncwarp(Active);
+  __syncwarp(R.Active);
 }

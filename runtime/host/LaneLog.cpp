@@ -80,19 +80,18 @@ private:
   void warp(uint32_t W) {
     std::vector<Request> Requests;
     std::unordered_map<uint64_t, std::vector<uint32_t>> Opened;
+    uint64_t Kept[32];
     bool Overflowed[32];
     Slots.clear();
     for (uint32_t L = 0; L < 32; ++L) {
       uint32_t N = count(W, L);
-      uint64_t Kept = std::min<uint64_t>({N, H.log_lane_records, Rows});
-      Overflowed[L] = Kept < N;
-      Out.Header.log_dropped += N - Kept;
+      Kept[L] = std::min<uint64_t>({N, H.log_lane_records, Rows});
+      Overflowed[L] = Kept[L] < N;
+      Out.Header.log_dropped += N - Kept[L];
     }
     for (uint32_t L = 0; L < 32; ++L) {
       std::unordered_map<uint64_t, uint32_t> Seen;
-      uint64_t Kept =
-          std::min<uint64_t>({count(W, L), H.log_lane_records, Rows});
-      for (uint64_t K = 0; K < Kept; ++K) {
+      for (uint64_t K = 0; K < Kept[L]; ++K) {
         ss_lane_record R = record(K, W, L);
         ++Out.Log.Records;
         uint32_t Mask = uint32_t(R.site_lanes);
