@@ -77,18 +77,19 @@ static cl::opt<std::string> ClDeviceRuntime(
              "beside the plugin)"),
     cl::value_desc("file.bc"));
 
-// On by default (InstrumentOptions) for the heat-map access, a few dozen
-// instructions: a call and its return were most of its cost in kernels whose
-// threads loop over thousands of accesses. Grid mode's access (a few hundred
-// instructions) stays one function per module: inlined at every site, ptxas
-// took minutes and gigabytes on kernels with a few hundred sites. A call is
-// safe in divergent code because the caller passes its own lanes
-// (insertAccess): the runtime never asks which lanes are in the shared
-// function with it.
+// On by default (InstrumentOptions): a call and its return were most of the
+// cost in kernels whose threads loop over thousands of accesses. The
+// heat-map access is a few dozen instructions, inlined whole. Of grid mode's
+// (a few hundred) only the full warp's run is inlined
+// (__sectorscope_access_grid); the rest stays one function per module:
+// inlined at every site, ptxas took minutes and gigabytes on kernels with a
+// few hundred sites. A call is safe in divergent code because the caller
+// passes its own lanes (insertAccess): the runtime never asks which lanes
+// are in the shared function with it.
 static cl::opt<bool> ClInlineAccess(
     "sectorscope-inline-access",
-    cl::desc("inline the heat-map access __sectorscope_access at each site "
-             "(default on; grid mode's access is always a call)"));
+    cl::desc("inline the heat-map access and grid mode's full-warp run at "
+             "each site (default on; grid mode's other requests are a call)"));
 
 static cl::opt<bool> ClVectorizeFirst(
     "sectorscope-vectorize-first",
@@ -192,7 +193,7 @@ private:
   SmallPtrSet<Function *, 8> KernelSet;
 
   FunctionCallee Enter, Access, EnterGrid, AccessGrid;
-  SmallVector<CallInst *, 64> EnterCalls, AccessCalls;
+  SmallVector<CallInst *, 64> EnterCalls, AccessCalls, GridAccessCalls;
 };
 
 bool Instrumenter::run() {
@@ -392,7 +393,8 @@ void Instrumenter::addGridVariant(Function &K, Function &S,
         C->setCalledFunction(EnterGrid);
         EnterCalls.push_back(C);
       } else if (C->getCalledOperand() == Access.getCallee()) {
-        C->setCalledFunction(AccessGrid); // a call: see ClInlineAccess
+        C->setCalledFunction(AccessGrid);
+        GridAccessCalls.push_back(C);
       }
     }
 }
@@ -641,10 +643,11 @@ void Instrumenter::inlineRuntimeCalls() {
     InlineFunction(*C, IFI);
   }
   if (Opts.InlineAccess)
-    for (CallInst *C : AccessCalls) {
-      InlineFunctionInfo IFI;
-      InlineFunction(*C, IFI);
-    }
+    for (auto *Calls : {&AccessCalls, &GridAccessCalls})
+      for (CallInst *C : *Calls) {
+        InlineFunctionInfo IFI;
+        InlineFunction(*C, IFI);
+      }
 }
 
 /// Runtime helpers nothing calls any more would still reach the PTX.

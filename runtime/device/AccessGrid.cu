@@ -27,6 +27,49 @@ extern "C" __device__ uint32_t __sectorscope_enter_grid() {
   return gridState() | (Range ? SS_STATE_RANGE : 0);
 }
 
+/// A full warp at a site of known space whose lanes are one stride apart
+/// (runCountable), counted from lane 0's address and the stride alone: a
+/// few shuffles and a vote, then the counters' reductions. This is the part
+/// of the access inlined at each site (-sectorscope-inline-access). False:
+/// nothing was counted, the request goes to the out-of-line path (partial
+/// warps, generic sites, gathers, runs across partition granules).
+SS_DEV bool countFullWarpStride(uint32_t Site, uint32_t Width,
+                                uint32_t PassSpace, const void *Ptr,
+                                uint32_t Lanes, uint32_t State) {
+  if (Lanes != ~0u || PassSpace == SS_SPACE_GENERIC || !Width ||
+      Site >= cfg().num_sites)
+    return false;
+  unsigned Lane = laneId();
+  uint32_t Space;
+  uint64_t Addr = spaceAddress(Ptr, PassSpace, Lane, Space);
+  // Lane 0's previous address is its own: its step (0) is not compared.
+  int64_t Step =
+      int64_t(Addr - __shfl_up_sync(~0u, (unsigned long long)Addr, 1));
+  int32_t Stride = __shfl_sync(~0u, int32_t(Step), 1);
+  if (!__all_sync(~0u, Lane == 0 || Step == Stride))
+    return false;
+  uint64_t Distance = Stride < 0 ? -int64_t(Stride) : Stride;
+  // The lowest byte is lane 0's start, or lane 31's for a negative stride;
+  // accesses are aligned to their width, so none straddles a sector.
+  uint64_t Lo =
+      Addr - int64_t(Lane) * Stride - (Stride < 0 ? 31 * Distance : 0);
+  uint64_t Span = 31 * Distance + Width - 1;
+  // Lanes at most 32 bytes apart leave no sector out; further apart, each
+  // lane has one of its own.
+  uint32_t Sectors = Distance <= 32 ? runSectors(Lo, Span) : 32;
+  if (runCountable(Site, PassSpace, Lo, Span))
+    countRun(State, Site, PassSpace, Lo, Span, Sectors, /*Full=*/true, Lane,
+             32);
+  else if (Distance >= 32 && cfg().part_run_offsets)
+    countLanePartitions(State, Site, Addr, Lane, Lo, Lo + Span);
+  else
+    return false;
+  // Lanes 0-4's updates and lane 0's range branch per lane; the program's
+  // next request must see the warp whole whatever ptxas does with them.
+  __syncwarp();
+  return true;
+}
+
 /// One request, `Mask` its lanes; `Full` (a constant) when they are all 32:
 /// inlined twice, so that the full warp's copy uses the constant full mask,
 /// which ptxas does not check at run time before each shuffle and vote.
@@ -41,33 +84,27 @@ SS_DEV void countGridRequest(ss_launch_header *H, uint32_t Site, uint32_t Width,
   uint64_t Key = sectorKey(Space, Addr);
   unsigned Low = Mask & (0u - Mask);
   SectorScan S;
-  // Lanes in one range (a full warp, the first lanes of a loop's tail, a
-  // tree reduction's last levels) at a site of known space (a generic run
+  // A partial warp's lanes in one range (the first lanes of a loop's tail,
+  // a tree reduction's last levels) at a site of known space (a generic run
   // could change spaces): the previous lane's address tells whether they
-  // access one run of bytes in lane order (unit-stride loads and stores,
-  // vectors included) or one address (a value every lane reads), and
-  // otherwise its sector key.
-  if (PassSpace != SS_SPACE_GENERIC && Width && ((Mask + Low) & Mask) == 0) {
-    unsigned Rel = Full ? Lane : __popc(Mask & lanesBelow());
-    unsigned Lanes = Full ? 32 : __popc(Mask);
-    // The first lane's previous address is its own (lane 0) or another
-    // lane's (undefined): it is not read.
+  // access one run of bytes in lane order, and otherwise its sector key. A
+  // full warp's stride was checked inline (countFullWarpStride).
+  if (!Full && PassSpace != SS_SPACE_GENERIC && Width &&
+      ((Mask + Low) & Mask) == 0) {
+    unsigned Rel = __popc(Mask & lanesBelow());
+    unsigned Lanes = __popc(Mask);
+    // The first lane's previous address is another lane's (undefined): it
+    // is not read.
     uint64_t Prev = __shfl_up_sync(Mask, (unsigned long long)Addr, 1);
-    uint64_t Step = Addr - Prev;
-    bool Run = __all_sync(Mask, Rel == 0 || Step == Width);
-    // One address: full warps only, where the vote costs least and such
-    // reads are common; a partial warp's check would mostly fail (gathers).
-    if (Run || (Full && __all_sync(~0u, Step == 0))) {
-      uint64_t First = Run ? Addr - Rel * Width : Addr; // the first lane's
-      // The bytes after the first: lanes x width - 1 or width - 1.
-      uint32_t Span = (Run ? Lanes * Width : Width) - 1;
+    if (__all_sync(Mask, Rel == 0 || Addr - Prev == Width)) {
+      uint64_t First = Addr - Rel * Width;
+      uint64_t Span = Lanes * Width - 1;
       if (runCountable(Site, PassSpace, First, Span)) {
-        countRun(State, Site, PassSpace, First, Span, Full, Rel, Lanes);
-        // Lanes 0-2's update and lane 0's range branch per lane; ptxas
-        // closes such regions with a convergence barrier, but the program's
-        // next request must see the warp whole whatever ptxas does. Measured
-        // in one call with and without it: 2.62x / 2.62x against 2.84x /
-        // 2.70x, the same within noise.
+        countRun(State, Site, PassSpace, First, Span, runSectors(First, Span),
+                 /*Full=*/false, Rel, Lanes);
+        // Lane 0's updates branch per lane; ptxas closes such regions with
+        // a convergence barrier, but the program's next request must see
+        // the warp whole whatever ptxas does.
         __syncwarp(Mask);
         return;
       }
@@ -89,15 +126,14 @@ SS_DEV void countGridRequest(ss_launch_header *H, uint32_t Site, uint32_t Width,
   __syncwarp(Mask);
 }
 
-extern "C" __device__ void
-__sectorscope_access_grid(uint32_t Site, const void *Ptr, uint32_t Width,
-                          uint32_t OpSpace, uint32_t Lanes, uint32_t State) {
-  // A zero state: no grid-mode launch was set at entry. The grid variant
-  // has no original body to run then (the pass keeps only the instrumented
-  // one), so its accesses do nothing.
+/// Every request countFullWarpStride does not take: partial warps, generic
+/// sites, strided and gathered lanes. Out of line, so that the code at each
+/// site stays small.
+extern "C" __device__ __attribute__((noinline)) void
+__sectorscope_access_grid_rest(uint32_t Site, const void *Ptr, uint32_t Width,
+                               uint32_t OpSpace, uint32_t Lanes,
+                               uint32_t State) {
   ss_launch_header *H = header();
-  if (!H || !State)
-    return;
   uint32_t PassSpace = OpSpace >> 8;
   auto [Lane, Space, Addr, Active, Leader, Key] =
       request(Ptr, PassSpace, Lanes);
@@ -107,4 +143,16 @@ __sectorscope_access_grid(uint32_t Site, const void *Ptr, uint32_t Width,
   else
     countGridRequest(H, Site, Width, PassSpace, Space, Addr, /*Full=*/false,
                      Active, Lane, State);
+}
+
+extern "C" __device__ void
+__sectorscope_access_grid(uint32_t Site, const void *Ptr, uint32_t Width,
+                          uint32_t OpSpace, uint32_t Lanes, uint32_t State) {
+  // A zero state: no grid-mode launch was set at entry. The grid variant
+  // has no original body to run then (the pass keeps only the instrumented
+  // one), so its accesses do nothing.
+  if (!header() || !State)
+    return;
+  if (!countFullWarpStride(Site, Width, OpSpace >> 8, Ptr, Lanes, State))
+    __sectorscope_access_grid_rest(Site, Ptr, Width, OpSpace, Lanes, State);
 }

@@ -169,13 +169,13 @@ SS_DEV ss_site_counters *siteCounters(uint32_t SiteRow) {
 }
 
 /// Most requests of real kernels are a full warp at a site of known space
-/// whose lanes access one run of bytes, [First, First + Span]: lane i at
-/// First + i x width (unit-stride loads and stores, vectors included), or
-/// every lane at First (a value all lanes read). Such a run is counted by
-/// countRun when it also lies in one partition granule of a one-mask map
-/// (abi.h part_run_offsets). Uniform over the warp.
+/// whose lanes are one stride apart: unit-stride loads and stores (vectors
+/// included), one address all lanes read, rows and columns. Those within
+/// 32 bytes of each other touch every sector of [First, First + Span]; such
+/// a run is counted by countRun when it also lies in one partition granule
+/// of a one-mask map (abi.h part_run_offsets). Uniform over the warp.
 SS_DEV bool runCountable(uint32_t Site, uint32_t PassSpace, uint64_t First,
-                         uint32_t Span) {
+                         uint64_t Span) {
   if (Site >= cfg().num_sites)
     return false;
   if (PassSpace != SS_SPACE_GLOBAL)
@@ -187,21 +187,24 @@ SS_DEV bool runCountable(uint32_t Site, uint32_t PassSpace, uint64_t First,
   return InGranule > Span && (uint32_t(First) & InGranule) <= InGranule - Span;
 }
 
-/// A run runCountable accepted, of `Lanes` lanes, `Rel` this lane's place
-/// among them: its start gives its sectors, partition and range with no
-/// further votes. In a full warp lanes 0-2 update one counter each, in one
-/// instruction, where one lane would run three: requests, then sectors, or for
-/// global sectors (counted in the partition rows only, abi.h) the window's
-/// and the site's cells of the run's partition. Otherwise the first lane
-/// updates them, and the lanes missing.
+/// The sectors of [First, First + Span] when every one is touched.
+SS_DEV uint32_t runSectors(uint64_t First, uint64_t Span) {
+  return uint32_t(((First & 31) + Span) / 32 + 1);
+}
+
+/// A request runCountable accepted, `Sectors` of them from `Lanes` lanes,
+/// `Rel` this lane's place among them: its start gives its partition and
+/// range with no further votes. In a full warp lanes 0-2 update one counter
+/// each, in one instruction, where one lane would run three: requests, then
+/// sectors, or for global sectors (counted in the partition rows only,
+/// abi.h) the window's and the site's cells of the run's partition.
+/// Otherwise the first lane updates them, and the lanes missing.
 SS_DEV void countRun(uint32_t State, uint32_t Site, uint32_t PassSpace,
-                     uint64_t First, uint32_t Span, bool Full, unsigned Rel,
-                     unsigned Lanes) {
+                     uint64_t First, uint64_t Span, uint32_t Sectors, bool Full,
+                     unsigned Rel, unsigned Lanes) {
   bool Global = PassSpace == SS_SPACE_GLOBAL;
   uint32_t Row = siteRow(State, Site);
   ss_site_counters *C = siteCounters(Row);
-  // At most 32 x 16 bytes: the low 32 bits of the start are enough.
-  uint32_t Sectors = ((uint32_t(First) & 31) + Span) / 32 + 1;
   uint32_t Part = Global ? maskedParity(First, cfg().part_masks[0]) : 0;
   if (Full) {
     uint64_t *P = &C->requests + Rel;
@@ -225,6 +228,36 @@ SS_DEV void countRun(uint32_t State, uint32_t Site, uint32_t PassSpace,
   if (Global && (State & SS_STATE_RANGE) && Rel == 0) {
     redMin(&C->addr_min, First);
     redMax(&C->addr_max, First + Span);
+  }
+}
+
+/// A full warp's global request at a one-mask map (abi.h part_run_offsets)
+/// whose lanes each touch a sector of their own (a column, a row stride of
+/// 32 bytes or more) across partition granules: one vote counts the lanes
+/// of partition 1, and lanes 0-4 update one counter each (requests, then
+/// the window's and the site's cells of partitions 0 and 1). [Lo, Hi] is
+/// the bytes touched, for the range.
+SS_DEV void countLanePartitions(uint32_t State, uint32_t Site, uint64_t Addr,
+                                unsigned Lane, uint64_t Lo, uint64_t Hi) {
+  uint32_t Row = siteRow(State, Site);
+  ss_site_counters *C = siteCounters(Row);
+  uint32_t Ones =
+      __popc(__ballot_sync(~0u, maskedParity(Addr, cfg().part_masks[0])));
+  // A one-partition map has no cell for partition 1, and no lane in it.
+  uint32_t Part = Lane >= 3;
+  uint32_t N = Part ? Ones : 32 - Ones;
+  if (Lane == 0) {
+    redAdd(&C->requests, 1);
+  } else if (Lane < 5 && N) {
+    bool Window = Lane & 1;
+    uint32_t Cell =
+        (Window ? State & SS_STATE_WINDOW_ROW : Row) * cfg().part_count + Part;
+    uint64_t Table = Window ? cfg().dev_part_window : cfg().dev_part_site;
+    redAdd(reinterpret_cast<uint64_t *>(Table) + Cell, N);
+  }
+  if ((State & SS_STATE_RANGE) && Lane == 0) {
+    redMin(&C->addr_min, Lo);
+    redMax(&C->addr_max, Hi);
   }
 }
 

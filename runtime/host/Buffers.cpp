@@ -169,6 +169,9 @@ ss_launch_header makeLaunchHeader(const BufferRequest &R) {
                          sizeof(uint64_t));
   H.off_log_counts = Off;
   Off = align8(Off + uint64_t(H.log_warps) * 32 * sizeof(uint32_t));
+  // Each lane stores its record with one 16-byte store, which must be
+  // aligned (a misaligned address fault otherwise).
+  Off = (Off + 15) & ~uint64_t(15);
   H.off_log = Off;
   Off +=
       uint64_t(H.log_lane_records) * H.log_warps * 32 * sizeof(ss_lane_record);

@@ -1,7 +1,8 @@
-// What each site costs in each variant. Grid mode's access is one function
-// per module, called from every site: its code (its match.any.sync, here)
-// appears once whatever the number of sites, so the grid variant grows by a
-// call per site. The heat-map access is inlined: a lane's record, one
+// What each site costs in each variant. Grid mode inlines a full warp's
+// strided request at each site and calls one function per module for the
+// rest: that function's code (its match.any.sync, here) appears once
+// whatever the number of sites, so the grid variant grows by the short path
+// and a call per site. The heat-map access is inlined: a lane's record, one
 // 16-byte store, at every site. 64 loads and a store are 65 calls in the
 // grid variant and 65 records in the sample variant, each given the lanes
 // present at the site.
@@ -10,7 +11,7 @@
 // RUN: grep -c 'match.any.sync' %t.1.ptx > %t.1.count
 // RUN: grep -c 'match.any.sync' %t.64.ptx > %t.64.count
 // RUN: diff %t.1.count %t.64.count
-// RUN: grep -c '^[[:space:]]*__sectorscope_access_grid, *$' %t.64.ptx | FileCheck --check-prefix=CALLS %s
+// RUN: grep -c '^[[:space:]]*__sectorscope_access_grid_rest, *$' %t.64.ptx | FileCheck --check-prefix=CALLS %s
 // RUN: grep -c 'st.global.v2.u64' %t.64.ptx | FileCheck --check-prefix=CALLS %s
 // RUN: FileCheck %s < %t.64.ptx
 // CALLS: {{^}}65{{$}}
@@ -19,7 +20,7 @@
 // CHECK-LABEL: .entry _Z4manyPKfPf__sectorscope_grid(
 // CHECK-COUNT-65: activemask.b32
 // CHECK-NOT: activemask.b32
-// CHECK-LABEL: .func __sectorscope_access_grid(
+// CHECK-LABEL: .func __sectorscope_access_grid_rest(
 // CHECK-NOT: .func __sectorscope_access
 
 __global__ void many(const float *in, float *out) {

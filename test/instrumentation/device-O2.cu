@@ -2,8 +2,8 @@
 // copy is a site with its own source position (shared memory classified
 // statically; atomicAdd at the user's call, not in clang's wrapper header),
 // the runtime is linked (the entry check inlined, the heat-map access
-// inlined, or one function on request; grid mode's access one function), and
-// the descriptor is filled.
+// inlined, or one function on request; grid mode's full-warp strided path
+// inlined, the rest one function), and the descriptor is filled.
 // RUN: %wrapper --cuda-device-only -O2 -S -emit-llvm -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze -mllvm -sectorscope-inline-access=false %s -o - | FileCheck %s -DABI=%abi --check-prefixes=CHECK,CALL
 // RUN: %wrapper --cuda-device-only -O2 -S -emit-llvm -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze %s -o - | FileCheck %s -DABI=%abi --check-prefixes=CHECK,INLINE
 
@@ -25,10 +25,10 @@
 // CALL: call void @__sectorscope_access(i32 0,
 // CHECK: atomicrmw fadd
 // CHECK-LABEL: define {{.*}}void @_Z1kPfPKfi__sectorscope_grid(
-// CHECK: call void @__sectorscope_access_grid(i32 0,
+// CHECK: call void @__sectorscope_access_grid{{(_rest)?}}(i32 {{(noundef )?}}0,
 // CALL: define internal void @__sectorscope_access(
 // INLINE-NOT: define {{.*}}@__sectorscope_access(
-// CHECK: define internal void @__sectorscope_access_grid(
+// CHECK: define internal void @__sectorscope_access_grid_rest(
 // CHECK: match.any.sync
 
 __global__ void k(float *a, const float *b, int n) {
