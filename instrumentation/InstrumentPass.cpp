@@ -102,6 +102,11 @@ static cl::opt<bool> ClExplicitLanes(
              "branches, masks through loops) instead of __activemask()"),
     cl::Hidden);
 
+static cl::opt<unsigned> ClMaxInlinedGridSites(
+    "sectorscope-max-inlined-grid-sites",
+    cl::desc("functions with more grid-mode sites call the access at each "
+             "instead of inlining its short paths (0: no limit)"));
+
 static cl::opt<unsigned> ClMaxDeferredAccesses(
     "sectorscope-max-deferred-accesses",
     cl::desc("accesses of a block recorded together after the last of them "
@@ -636,18 +641,26 @@ void Instrumenter::fillModuleDescriptor(GlobalVariable &Desc,
 }
 
 /// No inliner runs after the optimizer's last extension point: inlines the
-/// entry check everywhere and the heat-map access where asked.
+/// entry check everywhere and, where asked, the heat-map access and grid
+/// mode's short paths (up to MaxInlinedGridSites a function).
 void Instrumenter::inlineRuntimeCalls() {
   for (CallInst *C : EnterCalls) {
     InlineFunctionInfo IFI;
     InlineFunction(*C, IFI);
   }
-  if (Opts.InlineAccess)
-    for (auto *Calls : {&AccessCalls, &GridAccessCalls})
-      for (CallInst *C : *Calls) {
-        InlineFunctionInfo IFI;
-        InlineFunction(*C, IFI);
-      }
+  if (!Opts.InlineAccess)
+    return;
+  DenseMap<Function *, unsigned> GridSites;
+  for (CallInst *C : GridAccessCalls)
+    ++GridSites[C->getFunction()];
+  for (auto *Calls : {&AccessCalls, &GridAccessCalls})
+    for (CallInst *C : *Calls) {
+      if (Calls == &GridAccessCalls && Opts.MaxInlinedGridSites &&
+          GridSites[C->getFunction()] > Opts.MaxInlinedGridSites)
+        continue;
+      InlineFunctionInfo IFI;
+      InlineFunction(*C, IFI);
+    }
 }
 
 /// Runtime helpers nothing calls any more would still reach the PTX.
@@ -675,6 +688,7 @@ InstrumentPass::InstrumentPass(const InstrumentOptions &Options,
   overrideIfGiven(Opts.ExplicitLanes, ClExplicitLanes);
   overrideIfGiven(Opts.LinkRuntime, ClLinkRuntime);
   overrideIfGiven(Opts.MaxDeferredAccesses, ClMaxDeferredAccesses);
+  overrideIfGiven(Opts.MaxInlinedGridSites, ClMaxInlinedGridSites);
   overrideIfGiven(Opts.RelocatableDeviceCode, ClRelocatable);
 }
 

@@ -58,10 +58,15 @@ struct InstrumentOptions {
   /// the plugin.
   std::string DeviceRuntimePath;
   /// Inline the heat-map access (__sectorscope_access, a few dozen
-  /// instructions) at each site, where a call and its return cost more than
-  /// the access; off, every site calls one shared copy per module. Grid
+  /// instructions) and grid mode's short paths (__sectorscope_access_grid)
+  /// at each site, where a call and its return cost more than the access;
+  /// off, every site calls one shared copy per module. The rest of grid
   /// mode's access, ten times larger, is always a call.
   bool InlineAccess = true;
+  /// A function with more grid-mode sites than this calls the access at
+  /// each: ptxas time grows faster than the code (a tensor-core GEMM of
+  /// 700 sites a kernel took over ten minutes inlined). 0: no limit.
+  unsigned MaxInlinedGridSites = 256;
   /// Merge adjacent loads/stores into vector accesses before instrumenting,
   /// as the NVPTX backend would.
   bool VectorizeFirst = true;

@@ -27,12 +27,29 @@ extern "C" __device__ uint32_t __sectorscope_enter_grid() {
   return gridState() | (Range ? SS_STATE_RANGE : 0);
 }
 
+/// A full warp's shared- or local-memory request whose lanes are not one
+/// stride apart (a histogram's bins, a table lookup, a private array indexed
+/// by data): one match on the 32-bit sector key groups them (both spaces'
+/// offsets, local ones interleaved by lane, are under 2^37), and lanes 0
+/// and 1 count the request and its sectors. Inline, where the out-of-line
+/// path would take a call and a 64-bit key for what is one instruction here.
+SS_DEV bool countOffsetGather(uint32_t State, uint32_t Site, uint64_t Offset,
+                              unsigned Lane) {
+  unsigned Peers = __match_any_sync(~0u, uint32_t(Offset >> 5));
+  uint32_t Sectors = __popc(__ballot_sync(~0u, (Peers & lanesBelow()) == 0));
+  ss_site_counters *C = siteCounters(siteRow(State, Site));
+  if (Lane < 2)
+    redAdd(Lane == 0 ? &C->requests : &C->sectors, Lane == 0 ? 1 : Sectors);
+  __syncwarp();
+  return true;
+}
+
 /// A full warp at a site of known space whose lanes are one stride apart
 /// (runCountable), counted from lane 0's address and the stride alone: a
 /// few shuffles and a vote, then the counters' reductions. This is the part
 /// of the access inlined at each site (-sectorscope-inline-access). False:
 /// nothing was counted, the request goes to the out-of-line path (partial
-/// warps, generic sites, gathers, runs across partition granules).
+/// warps, generic sites, global gathers, runs across partition granules).
 SS_DEV bool countFullWarpStride(uint32_t Site, uint32_t Width,
                                 uint32_t PassSpace, const void *Ptr,
                                 uint32_t Lanes, uint32_t State) {
@@ -47,7 +64,8 @@ SS_DEV bool countFullWarpStride(uint32_t Site, uint32_t Width,
       int64_t(Addr - __shfl_up_sync(~0u, (unsigned long long)Addr, 1));
   int32_t Stride = __shfl_sync(~0u, int32_t(Step), 1);
   if (!__all_sync(~0u, Lane == 0 || Step == Stride))
-    return false;
+    return (PassSpace == SS_SPACE_SHARED || PassSpace == SS_SPACE_LOCAL) &&
+           countOffsetGather(State, Site, Addr, Lane);
   uint64_t Distance = Stride < 0 ? -int64_t(Stride) : Stride;
   // The lowest byte is lane 0's start, or lane 31's for a negative stride;
   // accesses are aligned to their width, so none straddles a sector.

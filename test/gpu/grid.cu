@@ -1,7 +1,8 @@
 #include <cstdio>
 // Grid mode: every block counts; global sectors per memory partition per time
 // window and per site, for the linear and XOR partition models; window
-// clamping; bounded tables (site ids past num_sites, a full sample log).
+// clamping; bounded tables (site ids past num_sites, a full sample log);
+// full warps one stride apart and shared-memory gathers, counted inline.
 #include "ss_test_host.h"
 
 #include "common/PartitionModel.h"
@@ -82,6 +83,41 @@ __global__ void granules(const float *in, float *out) {
   uint64_t w = i / 32, lane = i & 31;
   uint64_t base = w * MapGranuleFloats - (w & 1) * 16;
   out[i] = in[base + lane];
+}
+
+// Full warps whose lanes are one stride apart (`Stride` bytes, negative:
+// lane 31 lowest), each warp at its own offset so that alignments and
+// granules vary: counted inline from the stride (AccessGrid.cu).
+constexpr uint64_t ColumnWarpBytes = 4132;
+__global__ void columns(const float *in, float *out, long long Stride) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  long long lane = threadIdx.x & 31, w = i / 32;
+  long long first = w * ColumnWarpBytes + (Stride < 0 ? -31 * Stride : 0);
+  out[i] = *reinterpret_cast<const float *>(reinterpret_cast<const char *>(in) +
+                                            first + lane * Stride);
+}
+
+// A shared-memory histogram's access: lanes write 16 bins in no lane order
+// (16 sectors a request, lanes l and l + 16 on one word), then read a column
+// 32 bytes apart (32 sectors).
+__global__ void sharedBins(float *out) {
+  __shared__ float s[16 * 8 * 4];
+  int lane = threadIdx.x & 31;
+  int bin = (lane * 7) & 15;
+  s[bin * 8 + (lane & 7)] = float(lane);
+  __syncwarp();
+  out[blockIdx.x * blockDim.x + threadIdx.x] = s[lane * 8];
+}
+
+// A private array indexed by data stays in local memory: lanes read four
+// different elements (idx), each lane's word interleaved with the others'
+// (16 sectors a request), counted inline as shared gathers are.
+__global__ void localGather(const int *idx, float *out) {
+  float a[32];
+  for (int k = 0; k < 32; ++k)
+    a[k] = float(k + threadIdx.x);
+  int lane = threadIdx.x & 31;
+  out[blockIdx.x * blockDim.x + threadIdx.x] = a[idx[lane] & 31];
 }
 
 int main() {
@@ -320,6 +356,114 @@ int main() {
                "granules: %d partition counts wrong, %llu requests across",
                wrong, (unsigned long long)across);
     }
+  }
+
+  // Strided full warps under the same map: partition counts per sector,
+  // exactly, for strides within a sector's reach and beyond it.
+  {
+    cudaDeviceProp prop;
+    SS_CUDA(cudaGetDeviceProperties(&prop, 0));
+    sectorscope::DeviceKey dev{prop.name, uint64_t(prop.totalGlobalMem),
+                               prop.multiProcessorCount};
+    std::string err;
+    auto map =
+        sectorscope::PartitionModel::forRunningDevice("default", dev, err);
+    if (map) {
+      sectorscope::rt::DevicePartitions dp =
+          sectorscope::rt::devicePartitions(*map);
+      c.part_kind = dp.Kind;
+      c.part_count = dp.Count;
+      c.part_masks = dp.Masks;
+      c.part_gran_log2 = 0;
+      c.num_windows = 1;
+      const int warps = 512;
+      int s = ss::find_site("columns", "load");
+      for (long long stride : {4ll, 8ll, -4ll, 32ll, 1024ll, -1024ll, 4100ll}) {
+        columns<<<warps / 8, 256>>>(in, out, stride);
+        SS_CUDA(cudaDeviceSynchronize());
+        std::vector<uint64_t> want(map->count(), 0);
+        uint64_t sectors = 0;
+        for (long long w = 0; w < warps; ++w) {
+          std::vector<uint64_t> seen;
+          for (long long l = 0; l < 32; ++l) {
+            uint64_t a = uint64_t(in) + w * ColumnWarpBytes +
+                         (stride < 0 ? -31 * stride : 0) + l * stride;
+            bool found = false;
+            for (uint64_t sec : seen)
+              found |= sec == a >> 5;
+            if (!found) {
+              seen.push_back(a >> 5);
+              ++want[map->partitionOf(a)];
+            }
+          }
+          sectors += seen.size();
+        }
+        ss_site_counters o = ss::counters(s);
+        int wrong = 0;
+        for (uint32_t p = 0; p < map->count(); ++p)
+          // The window's row also holds the kernel's store.
+          wrong +=
+              ss::part_site(s, p) != want[p] || ss::part_window(0, p) < want[p];
+        printf("columns stride %lld: %llu requests, %llu sectors (want "
+               "%llu), partition 0 %llu (want %llu)\n",
+               stride, (unsigned long long)o.requests,
+               (unsigned long long)o.sectors, (unsigned long long)sectors,
+               (unsigned long long)ss::part_site(s, 0),
+               (unsigned long long)want[0]);
+        SS_CHECK(
+            o.requests == uint64_t(warps) && o.sectors == sectors && wrong == 0,
+            "columns stride %lld: %d partition counts wrong", stride, wrong);
+      }
+    }
+  }
+
+  // Shared memory: a gather's distinct sectors and a strided column's.
+  {
+    const int blocks = 64;
+    sharedBins<<<blocks, 256>>>(out);
+    SS_CUDA(cudaDeviceSynchronize());
+    const uint64_t reqs = uint64_t(blocks) * 256 / 32;
+    ss_site_counters st = ss::counters(
+                         ss::find_site("sharedBins", "store", 0, "shared")),
+                     ld = ss::counters(
+                         ss::find_site("sharedBins", "load", 0, "shared"));
+    printf("sharedBins: store %llu requests %llu sectors, load %llu requests "
+           "%llu sectors\n",
+           (unsigned long long)st.requests, (unsigned long long)st.sectors,
+           (unsigned long long)ld.requests, (unsigned long long)ld.sectors);
+    SS_CHECK(st.requests == reqs && st.sectors == 16 * reqs &&
+                 ld.requests == reqs && ld.sectors == 32 * reqs,
+             "sharedBins: store %llu/%llu load %llu/%llu",
+             (unsigned long long)st.requests, (unsigned long long)st.sectors,
+             (unsigned long long)ld.requests, (unsigned long long)ld.sectors);
+  }
+
+  // Local memory: lane l reads element (7 l) & 3, at offset 4 x element x
+  // 32 + 4 l: sector element x 4 + l / 8, 16 distinct a request.
+  {
+    int *idx;
+    std::vector<int> h(32);
+    for (int l = 0; l < 32; ++l)
+      h[l] = (l * 7) & 3;
+    SS_CUDA(cudaMalloc(&idx, 32 * sizeof(int)));
+    SS_CUDA(
+        cudaMemcpy(idx, h.data(), 32 * sizeof(int), cudaMemcpyHostToDevice));
+    const int blocks = 16;
+    localGather<<<blocks, 256>>>(idx, out);
+    SS_CUDA(cudaDeviceSynchronize());
+    const uint64_t reqs = uint64_t(blocks) * 256 / 32;
+    uint64_t req = 0, sec = 0;
+    for (const auto &site : ss::sites())
+      if (site.kernel.find("localGather") != std::string::npos &&
+          site.space == "local" && site.op == "load") {
+        req += ss::counters(site.id).requests;
+        sec += ss::counters(site.id).sectors;
+      }
+    printf("localGather: %llu requests %llu sectors\n", (unsigned long long)req,
+           (unsigned long long)sec);
+    SS_CHECK(req == reqs && sec == 16 * reqs, "localGather: %llu/%llu",
+             (unsigned long long)req, (unsigned long long)sec);
+    SS_CUDA(cudaFree(idx));
   }
 
   // The address range comes from one warp in eight, rotated by block
