@@ -14,6 +14,15 @@
 // RUN: grep -c '^[[:space:]]*__sectorscope_access_grid_rest, *$' %t.64.ptx | FileCheck --check-prefix=CALLS %s
 // RUN: grep -c 'st.global.v2.u64' %t.64.ptx | FileCheck --check-prefix=CALLS %s
 // RUN: FileCheck %s < %t.64.ptx
+// Past -sectorscope-max-inlined-grid-sites a function calls the whole access.
+// RUN: %wrapper --cuda-device-only -O2 -S -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze -DSITES=64 -mllvm -sectorscope-max-inlined-grid-sites=16 %s -o %t.cap.ptx
+// RUN: FileCheck --check-prefix=CAP %s < %t.cap.ptx
+// CAP-LABEL: .entry _Z4manyPKfPf__sectorscope_grid(
+// CAP-NOT: vote.sync.all
+// CAP: __sectorscope_access_grid,
+// CAP-NOT: vote.sync.all
+// CAP: .func __sectorscope_access_grid_rest(
+// CAP: .func __sectorscope_access_grid(
 // CALLS: {{^}}65{{$}}
 // CHECK-LABEL: .entry _Z4manyPKfPf__sectorscope_sample(
 // CHECK-NOT: call.uni
