@@ -66,12 +66,16 @@ SS_DEV bool countFullWarpStride(uint32_t Site, uint32_t Width,
   if (!__all_sync(~0u, Lane == 0 || Step == Stride))
     return (PassSpace == SS_SPACE_SHARED || PassSpace == SS_SPACE_LOCAL) &&
            countOffsetGather(State, Site, Addr, Lane);
-  uint64_t Distance = Stride < 0 ? -int64_t(Stride) : Stride;
+  uint32_t Distance = Stride < 0 ? 0u - uint32_t(Stride) : uint32_t(Stride);
+  // Lanes further apart than this go the long way; closer, every offset
+  // below is 32-bit.
+  if (Distance >= (1u << 26))
+    return false;
   // The lowest byte is lane 0's start, or lane 31's for a negative stride;
   // accesses are aligned to their width, so none straddles a sector.
-  uint64_t Lo =
-      Addr - int64_t(Lane) * Stride - (Stride < 0 ? 31 * Distance : 0);
-  uint64_t Span = 31 * Distance + Width - 1;
+  uint32_t AboveLo = Lane * uint32_t(Stride) + (Stride < 0 ? 31 * Distance : 0);
+  uint64_t Lo = Addr - AboveLo;
+  uint32_t Span = 31 * Distance + Width - 1;
   // Lanes at most 32 bytes apart leave no sector out; further apart, each
   // lane has one of its own.
   uint32_t Sectors = Distance <= 32 ? runSectors(Lo, Span) : 32;
@@ -116,7 +120,7 @@ SS_DEV void countGridRequest(ss_launch_header *H, uint32_t Site, uint32_t Width,
     uint64_t Prev = __shfl_up_sync(Mask, (unsigned long long)Addr, 1);
     if (__all_sync(Mask, Rel == 0 || Addr - Prev == Width)) {
       uint64_t First = Addr - Rel * Width;
-      uint64_t Span = Lanes * Width - 1;
+      uint32_t Span = Lanes * Width - 1;
       if (runCountable(Site, PassSpace, First, Span)) {
         countRun(State, Site, PassSpace, First, Span, runSectors(First, Span),
                  /*Full=*/false, Rel, Lanes);

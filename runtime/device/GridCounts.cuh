@@ -175,7 +175,7 @@ SS_DEV ss_site_counters *siteCounters(uint32_t SiteRow) {
 /// a run is counted by countRun when it also lies in one partition granule
 /// of a one-mask map (abi.h part_run_offsets). Uniform over the warp.
 SS_DEV bool runCountable(uint32_t Site, uint32_t PassSpace, uint64_t First,
-                         uint64_t Span) {
+                         uint32_t Span) {
   if (Site >= cfg().num_sites)
     return false;
   if (PassSpace != SS_SPACE_GLOBAL)
@@ -188,8 +188,8 @@ SS_DEV bool runCountable(uint32_t Site, uint32_t PassSpace, uint64_t First,
 }
 
 /// The sectors of [First, First + Span] when every one is touched.
-SS_DEV uint32_t runSectors(uint64_t First, uint64_t Span) {
-  return uint32_t(((First & 31) + Span) / 32 + 1);
+SS_DEV uint32_t runSectors(uint64_t First, uint32_t Span) {
+  return ((uint32_t(First) & 31) + Span) / 32 + 1;
 }
 
 /// A request runCountable accepted, `Sectors` of them from `Lanes` lanes,
@@ -200,7 +200,7 @@ SS_DEV uint32_t runSectors(uint64_t First, uint64_t Span) {
 /// abi.h) the window's and the site's cells of the run's partition.
 /// Otherwise the first lane updates them, and the lanes missing.
 SS_DEV void countRun(uint32_t State, uint32_t Site, uint32_t PassSpace,
-                     uint64_t First, uint64_t Span, uint32_t Sectors, bool Full,
+                     uint64_t First, uint32_t Span, uint32_t Sectors, bool Full,
                      unsigned Rel, unsigned Lanes) {
   bool Global = PassSpace == SS_SPACE_GLOBAL;
   uint32_t Row = siteRow(State, Site);
