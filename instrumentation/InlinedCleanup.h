@@ -3,7 +3,7 @@
 // The pass runs after the optimizer's last extension point, so what the
 // inlined runtime computes at every site (the stripe from the state, the
 // configuration's table addresses, the lane's tests) would stay repeated
-// site after site and iteration after iteration: ptxas hoists little of it.
+// site after site: ptxas shares little of it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SECTORSCOPE_INSTRUMENTATION_INLINEDCLEANUP_H
@@ -17,9 +17,9 @@ namespace sectorscope {
 
 /// Marks the loads of the module descriptor `Desc` in each of `Fns`
 /// invariant (the host writes it only between launches), then shares them
-/// and the arithmetic on them across sites and lifts them out of loops
-/// (EarlyCSE, LICM, InstCombine). Convergent operations (shuffles, votes)
-/// are never moved.
+/// and the arithmetic on them across the sites of a block and the blocks it
+/// dominates (EarlyCSE, InstCombine). Convergent operations (shuffles,
+/// votes) are never moved.
 void simplifyInlinedRuntime(llvm::ArrayRef<llvm::Function *> Fns,
                             const llvm::GlobalVariable &Desc,
                             llvm::FunctionAnalysisManager &FAM);

@@ -110,8 +110,8 @@ static cl::opt<unsigned> ClMaxInlinedGridSites(
 
 static cl::opt<bool> ClSimplifyGridVariants(
     "sectorscope-simplify-grid-variants",
-    cl::desc("after inlining, share and hoist what grid mode's inlined "
-             "accesses compute at every site (default on)"));
+    cl::desc("after inlining, share what grid mode's inlined accesses "
+             "compute at every site (default on)"));
 
 static cl::opt<unsigned> ClMaxDeferredAccesses(
     "sectorscope-max-deferred-accesses",
