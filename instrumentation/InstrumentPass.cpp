@@ -21,7 +21,6 @@
 //
 //===----------------------------------------------------------------------===//
 #include "instrumentation/InstrumentPass.h"
-#include "instrumentation/InlinedCleanup.h"
 
 #include "instrumentation/KernelCloner.h"
 #include "instrumentation/LaneMasks.h"
@@ -107,11 +106,6 @@ static cl::opt<unsigned> ClMaxInlinedGridSites(
     "sectorscope-max-inlined-grid-sites",
     cl::desc("functions with more grid-mode sites call the access at each "
              "instead of inlining its short paths (0: no limit)"));
-
-static cl::opt<bool> ClSimplifyGridVariants(
-    "sectorscope-simplify-grid-variants",
-    cl::desc("after inlining, share what grid mode's inlined accesses "
-             "compute at every site (default on)"));
 
 static cl::opt<unsigned> ClMaxDeferredAccesses(
     "sectorscope-max-deferred-accesses",
@@ -205,7 +199,6 @@ private:
 
   FunctionCallee Enter, Access, EnterGrid, AccessGrid;
   SmallVector<CallInst *, 64> EnterCalls, AccessCalls, GridAccessCalls;
-  SmallVector<Function *, 16> GridFunctions;
 };
 
 bool Instrumenter::run() {
@@ -396,7 +389,6 @@ void Instrumenter::addGridVariant(Function &K, Function &S,
   Function &G = *cloneKernel(
       S, Callees, (K.getName() + SS_GRID_KERNEL_SUFFIX).str(), Copies);
   keepInstrumentedBody(G);
-  GridFunctions.append(Copies.begin(), Copies.end());
   for (Function *F : Copies)
     for (Instruction &I : instructions(*F)) {
       auto *C = dyn_cast<CallInst>(&I);
@@ -602,10 +594,6 @@ bool Instrumenter::finish() {
   if (!Opts.LinkRuntime)
     return true;
   inlineRuntimeCalls();
-  if (Opts.InlineAccess && Opts.SimplifyGridVariants)
-    simplifyInlinedRuntime(
-        GridFunctions, *Desc,
-        MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager());
   eraseUnusedRuntime(Defined);
   return true;
 }
@@ -701,7 +689,6 @@ InstrumentPass::InstrumentPass(const InstrumentOptions &Options,
   overrideIfGiven(Opts.LinkRuntime, ClLinkRuntime);
   overrideIfGiven(Opts.MaxDeferredAccesses, ClMaxDeferredAccesses);
   overrideIfGiven(Opts.MaxInlinedGridSites, ClMaxInlinedGridSites);
-  overrideIfGiven(Opts.SimplifyGridVariants, ClSimplifyGridVariants);
   overrideIfGiven(Opts.RelocatableDeviceCode, ClRelocatable);
 }
 

@@ -67,9 +67,6 @@ struct InstrumentOptions {
   /// each: ptxas time grows faster than the code (a tensor-core GEMM of
   /// 700 sites a kernel took over ten minutes inlined). 0: no limit.
   unsigned MaxInlinedGridSites = 256;
-  /// After inlining, share across sites what grid mode's accesses compute
-  /// at each (instrumentation/InlinedCleanup.h).
-  bool SimplifyGridVariants = true;
   /// Merge adjacent loads/stores into vector accesses before instrumenting,
   /// as the NVPTX backend would.
   bool VectorizeFirst = true;
