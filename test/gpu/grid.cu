@@ -120,6 +120,27 @@ __global__ void localGather(const int *idx, float *out) {
   out[blockIdx.x * blockDim.x + threadIdx.x] = a[idx[lane] & 31];
 }
 
+/// Device 0's measured partition map, chosen as the runtime chooses it
+/// (name, memory size, SM count); `dev` and `err` say which device, or why
+/// there is none.
+static std::optional<sectorscope::PartitionModel>
+runningDeviceMap(sectorscope::DeviceKey &dev, std::string &err) {
+  cudaDeviceProp prop;
+  SS_CUDA(cudaGetDeviceProperties(&prop, 0));
+  dev = {prop.name, uint64_t(prop.totalGlobalMem), prop.multiProcessorCount};
+  return sectorscope::PartitionModel::forRunningDevice("default", dev, err);
+}
+
+/// Grid mode with `map`'s partitions, one time window.
+static void useMap(ss::Config &c, const sectorscope::PartitionModel &map) {
+  sectorscope::rt::DevicePartitions dp = sectorscope::rt::devicePartitions(map);
+  c.part_kind = dp.Kind;
+  c.part_count = dp.Count;
+  c.part_masks = dp.Masks;
+  c.part_gran_log2 = 0;
+  c.num_windows = 1;
+}
+
 int main() {
   float *in, *out;
   SS_CUDA(cudaMalloc(&in, N * 4));
@@ -304,13 +325,9 @@ int main() {
   // inside one granule and across two, exactly. A device without a measured
   // map fails here rather than passing on another device's hash.
   {
-    cudaDeviceProp prop;
-    SS_CUDA(cudaGetDeviceProperties(&prop, 0));
-    sectorscope::DeviceKey dev{prop.name, uint64_t(prop.totalGlobalMem),
-                               prop.multiProcessorCount};
+    sectorscope::DeviceKey dev;
     std::string err;
-    auto map =
-        sectorscope::PartitionModel::forRunningDevice("default", dev, err);
+    auto map = runningDeviceMap(dev, err);
     bool measured = map &&
                     map->kind() == sectorscope::PartitionModel::Kind::Xor &&
                     map->granularity() == MapGranuleFloats * 4;
@@ -321,13 +338,7 @@ int main() {
              (unsigned long long)(MapGranuleFloats * 4),
              dev.describe().c_str());
     if (measured) {
-      sectorscope::rt::DevicePartitions dp =
-          sectorscope::rt::devicePartitions(*map);
-      c.part_kind = dp.Kind;
-      c.part_count = dp.Count;
-      c.part_masks = dp.Masks;
-      c.part_gran_log2 = 0;
-      c.num_windows = 1;
+      useMap(c, *map);
       const int warps = 1024;
       granules<<<warps / 8, 256>>>(in, out);
       SS_CUDA(cudaDeviceSynchronize());
@@ -361,21 +372,10 @@ int main() {
   // Strided full warps under the same map: partition counts per sector,
   // exactly, for strides within a sector's reach and beyond it.
   {
-    cudaDeviceProp prop;
-    SS_CUDA(cudaGetDeviceProperties(&prop, 0));
-    sectorscope::DeviceKey dev{prop.name, uint64_t(prop.totalGlobalMem),
-                               prop.multiProcessorCount};
+    sectorscope::DeviceKey dev;
     std::string err;
-    auto map =
-        sectorscope::PartitionModel::forRunningDevice("default", dev, err);
-    if (map) {
-      sectorscope::rt::DevicePartitions dp =
-          sectorscope::rt::devicePartitions(*map);
-      c.part_kind = dp.Kind;
-      c.part_count = dp.Count;
-      c.part_masks = dp.Masks;
-      c.part_gran_log2 = 0;
-      c.num_windows = 1;
+    if (auto map = runningDeviceMap(dev, err)) {
+      useMap(c, *map);
       const int warps = 512;
       int s = ss::find_site("columns", "load");
       for (long long stride : {4ll, 8ll, -4ll, 32ll, 1024ll, -1024ll, 4100ll}) {
