@@ -63,6 +63,8 @@ SS_DEV bool countFullWarpStride(uint32_t Site, uint32_t Width,
   int64_t Step =
       int64_t(Addr - __shfl_up_sync(~0u, (unsigned long long)Addr, 1));
   int32_t Stride = __shfl_sync(~0u, int32_t(Step), 1);
+  // Global gathers go the long way: inline, their match and votes measured
+  // no faster than the call (spmv_csr_scalar 12.2x and 12.3x on an H100).
   if (!__all_sync(~0u, Lane == 0 || Step == Stride))
     return (PassSpace == SS_SPACE_SHARED || PassSpace == SS_SPACE_LOCAL) &&
            countOffsetGather(State, Site, Addr, Lane);
@@ -83,7 +85,10 @@ SS_DEV bool countFullWarpStride(uint32_t Site, uint32_t Width,
     countRun(State, Site, PassSpace, Lo, Span, Sectors, /*Full=*/true, Lane,
              32);
   else if (Distance >= 32 && cfg().part_run_offsets)
-    countLanePartitions(State, Site, Addr, Lane, Lo, Lo + Span);
+    countPartitionPair(
+        State, Site, Lane, 32,
+        __popc(__ballot_sync(~0u, maskedParity(Addr, cfg().part_masks[0]))), Lo,
+        Lo + Span);
   else
     return false;
   // Lanes 0-4's updates and lane 0's range branch per lane; the program's

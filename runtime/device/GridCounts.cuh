@@ -232,20 +232,18 @@ SS_DEV void countRun(uint32_t State, uint32_t Site, uint32_t PassSpace,
 }
 
 /// A full warp's global request at a one-mask map (abi.h part_run_offsets)
-/// whose lanes each touch a sector of their own (a column, a row stride of
-/// 32 bytes or more) across partition granules: one vote counts the lanes
-/// of partition 1, and lanes 0-4 update one counter each (requests, then
+/// whose sectors lie in several partition granules, `Sectors` of them,
+/// `Ones` in partition 1: lanes 0-4 update one counter each (requests, then
 /// the window's and the site's cells of partitions 0 and 1). [Lo, Hi] is
 /// the bytes touched, for the range.
-SS_DEV void countLanePartitions(uint32_t State, uint32_t Site, uint64_t Addr,
-                                unsigned Lane, uint64_t Lo, uint64_t Hi) {
+SS_DEV void countPartitionPair(uint32_t State, uint32_t Site, unsigned Lane,
+                               uint32_t Sectors, uint32_t Ones, uint64_t Lo,
+                               uint64_t Hi) {
   uint32_t Row = siteRow(State, Site);
   ss_site_counters *C = siteCounters(Row);
-  uint32_t Ones =
-      __popc(__ballot_sync(~0u, maskedParity(Addr, cfg().part_masks[0])));
-  // A one-partition map has no cell for partition 1, and no lane in it.
+  // A one-partition map has no cell for partition 1, and no sector in it.
   uint32_t Part = Lane >= 3;
-  uint32_t N = Part ? Ones : 32 - Ones;
+  uint32_t N = Part ? Ones : Sectors - Ones;
   if (Lane == 0) {
     redAdd(&C->requests, 1);
   } else if (Lane < 5 && N) {

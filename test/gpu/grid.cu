@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cstdio>
 // Grid mode: every block counts; global sectors per memory partition per time
 // window and per site, for the linear and XOR partition models; window
@@ -413,6 +414,53 @@ int main() {
         SS_CHECK(
             o.requests == uint64_t(warps) && o.sectors == sectors && wrong == 0,
             "columns stride %lld: %d partition counts wrong", stride, wrong);
+      }
+    }
+  }
+
+  // The lane orders again under the same map (load a one stride, b and c
+  // gathers): partition counts per sector, exactly.
+  {
+    sectorscope::DeviceKey dev;
+    std::string err;
+    if (auto map = runningDeviceMap(dev, err)) {
+      useMap(c, *map);
+      const int blocks = Blocks / 16;
+      orders<<<blocks, Threads>>>(in, out);
+      SS_CUDA(cudaDeviceSynchronize());
+      const uint64_t warps = uint64_t(blocks) * Threads / 32;
+      for (unsigned k = 0; k < 3; ++k) {
+        std::vector<uint64_t> want(map->count(), 0);
+        uint64_t sectors = 0;
+        for (uint64_t w = 0; w < warps; ++w) {
+          std::vector<uint64_t> seen;
+          for (uint64_t l = 0; l < 32; ++l) {
+            uint64_t warp = 32 * w;
+            uint64_t idx = k == 0   ? warp + 31 - l
+                           : k == 1 ? warp * 8 + ((l * 5) & 31) * 8
+                                    : warp * 4 + (l & 1) * 64 + l / 2;
+            uint64_t a = uint64_t(in) + 4 * idx;
+            if (std::find(seen.begin(), seen.end(), a >> 5) == seen.end()) {
+              seen.push_back(a >> 5);
+              ++want[map->partitionOf(a)];
+            }
+          }
+          sectors += seen.size();
+        }
+        int s = ss::find_site("orders", "load", OrdersLoadA + k);
+        ss_site_counters o = ss::counters(s);
+        int wrong = 0;
+        for (uint32_t p = 0; p < map->count(); ++p)
+          wrong += ss::part_site(s, p) != want[p];
+        printf("orders load %u (%s map): %llu requests, %llu sectors (want "
+               "%llu), partition 0 %llu (want %llu)\n",
+               k, map->name().c_str(), (unsigned long long)o.requests,
+               (unsigned long long)o.sectors, (unsigned long long)sectors,
+               (unsigned long long)ss::part_site(s, 0),
+               (unsigned long long)want[0]);
+        SS_CHECK(o.requests == warps && o.sectors == sectors && wrong == 0,
+                 "orders load %u (device map): %d partition counts wrong", k,
+                 wrong);
       }
     }
   }
