@@ -80,16 +80,17 @@ static cl::opt<std::string> ClDeviceRuntime(
 // On by default (InstrumentOptions): a call and its return were most of the
 // cost in kernels whose threads loop over thousands of accesses. The
 // heat-map access is a few dozen instructions, inlined whole. Of grid mode's
-// (a few hundred) only the full warp's run is inlined
-// (__sectorscope_access_grid); the rest stays one function per module:
-// inlined at every site, ptxas took minutes and gigabytes on kernels with a
-// few hundred sites. A call is safe in divergent code because the caller
-// passes its own lanes (insertAccess): the runtime never asks which lanes
-// are in the shared function with it.
+// (a few hundred) only the full warp's short paths are inlined
+// (__sectorscope_access_grid: one stride, shared and local gathers); the
+// rest stays one function per module: inlined at every site, ptxas took
+// minutes and gigabytes on kernels with a few hundred sites. A call is safe in
+// divergent code because the caller passes its own lanes (insertAccess): the
+// runtime never asks which lanes are in the shared function with it.
 static cl::opt<bool> ClInlineAccess(
     "sectorscope-inline-access",
-    cl::desc("inline the heat-map access and grid mode's full-warp run at "
-             "each site (default on; grid mode's other requests are a call)"));
+    cl::desc("inline the heat-map access and grid mode's full-warp short "
+             "paths at each site (default on; grid mode's other requests are "
+             "a call)"));
 
 static cl::opt<bool> ClVectorizeFirst(
     "sectorscope-vectorize-first",

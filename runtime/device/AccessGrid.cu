@@ -33,7 +33,7 @@ extern "C" __device__ uint32_t __sectorscope_enter_grid() {
 /// offsets, local ones interleaved by lane, are under 2^37), and lanes 0
 /// and 1 count the request and its sectors. Inline, where the out-of-line
 /// path would take a call and a 64-bit key for what is one instruction here.
-SS_DEV bool countOffsetGather(uint32_t State, uint32_t Site, uint64_t Offset,
+SS_DEV void countOffsetGather(uint32_t State, uint32_t Site, uint64_t Offset,
                               unsigned Lane) {
   unsigned Peers = __match_any_sync(~0u, uint32_t(Offset >> 5));
   uint32_t Sectors = __popc(__ballot_sync(~0u, (Peers & lanesBelow()) == 0));
@@ -41,15 +41,14 @@ SS_DEV bool countOffsetGather(uint32_t State, uint32_t Site, uint64_t Offset,
   if (Lane < 2)
     redAdd(Lane == 0 ? &C->requests : &C->sectors, Lane == 0 ? 1 : Sectors);
   __syncwarp();
-  return true;
 }
 
-/// A full warp at a site of known space whose lanes are one stride apart
-/// (runCountable), counted from lane 0's address and the stride alone: a
-/// few shuffles and a vote, then the counters' reductions. This is the part
-/// of the access inlined at each site (-sectorscope-inline-access). False:
-/// nothing was counted, the request goes to the out-of-line path (partial
-/// warps, generic sites, global gathers, runs across partition granules).
+/// A full warp at a site of known space: lanes one stride apart are counted
+/// from lane 0's address and the stride alone (a few shuffles and a vote,
+/// then the counters' reductions), shared and local gathers by
+/// countOffsetGather. This is the part of the access inlined at each site
+/// (-sectorscope-inline-access). False: nothing was counted, the request
+/// goes to the out-of-line path.
 SS_DEV bool countFullWarpStride(uint32_t Site, uint32_t Width,
                                 uint32_t PassSpace, const void *Ptr,
                                 uint32_t Lanes, uint32_t State) {
@@ -65,9 +64,12 @@ SS_DEV bool countFullWarpStride(uint32_t Site, uint32_t Width,
   int32_t Stride = __shfl_sync(~0u, int32_t(Step), 1);
   // Global gathers go the long way: inline, their match and votes measured
   // no faster than the call (spmv_csr_scalar 12.2x and 12.3x on an H100).
-  if (!__all_sync(~0u, Lane == 0 || Step == Stride))
-    return (PassSpace == SS_SPACE_SHARED || PassSpace == SS_SPACE_LOCAL) &&
-           countOffsetGather(State, Site, Addr, Lane);
+  if (!__all_sync(~0u, Lane == 0 || Step == Stride)) {
+    if (PassSpace == SS_SPACE_GLOBAL)
+      return false;
+    countOffsetGather(State, Site, Addr, Lane);
+    return true;
+  }
   uint32_t Distance = Stride < 0 ? 0u - uint32_t(Stride) : uint32_t(Stride);
   // Lanes further apart than this go the long way; closer, every offset
   // below is 32-bit.
@@ -81,7 +83,7 @@ SS_DEV bool countFullWarpStride(uint32_t Site, uint32_t Width,
   // Lanes at most 32 bytes apart leave no sector out; further apart, each
   // lane has one of its own.
   uint32_t Sectors = Distance <= 32 ? runSectors(Lo, Span) : 32;
-  if (runCountable(Site, PassSpace, Lo, Span))
+  if (runCountable(PassSpace, Lo, Span))
     countRun(State, Site, PassSpace, Lo, Span, Sectors, /*Full=*/true, Lane,
              32);
   else if (Distance >= 32 && cfg().part_run_offsets)
@@ -126,7 +128,7 @@ SS_DEV void countGridRequest(ss_launch_header *H, uint32_t Site, uint32_t Width,
     if (__all_sync(Mask, Rel == 0 || Addr - Prev == Width)) {
       uint64_t First = Addr - Rel * Width;
       uint32_t Span = Lanes * Width - 1;
-      if (runCountable(Site, PassSpace, First, Span)) {
+      if (Site < cfg().num_sites && runCountable(PassSpace, First, Span)) {
         countRun(State, Site, PassSpace, First, Span, runSectors(First, Span),
                  /*Full=*/false, Rel, Lanes);
         // Lane 0's updates branch per lane; ptxas closes such regions with
@@ -154,8 +156,9 @@ SS_DEV void countGridRequest(ss_launch_header *H, uint32_t Site, uint32_t Width,
 }
 
 /// Every request countFullWarpStride does not take: partial warps, generic
-/// sites, strided and gathered lanes. Out of line, so that the code at each
-/// site stays small.
+/// sites, global gathers, strides of 2^26 bytes or more, runs across
+/// partition granules. Out of line, so that the code at each site stays
+/// small.
 extern "C" __device__ __attribute__((noinline)) void
 __sectorscope_access_grid_rest(uint32_t Site, const void *Ptr, uint32_t Width,
                                uint32_t OpSpace, uint32_t Lanes,

@@ -173,11 +173,9 @@ SS_DEV ss_site_counters *siteCounters(uint32_t SiteRow) {
 /// included), one address all lanes read, rows and columns. Those within
 /// 32 bytes of each other touch every sector of [First, First + Span]; such
 /// a run is counted by countRun when it also lies in one partition granule
-/// of a one-mask map (abi.h part_run_offsets). Uniform over the warp.
-SS_DEV bool runCountable(uint32_t Site, uint32_t PassSpace, uint64_t First,
-                         uint32_t Span) {
-  if (Site >= cfg().num_sites)
-    return false;
+/// of a one-mask map (abi.h part_run_offsets). Uniform over the warp. The
+/// caller has checked the site against the table.
+SS_DEV bool runCountable(uint32_t PassSpace, uint64_t First, uint32_t Span) {
   if (PassSpace != SS_SPACE_GLOBAL)
     return true;
   // The run's offset in its granule must leave room for the run (all 32

@@ -79,7 +79,11 @@ uint32_t siteStripes(const ss_launch_header &H) {
   return H.site_stripes > 1 ? H.site_stripes : 1;
 }
 
-static uint64_t align8(uint64_t V) { return (V + 7) & ~uint64_t(7); }
+/// V rounded up to a multiple of A, a power of two.
+static uint64_t alignUp(uint64_t V, uint64_t A) {
+  return (V + A - 1) & ~(A - 1);
+}
+static uint64_t align8(uint64_t V) { return alignUp(V, 8); }
 
 /// A linear map of 2^n partitions is an XOR map of n one-bit masks
 /// (partition bit i = address bit gran_log2 + i), and one partition (the
@@ -171,7 +175,7 @@ ss_launch_header makeLaunchHeader(const BufferRequest &R) {
   Off = align8(Off + uint64_t(H.log_warps) * 32 * sizeof(uint32_t));
   // Each lane stores its record with one 16-byte store, which must be
   // aligned (a misaligned address fault otherwise).
-  Off = (Off + 15) & ~uint64_t(15);
+  Off = alignUp(Off, 16);
   H.off_log = Off;
   Off +=
       uint64_t(H.log_lane_records) * H.log_warps * 32 * sizeof(ss_lane_record);
