@@ -61,7 +61,12 @@ def run_instrumented(binary, args, out_dir):
     for path in glob.glob(os.path.join(out_dir, "*.json")):
         with open(path) as f:
             reports.append(json.load(f))
-    reports.sort(key=lambda r: r.get("launch_index", 0))
+    # The process's launch order (abi: the report's launch.seq); ncu's IDs
+    # follow it. The directory's order is arbitrary.
+    for r in reports:
+        if not isinstance(r.get("launch"), dict) or "seq" not in r["launch"]:
+            sys.exit("report without launch.seq: " + r.get("kernel", "?"))
+    reports.sort(key=lambda r: r["launch"]["seq"])
     return reports
 
 
