@@ -22,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 #include "instrumentation/InstrumentPass.h"
 
+#include "instrumentation/AccessPairs.h"
 #include "instrumentation/KernelCloner.h"
 #include "instrumentation/LaneMasks.h"
 #include "instrumentation/LoadParallelism.h"
@@ -40,6 +41,8 @@
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/Analysis/UniformityAnalysis.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -66,6 +69,8 @@ STATISTIC(NumLoads, "Loads instrumented");
 STATISTIC(NumStores, "Stores instrumented");
 STATISTIC(NumAtomics, "Atomics instrumented");
 STATISTIC(NumUninstrumented, "Memory operations counted, not instrumented");
+STATISTIC(NumPairedAccesses,
+          "Grid-mode accesses counted with the access before them");
 STATISTIC(NumReconverged,
           "Joins where the instrumented copy reconverges warps");
 
@@ -91,6 +96,11 @@ static cl::opt<bool> ClInlineAccess(
     cl::desc("inline the heat-map access and grid mode's full-warp short "
              "paths at each site (default on; grid mode's other requests are "
              "a call)"));
+
+static cl::opt<bool> ClPairAccesses(
+    "sectorscope-pair-accesses",
+    cl::desc("in grid mode, count a load and a store of one address by the "
+             "same lanes from one look at the warp (default on)"));
 
 static cl::opt<bool> ClVectorizeFirst(
     "sectorscope-vectorize-first",
@@ -165,6 +175,8 @@ private:
   bool withinAccessLimit(Function &K);
   void instrumentKernel(Function &K);
   void addPlainVariants(Function &K);
+  void pairGridAccesses();
+  void findUniformGridCalls(Function &F, ArrayRef<CallInst *> Calls);
   void addGridVariant(Function &K, Function &S, ArrayRef<Function *> Callees);
   void instrumentBlocks(ArrayRef<BasicBlock *> Blocks, bool InKernel,
                         Value *State, KernelClones &Clones);
@@ -198,7 +210,10 @@ private:
   SiteTable Sites;
   SmallPtrSet<Function *, 8> KernelSet;
 
-  FunctionCallee Enter, Access, EnterGrid, AccessGrid;
+  FunctionCallee Enter, Access, EnterGrid, AccessGrid, AccessGridPair,
+      AccessGridUniform;
+  /// Grid-mode calls whose address is the same in every lane of a warp.
+  SmallPtrSet<CallInst *, 16> UniformGridCalls;
   SmallVector<CallInst *, 64> EnterCalls, AccessCalls, GridAccessCalls;
 };
 
@@ -220,6 +235,10 @@ bool Instrumenter::run() {
     else
       addPlainVariants(*K);
   }
+  if (Opts.PairAccesses)
+    pairGridAccesses();
+  for (CallInst *C : UniformGridCalls)
+    C->setCalledFunction(AccessGridUniform);
   return finish();
 }
 
@@ -252,6 +271,12 @@ void Instrumenter::declareRuntimeEntries() {
                         false));
   AccessGrid = M.getOrInsertFunction("__sectorscope_access_grid",
                                      Access.getFunctionType());
+  AccessGridUniform = M.getOrInsertFunction("__sectorscope_access_grid_uniform",
+                                            Access.getFunctionType());
+  AccessGridPair = M.getOrInsertFunction(
+      "__sectorscope_access_grid_pair",
+      FunctionType::get(Type::getVoidTy(Ctx),
+                        {I32, Ptr, I32, I32, I32, I32, I32, I32}, false));
 }
 
 /// The NVPTX backend merges adjacent scalar loads and stores into vector
@@ -390,7 +415,8 @@ void Instrumenter::addGridVariant(Function &K, Function &S,
   Function &G = *cloneKernel(
       S, Callees, (K.getName() + SS_GRID_KERNEL_SUFFIX).str(), Copies);
   keepInstrumentedBody(G);
-  for (Function *F : Copies)
+  for (Function *F : Copies) {
+    SmallVector<CallInst *, 16> Calls;
     for (Instruction &I : instructions(*F)) {
       auto *C = dyn_cast<CallInst>(&I);
       if (!C)
@@ -401,8 +427,79 @@ void Instrumenter::addGridVariant(Function &K, Function &S,
       } else if (C->getCalledOperand() == Access.getCallee()) {
         C->setCalledFunction(AccessGrid);
         GridAccessCalls.push_back(C);
+        Calls.push_back(C);
       }
     }
+    findUniformGridCalls(*F, Calls);
+  }
+}
+
+/// The calls among `Calls` (F's grid-mode accesses) whose address LLVM's
+/// uniformity analysis proves the same in every lane of a warp: a kernel
+/// parameter, the block's index, a loop counter, a load of such an address.
+/// Only with the target's divergence model: without one (no NVPTX target)
+/// every value would look uniform.
+void Instrumenter::findUniformGridCalls(Function &F,
+                                        ArrayRef<CallInst *> Calls) {
+  if (Calls.empty())
+    return;
+  FunctionAnalysisManager &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  FAM.invalidate(F, PreservedAnalyses::none());
+  if (!FAM.getResult<TargetIRAnalysis>(F).hasBranchDivergence(&F))
+    return;
+  UniformityInfo &UI = FAM.getResult<UniformityInfoAnalysis>(F);
+  for (CallInst *C : Calls)
+    if (UI.isUniform(C->getArgOperand(1)))
+      UniformGridCalls.insert(C);
+}
+
+/// One call for each pair findAccessPairs finds: the pair entry takes both
+/// sites, with the first's address and lanes (the second's are the same).
+void Instrumenter::pairGridAccesses() {
+  SmallVector<AccessPair, 16> Pairs;
+  for (AccessPair P : findAccessPairs(GridAccessCalls))
+    // A uniform access has a shorter path of its own.
+    if (!UniformGridCalls.count(P.First) && !UniformGridCalls.count(P.Second))
+      Pairs.push_back(P);
+  if (Pairs.empty())
+    return;
+  DenseMap<CallInst *, CallInst *> PairOf;
+  for (auto [First, Second] : Pairs) {
+    IRBuilder<> B(First);
+    SmallVector<Value *, 8> Args(First->args());
+    Args.push_back(Second->getArgOperand(0));
+    Args.push_back(Second->getArgOperand(3));
+    CallInst *Pair = B.CreateCall(AccessGridPair, Args);
+    Pair->setDebugLoc(First->getDebugLoc());
+    PairOf[First] = Pair;
+    PairOf[Second] = nullptr;
+    ++NumPairedAccesses;
+  }
+  // The pair takes the first's place in the list, the second leaves it.
+  SmallVector<CallInst *, 64> Calls;
+  for (CallInst *C : GridAccessCalls) {
+    auto It = PairOf.find(C);
+    if (It == PairOf.end()) {
+      Calls.push_back(C);
+      continue;
+    }
+    if (It->second)
+      Calls.push_back(It->second);
+    SmallVector<Value *, 6> Operands(C->args());
+    C->eraseFromParent();
+    // The second's own lanes and address cast have no other use; reading
+    // the lanes is convergent, so it is not trivially dead.
+    for (Value *V : Operands) {
+      auto *I = dyn_cast<IntrinsicInst>(V);
+      if (I && I->getIntrinsicID() == Intrinsic::nvvm_activemask &&
+          I->use_empty())
+        I->eraseFromParent();
+      else
+        RecursivelyDeleteTriviallyDeadInstructions(V);
+    }
+  }
+  GridAccessCalls = std::move(Calls);
 }
 
 /// Where the recording of the accesses before `I` in its block can wait no
@@ -685,6 +782,7 @@ InstrumentPass::InstrumentPass(const InstrumentOptions &Options,
     : Opts(Options), Diags(Diags) {
   overrideIfGiven(Opts.DeviceRuntimePath, ClDeviceRuntime);
   overrideIfGiven(Opts.InlineAccess, ClInlineAccess);
+  overrideIfGiven(Opts.PairAccesses, ClPairAccesses);
   overrideIfGiven(Opts.VectorizeFirst, ClVectorizeFirst);
   overrideIfGiven(Opts.ExplicitLanes, ClExplicitLanes);
   overrideIfGiven(Opts.LinkRuntime, ClLinkRuntime);

@@ -50,7 +50,7 @@ struct AnalyzerOptions {
 
 /// How device code is instrumented. The plugin argument
 /// instrument-max-accesses sets MaxAccessesPerKernel; the developer flags
-/// -sectorscope-{device-runtime,inline-access,
+/// -sectorscope-{device-runtime,inline-access,pair-accesses,
 /// vectorize-first,explicit-lanes,link-runtime} override them
 /// (instrumentation/InstrumentPass.cpp).
 struct InstrumentOptions {
@@ -67,6 +67,10 @@ struct InstrumentOptions {
   /// each: ptxas time grows faster than the code (a tensor-core GEMM of
   /// 700 sites a kernel took over ten minutes inlined). 0: no limit.
   unsigned MaxInlinedGridSites = 256;
+  /// In grid mode, count a load and a store of one address by the same
+  /// lanes (a read-modify-write) from one look at the warp's addresses
+  /// (instrumentation/AccessPairs.h); off, each site counts its own.
+  bool PairAccesses = true;
   /// Merge adjacent loads/stores into vector accesses before instrumenting,
   /// as the NVPTX backend would.
   bool VectorizeFirst = true;

@@ -234,6 +234,13 @@ LIST
       check "ncu sectors/requests $n" timeout 300 python3 tools/ncu-compare.py \
         --plain "bin/$n-plain" --instrumented "bin/$n-instrumented" --out "ncu/$n"
     done
+    # Read-modify-writes (a[i] -= q x d), counted once for both sites, with
+    # full warps (columns 32-63) and partial ones; small, as every launch
+    # is profiled.
+    [ -x bin/gram_schmidt-plain ] &&
+      check "ncu sectors/requests gram_schmidt" timeout 300 python3 tools/ncu-compare.py \
+        --plain bin/gram_schmidt-plain --instrumented bin/gram_schmidt-instrumented \
+        --out ncu/gram_schmidt -- 256 64
   fi
   summary
 }

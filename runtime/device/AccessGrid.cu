@@ -27,49 +27,53 @@ extern "C" __device__ uint32_t __sectorscope_enter_grid() {
   return gridState() | (Range ? SS_STATE_RANGE : 0);
 }
 
-/// A full warp's shared- or local-memory request whose lanes are not one
-/// stride apart (a histogram's bins, a table lookup, a private array indexed
-/// by data): one match on the 32-bit sector key groups them (both spaces'
-/// offsets, local ones interleaved by lane, are under 2^37), and lanes 0
-/// and 1 count the request and its sectors. Inline, where the out-of-line
-/// path would take a call and a 64-bit key for what is one instruction here.
-SS_DEV void countOffsetGather(uint32_t State, uint32_t Site, uint64_t Offset,
-                              unsigned Lane) {
+/// A full warp's shared- or local-memory request, whatever its lanes'
+/// pattern (a tile's row or column, a histogram's bins, a private array
+/// indexed by data): one match on the 32-bit sector key groups them (both
+/// spaces' offsets, local ones interleaved by lane, are under 2^37), and
+/// lanes 0 and 1 count the request and its sectors, lanes 2 and 3 those of a
+/// `Twin`. One match costs less than telling a stride from the lanes'
+/// addresses first, and these spaces have no partitions or ranges to find.
+SS_DEV void countOffsetRequest(uint32_t State, uint32_t Site, uint32_t Twin,
+                               uint64_t Offset, unsigned Lane) {
   unsigned Peers = __match_any_sync(~0u, uint32_t(Offset >> 5));
   uint32_t Sectors = __popc(__ballot_sync(~0u, (Peers & lanesBelow()) == 0));
-  ss_site_counters *C = siteCounters(siteRow(State, Site));
-  if (Lane < 2)
-    redAdd(Lane == 0 ? &C->requests : &C->sectors, Lane == 0 ? 1 : Sectors);
+  CountingLane L = countingLane(Site, Twin, Lane, 2);
+  ss_site_counters *C = siteCounters(siteRow(State, L.Site));
+  if (L.Slot < 2)
+    redAdd(L.Slot == 0 ? &C->requests : &C->sectors, L.Slot == 0 ? 1 : Sectors);
   __syncwarp();
 }
 
-/// A full warp at a site of known space: lanes one stride apart are counted
-/// from lane 0's address and the stride alone (a few shuffles and a vote,
-/// then the counters' reductions), shared and local gathers by
-/// countOffsetGather. This is the part of the access inlined at each site
-/// (-sectorscope-inline-access). False: nothing was counted, the request
-/// goes to the out-of-line path.
-SS_DEV bool countFullWarpStride(uint32_t Site, uint32_t Width,
-                                uint32_t PassSpace, const void *Ptr,
-                                uint32_t Lanes, uint32_t State) {
+/// A full warp at a site of known space: global lanes one stride apart are
+/// counted from lane 0's address and the stride alone (a few shuffles and
+/// a vote, then the counters' reductions), shared and local requests by
+/// countOffsetRequest. With a `Twin` site (a store of the address the site
+/// loaded, same lanes) the counts are the twin's too. This is the part of
+/// the access inlined at each site (-sectorscope-inline-access). False:
+/// nothing was counted, the request goes to the out-of-line path.
+SS_DEV bool countFullWarp(uint32_t Site, uint32_t Width, uint32_t PassSpace,
+                          const void *Ptr, uint32_t Lanes, uint32_t State,
+                          uint32_t Twin = NoTwin) {
+  uint32_t NumSites = cfg().num_sites;
   if (Lanes != ~0u || PassSpace == SS_SPACE_GENERIC || !Width ||
-      Site >= cfg().num_sites)
+      Site >= NumSites || (Twin != NoTwin && Twin >= NumSites))
     return false;
   unsigned Lane = laneId();
   uint32_t Space;
   uint64_t Addr = spaceAddress(Ptr, PassSpace, Lane, Space);
+  if (PassSpace != SS_SPACE_GLOBAL) {
+    countOffsetRequest(State, Site, Twin, Addr, Lane);
+    return true;
+  }
   // Lane 0's previous address is its own: its step (0) is not compared.
   int64_t Step =
       int64_t(Addr - __shfl_up_sync(~0u, (unsigned long long)Addr, 1));
   int32_t Stride = __shfl_sync(~0u, int32_t(Step), 1);
   // Global gathers go the long way: inline, their match and votes measured
   // no faster than the call (spmv_csr_scalar 12.2x and 12.3x on an H100).
-  if (!__all_sync(~0u, Lane == 0 || Step == Stride)) {
-    if (PassSpace == SS_SPACE_GLOBAL)
-      return false;
-    countOffsetGather(State, Site, Addr, Lane);
-    return true;
-  }
+  if (!__all_sync(~0u, Lane == 0 || Step == Stride))
+    return false;
   uint32_t Distance = Stride < 0 ? 0u - uint32_t(Stride) : uint32_t(Stride);
   // Lanes further apart than this go the long way; closer, every offset
   // below is 32-bit.
@@ -84,17 +88,40 @@ SS_DEV bool countFullWarpStride(uint32_t Site, uint32_t Width,
   // lane has one of its own.
   uint32_t Sectors = Distance <= 32 ? runSectors(Lo, Span) : 32;
   if (runCountable(PassSpace, Lo, Span))
-    countRun(State, Site, PassSpace, Lo, Span, Sectors, /*Full=*/true, Lane,
-             32);
+    countRun(State, Site, PassSpace, Lo, Span, Sectors, /*Full=*/true, Lane, 32,
+             Twin);
   else if (Distance >= 32 && cfg().part_run_offsets)
     countPartitionPair(
-        State, Site, Lane, 32,
+        State, Site, Twin, Lane, 32,
         __popc(__ballot_sync(~0u, maskedParity(Addr, cfg().part_masks[0]))), Lo,
         Lo + Span);
   else
     return false;
-  // Lanes 0-4's updates and lane 0's range branch per lane; the program's
-  // next request must see the warp whole whatever ptxas does with them.
+  // The counting lanes' updates and lane 0's range branch per lane; the
+  // program's next request must see the warp whole whatever ptxas does with
+  // them.
+  __syncwarp();
+  return true;
+}
+
+/// A full warp at an address the pass proved the same in every lane (abi.h
+/// __sectorscope_access_grid_uniform): one request of one sector, which
+/// the counting lanes count from the address alone, with no shuffle or
+/// vote. Global and shared sites; a local one is a line per warp.
+SS_DEV bool countFullWarpUniform(uint32_t Site, uint32_t Width,
+                                 uint32_t PassSpace, const void *Ptr,
+                                 uint32_t Lanes, uint32_t State) {
+  if (Lanes != ~0u || !Width || Site >= cfg().num_sites ||
+      (PassSpace != SS_SPACE_GLOBAL && PassSpace != SS_SPACE_SHARED))
+    return false;
+  unsigned Lane = laneId();
+  uint32_t Space;
+  uint64_t Addr = spaceAddress(Ptr, PassSpace, Lane, Space);
+  uint32_t Span = Width - 1;
+  if (!runCountable(PassSpace, Addr, Span))
+    return false;
+  countRun(State, Site, PassSpace, Addr, Span, runSectors(Addr, Span),
+           /*Full=*/true, Lane, 32);
   __syncwarp();
   return true;
 }
@@ -117,7 +144,7 @@ SS_DEV void countGridRequest(ss_launch_header *H, uint32_t Site, uint32_t Width,
   // a tree reduction's last levels) at a site of known space (a generic run
   // could change spaces): the previous lane's address tells whether they
   // access one run of bytes in lane order, and otherwise its sector key. A
-  // full warp's stride was checked inline (countFullWarpStride).
+  // full warp's stride was checked inline (countFullWarp).
   if (!Full && PassSpace != SS_SPACE_GENERIC && Width &&
       ((Mask + Low) & Mask) == 0) {
     unsigned Rel = __popc(Mask & lanesBelow());
@@ -155,7 +182,7 @@ SS_DEV void countGridRequest(ss_launch_header *H, uint32_t Site, uint32_t Width,
   __syncwarp(Mask);
 }
 
-/// Every request countFullWarpStride does not take: partial warps, generic
+/// Every request countFullWarp does not take: partial warps, generic
 /// sites, global gathers, strides of 2^26 bytes or more, runs across
 /// partition granules. Out of line, so that the code at each site stays
 /// small.
@@ -183,6 +210,33 @@ __sectorscope_access_grid(uint32_t Site, const void *Ptr, uint32_t Width,
   // one), so its accesses do nothing.
   if (!header() || !State)
     return;
-  if (!countFullWarpStride(Site, Width, OpSpace >> 8, Ptr, Lanes, State))
+  if (!countFullWarp(Site, Width, OpSpace >> 8, Ptr, Lanes, State))
     __sectorscope_access_grid_rest(Site, Ptr, Width, OpSpace, Lanes, State);
+}
+
+extern "C" __device__ void
+__sectorscope_access_grid_uniform(uint32_t Site, const void *Ptr,
+                                  uint32_t Width, uint32_t OpSpace,
+                                  uint32_t Lanes, uint32_t State) {
+  if (!header() || !State)
+    return;
+  if (!countFullWarpUniform(Site, Width, OpSpace >> 8, Ptr, Lanes, State))
+    __sectorscope_access_grid_rest(Site, Ptr, Width, OpSpace, Lanes, State);
+}
+
+/// Two accesses of one address by the same lanes, one after the other (a
+/// read-modify-write: `a[i] += x`, a histogram's bin): the second site's
+/// request is the first's, so the short path counts it with the same
+/// shuffles and votes, and only the rest counts it again.
+extern "C" __device__ void
+__sectorscope_access_grid_pair(uint32_t Site, const void *Ptr, uint32_t Width,
+                               uint32_t OpSpace, uint32_t Lanes, uint32_t State,
+                               uint32_t TwinSite, uint32_t TwinOpSpace) {
+  if (!header() || !State)
+    return;
+  if (countFullWarp(Site, Width, OpSpace >> 8, Ptr, Lanes, State, TwinSite))
+    return;
+  __sectorscope_access_grid_rest(Site, Ptr, Width, OpSpace, Lanes, State);
+  __sectorscope_access_grid_rest(TwinSite, Ptr, Width, TwinOpSpace, Lanes,
+                                 State);
 }

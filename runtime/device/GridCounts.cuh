@@ -190,31 +190,56 @@ SS_DEV uint32_t runSectors(uint64_t First, uint32_t Span) {
   return ((uint32_t(First) & 31) + Span) / 32 + 1;
 }
 
+/// No second site: the request counts for its own site alone.
+constexpr uint32_t NoTwin = ~0u;
+
+/// A full warp's counting lanes for a site and its twin (a store of the
+/// address the site loaded, __sectorscope_access_grid_pair): lanes below
+/// `PerSite` count `Site`, the next `PerSite` lanes `Twin`. `Slot` is the
+/// lane's place among its site's lanes, `PerSite` or more when it counts
+/// nothing.
+struct CountingLane {
+  uint32_t Site;
+  unsigned Slot;
+};
+SS_DEV CountingLane countingLane(uint32_t Site, uint32_t Twin, unsigned Lane,
+                                 unsigned PerSite) {
+  if (Twin != NoTwin && Lane >= PerSite)
+    return {Twin, Lane - PerSite};
+  return {Site, Lane};
+}
+
 /// A request runCountable accepted, `Sectors` of them from `Lanes` lanes,
 /// `Rel` this lane's place among them: its start gives its partition and
 /// range with no further votes. In a full warp lanes 0-2 update one counter
 /// each, in one instruction, where one lane would run three: requests, then
 /// sectors, or for global sectors (counted in the partition rows only,
-/// abi.h) the window's and the site's cells of the run's partition.
-/// Otherwise the first lane updates them, and the lanes missing.
+/// abi.h) the window's and the site's cells of the run's partition; lanes
+/// 3-5 do the same for a `Twin`. Otherwise the first lane updates them, and
+/// the lanes missing.
 SS_DEV void countRun(uint32_t State, uint32_t Site, uint32_t PassSpace,
                      uint64_t First, uint32_t Span, uint32_t Sectors, bool Full,
-                     unsigned Rel, unsigned Lanes) {
+                     unsigned Rel, unsigned Lanes, uint32_t Twin = NoTwin) {
   bool Global = PassSpace == SS_SPACE_GLOBAL;
-  uint32_t Row = siteRow(State, Site);
+  unsigned PerSite = Global ? 3u : 2u;
+  CountingLane L =
+      Full ? countingLane(Site, Twin, Rel, PerSite) : CountingLane{Site, Rel};
+  uint32_t Row = siteRow(State, L.Site);
   ss_site_counters *C = siteCounters(Row);
   uint32_t Part = Global ? maskedParity(First, cfg().part_masks[0]) : 0;
   if (Full) {
-    uint64_t *P = &C->requests + Rel;
+    uint64_t *P = &C->requests + L.Slot;
     if (Global) {
       uint32_t Cell =
-          (Rel == 1 ? State & SS_STATE_WINDOW_ROW : Row) * cfg().part_count +
+          (L.Slot == 1 ? State & SS_STATE_WINDOW_ROW : Row) * cfg().part_count +
           Part;
-      uint64_t Table = Rel == 1 ? cfg().dev_part_window : cfg().dev_part_site;
-      P = Rel == 0 ? &C->requests : reinterpret_cast<uint64_t *>(Table) + Cell;
+      uint64_t Table =
+          L.Slot == 1 ? cfg().dev_part_window : cfg().dev_part_site;
+      P = L.Slot == 0 ? &C->requests
+                      : reinterpret_cast<uint64_t *>(Table) + Cell;
     }
-    if (Rel < (Global ? 3u : 2u))
-      redAdd(P, Rel == 0 ? 1 : Sectors);
+    if (L.Slot < PerSite)
+      redAdd(P, L.Slot == 0 ? 1 : Sectors);
   } else if (Rel == 0) {
     redAdd(&C->requests, 1);
     redAdd(&C->threads, 32 - Lanes);
@@ -223,7 +248,7 @@ SS_DEV void countRun(uint32_t State, uint32_t Site, uint32_t PassSpace,
     else
       redAdd(&C->sectors, Sectors);
   }
-  if (Global && (State & SS_STATE_RANGE) && Rel == 0) {
+  if (Global && (State & SS_STATE_RANGE) && L.Slot == 0) {
     redMin(&C->addr_min, First);
     redMax(&C->addr_max, First + Span);
   }
@@ -232,26 +257,27 @@ SS_DEV void countRun(uint32_t State, uint32_t Site, uint32_t PassSpace,
 /// A full warp's global request at a one-mask map (abi.h part_run_offsets)
 /// whose sectors lie in several partition granules, `Sectors` of them,
 /// `Ones` in partition 1: lanes 0-4 update one counter each (requests, then
-/// the window's and the site's cells of partitions 0 and 1). [Lo, Hi] is
-/// the bytes touched, for the range.
-SS_DEV void countPartitionPair(uint32_t State, uint32_t Site, unsigned Lane,
-                               uint32_t Sectors, uint32_t Ones, uint64_t Lo,
-                               uint64_t Hi) {
-  uint32_t Row = siteRow(State, Site);
+/// the window's and the site's cells of partitions 0 and 1), lanes 5-9 the
+/// same for a `Twin`. [Lo, Hi] is the bytes touched, for the range.
+SS_DEV void countPartitionPair(uint32_t State, uint32_t Site, uint32_t Twin,
+                               unsigned Lane, uint32_t Sectors, uint32_t Ones,
+                               uint64_t Lo, uint64_t Hi) {
+  CountingLane L = countingLane(Site, Twin, Lane, 5);
+  uint32_t Row = siteRow(State, L.Site);
   ss_site_counters *C = siteCounters(Row);
   // A one-partition map has no cell for partition 1, and no sector in it.
-  uint32_t Part = Lane >= 3;
+  uint32_t Part = L.Slot >= 3;
   uint32_t N = Part ? Ones : Sectors - Ones;
-  if (Lane == 0) {
+  if (L.Slot == 0) {
     redAdd(&C->requests, 1);
-  } else if (Lane < 5 && N) {
-    bool Window = Lane & 1;
+  } else if (L.Slot < 5 && N) {
+    bool Window = L.Slot & 1;
     uint32_t Cell =
         (Window ? State & SS_STATE_WINDOW_ROW : Row) * cfg().part_count + Part;
     uint64_t Table = Window ? cfg().dev_part_window : cfg().dev_part_site;
     redAdd(reinterpret_cast<uint64_t *>(Table) + Cell, N);
   }
-  if ((State & SS_STATE_RANGE) && Lane == 0) {
+  if ((State & SS_STATE_RANGE) && L.Slot == 0) {
     redMin(&C->addr_min, Lo);
     redMax(&C->addr_max, Hi);
   }

@@ -98,6 +98,35 @@ __global__ void columns(const float *in, float *out, long long Stride) {
                                             first + lane * Stride);
 }
 
+// Read-modify-writes, each counted once for both its sites
+// (__sectorscope_access_grid_pair): a warp's shared bins (16 sectors a
+// request, as in sharedBins), then a global column `Stride` bytes apart laid
+// out as in columns, with a shared load between its load and its store.
+constexpr unsigned RmwSharedLine = __LINE__ + 7;
+__global__ void readModifyWrite(float *g, long long Stride) {
+  __shared__ float s[8][128];
+  int lane = threadIdx.x & 31, warp = threadIdx.x / 32;
+  for (int i = lane; i < 128; i += 32)
+    s[warp][i] = 0.f;
+  __syncwarp();
+  s[warp][((lane * 7) & 15) * 8 + (lane & 7)] += 1.f;
+  __syncwarp();
+  long long w = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  long long first = w * ColumnWarpBytes + (Stride < 0 ? -31 * Stride : 0);
+  *reinterpret_cast<float *>(reinterpret_cast<char *>(g) + first +
+                             lane * Stride) += s[warp][lane];
+}
+
+// A loop whose address is the same in every lane (a kernel parameter and
+// the loop counter: __sectorscope_access_grid_uniform): one sector a
+// request, 36 bytes further each time.
+__global__ void uniformReads(const float *in, float *out, int n) {
+  float sum = 0.f;
+  for (int k = 0; k < n; ++k)
+    sum += in[k * 9];
+  out[blockIdx.x * blockDim.x + threadIdx.x] = sum;
+}
+
 // A shared-memory histogram's access: lanes write 16 bins in no lane order
 // (16 sectors a request, lanes l and l + 16 on one word), then read a column
 // 32 bytes apart (32 sectors).
@@ -140,6 +169,28 @@ static void useMap(ss::Config &c, const sectorscope::PartitionModel &map) {
   c.part_masks = dp.Masks;
   c.part_gran_log2 = 0;
   c.num_windows = 1;
+}
+
+/// The sectors, and each partition's, that `warps` warps of columns (or
+/// readModifyWrite) touch at `base` with lanes `stride` bytes apart.
+static uint64_t columnSectors(const sectorscope::PartitionModel &map,
+                              uint64_t base, long long warps, long long stride,
+                              std::vector<uint64_t> &want) {
+  want.assign(map.count(), 0);
+  uint64_t sectors = 0;
+  for (long long w = 0; w < warps; ++w) {
+    std::vector<uint64_t> seen;
+    for (long long l = 0; l < 32; ++l) {
+      uint64_t a = base + w * ColumnWarpBytes +
+                   (stride < 0 ? -31 * stride : 0) + l * stride;
+      if (std::find(seen.begin(), seen.end(), a >> 5) == seen.end()) {
+        seen.push_back(a >> 5);
+        ++want[map.partitionOf(a)];
+      }
+    }
+    sectors += seen.size();
+  }
+  return sectors;
 }
 
 int main() {
@@ -382,23 +433,8 @@ int main() {
       for (long long stride : {4ll, 8ll, -4ll, 32ll, 1024ll, -1024ll, 4100ll}) {
         columns<<<warps / 8, 256>>>(in, out, stride);
         SS_CUDA(cudaDeviceSynchronize());
-        std::vector<uint64_t> want(map->count(), 0);
-        uint64_t sectors = 0;
-        for (long long w = 0; w < warps; ++w) {
-          std::vector<uint64_t> seen;
-          for (long long l = 0; l < 32; ++l) {
-            uint64_t a = uint64_t(in) + w * ColumnWarpBytes +
-                         (stride < 0 ? -31 * stride : 0) + l * stride;
-            bool found = false;
-            for (uint64_t sec : seen)
-              found |= sec == a >> 5;
-            if (!found) {
-              seen.push_back(a >> 5);
-              ++want[map->partitionOf(a)];
-            }
-          }
-          sectors += seen.size();
-        }
+        std::vector<uint64_t> want;
+        uint64_t sectors = columnSectors(*map, uint64_t(in), warps, stride, want);
         ss_site_counters o = ss::counters(s);
         int wrong = 0;
         for (uint32_t p = 0; p < map->count(); ++p)
@@ -415,6 +451,99 @@ int main() {
             o.requests == uint64_t(warps) && o.sectors == sectors && wrong == 0,
             "columns stride %lld: %d partition counts wrong", stride, wrong);
       }
+    }
+  }
+
+  // Uniform addresses under the same map: a sector and a partition a
+  // request, from the address alone.
+  {
+    sectorscope::DeviceKey dev;
+    std::string err;
+    if (auto map = runningDeviceMap(dev, err)) {
+      useMap(c, *map);
+      const int warps = 256, n = 1000;
+      uniformReads<<<warps / 8, 256>>>(in, out, n);
+      SS_CUDA(cudaDeviceSynchronize());
+      std::vector<uint64_t> want(map->count(), 0);
+      for (int k = 0; k < n; ++k)
+        want[map->partitionOf(uint64_t(in) + 36 * k)] += warps;
+      // The loop is unrolled: a site per copy of the load.
+      std::vector<uint64_t> got(map->count(), 0);
+      ss_site_counters u = {};
+      for (const auto &site : ss::sites())
+        if (site.kernel.find("uniformReads") != std::string::npos &&
+            site.op == "load") {
+          u.requests += ss::counters(site.id).requests;
+          u.sectors += ss::counters(site.id).sectors;
+          for (uint32_t p = 0; p < map->count(); ++p)
+            got[p] += ss::part_site(site.id, p);
+        }
+      int wrong = 0;
+      for (uint32_t p = 0; p < map->count(); ++p)
+        wrong += got[p] != want[p];
+      printf("uniformReads: %llu requests, %llu sectors (want %llu), "
+             "partition 0 %llu (want %llu)\n",
+             (unsigned long long)u.requests, (unsigned long long)u.sectors,
+             (unsigned long long)warps * n, (unsigned long long)got[0],
+             (unsigned long long)want[0]);
+      SS_CHECK(u.requests == uint64_t(warps) * n &&
+                   u.sectors == uint64_t(warps) * n && wrong == 0,
+               "uniformReads: %d partition counts wrong", wrong);
+    }
+  }
+
+  // Read-modify-writes: the load's site and the store's count the same
+  // sectors and partitions, and the window's row holds both.
+  {
+    sectorscope::DeviceKey dev;
+    std::string err;
+    if (auto map = runningDeviceMap(dev, err)) {
+      useMap(c, *map);
+      const int warps = 512;
+      float *g;
+      const size_t bytes = warps * ColumnWarpBytes + 32 * 4100;
+      SS_CUDA(cudaMalloc(&g, bytes));
+      SS_CUDA(cudaMemset(g, 0, bytes));
+      int ld = ss::find_site("readModifyWrite", "load", 0, "global"),
+          st = ss::find_site("readModifyWrite", "store", 0, "global");
+      for (long long stride : {4ll, -4ll, 1024ll, 4100ll}) {
+        readModifyWrite<<<warps / 8, 256>>>(g, stride);
+        SS_CUDA(cudaDeviceSynchronize());
+        std::vector<uint64_t> want;
+        uint64_t sectors = columnSectors(*map, uint64_t(g), warps, stride, want);
+        int wrong = 0;
+        for (uint32_t p = 0; p < map->count(); ++p)
+          wrong += ss::part_site(ld, p) != want[p] ||
+                   ss::part_site(st, p) != want[p] ||
+                   ss::part_window(0, p) != 2 * want[p];
+        ss_site_counters l = ss::counters(ld), t = ss::counters(st);
+        printf("readModifyWrite stride %lld: load %llu/%llu, store %llu/%llu "
+               "requests/sectors (want %d/%llu)\n",
+               stride, (unsigned long long)l.requests,
+               (unsigned long long)l.sectors, (unsigned long long)t.requests,
+               (unsigned long long)t.sectors, warps,
+               (unsigned long long)sectors);
+        SS_CHECK(l.requests == uint64_t(warps) && l.sectors == sectors &&
+                     t.requests == uint64_t(warps) && t.sectors == sectors &&
+                     wrong == 0,
+                 "readModifyWrite stride %lld: %d partition counts wrong",
+                 stride, wrong);
+      }
+      ss_site_counters sl = ss::counters(ss::find_site(
+                           "readModifyWrite", "load", RmwSharedLine, "shared")),
+                       sst = ss::counters(ss::find_site(
+                           "readModifyWrite", "store", RmwSharedLine, "shared"));
+      printf("readModifyWrite shared bins: load %llu/%llu, store %llu/%llu\n",
+             (unsigned long long)sl.requests, (unsigned long long)sl.sectors,
+             (unsigned long long)sst.requests, (unsigned long long)sst.sectors);
+      SS_CHECK(sl.requests == uint64_t(warps) && sl.sectors == 16u * warps &&
+                   sst.requests == uint64_t(warps) &&
+                   sst.sectors == 16u * warps,
+               "readModifyWrite shared bins: load %llu/%llu store %llu/%llu",
+               (unsigned long long)sl.requests, (unsigned long long)sl.sectors,
+               (unsigned long long)sst.requests,
+               (unsigned long long)sst.sectors);
+      SS_CUDA(cudaFree(g));
     }
   }
 

@@ -22,6 +22,7 @@
  *   v11 heat-map mode runs a sample variant (SS_SAMPLE_KERNEL_SUFFIX).
  *   v12 the sampled block writes one record per lane and access; the host
  *       groups them into requests.
+ *   v13 grid mode's uniform and paired accesses (two sites, one request).
  *
  * Kernels. The program's kernel K stays as compiled: time mode and launches
  * that are not profiled run it. The sample variant, K SS_SAMPLE_KERNEL_SUFFIX,
@@ -40,7 +41,7 @@
 
 #include <stdint.h>
 
-#define SS_ABI_VERSION 12u
+#define SS_ABI_VERSION 13u
 
 /* Warps per block we can tell apart: 1024 threads / 32. */
 #define SS_MAX_WARPS 32u
@@ -271,7 +272,13 @@ typedef struct ss_module {
  *     out-of-line function for every site. lanes: the request's lanes, which
  *     it waits for: those present at the site (read there, before the
  *     call), or those the pass knows all reach this access (a join after
- *     divergence); 0: the lanes running the function. */
+ *     divergence); 0: the lanes running the function.
+ *   __sectorscope_access_grid_uniform(same arguments): grid mode's access
+ *     at an address the pass proved the same in every lane of a warp.
+ *   __sectorscope_access_grid_pair(site, addr, width, op_space, lanes,
+ *     state, twin_site, twin_op_space): grid mode's access for two sites
+ *     whose requests are one (a load and a store of one address by the same
+ *     lanes, one after the other): both sites count it. */
 
 /* Host entry points (runtime/host), called from host code the pass rewrote:
  *   void __sectorscope_register_module(void **fatbin_handle, void *shadow);

@@ -1,0 +1,96 @@
+//===- AccessPairs.cpp - Grid-mode accesses that repeat a request ---------===//
+#include "instrumentation/AccessPairs.h"
+
+#include "sectorscope/abi.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+
+using namespace llvm;
+
+namespace sectorscope {
+namespace {
+
+// The access entries' arguments (abi.h): site, address, width,
+// op | space << 8, lanes, state.
+enum AccessArg { Site, Address, Width, OpSpace, Lanes, State };
+
+bool isActiveMask(const Value *V) {
+  auto *II = dyn_cast<IntrinsicInst>(V);
+  return II && II->getIntrinsicID() == Intrinsic::nvvm_activemask;
+}
+
+/// What may lie between the two calls besides other accesses' calls: their
+/// operands, and the program's own instructions that always go on to the
+/// next one (its loads, stores and arithmetic). Any other call (a barrier,
+/// a trap) ends the search.
+bool mayLieBetween(const Instruction &I) {
+  if (isActiveMask(&I))
+    return true;
+  return !isa<CallBase>(I) && isGuaranteedToTransferExecutionToSuccessor(&I);
+}
+
+bool sameRequest(const CallInst &A, const CallInst &B) {
+  auto *OpA = dyn_cast<ConstantInt>(A.getArgOperand(OpSpace));
+  auto *OpB = dyn_cast<ConstantInt>(B.getArgOperand(OpSpace));
+  if (!OpA || !OpB)
+    return false;
+  uint64_t OA = OpA->getZExtValue(), OB = OpB->getZExtValue();
+  auto IsPlain = [](uint64_t Op) {
+    return (Op & 0xff) == SS_OP_LOAD || (Op & 0xff) == SS_OP_STORE;
+  };
+  if (!IsPlain(OA) || !IsPlain(OB) || (OA >> 8) != (OB >> 8))
+    return false;
+  // Constants are uniqued: equal widths are the same value.
+  if (A.getArgOperand(Width) != B.getArgOperand(Width) ||
+      !isa<ConstantInt>(A.getArgOperand(Width)))
+    return false;
+  if (A.getArgOperand(State) != B.getArgOperand(State))
+    return false;
+  const Value *LA = A.getArgOperand(Lanes), *LB = B.getArgOperand(Lanes);
+  if (LA != LB && !(isActiveMask(LA) && isActiveMask(LB)))
+    return false;
+  return A.getArgOperand(Address)->stripPointerCasts() ==
+         B.getArgOperand(Address)->stripPointerCasts();
+}
+
+} // namespace
+
+/// How many access calls after a load the search for its store looks at: a
+/// block's deferred records come together (InstrumentPass.cpp), and a
+/// read-modify-write's other operands (`a[i] = a[i] + b[i]`) lie between.
+constexpr unsigned MaxCallsApart = 8;
+
+SmallVector<AccessPair, 16> findAccessPairs(ArrayRef<CallInst *> Calls) {
+  SmallVector<AccessPair, 16> Pairs;
+  SmallPtrSet<CallInst *, 16> Taken;
+  for (CallInst *C : Calls) {
+    if (Taken.count(C))
+      continue;
+    // Other accesses' calls may lie between: each counts its own request
+    // and returns, with the lanes it came in with.
+    unsigned Apart = 0;
+    for (Instruction *I = C->getNextNode(); I && Apart < MaxCallsApart;
+         I = I->getNextNode()) {
+      auto *Next = dyn_cast<CallInst>(I);
+      if (Next && Next->getCalledOperand() == C->getCalledOperand()) {
+        ++Apart;
+        if (Taken.count(Next) || !sameRequest(*C, *Next))
+          continue;
+        Pairs.push_back({C, Next});
+        Taken.insert(C);
+        Taken.insert(Next);
+        break;
+      }
+      if (!mayLieBetween(*I))
+        break;
+    }
+  }
+  return Pairs;
+}
+
+} // namespace sectorscope

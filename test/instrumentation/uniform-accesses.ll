@@ -1,0 +1,61 @@
+; Grid mode counts an access whose address LLVM's uniformity analysis proves
+; the same in every lane of a warp through __sectorscope_access_grid_uniform:
+; one sector a request, from the address alone. Kernel parameters, loop
+; counters and loads of uniform addresses are uniform; thread indices, a
+; device function's parameters and what depends on them are not (nor, to
+; LLVM 19's NVPTX model, the block index: a call's result). The
+; sample variant is unchanged.
+; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s
+
+; CHECK-LABEL: define ptx_kernel void @k__sectorscope_sample(
+; CHECK-NOT: _uniform
+; CHECK-LABEL: define ptx_kernel void @k__sectorscope_grid(
+; CHECK: call void @__sectorscope_access_grid_uniform(i32 0, ptr {{%[0-9]+}}, i32 4, i32 0,
+; CHECK: call void @__sectorscope_access_grid_uniform(i32 1, ptr {{%[0-9]+}}, i32 8, i32 0,
+; CHECK: call void @__sectorscope_access_grid(i32 2, ptr {{%[0-9]+}}, i32 4, i32 0,
+; CHECK: call void @__sectorscope_access_grid_uniform(i32 3, ptr {{%[0-9]+}}, i32 4, i32 256,
+; CHECK: call void @__sectorscope_access_grid(i32 4, ptr {{%[0-9]+}}, i32 4, i32 0,
+; A uniform store after the loop: the trip count is uniform, so is `%n`.
+; CHECK: call void @__sectorscope_access_grid_uniform(i32 5, ptr {{%[0-9]+}}, i32 4, i32 1,
+; CHECK-LABEL: define internal void @f.sectorscope.k.grid(
+; CHECK: call void @__sectorscope_access_grid(i32 6,
+
+target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+
+define void @f(ptr addrspace(1) %p) noinline {
+  store float 0.0, ptr addrspace(1) %p, align 4
+  ret void
+}
+
+define void @k(ptr addrspace(1) %a, ptr addrspace(1) %t, ptr addrspace(3) %s, i32 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i1, %loop ]
+  ; A loop counter's element and, through it, a pointer read from a table.
+  %pa = getelementptr inbounds float, ptr addrspace(1) %a, i32 %i
+  %x = load float, ptr addrspace(1) %pa, align 4
+  %pt = getelementptr inbounds ptr addrspace(1), ptr addrspace(1) %t, i32 %i
+  %row = load ptr addrspace(1), ptr addrspace(1) %pt, align 8
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %pr = getelementptr inbounds float, ptr addrspace(1) %row, i32 %tid
+  %y = load float, ptr addrspace(1) %pr, align 4
+  %ps = getelementptr inbounds i32, ptr addrspace(3) %s, i32 %n
+  %c = load i32, ptr addrspace(3) %ps, align 4
+  %pd = getelementptr inbounds float, ptr addrspace(1) %a, i32 %tid
+  %d = load float, ptr addrspace(1) %pd, align 4
+  %i1 = add i32 %i, 1
+  %done = icmp eq i32 %i1, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  %pn = getelementptr inbounds i32, ptr addrspace(1) %a, i32 %i1
+  store i32 %c, ptr addrspace(1) %pn, align 4
+  call void @f(ptr addrspace(1) %a)
+  ret void
+}
+
+!nvvm.annotations = !{!0}
+!0 = !{ptr @k, !"kernel", i32 1}
