@@ -23,6 +23,7 @@
 #include "instrumentation/InstrumentPass.h"
 
 #include "instrumentation/AccessPairs.h"
+#include "instrumentation/AddressKinds.h"
 #include "instrumentation/KernelCloner.h"
 #include "instrumentation/LaneMasks.h"
 #include "instrumentation/LoadParallelism.h"
@@ -69,6 +70,10 @@ STATISTIC(NumLoads, "Loads instrumented");
 STATISTIC(NumStores, "Stores instrumented");
 STATISTIC(NumAtomics, "Atomics instrumented");
 STATISTIC(NumUninstrumented, "Memory operations counted, not instrumented");
+STATISTIC(NumUniformAccesses,
+          "Grid-mode accesses at one address in every lane");
+STATISTIC(NumGatherAccesses,
+          "Grid-mode accesses whose per-lane offsets come from memory");
 STATISTIC(NumPairedAccesses,
           "Grid-mode accesses counted with the access before them");
 STATISTIC(NumReconverged,
@@ -176,7 +181,7 @@ private:
   void instrumentKernel(Function &K);
   void addPlainVariants(Function &K);
   void pairGridAccesses();
-  void findUniformGridCalls(Function &F, ArrayRef<CallInst *> Calls);
+  void addAddressShapes(Function &F, ArrayRef<CallInst *> Calls);
   void addGridVariant(Function &K, Function &S, ArrayRef<Function *> Callees);
   void instrumentBlocks(ArrayRef<BasicBlock *> Blocks, bool InKernel,
                         Value *State, KernelClones &Clones);
@@ -210,10 +215,7 @@ private:
   SiteTable Sites;
   SmallPtrSet<Function *, 8> KernelSet;
 
-  FunctionCallee Enter, Access, EnterGrid, AccessGrid, AccessGridPair,
-      AccessGridUniform;
-  /// Grid-mode calls whose address is the same in every lane of a warp.
-  SmallPtrSet<CallInst *, 16> UniformGridCalls;
+  FunctionCallee Enter, Access, EnterGrid, AccessGrid, AccessGridPair;
   SmallVector<CallInst *, 64> EnterCalls, AccessCalls, GridAccessCalls;
 };
 
@@ -237,8 +239,6 @@ bool Instrumenter::run() {
   }
   if (Opts.PairAccesses)
     pairGridAccesses();
-  for (CallInst *C : UniformGridCalls)
-    C->setCalledFunction(AccessGridUniform);
   return finish();
 }
 
@@ -271,8 +271,6 @@ void Instrumenter::declareRuntimeEntries() {
                         false));
   AccessGrid = M.getOrInsertFunction("__sectorscope_access_grid",
                                      Access.getFunctionType());
-  AccessGridUniform = M.getOrInsertFunction("__sectorscope_access_grid_uniform",
-                                            Access.getFunctionType());
   AccessGridPair = M.getOrInsertFunction(
       "__sectorscope_access_grid_pair",
       FunctionType::get(Type::getVoidTy(Ctx),
@@ -430,17 +428,16 @@ void Instrumenter::addGridVariant(Function &K, Function &S,
         Calls.push_back(C);
       }
     }
-    findUniformGridCalls(*F, Calls);
+    addAddressShapes(*F, Calls);
   }
 }
 
-/// The calls among `Calls` (F's grid-mode accesses) whose address LLVM's
-/// uniformity analysis proves the same in every lane of a warp: a kernel
-/// parameter, the block's index, a loop counter, a load of such an address.
-/// Only with the target's divergence model: without one (no NVPTX target)
-/// every value would look uniform.
-void Instrumenter::findUniformGridCalls(Function &F,
-                                        ArrayRef<CallInst *> Calls) {
+/// Tells grid mode's access what the pass knows of each of `Calls` (F's
+/// grid-mode accesses): an address the same in every lane, or one whose
+/// per-lane part comes from memory (AddressKinds.h), in op_space's shape
+/// bits (abi.h ss_shape). Only with the target's divergence model: without
+/// one (no NVPTX target) every value would look uniform.
+void Instrumenter::addAddressShapes(Function &F, ArrayRef<CallInst *> Calls) {
   if (Calls.empty())
     return;
   FunctionAnalysisManager &FAM =
@@ -449,19 +446,31 @@ void Instrumenter::findUniformGridCalls(Function &F,
   if (!FAM.getResult<TargetIRAnalysis>(F).hasBranchDivergence(&F))
     return;
   UniformityInfo &UI = FAM.getResult<UniformityInfoAnalysis>(F);
-  for (CallInst *C : Calls)
-    if (UI.isUniform(C->getArgOperand(1)))
-      UniformGridCalls.insert(C);
+  for (CallInst *C : Calls) {
+    uint32_t Shape = SS_SHAPE_ANY;
+    switch (addressKind(C->getArgOperand(1), UI)) {
+    case AddressKind::Uniform:
+      Shape = SS_SHAPE_UNIFORM;
+      ++NumUniformAccesses;
+      break;
+    case AddressKind::DataDependent:
+      Shape = SS_SHAPE_GATHER;
+      ++NumGatherAccesses;
+      break;
+    case AddressKind::Other:
+      continue;
+    }
+    auto *OpSpace = cast<ConstantInt>(C->getArgOperand(3));
+    C->setArgOperand(3,
+                     ConstantInt::get(OpSpace->getType(),
+                                      OpSpace->getZExtValue() | (Shape << 16)));
+  }
 }
 
 /// One call for each pair findAccessPairs finds: the pair entry takes both
 /// sites, with the first's address and lanes (the second's are the same).
 void Instrumenter::pairGridAccesses() {
-  SmallVector<AccessPair, 16> Pairs;
-  for (AccessPair P : findAccessPairs(GridAccessCalls))
-    // A uniform access has a shorter path of its own.
-    if (!UniformGridCalls.count(P.First) && !UniformGridCalls.count(P.Second))
-      Pairs.push_back(P);
+  SmallVector<AccessPair, 16> Pairs = findAccessPairs(GridAccessCalls);
   if (Pairs.empty())
     return;
   DenseMap<CallInst *, CallInst *> PairOf;

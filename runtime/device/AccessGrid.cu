@@ -27,13 +27,12 @@ extern "C" __device__ uint32_t __sectorscope_enter_grid() {
   return gridState() | (Range ? SS_STATE_RANGE : 0);
 }
 
-/// A full warp's shared- or local-memory request, whatever its lanes'
-/// pattern (a tile's row or column, a histogram's bins, a private array
-/// indexed by data): one match on the 32-bit sector key groups them (both
-/// spaces' offsets, local ones interleaved by lane, are under 2^37), and
-/// lanes 0 and 1 count the request and its sectors, lanes 2 and 3 those of a
-/// `Twin`. One match costs less than telling a stride from the lanes'
-/// addresses first, and these spaces have no partitions or ranges to find.
+/// A full warp's shared- or local-memory request whose lanes are not one
+/// stride apart (a histogram's bins, a private array indexed by data): one
+/// match on the 32-bit sector key groups them (both spaces' offsets, local ones
+/// interleaved by lane, are under 2^37), and lanes 0 and 1 count the request
+/// and its sectors, lanes 2 and 3 those of a `Twin`. These spaces have no
+/// partitions or ranges to find.
 SS_DEV void countOffsetRequest(uint32_t State, uint32_t Site, uint32_t Twin,
                                uint64_t Offset, unsigned Lane) {
   unsigned Peers = __match_any_sync(~0u, uint32_t(Offset >> 5));
@@ -45,16 +44,24 @@ SS_DEV void countOffsetRequest(uint32_t State, uint32_t Site, uint32_t Twin,
   __syncwarp();
 }
 
-/// A full warp at a site of known space: global lanes one stride apart are
-/// counted from lane 0's address and the stride alone (a few shuffles and
-/// a vote, then the counters' reductions), shared and local requests by
-/// countOffsetRequest. With a `Twin` site (a store of the address the site
-/// loaded, same lanes) the counts are the twin's too. This is the part of
-/// the access inlined at each site (-sectorscope-inline-access). False:
-/// nothing was counted, the request goes to the out-of-line path.
-SS_DEV bool countFullWarp(uint32_t Site, uint32_t Width, uint32_t PassSpace,
+/// The pass's space and shape of an access (abi.h op_space).
+SS_DEV uint32_t passSpace(uint32_t OpSpace) { return (OpSpace >> 8) & 0xff; }
+SS_DEV uint32_t passShape(uint32_t OpSpace) { return OpSpace >> 16; }
+
+/// A full warp at a site of known space, by the shape the pass proved
+/// (abi.h ss_shape): one address in every lane is one sector, counted from
+/// the address alone; lanes one stride apart are counted from lane 0's
+/// address and the stride (a few shuffles and a vote, then the counters'
+/// reductions); shared and local gathers by countOffsetRequest, at once when
+/// the pass saw the offsets come from memory. With a `Twin` site (a store
+/// of the address the site loaded, same lanes) the counts are the twin's
+/// too. This is the part of the access inlined at each site
+/// (-sectorscope-inline-access). False: nothing was counted, the request
+/// goes to the out-of-line path.
+SS_DEV bool countFullWarp(uint32_t Site, uint32_t Width, uint32_t OpSpace,
                           const void *Ptr, uint32_t Lanes, uint32_t State,
                           uint32_t Twin = NoTwin) {
+  uint32_t PassSpace = passSpace(OpSpace), Shape = passShape(OpSpace);
   uint32_t NumSites = cfg().num_sites;
   if (Lanes != ~0u || PassSpace == SS_SPACE_GENERIC || !Width ||
       Site >= NumSites || (Twin != NoTwin && Twin >= NumSites))
@@ -62,7 +69,24 @@ SS_DEV bool countFullWarp(uint32_t Site, uint32_t Width, uint32_t PassSpace,
   unsigned Lane = laneId();
   uint32_t Space;
   uint64_t Addr = spaceAddress(Ptr, PassSpace, Lane, Space);
-  if (PassSpace != SS_SPACE_GLOBAL) {
+  bool Global = PassSpace == SS_SPACE_GLOBAL;
+  // A local address the same in every lane is a line, not a sector: each
+  // lane's word is its own (spaceAddress).
+  if (Shape == SS_SHAPE_UNIFORM && PassSpace != SS_SPACE_LOCAL) {
+    uint32_t Span = Width - 1;
+    if (!runCountable(PassSpace, Addr, Span))
+      return false;
+    countRun(State, Site, PassSpace, Addr, Span, runSectors(Addr, Span),
+             /*Full=*/true, Lane, 32, Twin);
+    __syncwarp();
+    return true;
+  }
+  if (Shape == SS_SHAPE_GATHER) {
+    // Global gathers go the long way: inline, their match and votes
+    // measured no faster than the call (spmv_csr_scalar 12.2x and 12.3x on
+    // an H100).
+    if (Global)
+      return false;
     countOffsetRequest(State, Site, Twin, Addr, Lane);
     return true;
   }
@@ -70,10 +94,12 @@ SS_DEV bool countFullWarp(uint32_t Site, uint32_t Width, uint32_t PassSpace,
   int64_t Step =
       int64_t(Addr - __shfl_up_sync(~0u, (unsigned long long)Addr, 1));
   int32_t Stride = __shfl_sync(~0u, int32_t(Step), 1);
-  // Global gathers go the long way: inline, their match and votes measured
-  // no faster than the call (spmv_csr_scalar 12.2x and 12.3x on an H100).
-  if (!__all_sync(~0u, Lane == 0 || Step == Stride))
-    return false;
+  if (!__all_sync(~0u, Lane == 0 || Step == Stride)) {
+    if (Global)
+      return false;
+    countOffsetRequest(State, Site, Twin, Addr, Lane);
+    return true;
+  }
   uint32_t Distance = Stride < 0 ? 0u - uint32_t(Stride) : uint32_t(Stride);
   // Lanes further apart than this go the long way; closer, every offset
   // below is 32-bit.
@@ -100,28 +126,6 @@ SS_DEV bool countFullWarp(uint32_t Site, uint32_t Width, uint32_t PassSpace,
   // The counting lanes' updates and lane 0's range branch per lane; the
   // program's next request must see the warp whole whatever ptxas does with
   // them.
-  __syncwarp();
-  return true;
-}
-
-/// A full warp at an address the pass proved the same in every lane (abi.h
-/// __sectorscope_access_grid_uniform): one request of one sector, which
-/// the counting lanes count from the address alone, with no shuffle or
-/// vote. Global and shared sites; a local one is a line per warp.
-SS_DEV bool countFullWarpUniform(uint32_t Site, uint32_t Width,
-                                 uint32_t PassSpace, const void *Ptr,
-                                 uint32_t Lanes, uint32_t State) {
-  if (Lanes != ~0u || !Width || Site >= cfg().num_sites ||
-      (PassSpace != SS_SPACE_GLOBAL && PassSpace != SS_SPACE_SHARED))
-    return false;
-  unsigned Lane = laneId();
-  uint32_t Space;
-  uint64_t Addr = spaceAddress(Ptr, PassSpace, Lane, Space);
-  uint32_t Span = Width - 1;
-  if (!runCountable(PassSpace, Addr, Span))
-    return false;
-  countRun(State, Site, PassSpace, Addr, Span, runSectors(Addr, Span),
-           /*Full=*/true, Lane, 32);
   __syncwarp();
   return true;
 }
@@ -191,7 +195,7 @@ __sectorscope_access_grid_rest(uint32_t Site, const void *Ptr, uint32_t Width,
                                uint32_t OpSpace, uint32_t Lanes,
                                uint32_t State) {
   ss_launch_header *H = header();
-  uint32_t PassSpace = OpSpace >> 8;
+  uint32_t PassSpace = passSpace(OpSpace);
   auto [Lane, Space, Addr, Active, Leader, Key] =
       request(Ptr, PassSpace, Lanes);
   if (Active == ~0u)
@@ -210,17 +214,7 @@ __sectorscope_access_grid(uint32_t Site, const void *Ptr, uint32_t Width,
   // one), so its accesses do nothing.
   if (!header() || !State)
     return;
-  if (!countFullWarp(Site, Width, OpSpace >> 8, Ptr, Lanes, State))
-    __sectorscope_access_grid_rest(Site, Ptr, Width, OpSpace, Lanes, State);
-}
-
-extern "C" __device__ void
-__sectorscope_access_grid_uniform(uint32_t Site, const void *Ptr,
-                                  uint32_t Width, uint32_t OpSpace,
-                                  uint32_t Lanes, uint32_t State) {
-  if (!header() || !State)
-    return;
-  if (!countFullWarpUniform(Site, Width, OpSpace >> 8, Ptr, Lanes, State))
+  if (!countFullWarp(Site, Width, OpSpace, Ptr, Lanes, State))
     __sectorscope_access_grid_rest(Site, Ptr, Width, OpSpace, Lanes, State);
 }
 
@@ -234,7 +228,7 @@ __sectorscope_access_grid_pair(uint32_t Site, const void *Ptr, uint32_t Width,
                                uint32_t TwinSite, uint32_t TwinOpSpace) {
   if (!header() || !State)
     return;
-  if (countFullWarp(Site, Width, OpSpace >> 8, Ptr, Lanes, State, TwinSite))
+  if (countFullWarp(Site, Width, OpSpace, Ptr, Lanes, State, TwinSite))
     return;
   __sectorscope_access_grid_rest(Site, Ptr, Width, OpSpace, Lanes, State);
   __sectorscope_access_grid_rest(TwinSite, Ptr, Width, TwinOpSpace, Lanes,

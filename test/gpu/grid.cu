@@ -99,9 +99,13 @@ __global__ void columns(const float *in, float *out, long long Stride) {
 }
 
 // Read-modify-writes, each counted once for both its sites
-// (__sectorscope_access_grid_pair): a warp's shared bins (16 sectors a
-// request, as in sharedBins), then a global column `Stride` bytes apart laid
-// out as in columns, with a shared load between its load and its store.
+// (__sectorscope_access_grid_pair): a warp's shared bins read from memory
+// (a gather to the pass, abi.h ss_shape; 16 sectors a request, as in
+// sharedBins), then a global column `Stride` bytes apart laid out as in
+// columns, with a shared load between its load and its store.
+__device__ int RmwBins[32] = {0, 7, 14, 5, 12, 3, 10, 1, 8, 15, 6,
+                              13, 4, 11, 2, 9, 0, 7, 14, 5, 12, 3,
+                              10, 1, 8, 15, 6, 13, 4, 11, 2, 9};
 constexpr unsigned RmwSharedLine = __LINE__ + 7;
 __global__ void readModifyWrite(float *g, long long Stride) {
   __shared__ float s[8][128];
@@ -109,7 +113,7 @@ __global__ void readModifyWrite(float *g, long long Stride) {
   for (int i = lane; i < 128; i += 32)
     s[warp][i] = 0.f;
   __syncwarp();
-  s[warp][((lane * 7) & 15) * 8 + (lane & 7)] += 1.f;
+  s[warp][RmwBins[lane] * 8 + (lane & 7)] += 1.f;
   __syncwarp();
   long long w = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
   long long first = w * ColumnWarpBytes + (Stride < 0 ? -31 * Stride : 0);
@@ -118,8 +122,8 @@ __global__ void readModifyWrite(float *g, long long Stride) {
 }
 
 // A loop whose address is the same in every lane (a kernel parameter and
-// the loop counter: __sectorscope_access_grid_uniform): one sector a
-// request, 36 bytes further each time.
+// the loop counter: abi.h SS_SHAPE_UNIFORM): one sector a request, 36 bytes
+// further each time.
 __global__ void uniformReads(const float *in, float *out, int n) {
   float sum = 0.f;
   for (int k = 0; k < n; ++k)

@@ -43,7 +43,7 @@ target triple = "nvptx64-nvidia-cuda"
 declare void @llvm.nvvm.barrier0()
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 
-; Every address depends on the thread: none is uniform (uniform-accesses.ll).
+; Every address depends on the thread: none is uniform (address-shapes.ll).
 define void @k(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr addrspace(3) %s, ptr addrspace(1) %q0, i32 %i0) {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()

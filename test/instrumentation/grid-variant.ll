@@ -34,9 +34,9 @@
 ; CHECK-NEXT: %x.ss = call float @get.sectorscope.k1.grid(ptr %a, i32 %sectorscope.take)
 ; CHECK-NEXT: store float %x.ss, ptr %a, align 4
 ; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
-; The kernel's parameter is the same in every lane: its store takes the
-; uniform path (uniform-accesses.ll); the callee's parameter may not be.
-; CHECK-NEXT: call void @__sectorscope_access_grid_uniform(i32 0, ptr %a, i32 4, i32 1, i32 [[LANES]], i32 %sectorscope.take)
+; The kernel's parameter is the same in every lane: its store says so
+; (address-shapes.ll); the callee's parameter may not be.
+; CHECK-NEXT: call void @__sectorscope_access_grid(i32 0, ptr %a, i32 4, i32 65537, i32 [[LANES]], i32 %sectorscope.take)
 ; CHECK-LABEL: define internal float @get.sectorscope.k1.grid(
 ; CHECK-NEXT: %v = load float, ptr %p, align 4
 ; CHECK-NEXT: call i32 @llvm.nvvm.activemask()

@@ -22,7 +22,8 @@
  *   v11 heat-map mode runs a sample variant (SS_SAMPLE_KERNEL_SUFFIX).
  *   v12 the sampled block writes one record per lane and access; the host
  *       groups them into requests.
- *   v13 grid mode's uniform and paired accesses (two sites, one request).
+ *   v13 grid mode's paired accesses (two sites, one request) and the
+ *       address shape in op_space.
  *
  * Kernels. The program's kernel K stays as compiled: time mode and launches
  * that are not profiled run it. The sample variant, K SS_SAMPLE_KERNEL_SUFFIX,
@@ -60,6 +61,14 @@ enum ss_space {
   SS_SPACE_SHARED = 1,
   SS_SPACE_LOCAL = 2,
   SS_SPACE_GENERIC = 3
+};
+
+/* What the pass proved of a grid-mode access's lanes, in bits 16-23 of its
+ * op_space (grid variants only; the site table does not carry it). */
+enum ss_shape {
+  SS_SHAPE_ANY = 0,     /* nothing: the runtime looks at the lanes */
+  SS_SHAPE_UNIFORM = 1, /* one address in every lane of a warp */
+  SS_SHAPE_GATHER = 2   /* per-lane offsets that come from memory */
 };
 
 /* The names the site table and the reports use (abi.h's one copy of them,
@@ -273,8 +282,7 @@ typedef struct ss_module {
  *     it waits for: those present at the site (read there, before the
  *     call), or those the pass knows all reach this access (a join after
  *     divergence); 0: the lanes running the function.
- *   __sectorscope_access_grid_uniform(same arguments): grid mode's access
- *     at an address the pass proved the same in every lane of a warp.
+ *     Grid mode's op_space may carry an ss_shape in bits 16-23.
  *   __sectorscope_access_grid_pair(site, addr, width, op_space, lanes,
  *     state, twin_site, twin_op_space): grid mode's access for two sites
  *     whose requests are one (a load and a store of one address by the same
