@@ -22,8 +22,10 @@
 ; CHECK: call void @__sectorscope_access_grid(i32 6, ptr {{%[0-9]+}}, i32 4, i32 131072,
 ; A uniform store after the loop: the trip count is uniform, so is `%n`.
 ; CHECK: call void @__sectorscope_access_grid(i32 7, ptr {{%[0-9]+}}, i32 4, i32 65537,
-; CHECK-LABEL: define internal void @f.sectorscope.k.grid(
+; A counter read after a loop that lanes leave at different counts.
 ; CHECK: call void @__sectorscope_access_grid(i32 8, ptr {{%[0-9]+}}, i32 4, i32 1,
+; CHECK-LABEL: define internal void @f.sectorscope.k.grid(
+; CHECK: call void @__sectorscope_access_grid(i32 9, ptr {{%[0-9]+}}, i32 4, i32 1,
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -62,6 +64,16 @@ loop:
 exit:
   %pn = getelementptr inbounds i32, ptr addrspace(1) %a, i32 %i1
   store i32 %c, ptr addrspace(1) %pn, align 4
+  br label %wait
+wait:
+  %j = phi i32 [ 0, %exit ], [ %j1, %wait ]
+  %j1 = add i32 %j, 1
+  %stop = icmp ugt i32 %j1, %tid
+  br i1 %stop, label %after, label %wait
+after:
+  ; Each lane left the loop at its own count: per lane after it.
+  %pj = getelementptr inbounds float, ptr addrspace(1) %a, i32 %j1
+  store float 0.0, ptr addrspace(1) %pj, align 4
   call void @f(ptr addrspace(1) %a)
   ret void
 }
