@@ -20,6 +20,7 @@ run"); every part is optional, and a missing part is said to be missing:
   multi.log     stdout of  build-gpu/tools/gpu-tests.sh multi build-gpu
   corpus.log    the real-program corpus's GPU run (its non-PASS lines and
                 counts)
+  corpus-overhead.log  tools/profile-overhead.py on that run's profiles
   corpus-model.log  the model's validation on that run's profiles
   compile.log   stdout of  instrumentation/bench-compile-cost.sh (no GPU)
 Optional parts that ran elsewhere start with a line "# card: NAME" and a
@@ -63,6 +64,11 @@ TEXT_PARTS = (
       "lines aside), memcheck on the instrumented build, and time, heat-map and",
       "grid profiles of the DRAM-sized ones. The failures and skips, then the",
       "counts:"]),
+    ("corpus-overhead.log", "Run-time overhead on the real programs",
+     ["Each mode's kernel time over the program's own (time mode), for the",
+      "kernels of the corpus run's DRAM-sized programs, from their profiles",
+      "(`tools/profile-overhead.py`; one heat-map and one grid launch a",
+      "kernel, the median of three time-mode launches):"]),
     ("corpus-model.log", "The model on the real programs",
      ["`model/validate.sh --runs` over the corpus run's time, heat-map and grid",
       "profiles, with this GPU's committed calibration: training against",
