@@ -121,6 +121,18 @@ double predictTime(const Calibration &C, ModelKind K, const Traffic &T,
                           " warps/SM");
 }
 
+/// Warps on a busy SM: the occupancy given, capped by the grid, since a
+/// grid of fewer blocks than the SMs can hold puts fewer warps on each.
+static double cappedByGrid(const Profile &P, const Calibration &C, double W,
+                           std::string *Source) {
+  double GridWarps = std::ceil(P.blocks() / C.Gpu.SmCount) * P.warpsPerBlock();
+  if (GridWarps >= 1 && GridWarps < W) {
+    *Source += ", capped by the grid";
+    return GridWarps;
+  }
+  return W;
+}
+
 double occupancyFor(const Profile &P, const Calibration &C,
                     std::optional<double> Override, std::string *Source) {
   double Max = C.Gpu.MaxWarpsPerSm;
@@ -133,11 +145,12 @@ double occupancyFor(const Profile &P, const Calibration &C,
   };
   if (Override) {
     *Source = "--warps";
-    return Check(*Override, "--warps");
+    return cappedByGrid(P, C, Check(*Override, "--warps"), Source);
   }
   if (P.ActiveWarps) {
     *Source = "profile";
-    return Check(*P.ActiveWarps, "occupancy.active_warps_per_sm");
+    return cappedByGrid(
+        P, C, Check(*P.ActiveWarps, "occupancy.active_warps_per_sm"), Source);
   }
   *Source = "estimated from the launch shape; registers ignored";
   double WPB = P.warpsPerBlock();

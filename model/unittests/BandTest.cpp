@@ -125,6 +125,12 @@ TEST(Band, FromProfile) {
   std::string Src;
   EXPECT_REL_NEAR(occupancyFor(P, C, std::nullopt, &Src), 16, 1e-12);
   EXPECT_MODEL_ERROR(occupancyFor(P, C, 65.0, &Src), "impossible occupancy");
+  // An occupancy given (or the profile's, what an SM can hold) is capped by
+  // the grid: 200 blocks of 8 warps on 100 SMs are 16 warps on each.
+  EXPECT_REL_NEAR(occupancyFor(P, C, 32.0, &Src), 16, 1e-12);
+  EXPECT_NE(Src.find("capped by the grid"), std::string::npos);
+  EXPECT_REL_NEAR(occupancyFor(P, C, 8.0, &Src), 8, 1e-12);
+  EXPECT_EQ(Src, "--warps");
   // 100 KB of shared memory per block: 2 blocks of 8 warps fit per SM, so
   // the application line stops at 16 warps/SM (CampProf's GEM stopped at
   // 16 too), unless the measurement itself sits higher.
