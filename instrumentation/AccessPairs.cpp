@@ -1,6 +1,8 @@
 //===- AccessPairs.cpp - Grid-mode accesses that repeat a request ---------===//
 #include "instrumentation/AccessPairs.h"
 
+#include "instrumentation/AccessArgs.h"
+
 #include "sectorscope/abi.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -14,10 +16,6 @@ using namespace llvm;
 
 namespace sectorscope {
 namespace {
-
-// The access entries' arguments (abi.h): site, address, width,
-// op | space << 8, lanes, state.
-enum AccessArg { Site, Address, Width, OpSpace, Lanes, State };
 
 bool isActiveMask(const Value *V) {
   auto *II = dyn_cast<IntrinsicInst>(V);
@@ -35,27 +33,29 @@ bool mayLieBetween(const Instruction &I) {
 }
 
 bool sameRequest(const CallInst &A, const CallInst &B) {
-  auto *OpA = dyn_cast<ConstantInt>(A.getArgOperand(OpSpace));
-  auto *OpB = dyn_cast<ConstantInt>(B.getArgOperand(OpSpace));
+  auto *OpA = dyn_cast<ConstantInt>(A.getArgOperand(ArgOpSpace));
+  auto *OpB = dyn_cast<ConstantInt>(B.getArgOperand(ArgOpSpace));
   if (!OpA || !OpB)
     return false;
   uint64_t OA = OpA->getZExtValue(), OB = OpB->getZExtValue();
   auto IsPlain = [](uint64_t Op) {
     return (Op & 0xff) == SS_OP_LOAD || (Op & 0xff) == SS_OP_STORE;
   };
-  if (!IsPlain(OA) || !IsPlain(OB) || (OA >> 8) != (OB >> 8))
+  // Same space and shape: everything above the op byte.
+  if (!IsPlain(OA) || !IsPlain(OB) ||
+      (OA >> SS_SPACE_SHIFT) != (OB >> SS_SPACE_SHIFT))
     return false;
   // Constants are uniqued: equal widths are the same value.
-  if (A.getArgOperand(Width) != B.getArgOperand(Width) ||
-      !isa<ConstantInt>(A.getArgOperand(Width)))
+  if (A.getArgOperand(ArgWidth) != B.getArgOperand(ArgWidth) ||
+      !isa<ConstantInt>(A.getArgOperand(ArgWidth)))
     return false;
-  if (A.getArgOperand(State) != B.getArgOperand(State))
+  if (A.getArgOperand(ArgState) != B.getArgOperand(ArgState))
     return false;
-  const Value *LA = A.getArgOperand(Lanes), *LB = B.getArgOperand(Lanes);
+  const Value *LA = A.getArgOperand(ArgLanes), *LB = B.getArgOperand(ArgLanes);
   if (LA != LB && !(isActiveMask(LA) && isActiveMask(LB)))
     return false;
-  return A.getArgOperand(Address)->stripPointerCasts() ==
-         B.getArgOperand(Address)->stripPointerCasts();
+  return A.getArgOperand(ArgAddress)->stripPointerCasts() ==
+         B.getArgOperand(ArgAddress)->stripPointerCasts();
 }
 
 } // namespace

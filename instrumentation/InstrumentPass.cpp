@@ -22,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 #include "instrumentation/InstrumentPass.h"
 
+#include "instrumentation/AccessArgs.h"
 #include "instrumentation/AccessPairs.h"
 #include "instrumentation/AddressKinds.h"
 #include "instrumentation/KernelCloner.h"
@@ -448,7 +449,7 @@ void Instrumenter::addAddressShapes(Function &F, ArrayRef<CallInst *> Calls) {
   UniformityInfo &UI = FAM.getResult<UniformityInfoAnalysis>(F);
   for (CallInst *C : Calls) {
     uint32_t Shape = SS_SHAPE_ANY;
-    switch (addressKind(C->getArgOperand(1), UI)) {
+    switch (addressKind(C->getArgOperand(ArgAddress), UI)) {
     case AddressKind::Uniform:
       Shape = SS_SHAPE_UNIFORM;
       ++NumUniformAccesses;
@@ -460,10 +461,11 @@ void Instrumenter::addAddressShapes(Function &F, ArrayRef<CallInst *> Calls) {
     case AddressKind::Other:
       continue;
     }
-    auto *OpSpace = cast<ConstantInt>(C->getArgOperand(3));
-    C->setArgOperand(3,
-                     ConstantInt::get(OpSpace->getType(),
-                                      OpSpace->getZExtValue() | (Shape << 16)));
+    auto *OpSpace = cast<ConstantInt>(C->getArgOperand(ArgOpSpace));
+    C->setArgOperand(
+        ArgOpSpace,
+        ConstantInt::get(OpSpace->getType(),
+                         OpSpace->getZExtValue() | (Shape << SS_SHAPE_SHIFT)));
   }
 }
 
@@ -477,8 +479,8 @@ void Instrumenter::pairGridAccesses() {
   for (auto [First, Second] : Pairs) {
     IRBuilder<> B(First);
     SmallVector<Value *, 8> Args(First->args());
-    Args.push_back(Second->getArgOperand(0));
-    Args.push_back(Second->getArgOperand(3));
+    Args.push_back(Second->getArgOperand(ArgSite));
+    Args.push_back(Second->getArgOperand(ArgOpSpace));
     CallInst *Pair = B.CreateCall(AccessGridPair, Args);
     Pair->setDebugLoc(First->getDebugLoc());
     PairOf[First] = Pair;
@@ -664,9 +666,10 @@ void Instrumenter::insertAccess(const MemoryOp &Op, unsigned Site, Value *Lanes,
   // function's own __activemask() could mix requests.
   if (!Lanes)
     Lanes = B.CreateIntrinsic(Intrinsic::nvvm_activemask, {}, {});
-  AccessCalls.push_back(B.CreateCall(
-      Access, {B.getInt32(Site), P, B.getInt32(Op.Width),
-               B.getInt32(Op.Op | (Op.Space << 8)), Lanes, State}));
+  AccessCalls.push_back(
+      B.CreateCall(Access, {B.getInt32(Site), P, B.getInt32(Op.Width),
+                            B.getInt32(Op.Op | (Op.Space << SS_SPACE_SHIFT)),
+                            Lanes, State}));
 }
 
 /// Links the runtime, fills the module descriptor and inlines.

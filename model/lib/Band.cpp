@@ -121,8 +121,9 @@ double predictTime(const Calibration &C, ModelKind K, const Traffic &T,
                           " warps/SM");
 }
 
-/// Warps on a busy SM: the occupancy given, capped by the grid, since a
-/// grid of fewer blocks than the SMs can hold puts fewer warps on each.
+/// Warps on a busy SM: the occupancy given (or what an SM can hold), capped
+/// by the grid, since a grid of fewer blocks than the SMs can hold puts
+/// fewer warps on each.
 static double cappedByGrid(const Profile &P, const Calibration &C, double W,
                            std::string *Source) {
   double GridWarps = std::ceil(P.blocks() / C.Gpu.SmCount) * P.warpsPerBlock();
@@ -153,10 +154,7 @@ double occupancyFor(const Profile &P, const Calibration &C,
         P, C, Check(*P.ActiveWarps, "occupancy.active_warps_per_sm"), Source);
   }
   *Source = "estimated from the launch shape; registers ignored";
-  double WPB = P.warpsPerBlock();
-  double BlocksPerSm = maxOccupancyFor(P, C) / WPB;
-  double GridPerSm = std::ceil(P.blocks() / C.Gpu.SmCount);
-  return std::max(1.0, std::min(BlocksPerSm, GridPerSm) * WPB);
+  return cappedByGrid(P, C, maxOccupancyFor(P, C), Source);
 }
 
 double maxOccupancyFor(const Profile &P, const Calibration &C) {

@@ -42,7 +42,7 @@ __sectorscope_access(uint32_t Site, const void *Ptr, uint32_t Width,
   ss_launch_header *H = header();
   if (!H || !(State & SS_STATE_LOG))
     return;
-  Request R = request(Ptr, OpSpace >> 8, Lanes);
+  Request R = request(Ptr, OpSpace >> SS_SPACE_SHIFT, Lanes);
   logLane(H, Site, OpSpace & 0xff, Width, R.Space, R.Addr, R.Active, R.Lane);
   // A lane whose log is full skips its store: the lanes that came in
   // together leave together, as in the plain code, so that the program's

@@ -45,8 +45,12 @@ SS_DEV void countOffsetRequest(uint32_t State, uint32_t Site, uint32_t Twin,
 }
 
 /// The pass's space and shape of an access (abi.h op_space).
-SS_DEV uint32_t passSpace(uint32_t OpSpace) { return (OpSpace >> 8) & 0xff; }
-SS_DEV uint32_t passShape(uint32_t OpSpace) { return OpSpace >> 16; }
+SS_DEV uint32_t passSpace(uint32_t OpSpace) {
+  return (OpSpace >> SS_SPACE_SHIFT) & 0xff;
+}
+SS_DEV uint32_t passShape(uint32_t OpSpace) {
+  return (OpSpace >> SS_SHAPE_SHIFT) & 0xff;
+}
 
 /// A full warp at a site of known space, by the shape the pass proved
 /// (abi.h ss_shape): one address in every lane is one sector, counted from

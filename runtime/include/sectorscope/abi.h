@@ -63,8 +63,13 @@ enum ss_space {
   SS_SPACE_GENERIC = 3
 };
 
-/* What the pass proved of a grid-mode access's lanes, in bits 16-23 of its
- * op_space (grid variants only; the site table does not carry it). */
+/* An access's op_space: op | space << SS_SPACE_SHIFT | shape <<
+ * SS_SHAPE_SHIFT, each a byte. */
+#define SS_SPACE_SHIFT 8u
+#define SS_SHAPE_SHIFT 16u
+
+/* What the pass proved of a grid-mode access's lanes, in the shape byte of
+ * its op_space (grid variants only; the site table does not carry it). */
 enum ss_shape {
   SS_SHAPE_ANY = 0,     /* nothing: the runtime looks at the lanes */
   SS_SHAPE_UNIFORM = 1, /* one address in every lane of a warp */
@@ -282,7 +287,7 @@ typedef struct ss_module {
  *     it waits for: those present at the site (read there, before the
  *     call), or those the pass knows all reach this access (a join after
  *     divergence); 0: the lanes running the function.
- *     Grid mode's op_space may carry an ss_shape in bits 16-23.
+ *     Grid mode's op_space may carry an ss_shape (SS_SHAPE_SHIFT).
  *   __sectorscope_access_grid_pair(site, addr, width, op_space, lanes,
  *     state, twin_site, twin_op_space): grid mode's access for two sites
  *     whose requests are one (a load and a store of one address by the same
