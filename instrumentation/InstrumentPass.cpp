@@ -124,6 +124,11 @@ static cl::opt<unsigned> ClMaxInlinedGridSites(
     cl::desc("functions with more grid-mode sites call the access at each "
              "instead of inlining its short paths (0: no limit)"));
 
+static cl::opt<unsigned> ClVariantMaxRegisters(
+    "sectorscope-variant-max-registers",
+    cl::desc("registers a thread of a kernel's instrumented variants may use "
+             "when the kernel gives no launch bounds (0: no cap)"));
+
 static cl::opt<unsigned> ClMaxDeferredAccesses(
     "sectorscope-max-deferred-accesses",
     cl::desc("accesses of a block recorded together after the last of them "
@@ -351,7 +356,8 @@ bool Instrumenter::withinAccessLimit(Function &K) {
 void Instrumenter::addPlainVariants(Function &K) {
   for (const char *Suffix : {SS_SAMPLE_KERNEL_SUFFIX, SS_GRID_KERNEL_SUFFIX}) {
     SmallVector<Function *, 1> Copies;
-    cloneKernel(K, {}, (K.getName() + Suffix).str(), Copies);
+    cloneKernel(K, {}, (K.getName() + Suffix).str(), Copies,
+                Opts.VariantMaxRegisters);
   }
 }
 
@@ -362,8 +368,9 @@ void Instrumenter::instrumentKernel(Function &K) {
   // a copy of K, its sample variant, whose other blocks run K's original
   // instructions.
   SmallVector<Function *, 1> Copies;
-  Function &S = *cloneKernel(
-      K, {}, (K.getName() + SS_SAMPLE_KERNEL_SUFFIX).str(), Copies);
+  Function &S =
+      *cloneKernel(K, {}, (K.getName() + SS_SAMPLE_KERNEL_SUFFIX).str(), Copies,
+                   Opts.VariantMaxRegisters);
   DuplicatedBody Body = duplicateKernelBody(S, Enter);
   for (Instruction &I : S.getEntryBlock())
     if (auto *C = dyn_cast<CallInst>(&I))
@@ -411,8 +418,9 @@ void keepInstrumentedBody(Function &G) {
 void Instrumenter::addGridVariant(Function &K, Function &S,
                                   ArrayRef<Function *> Callees) {
   SmallVector<Function *, 8> Copies;
-  Function &G = *cloneKernel(
-      S, Callees, (K.getName() + SS_GRID_KERNEL_SUFFIX).str(), Copies);
+  Function &G =
+      *cloneKernel(S, Callees, (K.getName() + SS_GRID_KERNEL_SUFFIX).str(),
+                   Copies, Opts.VariantMaxRegisters);
   keepInstrumentedBody(G);
   for (Function *F : Copies) {
     SmallVector<CallInst *, 16> Calls;
@@ -800,6 +808,7 @@ InstrumentPass::InstrumentPass(const InstrumentOptions &Options,
   overrideIfGiven(Opts.LinkRuntime, ClLinkRuntime);
   overrideIfGiven(Opts.MaxDeferredAccesses, ClMaxDeferredAccesses);
   overrideIfGiven(Opts.MaxInlinedGridSites, ClMaxInlinedGridSites);
+  overrideIfGiven(Opts.VariantMaxRegisters, ClVariantMaxRegisters);
   overrideIfGiven(Opts.RelocatableDeviceCode, ClRelocatable);
 }
 

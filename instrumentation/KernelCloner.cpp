@@ -154,7 +154,8 @@ void recordFunctionsSeenByBackend(Module &M) {
 }
 
 Function *cloneKernel(Function &K, ArrayRef<Function *> Callees, StringRef Name,
-                      SmallVectorImpl<Function *> &Copies) {
+                      SmallVectorImpl<Function *> &Copies,
+                      unsigned MaxRegisters) {
   DenseMap<Function *, Function *> CopyOf;
   auto Copy = [&](Function &F, const Twine &NewName) {
     ValueToValueMapTy VMap;
@@ -201,12 +202,12 @@ Function *cloneKernel(Function &K, ArrayRef<Function *> Callees, StringRef Name,
     // ptxas fits it; its copy, with the recording code, took more registers
     // and could not launch 1024 threads. 64 registers a thread let every
     // block size launch: ptxas spills instead.
-    if (!Bounded) {
+    if (!Bounded && MaxRegisters) {
       LLVMContext &Ctx = K.getContext();
       NMD->addOperand(MDNode::get(
           Ctx, {ValueAsMetadata::get(G), MDString::get(Ctx, "maxnreg"),
                 ConstantAsMetadata::get(
-                    ConstantInt::get(Type::getInt32Ty(Ctx), 64))}));
+                    ConstantInt::get(Type::getInt32Ty(Ctx), MaxRegisters))}));
     }
   }
   return G;

@@ -46,11 +46,13 @@ llvm::CallBase *callClone(llvm::CallBase &CB, llvm::Function &Clone,
 /// A copy of kernel `K`, named `Name`, a kernel too (the same annotations:
 /// launch bounds and all), and copies of the functions in `Callees` that
 /// only it calls: calls among the originals go to the copies. Every new
-/// function, the kernel first, is appended to `Copies`.
+/// function, the kernel first, is appended to `Copies`. A kernel without
+/// launch bounds gets `MaxRegisters` a thread (0: no cap) in its copy.
 llvm::Function *cloneKernel(llvm::Function &K,
                             llvm::ArrayRef<llvm::Function *> Callees,
                             llvm::StringRef Name,
-                            llvm::SmallVectorImpl<llvm::Function *> &Copies);
+                            llvm::SmallVectorImpl<llvm::Function *> &Copies,
+                            unsigned MaxRegisters);
 
 /// Records the functions of `M` as ones the NVPTX backend may have asked
 /// about (its annotation cache keeps them by address; cloneKernel never

@@ -67,6 +67,11 @@ struct InstrumentOptions {
   /// each: ptxas time grows faster than the code (a tensor-core GEMM of
   /// 700 sites a kernel took over ten minutes inlined). 0: no limit.
   unsigned MaxInlinedGridSites = 256;
+  /// Registers a thread of a variant (sample and grid) may use when its
+  /// kernel gives no launch bounds: at 64 a block of 1024 threads still
+  /// launches (ptxas spills beyond), but an SM then holds at most 32 warps
+  /// of the variant where the kernel may have run 64. 0: no cap.
+  unsigned VariantMaxRegisters = 64;
   /// In grid mode, count a load and a store of one address by the same
   /// lanes (a read-modify-write) from one look at the warp's addresses
   /// (instrumentation/AccessPairs.h); off, each site counts its own.

@@ -94,11 +94,13 @@ SS_DEV bool countFullWarp(uint32_t Site, uint32_t Width, uint32_t OpSpace,
     countOffsetRequest(State, Site, Twin, Addr, Lane);
     return true;
   }
-  // Lane 0's previous address is its own: its step (0) is not compared.
-  int64_t Step =
-      int64_t(Addr - __shfl_up_sync(~0u, (unsigned long long)Addr, 1));
-  int32_t Stride = __shfl_sync(~0u, int32_t(Step), 1);
-  if (!__all_sync(~0u, Lane == 0 || Step == Stride)) {
+  // Lane 0's address and lane 1's distance from it, from shuffles that do
+  // not wait for each other: in a loop of few warps each request's chain
+  // of latencies is the kernel's.
+  uint64_t First = __shfl_sync(~0u, (unsigned long long)Addr, 0);
+  int32_t Stride =
+      int32_t(__shfl_sync(~0u, uint32_t(Addr), 1) - uint32_t(First));
+  if (!__all_sync(~0u, Addr == First + int64_t(int32_t(Lane)) * Stride)) {
     if (Global)
       return false;
     countOffsetRequest(State, Site, Twin, Addr, Lane);
@@ -111,8 +113,7 @@ SS_DEV bool countFullWarp(uint32_t Site, uint32_t Width, uint32_t OpSpace,
     return false;
   // The lowest byte is lane 0's start, or lane 31's for a negative stride;
   // accesses are aligned to their width, so none straddles a sector.
-  uint32_t AboveLo = Lane * uint32_t(Stride) + (Stride < 0 ? 31 * Distance : 0);
-  uint64_t Lo = Addr - AboveLo;
+  uint64_t Lo = First - (Stride < 0 ? 31 * Distance : 0);
   uint32_t Span = 31 * Distance + Width - 1;
   // Lanes at most 32 bytes apart leave no sector out; further apart, each
   // lane has one of its own.
