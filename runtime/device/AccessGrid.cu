@@ -28,15 +28,15 @@ extern "C" __device__ uint32_t __sectorscope_enter_grid() {
 }
 
 /// A full warp's shared- or local-memory request whose lanes are not one
-/// stride apart (a histogram's bins, a private array indexed by data): the
-/// 32-bit sector keys, sorted over the lanes (SectorGroups.cuh), are counted
-/// (both spaces' offsets, local ones interleaved by lane, are under 2^37),
-/// and lanes 0 and 1 count the request and its sectors, lanes 2 and 3 those
-/// of a `Twin`. These spaces have no partitions or ranges to find.
+/// stride apart (a histogram's bins, a private array indexed by data): one
+/// match on the 32-bit sector key groups them (both spaces' offsets, local ones
+/// interleaved by lane, are under 2^37), and lanes 0 and 1 count the request
+/// and its sectors, lanes 2 and 3 those of a `Twin`. These spaces have no
+/// partitions or ranges to find.
 SS_DEV void countOffsetRequest(uint32_t State, uint32_t Site, uint32_t Twin,
                                uint64_t Offset, unsigned Lane) {
-  uint32_t Sectors =
-      __popc(firstOfEachKey(sortOverWarp(uint32_t(Offset >> 5), Lane), Lane));
+  unsigned Peers = __match_any_sync(~0u, uint32_t(Offset >> 5));
+  uint32_t Sectors = __popc(__ballot_sync(~0u, (Peers & lanesBelow()) == 0));
   CountingLane L = countingLane(Site, Twin, Lane, 2);
   ss_site_counters *C = siteCounters(siteRow(State, L.Site));
   if (L.Slot < 2)
@@ -86,7 +86,7 @@ SS_DEV bool countFullWarp(uint32_t Site, uint32_t Width, uint32_t OpSpace,
     return true;
   }
   if (Shape == SS_SHAPE_GATHER) {
-    // Global gathers go the long way: inline, their grouping and votes
+    // Global gathers go the long way: inline, their match and votes
     // measured no faster than the call (spmv_csr_scalar 12.2x and 12.3x on
     // an H100).
     if (Global)

@@ -1,16 +1,12 @@
 //===- SectorGroups.cuh - A request's lanes grouped by sector --*- CUDA -*-===//
 //
 // Both modes group a request's lanes by the sector they touch. match.any
-// does it in one instruction but is among the slowest the warp can issue:
-// on an H100 it holds the SM about two cycles per distinct key (64 for 32
-// keys), where a shuffle holds it one. Most requests' sectors are ordered
-// by lane (unit strides, rows, columns, one address): then equal keys are
-// neighbours, a lane leads its group exactly when its key differs from the
-// previous active lane's, and two votes find the leaders. match.any
-// remains for the others (gathers), except where only their number of
-// sectors is wanted from a full warp: sorted over the lanes in 15 shuffles,
-// a warp's equal keys are neighbours too (grid mode's shared and local
-// gathers).
+// does it in one instruction but is among the slowest the warp can issue,
+// and it sat on every request's critical path. Most requests' sectors are
+// ordered by lane (unit strides, rows, columns, one address): then equal
+// keys are neighbours, a lane leads its group exactly when its key differs
+// from the previous active lane's, and two votes find the leaders.
+// match.any remains for the others (gathers).
 //
 //===----------------------------------------------------------------------===//
 #ifndef SECTORSCOPE_RUNTIME_DEVICE_SECTORGROUPS_CUH
@@ -32,27 +28,6 @@ SS_DEV unsigned lanesAbove() {
   unsigned M;
   asm("mov.u32 %0, %%lanemask_gt;" : "=r"(M));
   return M;
-}
-
-/// A full warp's 32-bit keys sorted over its lanes, the least in lane 0: a
-/// bitonic network, each step a shuffle and a minimum or maximum.
-SS_DEV uint32_t sortOverWarp(uint32_t Key, unsigned Lane) {
-#pragma unroll
-  for (unsigned Run = 2; Run <= 32; Run <<= 1) {
-#pragma unroll
-    for (unsigned Step = Run >> 1; Step > 0; Step >>= 1) {
-      uint32_t Other = __shfl_xor_sync(~0u, Key, Step);
-      bool Ascending = (Lane & Run) == 0, Lower = (Lane & Step) == 0;
-      Key = Lower == Ascending ? min(Key, Other) : max(Key, Other);
-    }
-  }
-  return Key;
-}
-
-/// The lanes of a sorted warp that hold the first copy of their key.
-SS_DEV unsigned firstOfEachKey(uint32_t Sorted, unsigned Lane) {
-  uint32_t Prev = __shfl_up_sync(~0u, Sorted, 1);
-  return __ballot_sync(~0u, Lane == 0 || Prev != Sorted);
 }
 
 /// A request's sector groups, seen from one lane.
