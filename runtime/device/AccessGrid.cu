@@ -52,9 +52,11 @@ SS_DEV uint32_t passShape(uint32_t OpSpace) {
   return (OpSpace >> SS_SHAPE_SHIFT) & 0xff;
 }
 
-/// A full warp at a site of known space, by the shape the pass proved
-/// (abi.h ss_shape): one address in every lane is one sector, counted from
-/// the address alone; lanes one stride apart are counted from lane 0's
+/// A request at a site of known space, by the shape the pass proved (abi.h
+/// ss_shape): one address in every lane is one sector, counted from the
+/// address alone, whatever lanes are there (a loop's warp that lost lanes
+/// at an early exit, which with few warps sets the kernel's pace); a full
+/// warp's lanes one stride apart are counted from lane 0's
 /// address and the stride (a few shuffles and a vote, then the counters'
 /// reductions); shared and local gathers by countOffsetRequest, at once when
 /// the pass saw the offsets come from memory. With a `Twin` site (a store
@@ -62,13 +64,15 @@ SS_DEV uint32_t passShape(uint32_t OpSpace) {
 /// too. This is the part of the access inlined at each site
 /// (-sectorscope-inline-access). False: nothing was counted, the request
 /// goes to the out-of-line path.
-SS_DEV bool countFullWarp(uint32_t Site, uint32_t Width, uint32_t OpSpace,
-                          const void *Ptr, uint32_t Lanes, uint32_t State,
-                          uint32_t Twin = NoTwin) {
+SS_DEV bool countShortPath(uint32_t Site, uint32_t Width, uint32_t OpSpace,
+                           const void *Ptr, uint32_t Lanes, uint32_t State,
+                           uint32_t Twin = NoTwin) {
   uint32_t PassSpace = passSpace(OpSpace), Shape = passShape(OpSpace);
   uint32_t NumSites = cfg().num_sites;
-  if (Lanes != ~0u || PassSpace == SS_SPACE_GENERIC || !Width ||
-      Site >= NumSites || (Twin != NoTwin && Twin >= NumSites))
+  // No lanes: the call site does not know them (abi.h); the long way finds
+  // them.
+  if (!Lanes || PassSpace == SS_SPACE_GENERIC || !Width || Site >= NumSites ||
+      (Twin != NoTwin && Twin >= NumSites))
     return false;
   unsigned Lane = laneId();
   uint32_t Space;
@@ -80,11 +84,26 @@ SS_DEV bool countFullWarp(uint32_t Site, uint32_t Width, uint32_t OpSpace,
     uint32_t Span = Width - 1;
     if (!runCountable(PassSpace, Addr, Span))
       return false;
-    countRun(State, Site, PassSpace, Addr, Span, runSectors(Addr, Span),
-             /*Full=*/true, Lane, 32, Twin);
-    __syncwarp();
+    uint32_t Sectors = runSectors(Addr, Span);
+    if (Lanes == ~0u) {
+      countRun(State, Site, PassSpace, Addr, Span, Sectors, /*Full=*/true, Lane,
+               32, Twin);
+      __syncwarp();
+    } else {
+      // The first lane counts, for each site: no vote or shuffle, so the
+      // run-time mask costs no agreement check.
+      unsigned Rel = __popc(Lanes & lanesBelow()), Count = __popc(Lanes);
+      countRun(State, Site, PassSpace, Addr, Span, Sectors, /*Full=*/false, Rel,
+               Count);
+      if (Twin != NoTwin)
+        countRun(State, Twin, PassSpace, Addr, Span, Sectors, /*Full=*/false,
+                 Rel, Count);
+      __syncwarp(Lanes);
+    }
     return true;
   }
+  if (Lanes != ~0u)
+    return false;
   if (Shape == SS_SHAPE_GATHER) {
     // Global gathers go the long way: inline, their match and votes
     // measured no faster than the call (spmv_csr_scalar 12.2x and 12.3x on
@@ -153,7 +172,7 @@ SS_DEV void countGridRequest(ss_launch_header *H, uint32_t Site, uint32_t Width,
   // a tree reduction's last levels) at a site of known space (a generic run
   // could change spaces): the previous lane's address tells whether they
   // access one run of bytes in lane order, and otherwise its sector key. A
-  // full warp's stride was checked inline (countFullWarp).
+  // full warp's stride was checked inline (countShortPath).
   if (!Full && PassSpace != SS_SPACE_GENERIC && Width &&
       ((Mask + Low) & Mask) == 0) {
     unsigned Rel = __popc(Mask & lanesBelow());
@@ -191,10 +210,10 @@ SS_DEV void countGridRequest(ss_launch_header *H, uint32_t Site, uint32_t Width,
   __syncwarp(Mask);
 }
 
-/// Every request countFullWarp does not take: partial warps, generic
-/// sites, global gathers, strides of 2^26 bytes or more, runs across
-/// partition granules. Out of line, so that the code at each site stays
-/// small.
+/// Every request countShortPath does not take: partial warps (but for one
+/// address in every lane), generic sites, global gathers, strides of 2^26
+/// bytes or more, runs across partition granules. Out of line, so that the
+/// code at each site stays small.
 extern "C" __device__ __attribute__((noinline)) void
 __sectorscope_access_grid_rest(uint32_t Site, const void *Ptr, uint32_t Width,
                                uint32_t OpSpace, uint32_t Lanes,
@@ -219,7 +238,7 @@ __sectorscope_access_grid(uint32_t Site, const void *Ptr, uint32_t Width,
   // one), so its accesses do nothing.
   if (!header() || !State)
     return;
-  if (!countFullWarp(Site, Width, OpSpace, Ptr, Lanes, State))
+  if (!countShortPath(Site, Width, OpSpace, Ptr, Lanes, State))
     __sectorscope_access_grid_rest(Site, Ptr, Width, OpSpace, Lanes, State);
 }
 
@@ -233,7 +252,7 @@ __sectorscope_access_grid_pair(uint32_t Site, const void *Ptr, uint32_t Width,
                                uint32_t TwinSite, uint32_t TwinOpSpace) {
   if (!header() || !State)
     return;
-  if (countFullWarp(Site, Width, OpSpace, Ptr, Lanes, State, TwinSite))
+  if (countShortPath(Site, Width, OpSpace, Ptr, Lanes, State, TwinSite))
     return;
   __sectorscope_access_grid_rest(Site, Ptr, Width, OpSpace, Lanes, State);
   __sectorscope_access_grid_rest(TwinSite, Ptr, Width, TwinOpSpace, Lanes,

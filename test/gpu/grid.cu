@@ -124,8 +124,10 @@ __global__ void readModifyWrite(float *g, long long Stride) {
 
 // A loop whose address is the same in every lane (a kernel parameter and
 // the loop counter: abi.h SS_SHAPE_UNIFORM): one sector a request, 36 bytes
-// further each time.
-__global__ void uniformReads(const float *in, float *out, int n) {
+// further each time, from the first `lanes` lanes of each warp.
+__global__ void uniformReads(const float *in, float *out, int n, int lanes) {
+  if (int(threadIdx.x & 31) >= lanes)
+    return;
   float sum = 0.f;
   for (int k = 0; k < n; ++k)
     sum += in[k * 9];
@@ -460,14 +462,15 @@ int main() {
   }
 
   // Uniform addresses under the same map: a sector and a partition a
-  // request, from the address alone.
-  {
+  // request, from the address alone, by full warps and by warps missing
+  // lanes (counted inline too).
+  for (int lanes : {32, 20}) {
     sectorscope::DeviceKey dev;
     std::string err;
     if (auto map = runningDeviceMap(dev, err)) {
       useMap(c, *map);
       const int warps = 256, n = 1000;
-      uniformReads<<<warps / 8, 256>>>(in, out, n);
+      uniformReads<<<warps / 8, 256>>>(in, out, n, lanes);
       SS_CUDA(cudaDeviceSynchronize());
       std::vector<uint64_t> want(map->count(), 0);
       for (int k = 0; k < n; ++k)
@@ -480,20 +483,24 @@ int main() {
             site.op == "load") {
           u.requests += ss::counters(site.id).requests;
           u.sectors += ss::counters(site.id).sectors;
+          u.threads += ss::counters(site.id).threads;
           for (uint32_t p = 0; p < map->count(); ++p)
             got[p] += ss::part_site(site.id, p);
         }
       int wrong = 0;
       for (uint32_t p = 0; p < map->count(); ++p)
         wrong += got[p] != want[p];
-      printf("uniformReads: %llu requests, %llu sectors (want %llu), "
-             "partition 0 %llu (want %llu)\n",
-             (unsigned long long)u.requests, (unsigned long long)u.sectors,
-             (unsigned long long)warps * n, (unsigned long long)got[0],
+      printf("uniformReads (%d lanes): %llu requests, %llu sectors (want "
+             "%llu), %llu lanes, partition 0 %llu (want %llu)\n",
+             lanes, (unsigned long long)u.requests,
+             (unsigned long long)u.sectors, (unsigned long long)warps * n,
+             (unsigned long long)u.threads, (unsigned long long)got[0],
              (unsigned long long)want[0]);
       SS_CHECK(u.requests == uint64_t(warps) * n &&
-                   u.sectors == uint64_t(warps) * n && wrong == 0,
-               "uniformReads: %d partition counts wrong", wrong);
+                   u.sectors == uint64_t(warps) * n &&
+                   u.threads == uint64_t(warps) * n * lanes && wrong == 0,
+               "uniformReads (%d lanes): %d partition counts wrong", lanes,
+               wrong);
     }
   }
 
