@@ -5,8 +5,10 @@
 // compile to reductions (RED) the warp does not wait for; what costs is the
 // instructions around them and their number, so a request does as few as
 // it can:
-//  * a full warp's contiguous run in lane order (most requests) from one
-//    shuffle and one vote, its sectors, granule, partition and range from
+//  * an address the same in every lane counted from the address alone,
+//    whatever lanes are there (AccessGrid.cu);
+//  * a full warp's contiguous run in lane order (most requests) from three
+//    shuffles and one vote, its sectors, granule, partition and range from
 //    its start, its counters updated by lanes 0-2 at once (abi.h);
 //  * otherwise sector leaders from one shuffle and two votes when the
 //    lanes' sectors are ordered by lane (strides, rows, columns),
