@@ -17,11 +17,6 @@ using namespace llvm;
 namespace sectorscope {
 namespace {
 
-bool isActiveMask(const Value *V) {
-  auto *II = dyn_cast<IntrinsicInst>(V);
-  return II && II->getIntrinsicID() == Intrinsic::nvvm_activemask;
-}
-
 /// What may lie between the two calls besides other accesses' calls: their
 /// operands, and the program's own instructions that always go on to the
 /// next one (its loads, stores and arithmetic). Any other call (a barrier,
@@ -59,6 +54,11 @@ bool sameRequest(const CallInst &A, const CallInst &B) {
 }
 
 } // namespace
+
+bool isActiveMask(const Value *V) {
+  auto *II = dyn_cast<IntrinsicInst>(V);
+  return II && II->getIntrinsicID() == Intrinsic::nvvm_activemask;
+}
 
 /// How many access calls after a load the search for its store looks at: a
 /// block's deferred records come together (InstrumentPass.cpp), and a

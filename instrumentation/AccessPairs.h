@@ -15,6 +15,7 @@
 
 namespace llvm {
 class CallInst;
+class Value;
 } // namespace llvm
 
 namespace sectorscope {
@@ -33,6 +34,9 @@ struct AccessPair {
 /// present at the site). Each call is in one pair at most.
 llvm::SmallVector<AccessPair, 16>
 findAccessPairs(llvm::ArrayRef<llvm::CallInst *> Calls);
+
+/// Whether `V` reads the lanes present at its site (__activemask()).
+bool isActiveMask(const llvm::Value *V);
 
 } // namespace sectorscope
 

@@ -510,10 +510,8 @@ void Instrumenter::pairGridAccesses() {
     // The second's own lanes and address cast have no other use; reading
     // the lanes is convergent, so it is not trivially dead.
     for (Value *V : Operands) {
-      auto *I = dyn_cast<IntrinsicInst>(V);
-      if (I && I->getIntrinsicID() == Intrinsic::nvvm_activemask &&
-          I->use_empty())
-        I->eraseFromParent();
+      if (isActiveMask(V) && V->use_empty())
+        cast<Instruction>(V)->eraseFromParent();
       else
         RecursivelyDeleteTriviallyDeadInstructions(V);
     }

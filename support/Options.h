@@ -51,7 +51,8 @@ struct AnalyzerOptions {
 /// How device code is instrumented. The plugin argument
 /// instrument-max-accesses sets MaxAccessesPerKernel; the developer flags
 /// -sectorscope-{device-runtime,inline-access,pair-accesses,
-/// vectorize-first,explicit-lanes,link-runtime} override them
+/// vectorize-first,explicit-lanes,link-runtime,max-deferred-accesses,
+/// max-inlined-grid-sites,variant-max-registers} override them
 /// (instrumentation/InstrumentPass.cpp).
 struct InstrumentOptions {
   /// Device runtime bitcode to link; empty: sectorscope-device.bc beside

@@ -218,7 +218,8 @@ SS_DEV CountingLane countingLane(uint32_t Site, uint32_t Twin, unsigned Lane,
 /// sectors, or for global sectors (counted in the partition rows only,
 /// abi.h) the window's and the site's cells of the run's partition; lanes
 /// 3-5 do the same for a `Twin`. Otherwise the first lane updates them, and
-/// the lanes missing.
+/// the lanes missing, for `Site` alone: a caller with a twin and fewer
+/// lanes counts it with a second call.
 SS_DEV void countRun(uint32_t State, uint32_t Site, uint32_t PassSpace,
                      uint64_t First, uint32_t Span, uint32_t Sectors, bool Full,
                      unsigned Rel, unsigned Lanes, uint32_t Twin = NoTwin) {
