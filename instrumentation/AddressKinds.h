@@ -4,15 +4,21 @@
 // at run time; where the compiler already knows the shape, the guess is
 // wasted work at every execution of the site:
 //  * an address the same in every lane (a kernel parameter, a loop
-//    counter) is one sector, counted from the address alone;
+//    counter, the block's index) is one sector, counted from the address
+//    alone;
 //  * an address whose per-lane part comes from memory (a histogram's bin,
 //    x[col[j]]) is a gather: checking first whether its lanes are one
-//    stride apart costs three shuffles and a vote that nearly always fail.
+//    stride apart costs three shuffles and a vote that nearly always fail;
+//  * an address whose per-lane part is threadIdx.y or .z alone (a 2-D
+//    block's row, A[row * K + k]) is the same in every lane of a warp
+//    whenever blockDim.x is a multiple of 32, which the runtime checks at
+//    kernel entry.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SECTORSCOPE_INSTRUMENTATION_ADDRESSKINDS_H
 #define SECTORSCOPE_INSTRUMENTATION_ADDRESSKINDS_H
 
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/UniformityAnalysis.h"
 
 namespace sectorscope {
@@ -20,12 +26,16 @@ namespace sectorscope {
 enum class AddressKind {
   Uniform,       ///< the same in every lane of a warp
   DataDependent, ///< its per-lane part depends on a value loaded per lane
+  RowUniform,    ///< the same in lanes that share threadIdx.y and .z
   Other,         ///< per-lane from thread indices and arithmetic alone
 };
 
-/// The kind of address `Ptr` is, from the target's uniformity analysis `UI`
-/// of its function (which must not be the default, all-uniform one).
-AddressKind addressKind(const llvm::Value *Ptr, const llvm::UniformityInfo &UI);
+/// The kind of address `Ptr` is where `At` uses it, from the target's
+/// uniformity analysis `UI` of its function (which must not be the default,
+/// all-uniform one) and its loops `LI`.
+AddressKind addressKind(const llvm::Value *Ptr, const llvm::Instruction *At,
+                        const llvm::UniformityInfo &UI,
+                        const llvm::LoopInfo &LI);
 
 } // namespace sectorscope
 

@@ -75,6 +75,8 @@ STATISTIC(NumUniformAccesses,
           "Grid-mode accesses at one address in every lane");
 STATISTIC(NumGatherAccesses,
           "Grid-mode accesses whose per-lane offsets come from memory");
+STATISTIC(NumRowUniformAccesses,
+          "Grid-mode accesses whose per-lane part is threadIdx.y or .z alone");
 STATISTIC(NumPairedAccesses,
           "Grid-mode accesses counted with the access before them");
 STATISTIC(NumReconverged,
@@ -455,12 +457,17 @@ void Instrumenter::addAddressShapes(Function &F, ArrayRef<CallInst *> Calls) {
   if (!FAM.getResult<TargetIRAnalysis>(F).hasBranchDivergence(&F))
     return;
   UniformityInfo &UI = FAM.getResult<UniformityInfoAnalysis>(F);
+  LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
   for (CallInst *C : Calls) {
     uint32_t Shape = SS_SHAPE_ANY;
-    switch (addressKind(C->getArgOperand(ArgAddress), UI)) {
+    switch (addressKind(C->getArgOperand(ArgAddress), C, UI, LI)) {
     case AddressKind::Uniform:
       Shape = SS_SHAPE_UNIFORM;
       ++NumUniformAccesses;
+      break;
+    case AddressKind::RowUniform:
+      Shape = SS_SHAPE_ROW_UNIFORM;
+      ++NumRowUniformAccesses;
       break;
     case AddressKind::DataDependent:
       Shape = SS_SHAPE_GATHER;

@@ -24,7 +24,10 @@ extern "C" __device__ uint32_t __sectorscope_enter_grid() {
   // Rotated by the block, so that every warp of a block (a site only warp 3
   // runs, say) samples its range in some blocks.
   bool Range = ((Tid / 32 + uint32_t(linearBlock())) & 7) == 0;
-  return gridState() | (Range ? SS_STATE_RANGE : 0);
+  // Whole rows a warp: SS_SHAPE_ROW_UNIFORM addresses are uniform.
+  bool Rows = (blockDim.x & 31) == 0;
+  return gridState() | (Range ? SS_STATE_RANGE : 0) |
+         (Rows ? SS_STATE_ROWS : 0);
 }
 
 /// A full warp's shared- or local-memory request whose lanes are not one
@@ -53,8 +56,9 @@ SS_DEV uint32_t passShape(uint32_t OpSpace) {
 }
 
 /// A request at a site of known space, by the shape the pass proved (abi.h
-/// ss_shape): one address in every lane is one sector, counted from the
-/// address alone, whatever lanes are there (a loop's warp that lost lanes
+/// ss_shape): one address in every lane (or in every lane of a row, when a
+/// warp is a row) is one sector, counted from the address alone, whatever
+/// lanes are there (a loop's warp that lost lanes
 /// at an early exit, which with few warps sets the kernel's pace); a full
 /// warp's lanes one stride apart are counted from lane 0's
 /// address and the stride (a few shuffles and a vote, then the counters'
@@ -80,7 +84,9 @@ SS_DEV bool countShortPath(uint32_t Site, uint32_t Width, uint32_t OpSpace,
   bool Global = PassSpace == SS_SPACE_GLOBAL;
   // A local address the same in every lane is a line, not a sector: each
   // lane's word is its own (spaceAddress).
-  if (Shape == SS_SHAPE_UNIFORM && PassSpace != SS_SPACE_LOCAL) {
+  bool Uniform = Shape == SS_SHAPE_UNIFORM ||
+                 (Shape == SS_SHAPE_ROW_UNIFORM && (State & SS_STATE_ROWS));
+  if (Uniform && PassSpace != SS_SPACE_LOCAL) {
     uint32_t Span = Width - 1;
     if (!runCountable(PassSpace, Addr, Span))
       return false;

@@ -134,6 +134,17 @@ __global__ void uniformReads(const float *in, float *out, int n, int lanes) {
   out[blockIdx.x * blockDim.x + threadIdx.x] = sum;
 }
 
+// A 2-D block's row element (abi.h SS_SHAPE_ROW_UNIFORM): one address in
+// the lanes of a row, so one sector a request where a warp is one row
+// (blockDim.x 32) and two where it holds two rows 4 KiB apart (16).
+__global__ void rowReads(const float *in, float *out, int n) {
+  int row = blockIdx.y * blockDim.y + threadIdx.y;
+  float sum = 0.f;
+  for (int k = 0; k < n; ++k)
+    sum += in[row * 1024 + k];
+  out[row * blockDim.x + threadIdx.x] = sum;
+}
+
 // A shared-memory histogram's access: lanes write 16 bins in no lane order
 // (16 sectors a request, lanes l and l + 16 on one word), then read a column
 // 32 bytes apart (32 sectors).
@@ -502,6 +513,30 @@ int main() {
                "uniformReads (%d lanes): %d partition counts wrong", lanes,
                wrong);
     }
+  }
+
+  // Row elements: counted from the address alone where a warp is a row,
+  // by the lanes otherwise; the same requests and sectors either way.
+  for (int width : {32, 16}) {
+    const int n = 512, warps = 32;
+    rowReads<<<dim3(1, 4), dim3(width, 256 / width)>>>(in, out, n);
+    SS_CUDA(cudaDeviceSynchronize());
+    ss_site_counters r = {};
+    for (const auto &site : ss::sites())
+      if (site.kernel.find("rowReads") != std::string::npos &&
+          site.op == "load") {
+        r.requests += ss::counters(site.id).requests;
+        r.sectors += ss::counters(site.id).sectors;
+      }
+    uint64_t rowsPerWarp = 32 / width;
+    printf("rowReads (blockDim.x %d): %llu requests, %llu sectors (want "
+           "%llu, %llu)\n",
+           width, (unsigned long long)r.requests,
+           (unsigned long long)r.sectors, (unsigned long long)warps * n,
+           (unsigned long long)(warps * n * rowsPerWarp));
+    SS_CHECK(r.requests == uint64_t(warps) * n &&
+                 r.sectors == uint64_t(warps) * n * rowsPerWarp,
+             "rowReads (blockDim.x %d)", width);
   }
 
   // Read-modify-writes: the load's site and the store's count the same

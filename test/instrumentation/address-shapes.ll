@@ -1,11 +1,11 @@
 ; Grid mode's accesses carry what the pass proved of their addresses in
 ; op_space's bits 16-23 (abi.h ss_shape, AddressKinds.h): 1 (65536) for an
 ; address the same in every lane of a warp, 2 (131072) for one whose
-; per-lane part comes from memory, nothing otherwise. Kernel parameters, loop
-; counters and loads of uniform addresses are uniform; thread indices, a
-; device function's parameters and arithmetic on them are per lane (and, to
-; LLVM 19's NVPTX model, the block index: a call's result). The sample
-; variant and the site table are unchanged.
+; per-lane part comes from memory, 3 (196608) for one the same in lanes that
+; share threadIdx.y and .z, nothing otherwise. Kernel parameters, loop
+; counters, the block's index and size, and loads of uniform addresses are
+; uniform; threadIdx.x, a device function's parameters and arithmetic on
+; them are per lane. The sample variant and the site table are unchanged.
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s
 
 ; CHECK: c"V\09{{[0-9]+}}\0AS\090\09k\09load\09global\094\09
@@ -26,11 +26,25 @@
 ; CHECK: call void @__sectorscope_access_grid(i32 8, ptr {{%[0-9]+}}, i32 4, i32 1,
 ; CHECK-LABEL: define internal void @f.sectorscope.k.grid(
 ; CHECK: call void @__sectorscope_access_grid(i32 9, ptr {{%[0-9]+}}, i32 4, i32 1,
+; 3 (196608): the same in lanes that share threadIdx.y and .z (a 2-D
+; block's row), uniform where blockDim.x is a multiple of 32.
+; CHECK-LABEL: define ptx_kernel void @rows__sectorscope_grid(
+; CHECK: call void @__sectorscope_access_grid(i32 10, ptr {{%[0-9]+}}, i32 4, i32 196608,
+; CHECK: call void @__sectorscope_access_grid(i32 11, ptr {{%[0-9]+}}, i32 4, i32 0,
+; CHECK: call void @__sectorscope_access_grid(i32 12, ptr {{%[0-9]+}}, i32 4, i32 65536,
+; CHECK: call void @__sectorscope_access_grid(i32 13, ptr {{%[0-9]+}}, i32 4, i32 196608,
+; Not after a phi of two rows' indices, nor after a loop whose lanes left at
+; different counts.
+; CHECK: call void @__sectorscope_access_grid(i32 14, ptr {{%[0-9]+}}, i32 4, i32 1,
+; CHECK: call void @__sectorscope_access_grid(i32 15, ptr {{%[0-9]+}}, i32 4, i32 1,
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.y()
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.z()
+declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
 
 define void @f(ptr addrspace(1) %p) noinline {
   store float 0.0, ptr addrspace(1) %p, align 4
@@ -78,5 +92,64 @@ after:
   ret void
 }
 
-!nvvm.annotations = !{!0}
+define void @rows(ptr addrspace(1) %a, i32 %n) {
+entry:
+  %ty = call i32 @llvm.nvvm.read.ptx.sreg.tid.y()
+  %tz = call i32 @llvm.nvvm.read.ptx.sreg.tid.z()
+  %tx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %row = mul i32 %ty, %n
+  br label %loop
+loop:
+  %k = phi i32 [ 0, %entry ], [ %k1, %loop ]
+  ; A[row * n + k]: a row's element.
+  %ia = add i32 %row, %k
+  %pa = getelementptr inbounds float, ptr addrspace(1) %a, i32 %ia
+  %x = load float, ptr addrspace(1) %pa, align 4
+  ; A[k * n + tx]: per lane.
+  %kn = mul i32 %k, %n
+  %ib = add i32 %kn, %tx
+  %pb = getelementptr inbounds float, ptr addrspace(1) %a, i32 %ib
+  %y = load float, ptr addrspace(1) %pb, align 4
+  ; A[blockIdx.x * n + k]: the block's index alone, uniform.
+  %bx = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %bn = mul i32 %bx, %n
+  %id = add i32 %bn, %k
+  %pd = getelementptr inbounds float, ptr addrspace(1) %a, i32 %id
+  %w = load float, ptr addrspace(1) %pd, align 4
+  ; A[tz * n + ty]: both row indices.
+  %zn = mul i32 %tz, %n
+  %ic = add i32 %zn, %ty
+  %pc = getelementptr inbounds float, ptr addrspace(1) %a, i32 %ic
+  %z = load float, ptr addrspace(1) %pc, align 4
+  %k1 = add i32 %k, 1
+  %done = icmp eq i32 %k1, %n
+  br i1 %done, label %pick, label %loop
+pick:
+  %odd = and i32 %tx, 1
+  %isodd = icmp eq i32 %odd, 0
+  br i1 %isodd, label %left, label %join
+left:
+  br label %join
+join:
+  %which = phi i32 [ %ty, %left ], [ %tz, %pick ]
+  %pw = getelementptr inbounds float, ptr addrspace(1) %a, i32 %which
+  store float %x, ptr addrspace(1) %pw, align 4
+  br label %spin
+spin:
+  %m = phi i32 [ 0, %join ], [ %m1, %spin ]
+  %rm = add i32 %row, %m
+  %m1 = add i32 %m, 1
+  %stop = icmp ugt i32 %m1, %tx
+  br i1 %stop, label %out, label %spin
+out:
+  ; Lanes left the loop at their own counts: `%rm` is per lane here.
+  %pm = getelementptr inbounds float, ptr addrspace(1) %a, i32 %rm
+  store float %y, ptr addrspace(1) %pm, align 4
+  %zw = fadd float %z, %w
+  store float %zw, ptr addrspace(1) %a, align 4
+  ret void
+}
+
+!nvvm.annotations = !{!0, !1}
 !0 = !{ptr @k, !"kernel", i32 1}
+!1 = !{ptr @rows, !"kernel", i32 1}

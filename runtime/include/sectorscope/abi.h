@@ -24,6 +24,7 @@
  *       groups them into requests.
  *   v13 grid mode's paired accesses (two sites, one request) and the
  *       address shape in op_space.
+ *   v14 the row-uniform address shape and SS_STATE_ROWS.
  *
  * Kernels. The program's kernel K stays as compiled: time mode and launches
  * that are not profiled run it. The sample variant, K SS_SAMPLE_KERNEL_SUFFIX,
@@ -42,7 +43,7 @@
 
 #include <stdint.h>
 
-#define SS_ABI_VERSION 13u
+#define SS_ABI_VERSION 14u
 
 /* Warps per block we can tell apart: 1024 threads / 32. */
 #define SS_MAX_WARPS 32u
@@ -71,9 +72,11 @@ enum ss_space {
 /* What the pass proved of a grid-mode access's lanes, in the shape byte of
  * its op_space (grid variants only; the site table does not carry it). */
 enum ss_shape {
-  SS_SHAPE_ANY = 0,     /* nothing: the runtime looks at the lanes */
-  SS_SHAPE_UNIFORM = 1, /* one address in every lane of a warp */
-  SS_SHAPE_GATHER = 2   /* per-lane offsets that come from memory */
+  SS_SHAPE_ANY = 0,        /* nothing: the runtime looks at the lanes */
+  SS_SHAPE_UNIFORM = 1,    /* one address in every lane of a warp */
+  SS_SHAPE_GATHER = 2,     /* per-lane offsets that come from memory */
+  SS_SHAPE_ROW_UNIFORM = 3 /* one address in lanes that share threadIdx.y
+                              and .z (SS_STATE_ROWS) */
 };
 
 /* The names the site table and the reports use (abi.h's one copy of them,
@@ -159,6 +162,9 @@ typedef struct ss_site_counters {
 #define SS_STATE_RANGE                                                         \
   0x20000000u /* with GRID: this warp records address                          \
                  ranges (one warp in eight) */
+#define SS_STATE_ROWS                                                          \
+  0x10000000u /* with GRID: blockDim.x is a multiple of 32, so every lane of   \
+                 a warp has the same threadIdx.y and .z */
 /* With GRID: bits [27:20] the thread's stripe (its SM id %
  * site_stripes, at most SS_MAX_SITE_STRIPES), bits [19:0] its row of the
  * window table: stripe x num_windows + its block's time window (num_windows
