@@ -157,6 +157,40 @@ __global__ void sharedBins(float *out) {
   out[blockIdx.x * blockDim.x + threadIdx.x] = s[lane * 8];
 }
 
+// Shared gathers' sectors are their distinct keys, however the keys spread:
+// lane l of every warp writes word SharedKeyWords[c][l] (sharedKeyWord).
+constexpr int SharedKeyCases = 8;
+__device__ int SharedKeyWords[SharedKeyCases][32];
+__global__ void sharedKeys(float *out, int c) {
+  __shared__ __align__(128) float s[4096];
+  int lane = threadIdx.x & 31;
+  s[SharedKeyWords[c][lane]] = float(lane);
+  __syncwarp();
+  out[blockIdx.x * blockDim.x + threadIdx.x] = s[lane];
+}
+
+/// Lane l's word in sharedKeys' case c; a word's sector key is word / 8.
+static int sharedKeyWord(int c, int l) {
+  switch (c) {
+  case 0: // a private column's 16 bins: 28 keys
+    return (((l * 11) >> 2) & 15) * 256 + l;
+  case 1: // 32 of 64 neighbouring keys
+    return ((l * 37) & 63) * 8;
+  case 2: // every lane on one word
+    return 5;
+  case 3: // lane pairs on one word, 16 keys
+    return (l / 2) * 8;
+  case 4: // 32 keys up to 255
+    return (l * 263) & 2047;
+  case 5: // keys 31 to 62, across a power of two
+    return (31 + l) * 8 + (l & 7);
+  case 6: // 8 keys far apart (bits 0, 4 and 8)
+    return ((l & 1) | (l & 2) << 3 | (l & 4) << 6) * 8;
+  default: // two keys far apart
+    return (l & 1) * 2040;
+  }
+}
+
 // A private array indexed by data stays in local memory: lanes read four
 // different elements (idx), each lane's word interleaved with the others'
 // (16 sectors a request), counted inline as shared gathers are.
@@ -669,6 +703,30 @@ int main() {
              "sharedBins: store %llu/%llu load %llu/%llu",
              (unsigned long long)st.requests, (unsigned long long)st.sectors,
              (unsigned long long)ld.requests, (unsigned long long)ld.sectors);
+  }
+
+  // Shared gathers of every kind of key spread.
+  for (int k = 0; k < SharedKeyCases; ++k) {
+    int words[32];
+    std::vector<int> keys;
+    for (int l = 0; l < 32; ++l) {
+      words[l] = sharedKeyWord(k, l);
+      if (std::find(keys.begin(), keys.end(), words[l] / 8) == keys.end())
+        keys.push_back(words[l] / 8);
+    }
+    SS_CUDA(cudaMemcpyToSymbol(SharedKeyWords, words, sizeof words,
+                               k * sizeof words));
+    const int blocks = 8;
+    sharedKeys<<<blocks, 256>>>(out, k);
+    SS_CUDA(cudaDeviceSynchronize());
+    const uint64_t reqs = uint64_t(blocks) * 256 / 32;
+    ss_site_counters st =
+        ss::counters(ss::find_site("sharedKeys", "store", 0, "shared"));
+    printf("sharedKeys case %d: %llu requests %llu sectors (want %llu, %llu)\n",
+           k, (unsigned long long)st.requests, (unsigned long long)st.sectors,
+           (unsigned long long)reqs, (unsigned long long)(keys.size() * reqs));
+    SS_CHECK(st.requests == reqs && st.sectors == keys.size() * reqs,
+             "sharedKeys case %d", k);
   }
 
   // Local memory: lane l reads element (7 l) & 3, at offset 4 x element x
