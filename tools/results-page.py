@@ -386,7 +386,11 @@ def page(outdir, date_override, calibration=None):
             L += ["The heat maps of block (0,0,0), first launch of each kernel",
                   "(`runtime/compare-heatmaps.py`): sectors each tool saw and the histogram of",
                   "distinct warps per sector. The two processes' allocations differ in address",
-                  "(AccelProf's own buffers), so sectors are compared by their histograms.", ""]
+                  "(AccelProf's own buffers), so sectors are compared by their histograms.",
+                  "sectorscope's side holds global memory only; AccelProf's map does not",
+                  "tell address spaces apart, so where it has more sectors they are the",
+                  "block's shared and local memory (a 16 KiB shared or private histogram is",
+                  "512 sectors, a 32 x 33 float tile 132).", ""]
             L += [l for l in maps.splitlines() if l.strip()] + [""]
     for name, title, intro in TEXT_PARTS:
         text = read_text(os.path.join(outdir, name))
