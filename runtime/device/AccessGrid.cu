@@ -47,6 +47,26 @@ SS_DEV void countOffsetRequest(uint32_t State, uint32_t Site, uint32_t Twin,
   __syncwarp();
 }
 
+/// countOffsetRequest for a warp missing lanes (`Lanes`): a shared search
+/// in a loop that lanes leave at different trips, whose requests are
+/// most of a merge kernel's. The first lane counts, for each site.
+SS_DEV void countPartialOffsetRequest(uint32_t State, uint32_t Site,
+                                      uint32_t Twin, uint64_t Offset,
+                                      unsigned Lanes) {
+  unsigned Peers = __match_any_sync(Lanes, uint32_t(Offset >> 5));
+  uint32_t Sectors = __popc(__ballot_sync(Lanes, (Peers & lanesBelow()) == 0));
+  if ((Lanes & lanesBelow()) == 0)
+    for (uint32_t S : {Site, Twin}) {
+      if (S == NoTwin)
+        break;
+      ss_site_counters *C = siteCounters(siteRow(State, S));
+      redAdd(&C->requests, 1);
+      redAdd(&C->threads, 32 - __popc(Lanes));
+      redAdd(&C->sectors, Sectors);
+    }
+  __syncwarp(Lanes);
+}
+
 /// The pass's space and shape of an access (abi.h op_space).
 SS_DEV uint32_t passSpace(uint32_t OpSpace) {
   return (OpSpace >> SS_SPACE_SHIFT) & 0xff;
@@ -63,9 +83,9 @@ SS_DEV uint32_t passShape(uint32_t OpSpace) {
 /// warp's lanes one stride apart are counted from lane 0's
 /// address and the stride (a few shuffles and a vote, then the counters'
 /// reductions); shared and local gathers by countOffsetRequest, at once when
-/// the pass saw the offsets come from memory. With a `Twin` site (a store
-/// of the address the site loaded, same lanes) the counts are the twin's
-/// too. This is the part of the access inlined at each site
+/// the pass saw the offsets come from memory, for any lanes. With a `Twin` site
+/// (a store of the address the site loaded, same lanes) the counts are the
+/// twin's too. This is the part of the access inlined at each site
 /// (-sectorscope-inline-access). False: nothing was counted, the request
 /// goes to the out-of-line path.
 SS_DEV bool countShortPath(uint32_t Site, uint32_t Width, uint32_t OpSpace,
@@ -108,8 +128,12 @@ SS_DEV bool countShortPath(uint32_t Site, uint32_t Width, uint32_t OpSpace,
     }
     return true;
   }
-  if (Lanes != ~0u)
-    return false;
+  if (Lanes != ~0u) {
+    if (Global || Shape != SS_SHAPE_GATHER)
+      return false;
+    countPartialOffsetRequest(State, Site, Twin, Addr, Lanes);
+    return true;
+  }
   if (Shape == SS_SHAPE_GATHER) {
     // Global gathers go the long way: inline, their match and votes
     // measured no faster than the call (spmv_csr_scalar 12.2x and 12.3x on
@@ -217,7 +241,8 @@ SS_DEV void countGridRequest(ss_launch_header *H, uint32_t Site, uint32_t Width,
 }
 
 /// Every request countShortPath does not take: partial warps (but for one
-/// address in every lane), generic sites, global gathers, strides of 2^26
+/// address in every lane and shared or local gathers), generic sites, global
+/// gathers, strides of 2^26
 /// bytes or more, runs across partition granules. Out of line, so that the
 /// code at each site stays small.
 extern "C" __device__ __attribute__((noinline)) void

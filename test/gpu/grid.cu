@@ -158,13 +158,17 @@ __global__ void sharedBins(float *out) {
 }
 
 // Shared gathers' sectors are their distinct keys, however the keys spread:
-// lane l of every warp writes word SharedKeyWords[c][l] (sharedKeyWord).
+// lane l < lanes of every warp adds to word SharedKeyWords[c][l]
+// (sharedKeyWord), a load and a store counted as one request.
 constexpr int SharedKeyCases = 8;
 __device__ int SharedKeyWords[SharedKeyCases][32];
-__global__ void sharedKeys(float *out, int c) {
+constexpr unsigned SharedKeysLine = __LINE__ + 6;
+__global__ void sharedKeys(float *out, int c, int lanes) {
   __shared__ __align__(128) float s[4096];
   int lane = threadIdx.x & 31;
-  s[SharedKeyWords[c][lane]] = float(lane);
+  s[lane] = 0.f;
+  if (lane < lanes)
+    s[SharedKeyWords[c][lane]] += float(lane);
   __syncwarp();
   out[blockIdx.x * blockDim.x + threadIdx.x] = s[lane];
 }
@@ -705,28 +709,38 @@ int main() {
              (unsigned long long)ld.requests, (unsigned long long)ld.sectors);
   }
 
-  // Shared gathers of every kind of key spread.
+  // Shared gathers of every kind of key spread, by full warps and by warps
+  // missing lanes.
   for (int k = 0; k < SharedKeyCases; ++k) {
     int words[32];
-    std::vector<int> keys;
-    for (int l = 0; l < 32; ++l) {
+    for (int l = 0; l < 32; ++l)
       words[l] = sharedKeyWord(k, l);
-      if (std::find(keys.begin(), keys.end(), words[l] / 8) == keys.end())
-        keys.push_back(words[l] / 8);
-    }
     SS_CUDA(cudaMemcpyToSymbol(SharedKeyWords, words, sizeof words,
                                k * sizeof words));
-    const int blocks = 8;
-    sharedKeys<<<blocks, 256>>>(out, k);
-    SS_CUDA(cudaDeviceSynchronize());
-    const uint64_t reqs = uint64_t(blocks) * 256 / 32;
-    ss_site_counters st =
-        ss::counters(ss::find_site("sharedKeys", "store", 0, "shared"));
-    printf("sharedKeys case %d: %llu requests %llu sectors (want %llu, %llu)\n",
-           k, (unsigned long long)st.requests, (unsigned long long)st.sectors,
-           (unsigned long long)reqs, (unsigned long long)(keys.size() * reqs));
-    SS_CHECK(st.requests == reqs && st.sectors == keys.size() * reqs,
-             "sharedKeys case %d", k);
+    for (int lanes : {32, 20, 1}) {
+      std::vector<int> keys;
+      for (int l = 0; l < lanes; ++l)
+        if (std::find(keys.begin(), keys.end(), words[l] / 8) == keys.end())
+          keys.push_back(words[l] / 8);
+      const int blocks = 8;
+      sharedKeys<<<blocks, 256>>>(out, k, lanes);
+      SS_CUDA(cudaDeviceSynchronize());
+      const uint64_t reqs = uint64_t(blocks) * 256 / 32;
+      for (const char *op : {"load", "store"}) {
+        ss_site_counters st = ss::counters(
+            ss::find_site("sharedKeys", op, SharedKeysLine, "shared"));
+        printf("sharedKeys case %d (%d lanes) %s: %llu requests %llu sectors "
+               "%llu lanes (want %llu, %llu, %llu)\n",
+               k, lanes, op, (unsigned long long)st.requests,
+               (unsigned long long)st.sectors, (unsigned long long)st.threads,
+               (unsigned long long)reqs,
+               (unsigned long long)(keys.size() * reqs),
+               (unsigned long long)(lanes * reqs));
+        SS_CHECK(st.requests == reqs && st.sectors == keys.size() * reqs &&
+                     st.threads == lanes * reqs,
+                 "sharedKeys case %d (%d lanes) %s", k, lanes, op);
+      }
+    }
   }
 
   // Local memory: lane l reads element (7 l) & 3, at offset 4 x element x
