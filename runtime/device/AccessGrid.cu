@@ -47,9 +47,9 @@ SS_DEV void countOffsetRequest(uint32_t State, uint32_t Site, uint32_t Twin,
   __syncwarp();
 }
 
-/// countOffsetRequest for a warp missing lanes (`Lanes`): a shared search
-/// in a loop that lanes leave at different trips, whose requests are
-/// most of a merge kernel's. The first lane counts, for each site.
+/// countOffsetRequest for a warp missing lanes (`Lanes`), such as a merge's
+/// binary search in shared memory, whose lanes leave its loop at different
+/// trips. The first lane counts, for each site.
 SS_DEV void countPartialOffsetRequest(uint32_t State, uint32_t Site,
                                       uint32_t Twin, uint64_t Offset,
                                       unsigned Lanes) {
@@ -82,10 +82,11 @@ SS_DEV uint32_t passShape(uint32_t OpSpace) {
 /// at an early exit, which with few warps sets the kernel's pace); a full
 /// warp's lanes one stride apart are counted from lane 0's
 /// address and the stride (a few shuffles and a vote, then the counters'
-/// reductions); shared and local gathers by countOffsetRequest, at once when
-/// the pass saw the offsets come from memory, for any lanes. With a `Twin` site
-/// (a store of the address the site loaded, same lanes) the counts are the
-/// twin's too. This is the part of the access inlined at each site
+/// reductions); shared and local gathers by countOffsetRequest: at once, for
+/// any lanes, when the pass saw the offsets come from memory, and otherwise
+/// for full warps whose stride check failed. With a `Twin` site (a store of
+/// the address the site loaded, same lanes) the counts are the twin's too.
+/// This is the part of the access inlined at each site
 /// (-sectorscope-inline-access). False: nothing was counted, the request
 /// goes to the out-of-line path.
 SS_DEV bool countShortPath(uint32_t Site, uint32_t Width, uint32_t OpSpace,
@@ -241,10 +242,9 @@ SS_DEV void countGridRequest(ss_launch_header *H, uint32_t Site, uint32_t Width,
 }
 
 /// Every request countShortPath does not take: partial warps (but for one
-/// address in every lane and shared or local gathers), generic sites, global
-/// gathers, strides of 2^26
-/// bytes or more, runs across partition granules. Out of line, so that the
-/// code at each site stays small.
+/// address in every lane and shared or local gathers), generic sites,
+/// global gathers, strides of 2^26 bytes or more, runs across partition
+/// granules. Out of line, so that the code at each site stays small.
 extern "C" __device__ __attribute__((noinline)) void
 __sectorscope_access_grid_rest(uint32_t Site, const void *Ptr, uint32_t Width,
                                uint32_t OpSpace, uint32_t Lanes,
