@@ -30,40 +30,21 @@ extern "C" __device__ uint32_t __sectorscope_enter_grid() {
          (Rows ? SS_STATE_ROWS : 0);
 }
 
-/// A full warp's shared- or local-memory request whose lanes are not one
-/// stride apart (a histogram's bins, a private array indexed by data): one
-/// match on the 32-bit sector key groups them (both spaces' offsets, local ones
-/// interleaved by lane, are under 2^37), and lanes 0 and 1 count the request
-/// and its sectors, lanes 2 and 3 those of a `Twin`. These spaces have no
-/// partitions or ranges to find.
+/// A shared- or local-memory request whose lanes are not one stride apart
+/// (a histogram's bins, a private array indexed by data, a merge's binary
+/// search whose lanes leave its loop at different trips), `Lanes` its
+/// lanes: one match on the 32-bit sector key groups them (both spaces'
+/// offsets, local ones interleaved by lane, are under 2^37), and countRun
+/// counts the request and its sectors for the site and a `Twin`. These
+/// spaces have no partitions or ranges to find.
 SS_DEV void countOffsetRequest(uint32_t State, uint32_t Site, uint32_t Twin,
-                               uint64_t Offset, unsigned Lane) {
-  unsigned Peers = __match_any_sync(~0u, uint32_t(Offset >> 5));
-  uint32_t Sectors = __popc(__ballot_sync(~0u, (Peers & lanesBelow()) == 0));
-  CountingLane L = countingLane(Site, Twin, Lane, 2);
-  ss_site_counters *C = siteCounters(siteRow(State, L.Site));
-  if (L.Slot < 2)
-    redAdd(L.Slot == 0 ? &C->requests : &C->sectors, L.Slot == 0 ? 1 : Sectors);
-  __syncwarp();
-}
-
-/// countOffsetRequest for a warp missing lanes (`Lanes`), such as a merge's
-/// binary search in shared memory, whose lanes leave its loop at different
-/// trips. The first lane counts, for each site.
-SS_DEV void countPartialOffsetRequest(uint32_t State, uint32_t Site,
-                                      uint32_t Twin, uint64_t Offset,
-                                      unsigned Lanes) {
+                               uint32_t PassSpace, uint64_t Offset,
+                               unsigned Lanes) {
   unsigned Peers = __match_any_sync(Lanes, uint32_t(Offset >> 5));
   uint32_t Sectors = __popc(__ballot_sync(Lanes, (Peers & lanesBelow()) == 0));
-  if ((Lanes & lanesBelow()) == 0)
-    for (uint32_t S : {Site, Twin}) {
-      if (S == NoTwin)
-        break;
-      ss_site_counters *C = siteCounters(siteRow(State, S));
-      redAdd(&C->requests, 1);
-      redAdd(&C->threads, 32 - __popc(Lanes));
-      redAdd(&C->sectors, Sectors);
-    }
+  bool Full = Lanes == ~0u;
+  countRun(State, Site, PassSpace, Offset, 0, Sectors, Full,
+           Full ? laneId() : __popc(Lanes & lanesBelow()), __popc(Lanes), Twin);
   __syncwarp(Lanes);
 }
 
@@ -117,14 +98,8 @@ SS_DEV bool countShortPath(uint32_t Site, uint32_t Width, uint32_t OpSpace,
                32, Twin);
       __syncwarp();
     } else {
-      // The first lane counts, for each site: no vote or shuffle, so the
-      // run-time mask costs no agreement check.
-      unsigned Rel = __popc(Lanes & lanesBelow()), Count = __popc(Lanes);
-      countRun(State, Site, PassSpace, Addr, Span, Sectors, /*Full=*/false, Rel,
-               Count);
-      if (Twin != NoTwin)
-        countRun(State, Twin, PassSpace, Addr, Span, Sectors, /*Full=*/false,
-                 Rel, Count);
+      countRun(State, Site, PassSpace, Addr, Span, Sectors, /*Full=*/false,
+               __popc(Lanes & lanesBelow()), __popc(Lanes), Twin);
       __syncwarp(Lanes);
     }
     return true;
@@ -132,7 +107,7 @@ SS_DEV bool countShortPath(uint32_t Site, uint32_t Width, uint32_t OpSpace,
   if (Lanes != ~0u) {
     if (Global || Shape != SS_SHAPE_GATHER)
       return false;
-    countPartialOffsetRequest(State, Site, Twin, Addr, Lanes);
+    countOffsetRequest(State, Site, Twin, PassSpace, Addr, Lanes);
     return true;
   }
   if (Shape == SS_SHAPE_GATHER) {
@@ -141,7 +116,7 @@ SS_DEV bool countShortPath(uint32_t Site, uint32_t Width, uint32_t OpSpace,
     // an H100).
     if (Global)
       return false;
-    countOffsetRequest(State, Site, Twin, Addr, Lane);
+    countOffsetRequest(State, Site, Twin, PassSpace, Addr, ~0u);
     return true;
   }
   // Lane 0's address and lane 1's distance from it, from shuffles that do
@@ -153,7 +128,7 @@ SS_DEV bool countShortPath(uint32_t Site, uint32_t Width, uint32_t OpSpace,
   if (!__all_sync(~0u, Addr == First + int64_t(int32_t(Lane)) * Stride)) {
     if (Global)
       return false;
-    countOffsetRequest(State, Site, Twin, Addr, Lane);
+    countOffsetRequest(State, Site, Twin, PassSpace, Addr, ~0u);
     return true;
   }
   uint32_t Distance = Stride < 0 ? 0u - uint32_t(Stride) : uint32_t(Stride);

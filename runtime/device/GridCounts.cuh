@@ -211,6 +211,12 @@ SS_DEV CountingLane countingLane(uint32_t Site, uint32_t Twin, unsigned Lane,
   return {Site, Lane};
 }
 
+/// Widens a site's address range (abi.h addr_min, addr_max) to [Lo, Hi].
+SS_DEV void widenRange(ss_site_counters *C, uint64_t Lo, uint64_t Hi) {
+  redMin(&C->addr_min, Lo);
+  redMax(&C->addr_max, Hi);
+}
+
 /// A request runCountable accepted, `Sectors` of them from `Lanes` lanes,
 /// `Rel` this lane's place among them: its start gives its partition and
 /// range with no further votes. In a full warp lanes 0-2 update one counter
@@ -218,43 +224,48 @@ SS_DEV CountingLane countingLane(uint32_t Site, uint32_t Twin, unsigned Lane,
 /// sectors, or for global sectors (counted in the partition rows only,
 /// abi.h) the window's and the site's cells of the run's partition; lanes
 /// 3-5 do the same for a `Twin`. Otherwise the first lane updates them, and
-/// the lanes missing, for `Site` alone: a caller with a twin and fewer
-/// lanes counts it with a second call.
+/// the lanes missing, for each site: no vote or shuffle, so a run-time mask
+/// costs no agreement check.
 SS_DEV void countRun(uint32_t State, uint32_t Site, uint32_t PassSpace,
                      uint64_t First, uint32_t Span, uint32_t Sectors, bool Full,
                      unsigned Rel, unsigned Lanes, uint32_t Twin = NoTwin) {
   bool Global = PassSpace == SS_SPACE_GLOBAL;
+  bool Range = Global && (State & SS_STATE_RANGE);
+  uint32_t Part = Global ? maskedParity(First, cfg().part_masks[0]) : 0;
+  if (!Full) {
+    if (Rel == 0)
+      for (uint32_t S : {Site, Twin}) {
+        if (S == NoTwin)
+          break;
+        uint32_t Row = siteRow(State, S);
+        ss_site_counters *C = siteCounters(Row);
+        redAdd(&C->requests, 1);
+        redAdd(&C->threads, 32 - Lanes);
+        if (Global)
+          countPartition(State, Row, Part, Sectors);
+        else
+          redAdd(&C->sectors, Sectors);
+        if (Range)
+          widenRange(C, First, First + Span);
+      }
+    return;
+  }
   unsigned PerSite = Global ? 3u : 2u;
-  CountingLane L =
-      Full ? countingLane(Site, Twin, Rel, PerSite) : CountingLane{Site, Rel};
+  CountingLane L = countingLane(Site, Twin, Rel, PerSite);
   uint32_t Row = siteRow(State, L.Site);
   ss_site_counters *C = siteCounters(Row);
-  uint32_t Part = Global ? maskedParity(First, cfg().part_masks[0]) : 0;
-  if (Full) {
-    uint64_t *P = &C->requests + L.Slot;
-    if (Global) {
-      uint32_t Cell =
-          (L.Slot == 1 ? State & SS_STATE_WINDOW_ROW : Row) * cfg().part_count +
-          Part;
-      uint64_t Table =
-          L.Slot == 1 ? cfg().dev_part_window : cfg().dev_part_site;
-      P = L.Slot == 0 ? &C->requests
-                      : reinterpret_cast<uint64_t *>(Table) + Cell;
-    }
-    if (L.Slot < PerSite)
-      redAdd(P, L.Slot == 0 ? 1 : Sectors);
-  } else if (Rel == 0) {
-    redAdd(&C->requests, 1);
-    redAdd(&C->threads, 32 - Lanes);
-    if (Global)
-      countPartition(State, Row, Part, Sectors);
-    else
-      redAdd(&C->sectors, Sectors);
+  uint64_t *P = &C->requests + L.Slot;
+  if (Global) {
+    uint32_t Cell =
+        (L.Slot == 1 ? State & SS_STATE_WINDOW_ROW : Row) * cfg().part_count +
+        Part;
+    uint64_t Table = L.Slot == 1 ? cfg().dev_part_window : cfg().dev_part_site;
+    P = L.Slot == 0 ? &C->requests : reinterpret_cast<uint64_t *>(Table) + Cell;
   }
-  if (Global && (State & SS_STATE_RANGE) && L.Slot == 0) {
-    redMin(&C->addr_min, First);
-    redMax(&C->addr_max, First + Span);
-  }
+  if (L.Slot < PerSite)
+    redAdd(P, L.Slot == 0 ? 1 : Sectors);
+  if (Range && L.Slot == 0)
+    widenRange(C, First, First + Span);
 }
 
 /// A full warp's global request at a one-mask map (abi.h part_run_offsets)
@@ -310,10 +321,8 @@ SS_DEV void countRequest(ss_launch_header *H, uint32_t State, uint32_t Site,
   if (MaybeGlobal && (State & SS_STATE_RANGE)) {
     uint64_t Lo = warpMin(Active, Global ? Addr : ~0ull);
     uint64_t Hi = warpMax(Active, Global ? Addr + (Width ? Width - 1 : 0) : 0);
-    if (IsLeader && Global && Lo <= Hi) {
-      redMin(&C->addr_min, Lo);
-      redMax(&C->addr_max, Hi);
-    }
+    if (IsLeader && Global && Lo <= Hi)
+      widenRange(C, Lo, Hi);
   }
   bool Partitioned = MaybeGlobal && cfg().part_count;
   // Global sectors are counted once, in the partition table when there is
