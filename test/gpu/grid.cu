@@ -524,18 +524,12 @@ int main() {
       std::vector<uint64_t> want(map->count(), 0);
       for (int k = 0; k < n; ++k)
         want[map->partitionOf(uint64_t(in) + 36 * k)] += warps;
-      // The loop is unrolled: a site per copy of the load.
       std::vector<uint64_t> got(map->count(), 0);
-      ss_site_counters u = {};
-      for (const auto &site : ss::sites())
-        if (site.kernel.find("uniformReads") != std::string::npos &&
-            site.op == "load") {
-          u.requests += ss::counters(site.id).requests;
-          u.sectors += ss::counters(site.id).sectors;
-          u.threads += ss::counters(site.id).threads;
-          for (uint32_t p = 0; p < map->count(); ++p)
-            got[p] += ss::part_site(site.id, p);
-        }
+      std::vector<int> loads = ss::sites_of("uniformReads", "load");
+      ss_site_counters u = ss::totals(loads);
+      for (int id : loads)
+        for (uint32_t p = 0; p < map->count(); ++p)
+          got[p] += ss::part_site(id, p);
       int wrong = 0;
       for (uint32_t p = 0; p < map->count(); ++p)
         wrong += got[p] != want[p];
@@ -559,13 +553,7 @@ int main() {
     const int n = 512, warps = 32;
     rowReads<<<dim3(1, 4), dim3(width, 256 / width)>>>(in, out, n);
     SS_CUDA(cudaDeviceSynchronize());
-    ss_site_counters r = {};
-    for (const auto &site : ss::sites())
-      if (site.kernel.find("rowReads") != std::string::npos &&
-          site.op == "load") {
-        r.requests += ss::counters(site.id).requests;
-        r.sectors += ss::counters(site.id).sectors;
-      }
+    ss_site_counters r = ss::totals(ss::sites_of("rowReads", "load"));
     uint64_t rowsPerWarp = 32 / width;
     printf("rowReads (blockDim.x %d): %llu requests, %llu sectors (want "
            "%llu, %llu)\n",
@@ -757,13 +745,9 @@ int main() {
     localGather<<<blocks, 256>>>(idx, out);
     SS_CUDA(cudaDeviceSynchronize());
     const uint64_t reqs = uint64_t(blocks) * 256 / 32;
-    uint64_t req = 0, sec = 0;
-    for (const auto &site : ss::sites())
-      if (site.kernel.find("localGather") != std::string::npos &&
-          site.space == "local" && site.op == "load") {
-        req += ss::counters(site.id).requests;
-        sec += ss::counters(site.id).sectors;
-      }
+    ss_site_counters l =
+        ss::totals(ss::sites_of("localGather", "load", "local"));
+    uint64_t req = l.requests, sec = l.sectors;
     printf("localGather: %llu requests %llu sectors\n", (unsigned long long)req,
            (unsigned long long)sec);
     SS_CHECK(req == reqs && sec == 16 * reqs, "localGather: %llu/%llu",

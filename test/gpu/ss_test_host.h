@@ -178,6 +178,29 @@ inline ss_site_counters counters(int site) {
         C.bytes = C.threads * S.width;
   return C;
 }
+/// The ids of every site of kernel `kernel_substr` with this op and space
+/// (or "" for any): a loop's unrolled copies of one access are sites of
+/// their own.
+inline std::vector<int> sites_of(const char *kernel_substr, const char *op,
+                                 const char *space = "") {
+  std::vector<int> Ids;
+  for (const Site &S : sites())
+    if (S.kernel.find(kernel_substr) != std::string::npos && S.op == op &&
+        (!*space || S.space == space))
+      Ids.push_back(int(S.id));
+  return Ids;
+}
+/// The requests, sectors and lanes of `ids`, added up.
+inline ss_site_counters totals(const std::vector<int> &ids) {
+  ss_site_counters T{};
+  for (int id : ids) {
+    ss_site_counters C = counters(id);
+    T.requests += C.requests;
+    T.sectors += C.sectors;
+    T.threads += C.threads;
+  }
+  return T;
+}
 inline const std::vector<HeatSector> &heat() { return g.data.Heat; }
 inline const HeatSector *heat_find(uint32_t space, uint64_t addr) {
   for (const HeatSector &H : g.data.Heat)
