@@ -95,7 +95,10 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
   const double Sm = M.smsInUse(T), AllSm = M.SmCount;
   for (const MemItem &I : T.Items) {
     double A = 0, L = 0;
-    M.coefficients(I.TheOp, Camped, I.SectorsPerRequest, A, L, Notes);
+    M.coefficients(
+        I.TheOp, Camped,
+        classSectorsPerRequest(I.SectorsPerRequest, I.LinesPerRequest), A, L,
+        Notes);
     // Atomics on an allocation of known size: the GPU's update rate on a
     // table that size bounds them, whatever else they cost.
     if (I.AtomicUpdates > 0 && I.TableWords > 0 && M.Atomics.known())
@@ -117,6 +120,11 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
     // later warps ask, whatever the block's whole footprint (Nsight
     // Compute, gemm_row_walk: 87-89% L1 hits at 8-60 warps/SM).
     double H1 = L1Hits || I.SharedAcrossWarps ? T.inBlockReuseBytes(I) : 0;
+    // What a warp re-reads right after loading it is in L1 whatever the
+    // footprint (the fields of a structure read one load each).
+    double Reread = I.Bytes * I.RereadShare;
+    double H1Block = std::max(0.0, H1 - Reread);
+    H1 = std::max(H1, Reread);
     R.L1Bytes += I.Bytes;
     R.DramBytes += B;
     DramMs += B * A * (sparseLineItem(I) ? M.SparseLineFactor : 1);
@@ -134,8 +142,12 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
     if (I.Waits && I.Bytes > 0)
       ReqMs += I.Requests * (1 - H1 / I.Bytes) / Sm * M.L2.MsPerRequest;
     if (I.Waits && M.L2.known() && I.Bytes > 0) {
-      double F1 = H1 / I.Bytes, FD = B / I.Bytes;
-      double F2 = std::max(0.0, 1 - F1 - FD);
+      // A request made of re-read sectors alone is an L1 hit; the others
+      // wait for their sectors that miss, shared as the bytes that can.
+      double Fresh = I.freshBytes();
+      double F1 = Fresh > 0 ? std::min(1.0, H1Block / Fresh) : 0;
+      double FD = Fresh > 0 ? std::min(1.0, B / Fresh) : 0;
+      double F2 = Fresh > 0 ? std::max(0.0, 1 - F1 - FD) : 0;
       // An L1 hit of n lines waits for the tag stage n - 1 lines longer.
       double L1Step = M.L1.MsPerStep + (I.LinesPerRequest - 1) * M.L1.MsPerLine;
       // A site a warp runs once can reuse a sector only from another warp
@@ -152,7 +164,9 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
         F2 = 1 - FD;
         F1 = 0;
       }
-      L = FD * L + F2 * M.L2.MsPerStep + F1 * L1Step;
+      double Hit = Fresh > 0 ? I.RereadRequestShare : 1;
+      L = Hit * L1Step +
+          (1 - Hit) * (FD * L + F2 * M.L2.MsPerStep + F1 * L1Step);
     }
     // A store of a warp that also loads does not make the warp wait (it
     // keeps its pure-stream issue cost L), but the SM's stream of stores

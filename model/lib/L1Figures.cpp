@@ -56,4 +56,11 @@ double linesPerRequest(double SectorsPerRequest) {
   return std::max(1.0, std::ceil(S / 4 - 1e-9));
 }
 
+double classSectorsPerRequest(double SectorsPerRequest, double Lines) {
+  if (SectorsPerRequest < 31.5 || Lines >= SectorsPerRequest)
+    return SectorsPerRequest;
+  double F = std::clamp((std::log2(std::max(Lines, 1.0)) - 2) / 3, 0.0, 1.0);
+  return 16 * std::exp2(F);
+}
+
 } // namespace sectorscope::model

@@ -112,6 +112,23 @@ static Site parseSite(const Json &J, const Ctx &C) {
       if (S.WordFill > 1)
         EC.fail("expected a share in 0..1, got " + fmtNum(S.WordFill));
     }
+  if (J.contains("log") && J["log"].is_object()) {
+    const Json &L = J["log"];
+    Ctx LC = C.at("log");
+    S.Lines = getNumber(L, LC, "lines", NumRule::Count);
+    S.RereadSectors = getNumber(L, LC, "reread_sectors", NumRule::Count);
+    S.RereadRequests = getNumber(L, LC, "reread_requests", NumRule::Count);
+    if (S.Lines > S.Sectors || (S.Requests > 0 && S.Lines < S.Requests))
+      LC.at("lines").fail("impossible value " + fmtNum(S.Lines) + " for " +
+                          fmtNum(S.Requests) + " requests of " +
+                          fmtNum(S.Sectors) + " sectors");
+    if (S.RereadSectors > S.Sectors)
+      LC.at("reread_sectors")
+          .fail("more than the site's " + fmtNum(S.Sectors) + " sectors");
+    if (S.RereadRequests > S.Requests)
+      LC.at("reread_requests")
+          .fail("more than the site's " + fmtNum(S.Requests) + " requests");
+  }
   if (J.contains("patterns") && J["patterns"].is_array())
     for (const Json &P : J["patterns"]) {
       std::string N = patternName(P);

@@ -55,7 +55,11 @@ double Traffic::dramBytes(const MemItem &I, double L2Bytes) const {
   if (L2Bytes > 0 && U.SizeBytes > 0 && U.SizeBytes <= L2Bytes)
     Cap = std::min(Cap, U.SizeBytes);
   Cap = std::max(0.0, Cap - U.WarmBytes);
-  return I.Bytes * (Cap / U.L1Bytes);
+  // Sectors a warp re-reads right after loading them never miss: the misses
+  // fall on the rest.
+  if (U.FreshBytes <= 0)
+    return 0;
+  return std::min(I.freshBytes(), Cap * I.freshBytes() / U.FreshBytes);
 }
 
 Traffic benchRowGrid(const BenchRow &R) {
@@ -153,6 +157,7 @@ static void streamedOnce(Traffic &T) {
         I.PartialSectors *= F;
       }
     U.L1Bytes *= F;
+    U.FreshBytes *= F;
     U.BlockDistinctBytes *= F;
   }
 }
@@ -204,7 +209,12 @@ Traffic trafficFromProfile(const Profile &P) {
       I.Requests =
           S.TheOp == SiteOp::Atomic && O == Op::Read ? 0 : S.Requests * Scale;
       I.Mlp = S.Mlp;
-      I.LinesPerRequest = linesPerRequest(Spr);
+      I.LinesPerRequest = S.Lines > 0 && S.Requests > 0 ? S.Lines / S.Requests
+                                                        : linesPerRequest(Spr);
+      if (I.Waits && S.Sectors > 0 && S.Requests > 0) {
+        I.RereadShare = S.RereadSectors / S.Sectors;
+        I.RereadRequestShare = S.RereadRequests / S.Requests;
+      }
       I.PartialSectors = partialSectors(S) * Scale;
       I.PartialLeftOpen = S.WordFill >= 0 && S.WordFill < 0.999;
       I.SharedAcrossWarps = S.TheOp == SiteOp::Load &&
@@ -217,8 +227,10 @@ Traffic trafficFromProfile(const Profile &P) {
         if (I.Use >= 0)
           I.TableWords = T.Uses[(size_t)I.Use].SizeBytes / S.Width;
       }
-      if (I.Use >= 0)
+      if (I.Use >= 0) {
         T.Uses[(size_t)I.Use].L1Bytes += Bytes;
+        T.Uses[(size_t)I.Use].FreshBytes += I.freshBytes();
+      }
       T.Items.push_back(I);
     }
   }

@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <vector>
 
 using namespace sectorscope::model;
@@ -290,6 +291,72 @@ TEST(Cache, ReuseSharedAcrossWarpsHitsL1ButWaitsForTheMiss) {
                "patterns": ["hot_spot"]}]})");
   Traffic P = trafficFromProfile(parseProfile(J, "p.json"));
   EXPECT_TRUE(P.Items[0].SharedAcrossWarps && !P.Items[1].SharedAcrossWarps);
+}
+
+TEST(Cache, RereadSectorsHitL1WhateverTheFootprint) {
+  // A 16-byte structure's four fields, one load each (16 sectors in 4
+  // lines a request): the sampled block's log says the last three loads
+  // re-read what the first one brought. The block's 32 KiB footprint is
+  // over the 10 KiB L1, yet those three are L1 hits: all DRAM bytes fall
+  // on the first load, whose requests wait for DRAM; the others wait for
+  // L1 and move no L2 bytes.
+  Json J = Json::parse(R"({"schema": "sectorscope-launch/1", "kernel": "k",
+    "mode": "heatmap", "grid": {"x": 1000}, "block": {"x": 256},
+    "sites": [],
+    "objects": [{"id": 0, "kind": "cudaMalloc", "size": 1073741824,
+                 "sectors": 1024}]})");
+  for (int K = 0; K < 4; ++K)
+    J["sites"].push_back({{"op", "load"},
+                          {"width", 4},
+                          {"requests", 64},
+                          {"sectors", 1024},
+                          {"mlp", 1},
+                          {"object", {{"id", 0}}},
+                          {"log",
+                           {{"lines", 256},
+                            {"reread_sectors", K ? 1024 : 0},
+                            {"reread_requests", K ? 64 : 0}}}});
+  Traffic T = trafficFromProfile(parseProfile(J, "p.json"));
+  double Bytes = 1024 * 32 * 1000.0, Steps = 64000.0 / 100;
+  EXPECT_REL_NEAR(T.Items[0].LinesPerRequest, 4, 1e-12);
+  EXPECT_REL_NEAR(T.dramBytes(T.Items[0], 0), Bytes, 1e-12);
+  EXPECT_EQ(T.dramBytes(T.Items[3], 0), 0);
+  BandwidthModel M = cacheTestModel();
+  const BandwidthClass &C = M.Classes[0];
+  KernelCurve K = M.curve(T, false, nullptr);
+  EXPECT_EQ(K.L1MaxWarps, 0);
+  double L1Step = 4e-5 + 3 * 5e-7;
+  EXPECT_REL_NEAR(K.LatMsWarps, Steps * (4e-4 + 3 * L1Step), 1e-9);
+  double Tag = 4 * 64000.0 * 4 / 100 * 5e-7;
+  EXPECT_REL_NEAR(K.BwMs, Bytes * (C.MsPerByte + M.L2.MsPerByte) + Tag, 1e-9);
+  // Without the log the four loads share the DRAM bytes and each waits
+  // for a quarter DRAM and three quarters L2 round trip.
+  for (Json &S : J["sites"])
+    S.erase("log");
+  KernelCurve N =
+      M.curve(trafficFromProfile(parseProfile(J, "p.json")), false, nullptr);
+  EXPECT_REL_NEAR(N.LatMsWarps, Steps * 4 * (4e-4 / 4 + 3 * 2e-4 / 4), 1e-9);
+  // The log's figures must fit the counters.
+  J["sites"][1]["log"] = {
+      {"lines", 256}, {"reread_sectors", 2048}, {"reread_requests", 0}};
+  EXPECT_MODEL_ERROR(parseProfile(J, "p.json"),
+                     "p.json: sites[1].log.reread_sectors: more than the "
+                     "site's 1024 sectors");
+  J["sites"][1]["log"] = {
+      {"lines", 2048}, {"reread_sectors", 0}, {"reread_requests", 0}};
+  EXPECT_MODEL_ERROR(parseProfile(J, "p.json"),
+                     "p.json: sites[1].log.lines: impossible value 2048");
+}
+
+TEST(Cache, ClassOfASectorPerLaneByItsLines) {
+  // Lanes a line apart are the 32-sector class; lanes a sector apart (8
+  // lines) a third of the way from the 16-sector class in log2 of lines.
+  EXPECT_REL_NEAR(classSectorsPerRequest(32, 32), 32, 1e-12);
+  EXPECT_REL_NEAR(classSectorsPerRequest(32, 8), 16 * std::exp2(1.0 / 3),
+                  1e-12);
+  EXPECT_REL_NEAR(classSectorsPerRequest(32, 4), 16, 1e-12);
+  EXPECT_REL_NEAR(classSectorsPerRequest(16, 4), 16, 1e-12);
+  EXPECT_REL_NEAR(classSectorsPerRequest(24, 6), 24, 1e-12);
 }
 
 } // namespace

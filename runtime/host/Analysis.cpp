@@ -299,6 +299,8 @@ void analyzeSites(LaunchAnalysis &A, const SiteTable *Sites) {
     // Grid mode counts lanes, not bytes (abi.h); the width is per site.
     if (!SR.C.bytes)
       SR.C.bytes = SR.C.threads * SR.S.Width;
+    if (Id < R.Data.SiteLog.size())
+      SR.Log = R.Data.SiteLog[Id];
     if (C.requests) {
       SR.Spr = double(C.sectors) / double(C.requests);
       SR.Ideal = idealSectorsPerRequest(C, SR.S.Width);

@@ -98,13 +98,24 @@ struct LogSummary {
                             // device; a request with lanes dropped counts)
 };
 
+/// What the sampled block's log tells of a site beyond its counters
+/// (heat-map mode; global accesses only).
+struct SiteLogStats {
+  uint64_t Lines = 0; // distinct 128-byte lines, summed over requests
+  // Loads of sectors the same warp had loaded shortly before (LaneLog.h
+  // RecentLoadSectors): L1 serves them while the line stays.
+  uint64_t RereadSectors = 0;
+  uint64_t RereadRequests = 0; // loads all of whose sectors were re-read
+};
+
 /// Everything the device wrote, in host structures.
 struct LaunchData {
   ss_launch_header Header{};
   // threads: active lanes; bytes: from the log's widths in heat-map mode,
   // else 0 (analyzeLaunch makes it threads x width).
   std::vector<ss_site_counters> Sites;
-  std::vector<HeatSector> Heat; // sorted by (space, address)
+  std::vector<SiteLogStats> SiteLog; // per site, heat-map mode; else empty
+  std::vector<HeatSector> Heat;      // sorted by (space, address)
   LogSummary Log;
   std::vector<uint64_t> PartWindow; // [num_windows][part_count]
   std::vector<uint64_t> PartSite;   // [num_sites][part_count]

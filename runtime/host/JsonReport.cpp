@@ -161,6 +161,12 @@ json launchJson(const LaunchReport &R) {
               {"patterns", Names},
               {"evidence", E},
               {"object", objectRef(R, S.Object)}};
+    // The sampled block's lines and re-read sectors (LaneLog.h), which
+    // the model's L1 terms read.
+    if (S.Log && S.S.Space == SS_SPACE_GLOBAL)
+      X["log"] = {{"lines", S.Log->Lines},
+                  {"reread_sectors", S.Log->RereadSectors},
+                  {"reread_requests", S.Log->RereadRequests}};
     if (S.Camp)
       X["partitions"] = {{"counts", countsJson(S.PartCounts, I.SectorBuckets)},
                          {"verdict", campJson(*S.Camp)}};

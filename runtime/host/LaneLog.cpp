@@ -37,6 +37,7 @@ Access decodeAccess(uint64_t W) {
 struct Request {
   uint32_t Site, Mask;
   uint64_t First; // index of the lowest lane's slot in LaneLog::Slots
+  uint64_t Order; // the lowest lane's record index: its program order
 };
 
 class LaneLog {
@@ -48,6 +49,7 @@ public:
   }
 
   void run() {
+    Out.SiteLog.assign(Out.Sites.size(), SiteLogStats{});
     for (uint32_t W = 0; W < H.log_warps; ++W)
       warp(W);
     for (auto &[Key, S] : Heat)
@@ -105,7 +107,7 @@ private:
         if (L == Leader) {
           Id = uint32_t(Requests.size());
           Requests.push_back(
-              {uint32_t(R.site_lanes >> 32), Mask, Slots.size()});
+              {uint32_t(R.site_lanes >> 32), Mask, Slots.size(), K});
           Slots.resize(Slots.size() + __builtin_popcount(Mask), 0);
           List.push_back(Id);
         } else {
@@ -122,6 +124,12 @@ private:
         Slots[Q.First + __builtin_popcount(Mask & ((1u << L) - 1))] = R.access;
       }
     }
+    // Lane by lane, the requests came in the order of their lowest lanes;
+    // a warp's own order interleaves them (exact for whole-warp requests).
+    std::stable_sort(
+        Requests.begin(), Requests.end(),
+        [](const Request &A, const Request &B) { return A.Order < B.Order; });
+    RecentCount = 0;
     for (const Request &Q : Requests)
       request(Q, W);
   }
@@ -159,6 +167,36 @@ private:
     }
     for (uint32_t S = 0; S < N; ++S)
       sector(C, Sectors[S].A, Sectors[S].Words, Warp);
+    if (Lead.Space == SS_SPACE_GLOBAL && !Lead.Wide) {
+      uint64_t SectorAddrs[32];
+      for (uint32_t S = 0; S < N; ++S)
+        SectorAddrs[S] = Sectors[S].A.Addr >> 5;
+      logStats(Out.SiteLog[Q.Site], SectorAddrs, N, Lead.Op == SS_OP_LOAD);
+    }
+  }
+
+  /// Lines of a global request and, for a load, the sectors its warp had
+  /// loaded within its last RecentLoadSectors (which it then joins).
+  void logStats(SiteLogStats &L, const uint64_t *Sec, uint32_t N, bool Load) {
+    uint64_t Lines[32];
+    uint32_t NL = 0;
+    for (uint32_t S = 0; S < N; ++S)
+      if (std::find(Lines, Lines + NL, Sec[S] >> 2) == Lines + NL)
+        Lines[NL++] = Sec[S] >> 2;
+    L.Lines += NL;
+    if (!Load || !N)
+      return;
+    uint32_t Held = std::min(RecentCount, RecentLoadSectors), Reread = 0;
+    bool Fresh[32];
+    for (uint32_t S = 0; S < N; ++S) {
+      Fresh[S] = std::find(Recent, Recent + Held, Sec[S]) == Recent + Held;
+      Reread += !Fresh[S];
+    }
+    for (uint32_t S = 0; S < N; ++S)
+      if (Fresh[S])
+        Recent[RecentCount++ % RecentLoadSectors] = Sec[S];
+    L.RereadSectors += Reread;
+    L.RereadRequests += Reread == N;
   }
 
   void sector(ss_site_counters &C, const Access &A, uint32_t Words,
@@ -194,6 +232,10 @@ private:
   const ss_launch_header &H;
   uint64_t Rows = 0;
   std::vector<uint64_t> Slots;
+  // The warp's recently loaded global sectors, a ring (RecentCount: how
+  // many ever entered it).
+  uint64_t Recent[RecentLoadSectors];
+  uint32_t RecentCount = 0;
   std::unordered_map<uint64_t, HeatSector> Heat;
 };
 

@@ -14,9 +14,15 @@
 
 namespace sectorscope::rt {
 
+/// A load re-reads a sector when its warp loaded the sector within its last
+/// this many loaded sectors (2 KiB a warp: 64 warps' windows fill half of an
+/// H100 SM's L1), the distance over which L1 still holds a line: the fields
+/// of a structure read one after another, a neighbour's element.
+constexpr uint32_t RecentLoadSectors = 64;
+
 /// Folds the log of the launch buffer `B` (its first `Len` bytes, at least
 /// usedBytes(B, Len); Out.Header already read and checked) into Out's site
-/// counters, heat map, log summary and Header.log_dropped.
+/// counters, SiteLog, heat map, log summary and Header.log_dropped.
 void foldLaneLog(const uint8_t *B, uint64_t Len, LaunchData &Out);
 
 /// Bit i: an access of `Width` bytes at `Addr` covers 4-byte word i of its

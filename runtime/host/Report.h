@@ -76,6 +76,7 @@ struct SiteResult {
   std::optional<HeatStats> Heat;
   std::optional<CampVerdict> Camp;
   std::vector<uint64_t> PartCounts; // grid mode
+  std::optional<SiteLogStats> Log;  // heat-map mode
 };
 
 struct ObjectResult {

@@ -112,6 +112,85 @@ TEST(LaneLog, WarpsFromTheirRows) {
   EXPECT_EQ(Data.Heat[0].WordWarps[2], 2u);
 }
 
+/// A site's lines, re-read sectors and re-read requests.
+void expectLog(const LaunchData &Data, uint32_t Site, uint64_t Lines,
+               uint64_t Sectors, uint64_t Requests) {
+  ASSERT_LT(Site, Data.SiteLog.size());
+  const SiteLogStats &L = Data.SiteLog[Site];
+  EXPECT_EQ(L.Lines, Lines) << "site " << Site;
+  EXPECT_EQ(L.RereadSectors, Sectors) << "site " << Site;
+  EXPECT_EQ(L.RereadRequests, Requests) << "site " << Site;
+}
+
+// The fields of a 16-byte structure read one load each: the first load
+// brings the warp's 16 sectors (4 lines), the other three re-read them.
+TEST(LaneLog, StructureFieldsRereadTheirSectors) {
+  SiteTable T = twoLoads();
+  FakeDevice D(testHeader(Mode::Heatmap, 2, 1u << 12, nullptr, 16, 4, 32));
+  auto Field = [](uint32_t L) { return Base + 16 * L; };
+  D.request(0, T, 0, 0, ~0u, lanes(~0u, Field));
+  for (uint64_t F = 4; F < 16; F += 4) {
+    std::vector<uint64_t> A = lanes(~0u, Field);
+    for (uint64_t &X : A)
+      X += F;
+    D.request(1, T, 0, 0, ~0u, A);
+  }
+  LaunchData Data = decode(D);
+  EXPECT_EQ(Data.SiteLog.size(), 2u);
+  expectLog(Data, 0, 4, 0, 0);
+  expectLog(Data, 1, 12, 48, 3);
+}
+
+// A neighbour's element (x[i + 1] after x[i]): four of the five sectors
+// are re-read, so the request still waits for the fifth.
+TEST(LaneLog, ShiftedLoadRereadsPart) {
+  SiteTable T = twoLoads();
+  FakeDevice D(testHeader(Mode::Heatmap, 2, 1u << 12, nullptr, 16, 4, 32));
+  D.request(0, T, 0, 0, ~0u,
+            lanes(~0u, [](uint32_t L) { return Base + 4 * L; }));
+  D.request(1, T, 0, 0, ~0u,
+            lanes(~0u, [](uint32_t L) { return Base + 4 + 4 * L; }));
+  LaunchData Data = decode(D);
+  EXPECT_EQ(Data.Sites[1].sectors, 5u);
+  expectLog(Data, 1, 2, 4, 0);
+}
+
+// The window holds a warp's last RecentLoadSectors loaded sectors: 32 new
+// ones in between keep a row's sectors, 64 push them out. Another warp's
+// loads and the warp's own stores never enter it.
+TEST(LaneLog, RereadsOnlyWithinTheWarpsRecentLoads) {
+  SiteTable T = parseTestTable(siteLine(0, "load", "global", 4, 10, 5) +
+                               siteLine(1, "load", "global", 4, 11, 5) +
+                               siteLine(2, "store", "global", 4, 12, 5));
+  FakeDevice D(testHeader(Mode::Heatmap, 3, 1u << 12, nullptr, 16, 4, 64));
+  auto Row = [](uint64_t At) {
+    std::vector<uint64_t> V;
+    for (uint32_t L = 0; L < 32; ++L)
+      V.push_back(At + 4 * L);
+    return V;
+  };
+  auto Column = [](uint64_t At) {
+    std::vector<uint64_t> V;
+    for (uint32_t L = 0; L < 32; ++L)
+      V.push_back(At + 4096 * L);
+    return V;
+  };
+  static_assert(RecentLoadSectors == 64, "the column walks below fill it");
+  D.request(0, T, 0, 0, ~0u, Row(Base));
+  D.request(1, T, 0, 0, ~0u, Column(Base + (1 << 20)));
+  D.request(0, T, 0, 0, ~0u, Row(Base)); // 4 sectors re-read
+  D.request(1, T, 0, 0, ~0u, Column(Base + (2 << 20)));
+  D.request(1, T, 0, 0, ~0u, Column(Base + (3 << 20)));
+  D.request(0, T, 0, 0, ~0u, Row(Base)); // gone
+  D.request(2, T, 0, 0, ~0u, Row(Base + 512));
+  D.request(0, T, 0, 0, ~0u, Row(Base + 512)); // a store brings nothing
+  D.request(0, T, 1, 0, ~0u, Row(Base + 512)); // another warp: nothing
+  LaunchData Data = decode(D);
+  expectLog(Data, 0, 5, 4, 1);
+  expectLog(Data, 1, 96, 0, 0);
+  expectLog(Data, 2, 1, 0, 0);
+}
+
 TEST(LaneLog, WordMasksClipToTheSector) {
   EXPECT_EQ(sectorWordMask(0, 4), 0x01u);
   EXPECT_EQ(sectorWordMask(28, 8), 0x80u);

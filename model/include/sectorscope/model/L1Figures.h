@@ -46,6 +46,13 @@ L1Figures deriveL1Figures(const BenchData &D, double LaunchMs, int SmCount);
 /// a line per sector.
 double linesPerRequest(double SectorsPerRequest);
 
+/// The sectors per request whose calibration class stands for a request of
+/// `SectorsPerRequest` sectors in `Lines` lines. The classes are requests in
+/// linesPerRequest lines: up to 16 sectors in 4 lines, 32 in 32 (a column
+/// walk). A request of a sector per lane in fewer lines (lanes 32 bytes
+/// apart: 8 lines) sits between the two, by its lines in log scale.
+double classSectorsPerRequest(double SectorsPerRequest, double Lines);
+
 } // namespace sectorscope::model
 
 #endif

@@ -40,6 +40,10 @@ struct Site {
   /// (no heat map, or a pattern that does not report it).
   double WordFill = -1;
   std::vector<std::string> Patterns;
+  /// sites[].log (heat-map mode, global sites): the sampled block's
+  /// distinct 128-byte lines summed over requests (-1 unknown), and the
+  /// sectors and whole requests its warps had loaded just before.
+  double Lines = -1, RereadSectors = 0, RereadRequests = 0;
 };
 
 /// objects[]: an allocation (or pseudo-object) the sampled block touched.

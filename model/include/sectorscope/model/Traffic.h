@@ -34,6 +34,11 @@ struct MemItem {
   double Requests = 0;        ///< Warp-level requests.
   double Mlp = 1;             ///< Loads in flight together (sites[].mlp).
   double LinesPerRequest = 1; ///< 128-byte lines a request touches (L1 tags).
+  /// A load's sectors its warp had loaded just before (profile sites[].log):
+  /// L1 hits. Their share of its sectors, and the share of its requests
+  /// made of them alone (the rest wait for their other sectors).
+  double RereadShare = 0, RereadRequestShare = 0;
+  double freshBytes() const { return Bytes * (1 - RereadShare); }
   /// Sectors a global store writes only in part (grid total; see
   /// partialSectors).
   double PartialSectors = 0;
@@ -72,6 +77,9 @@ struct ObjectUse {
   int ObjectId = -1;
   Op TheOp = Op::Read;
   double L1Bytes = 0, SizeBytes = 0, BlockDistinctBytes = 0;
+  /// L1Bytes less what its warps re-read just after loading it: the bytes
+  /// that can miss, among which its DRAM bytes are shared out.
+  double FreshBytes = 0;
   double Base = -1; ///< The allocation's address (objects[].base); -1 unknown.
   /// Bytes of it the previous launch left in L2 (inheritFrom): read as L2
   /// hits, not DRAM misses.
