@@ -93,6 +93,15 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
   // blocks take twice its 64 blocks' time: twice the sectors, twice the
   // SMs).
   const double Sm = M.smsInUse(T), AllSm = M.SmCount;
+  // Loads in flight together (mlp > 1) return when the slowest of them
+  // does: a step of the group waits for its members' longest round trip,
+  // not their mean (an L1 hit beside a DRAM miss saves nothing). The
+  // profile names no group; loads of one group run in one basic block, so
+  // they share mlp and request count.
+  struct InFlight {
+    double Mlp, Requests, Steps, L;
+  };
+  std::vector<InFlight> Groups;
   for (const MemItem &I : T.Items) {
     double A = 0, L = 0;
     M.coefficients(
@@ -180,7 +189,19 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
     PartialMs += std::max(I.PartialSectors * M.PartialStoreMsPerSector,
                           I.partialLines() * M.PartialStoreMsPerLine) /
                  AllSm;
+    if (I.Waits && I.Mlp > 1) {
+      Groups.push_back({I.Mlp, I.Requests, Steps, L});
+      continue;
+    }
     R.LatMsWarps += Steps / Sm * L;
+  }
+  for (const InFlight &G : Groups) {
+    double Slowest = G.L;
+    for (const InFlight &H : Groups)
+      if (H.Mlp == G.Mlp && std::abs(H.Requests - G.Requests) <=
+                                1e-9 * std::max(H.Requests, G.Requests))
+        Slowest = std::max(Slowest, H.L);
+    R.LatMsWarps += G.Steps / Sm * Slowest;
   }
   // A block's launch and retirement hold its warps' slots: one more serial
   // step per warp.

@@ -348,6 +348,34 @@ TEST(Cache, RereadSectorsHitL1WhateverTheFootprint) {
                      "p.json: sites[1].log.lines: impossible value 2048");
 }
 
+TEST(Cache, LoadsInFlightTogetherWaitForTheSlowest) {
+  // Two loads in flight together (mlp 2, one basic block: the same
+  // requests): a row from DRAM and a word the warp had just loaded. Each
+  // step waits for the DRAM one; issued one after the other (mlp 1), the
+  // L1 hit is a step of its own.
+  Json J = Json::parse(R"({"schema": "sectorscope-launch/1", "kernel": "k",
+    "mode": "heatmap", "grid": {"x": 1000}, "block": {"x": 256},
+    "sites": [
+      {"op": "load", "width": 4, "requests": 64, "sectors": 256, "mlp": 2,
+       "object": {"id": 0}},
+      {"op": "load", "width": 4, "requests": 64, "sectors": 64, "mlp": 2,
+       "object": {"id": 1},
+       "log": {"lines": 64, "reread_sectors": 64, "reread_requests": 64}}],
+    "objects": [{"id": 0, "kind": "cudaMalloc", "size": 1073741824,
+                 "sectors": 256},
+                {"id": 1, "kind": "cudaMalloc", "size": 1073741824,
+                 "sectors": 8}]})");
+  BandwidthModel M = cacheTestModel();
+  double Requests = 64000.0 / 100;
+  KernelCurve K =
+      M.curve(trafficFromProfile(parseProfile(J, "p.json")), false, nullptr);
+  EXPECT_REL_NEAR(K.LatMsWarps, Requests * 4e-4, 1e-9);
+  for (Json &S : J["sites"])
+    S["mlp"] = 1;
+  K = M.curve(trafficFromProfile(parseProfile(J, "p.json")), false, nullptr);
+  EXPECT_REL_NEAR(K.LatMsWarps, Requests * (4e-4 + 4e-5), 1e-9);
+}
+
 TEST(Cache, ClassOfASectorPerLaneByItsLines) {
   // Lanes a line apart are the 32-sector class; lanes a sector apart (8
   // lines) a third of the way from the 16-sector class in log2 of lines.
