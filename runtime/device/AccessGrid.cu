@@ -26,8 +26,10 @@ extern "C" __device__ uint32_t __sectorscope_enter_grid() {
   bool Range = ((Tid / 32 + uint32_t(linearBlock())) & 7) == 0;
   // Whole rows a warp: SS_SHAPE_ROW_UNIFORM addresses are uniform.
   bool Rows = (blockDim.x & 31) == 0;
+  uint32_t Stride = cfg().shared_block_stride;
+  bool Shared = Stride <= 1 || uint32_t(linearBlock()) % Stride == 0;
   return gridState() | (Range ? SS_STATE_RANGE : 0) |
-         (Rows ? SS_STATE_ROWS : 0);
+         (Rows ? SS_STATE_ROWS : 0) | (Shared ? SS_STATE_SHARED : 0);
 }
 
 /// A shared- or local-memory request whose lanes are not one stride apart
@@ -236,13 +238,22 @@ __sectorscope_access_grid_rest(uint32_t Site, const void *Ptr, uint32_t Width,
                      Active, Lane, State);
 }
 
+/// Whether this block counts a site of the pass's space: a shared-memory
+/// site counts in one block in shared_block_stride (abi.h). Matching a
+/// shared gather's lanes costs tens of cycles a request, where the access
+/// itself costs a few; the ratios the report draws from it (sectors per
+/// request, bank conflicts) are a block's, not the grid's.
+SS_DEV bool countsHere(uint32_t OpSpace, uint32_t State) {
+  return passSpace(OpSpace) != SS_SPACE_SHARED || (State & SS_STATE_SHARED);
+}
+
 extern "C" __device__ void
 __sectorscope_access_grid(uint32_t Site, const void *Ptr, uint32_t Width,
                           uint32_t OpSpace, uint32_t Lanes, uint32_t State) {
   // A zero state: no grid-mode launch was set at entry. The grid variant
   // has no original body to run then (the pass keeps only the instrumented
   // one), so its accesses do nothing.
-  if (!header() || !State)
+  if (!header() || !State || !countsHere(OpSpace, State))
     return;
   if (!countShortPath(Site, Width, OpSpace, Ptr, Lanes, State))
     __sectorscope_access_grid_rest(Site, Ptr, Width, OpSpace, Lanes, State);
@@ -256,7 +267,7 @@ extern "C" __device__ void
 __sectorscope_access_grid_pair(uint32_t Site, const void *Ptr, uint32_t Width,
                                uint32_t OpSpace, uint32_t Lanes, uint32_t State,
                                uint32_t TwinSite, uint32_t TwinOpSpace) {
-  if (!header() || !State)
+  if (!header() || !State || !countsHere(OpSpace, State))
     return;
   if (countShortPath(Site, Width, OpSpace, Ptr, Lanes, State, TwinSite))
     return;

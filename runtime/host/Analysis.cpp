@@ -424,6 +424,15 @@ void addFindings(LaunchReport &R) {
 
 } // namespace
 
+std::optional<uint64_t> sharedCountingBlocks(const LaunchReport &R) {
+  uint32_t Stride = R.Data.Header.shared_block_stride;
+  if (!R.HaveData || R.Info.TheMode != Mode::Grid || Stride <= 1)
+    return std::nullopt;
+  uint64_t Blocks =
+      uint64_t(R.Info.Grid[0]) * R.Info.Grid[1] * uint64_t(R.Info.Grid[2]);
+  return (Blocks + Stride - 1) / Stride;
+}
+
 LaunchReport analyzeLaunch(const LaunchInfo &Info, const SiteTable *Sites,
                            const LaunchData *Data,
                            const AllocationSnapshot &Allocs) {

@@ -156,6 +156,7 @@ ss_launch_header makeLaunchHeader(const BufferRequest &R) {
          Stripes * 2 * Rows < (1ull << 31))
     Stripes *= 2;
   H.site_stripes = Stripes;
+  H.shared_block_stride = Grid ? std::max(1u, R.SharedBlockStride) : 1;
   // A global run's short path (abi.h): partition tables, one mask.
   H.part_run_offsets = Grid && H.part_count && !H.part_general
                            ? ~uint32_t(H.part_granule_mask)

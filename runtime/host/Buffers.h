@@ -46,6 +46,8 @@ struct BufferRequest {
   // Grid mode: copies of the site counters (abi.h), so blocks on different
   // SMs do not serialize on the same atomics; the host sums them.
   uint32_t SiteStripes = 1;
+  // Grid mode: shared-memory sites count in one block in this many.
+  uint32_t SharedBlockStride = 1;
 };
 
 /// Copies of the site counter table in a buffer with header H (at least 1).

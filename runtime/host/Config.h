@@ -69,6 +69,11 @@ struct WindowLimit {
   uint32_t Windows = 0;
 };
 
+/// Grid mode: shared-memory sites count in one block in this many.
+struct SharedBlockStride {
+  uint32_t Blocks = 0;
+};
+
 /// A cap on active warps per SM; 0: none.
 struct OccupancyCap {
   uint32_t WarpsPerSm = 0;

@@ -215,6 +215,14 @@ bool parseFlag(const FlagText &F, WindowLimit &Out, std::string &Err) {
   return true;
 }
 
+bool parseFlag(const FlagText &F, SharedBlockStride &Out, std::string &Err) {
+  uint64_t N = 0;
+  if (!parseBounded(F, 1, 1u << 20, "expected 1..1048576", N, Err))
+    return false;
+  Out.Blocks = uint32_t(N);
+  return true;
+}
+
 bool parseFlag(const FlagText &F, OccupancyCap &Out, std::string &Err) {
   uint64_t N = 0;
   if (F.Value.empty())

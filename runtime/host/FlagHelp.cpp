@@ -46,6 +46,9 @@ std::string flagValue(const LogCapacity &L) {
 std::string flagValue(const WindowLimit &W) {
   return std::to_string(W.Windows);
 }
+std::string flagValue(const SharedBlockStride &S) {
+  return std::to_string(S.Blocks);
+}
 std::string flagValue(const OccupancyCap &O) {
   return O.WarpsPerSm ? std::to_string(O.WarpsPerSm) : "";
 }

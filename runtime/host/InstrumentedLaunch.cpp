@@ -95,6 +95,7 @@ cudaError_t instrumentedLaunch(Runtime &R, KernelState &K, LaunchInfo &Info,
     Req.BlocksPerWindow = uint32_t(std::min<uint64_t>(Wave, 0xffffffffu));
     // One copy of the site counters per SM (abi.h): no cross-SM atomics.
     Req.SiteStripes = uint32_t(std::clamp(Info.Device.SmCount, 1, 256));
+    Req.SharedBlockStride = R.Cfg.SharedEvery.Blocks;
     Req.NumWindows = uint32_t(
         std::min<uint64_t>(R.Cfg.MaxWindows.Windows,
                            std::max<uint64_t>(1, (Blocks + Wave - 1) / Wave)));

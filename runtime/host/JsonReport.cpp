@@ -133,6 +133,8 @@ json launchJson(const LaunchReport &R) {
   J["overflow"] = {{"heat_overflow", H.log_dropped},
                    {"site_overflow", H.site_overflow}};
   J["sampled_blocks"] = H.sampled_blocks;
+  if (std::optional<uint64_t> N = sharedCountingBlocks(R))
+    J["shared_counting_blocks"] = *N;
 
   json Sites = json::array();
   for (const SiteResult &S : R.Sites) {

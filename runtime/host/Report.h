@@ -114,6 +114,10 @@ struct LaunchReport {
   std::vector<Finding> Findings;
 };
 
+/// Grid mode with shared_block_stride above 1: the blocks that counted the
+/// shared-memory sites; nullopt when every block counted.
+std::optional<uint64_t> sharedCountingBlocks(const LaunchReport &R);
+
 /// Post-processes one launch. Data may be null (time mode, a sticky error, a
 /// sample outside the grid); Sites null when the module had none.
 LaunchReport analyzeLaunch(const LaunchInfo &Info, const SiteTable *Sites,

@@ -5,6 +5,8 @@
 
 #include "common/WriteFile.h"
 
+#include <algorithm>
+
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -49,6 +51,15 @@ LaunchReport ReportWriter::report(LaunchInfo &Info, const SiteTable *Table,
     Info.CsvName = Stem + ".heat.csv";
   LaunchReport Rep = analyzeLaunch(Info, Table, Data, Allocs);
   Findings.add(Rep.Findings);
+  if (sharedCountingBlocks(Rep) &&
+      std::any_of(Rep.Sites.begin(), Rep.Sites.end(), [](const SiteResult &S) {
+        return S.S.Space == SS_SPACE_SHARED && S.C.requests;
+      }))
+    Findings.noteRemark(
+        "grid mode counts shared-memory sites in one block in " +
+        std::to_string(Rep.Data.Header.shared_block_stride) +
+        " (the reports' shared_counting_blocks); "
+        "SECTORSCOPE_GRID_SHARED_EVERY=1 counts every block");
   if (!Info.Error.empty())
     Findings.noteError(Info.Kernel + ": " + Info.Error);
   bool Wrote = false;

@@ -697,6 +697,34 @@ int main() {
              (unsigned long long)ld.requests, (unsigned long long)ld.sectors);
   }
 
+  // Shared memory in one block in a stride (abi.h shared_block_stride):
+  // blocks 0, N, 2N, ... count the shared sites; the global store counts in
+  // every block.
+  for (uint32_t stride : {16u, 5u}) {
+    const int blocks = 64;
+    ss::cfg().shared_block_stride = stride;
+    sharedBins<<<blocks, 256>>>(out);
+    SS_CUDA(cudaDeviceSynchronize());
+    ss::cfg().shared_block_stride = 1;
+    const uint64_t counting = (blocks + stride - 1) / stride;
+    ss_site_counters st = ss::counters(
+                         ss::find_site("sharedBins", "store", 0, "shared")),
+                     ld = ss::counters(
+                         ss::find_site("sharedBins", "load", 0, "shared")),
+                     gl = ss::counters(
+                         ss::find_site("sharedBins", "store", 0, "global"));
+    printf("sharedBins, shared in 1 block in %u: shared store %llu requests, "
+           "load %llu, global store %llu (want %llu, %llu, %d)\n",
+           stride, (unsigned long long)st.requests,
+           (unsigned long long)ld.requests, (unsigned long long)gl.requests,
+           (unsigned long long)(counting * 8), (unsigned long long)(counting * 8),
+           blocks * 8);
+    SS_CHECK(st.requests == counting * 8 && st.sectors == 16 * counting * 8 &&
+                 ld.requests == counting * 8 &&
+                 gl.requests == uint64_t(blocks) * 8,
+             "sharedBins in 1 block in %u", stride);
+  }
+
   // Shared gathers of every kind of key spread, by full warps and by warps
   // missing lanes.
   for (int k = 0; k < SharedKeyCases; ++k) {

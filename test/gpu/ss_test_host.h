@@ -44,6 +44,7 @@ struct Config {
   uint32_t num_windows = 1;
   int num_sites = -1; // >= 0: tell the device fewer sites than there are
   uint32_t site_stripes = 1;
+  uint32_t shared_block_stride = 1; // grid mode: shared sites in 1 block in N
 };
 
 struct Site {
@@ -307,6 +308,7 @@ extern "C" cudaError_t __sectorscope_launch_kernel(const void *func, dim3 grid,
     Req.BlocksPerWindow = C.blocks_per_window;
     Req.NumWindows = C.num_windows;
     Req.SiteStripes = C.site_stripes;
+    Req.SharedBlockStride = C.shared_block_stride;
     ss_launch_header H = rt::makeLaunchHeader(Req);
     // Fewer sites than the module has: the device must count, not write.
     if (C.num_sites >= 0)

@@ -7,7 +7,7 @@
 // RUN: printf x > %t.fatbin
 // RUN: %wrapper --cuda-host-only -O2 -S -emit-llvm -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze -Xclang -fcuda-include-gpubinary -Xclang %t.fatbin %s -o - | FileCheck %s
 
-// CHECK: @__sectorscope_module_shadow = internal global [336 x i8] zeroinitializer, align 8
+// CHECK: @__sectorscope_module_shadow = internal global [344 x i8] zeroinitializer, align 8
 // CHECK: @[[NAME:.*]] = private unnamed_addr constant [21 x i8] c"__sectorscope_module\00"
 // CHECK: @[[S1:.*]] = private unnamed_addr constant {{.*}} c"{{.*}}host-O2.cu:36:3\00"
 // CHECK: @[[S2:.*]] = private unnamed_addr constant {{.*}} c"{{.*}}host-O2.cu:37:3\00"
@@ -21,7 +21,7 @@
 // CHECK-NOT: call {{.*}}@cudaFree
 // CHECK-LABEL: define internal void @__cuda_module_ctor(
 // CHECK: %[[H:.*]] = {{.*}}call ptr @__cudaRegisterFatBinary(
-// CHECK-NEXT: call void @__cudaRegisterVar(ptr %[[H]], ptr @__sectorscope_module_shadow, ptr @[[NAME]], ptr @[[NAME]], i32 0, i64 336, i32 1, i32 0)
+// CHECK-NEXT: call void @__cudaRegisterVar(ptr %[[H]], ptr @__sectorscope_module_shadow, ptr @[[NAME]], ptr @[[NAME]], i32 0, i64 344, i32 1, i32 0)
 // CHECK-NEXT: call void @__sectorscope_register_module(ptr %[[H]], ptr @__sectorscope_module_shadow)
 // CHECK: call i32 @__cudaRegisterFunction(ptr %[[H]], ptr nonnull @_Z16__device_stub__kPf, ptr nonnull @[[K:[0-9]+]],
 // CHECK-NEXT: call void @__sectorscope_register_kernel(ptr %[[H]], ptr @_Z16__device_stub__kPf, ptr @[[K]])

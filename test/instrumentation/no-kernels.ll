@@ -4,7 +4,7 @@
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s -DABI=%abi
 
 ; CHECK: @__sectorscope_site_table = internal addrspace(1) constant [{{[0-9]+}} x i8] c"V\09[[ABI]]\0A\00"
-; CHECK: @__sectorscope_module = addrspace(4) externally_initialized global { i32, i32, i64, i64, i64, [304 x i8] } { i32 [[ABI]], i32 0,
+; CHECK: @__sectorscope_module = addrspace(4) externally_initialized global { i32, i32, i64, i64, i64, [312 x i8] } { i32 [[ABI]], i32 0,
 ; CHECK-LABEL: define float @f(ptr %p)
 ; CHECK-NEXT: load float
 ; CHECK-NOT: sectorscope.dispatch

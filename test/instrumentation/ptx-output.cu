@@ -8,7 +8,7 @@
 // RUN: %wrapper --cuda-device-only -O2 -S -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze %s -o - | FileCheck %s
 
 // CHECK: .global .align 8 .b8 __sectorscope_site_table[
-// CHECK: .visible .const .align 8 .u64 __sectorscope_module[42] = {{{[0-9]+}}, generic(__sectorscope_site_table), {{[0-9]+}}, 0, 0,
+// CHECK: .visible .const .align 8 .u64 __sectorscope_module[43] = {{{[0-9]+}}, generic(__sectorscope_site_table), {{[0-9]+}}, 0, 0,
 // CHECK-LABEL: .visible .entry _Z4copyPKfPf__sectorscope_sample(
 // CHECK: ld.const.u64 {{%rd[0-9]+}}, [__sectorscope_module+24];
 // CHECK: ld.const.u32 {{%r[0-9]+}}, [__sectorscope_module+{{[0-9]+}}];

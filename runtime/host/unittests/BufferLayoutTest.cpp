@@ -1,6 +1,6 @@
 //===- BufferLayoutTest.cpp - The launch buffer as the host lays it out ---===//
 //
-// 304-byte header, 48-byte site counters primed with addr_min = ~0 (4
+// 312-byte header, 48-byte site counters primed with addr_min = ~0 (4
 // stripes in grid mode), partition tables (4 stripes too) only in grid mode,
 // the sample log (chunks of 512 8-byte records) last and only in heat-map
 // mode. The tables' device addresses are the buffer's plus their offsets,
@@ -86,14 +86,14 @@ Layout layout(Mode M, const std::string &Spec) {
 TEST(BufferLayout, HeatMapMode) {
   Layout L = layout(Mode::Heatmap, "gt200");
   EXPECT_EQ(L.Offsets,
-            abi("header 304 sites 304 part_window 448 part_site 448 "
-                "log_counts 448 log 4544 total 20928 lane_records 1 warps 32 "
+            abi("header 312 sites 312 part_window 456 part_site 456 "
+                "log_counts 456 log 4560 total 20944 lane_records 1 warps 32 "
                 "parts 0 gran_log2 8 windows 0 bpw 1 mode 1 abi [[ABI]] "
                 "stripes 1"));
   EXPECT_EQ(L.Partitions,
             "kind 2 masks 0 0 general 0 run_offsets 0 granule_log2 8 mask "
-            "0xffffffffffffff00 dev_sites 0x100130 dev_part_window 0x1001c0 "
-            "dev_part_site 0x1001c0");
+            "0xffffffffffffff00 dev_sites 0x100138 dev_part_window 0x1001c8 "
+            "dev_part_site 0x1001c8");
   EXPECT_EQ(L.Site0, "site0 addr_min 0xffffffffffffffff addr_max 0");
 }
 
@@ -115,18 +115,33 @@ TEST(BufferLayout, DecodeRefusesShortAndForeignBuffers) {
   EXPECT_EQ(Err, abi("launch buffer has ABI version 1, expected [[ABI]]"));
 }
 
+// Grid mode carries the shared-memory block stride (at least 1); heat-map
+// mode's sampled block counts everything.
+TEST(BufferLayout, SharedBlockStrideInGridModeOnly) {
+  BufferRequest R;
+  R.NumSites = 4;
+  R.SharedBlockStride = 16;
+  R.TheMode = Mode::Grid;
+  EXPECT_EQ(makeLaunchHeader(R).shared_block_stride, 16u);
+  R.SharedBlockStride = 0;
+  EXPECT_EQ(makeLaunchHeader(R).shared_block_stride, 1u);
+  R.SharedBlockStride = 16;
+  R.TheMode = Mode::Heatmap;
+  EXPECT_EQ(makeLaunchHeader(R).shared_block_stride, 1u);
+}
+
 // gt200's 8 partitions of 256 bytes become XOR masks 0x100, 0x200, 0x400.
 TEST(BufferLayout, GridModeGt200) {
   Layout L = layout(Mode::Grid, "gt200");
   EXPECT_EQ(L.Offsets,
-            abi("header 304 sites 304 part_window 880 part_site 2160 "
-                "log_counts 2928 log 2928 total 2928 lane_records 0 warps 0 "
+            abi("header 312 sites 312 part_window 888 part_site 2168 "
+                "log_counts 2936 log 2944 total 2944 lane_records 0 warps 0 "
                 "parts 8 gran_log2 8 windows 5 bpw 100 mode 2 abi [[ABI]] "
                 "stripes 4"));
   EXPECT_EQ(L.Partitions,
             "kind 2 masks 3 0x400 general 1 run_offsets 0 granule_log2 8 "
-            "mask 0xffffffffffffff00 dev_sites 0x100130 dev_part_window "
-            "0x100370 dev_part_site 0x100870");
+            "mask 0xffffffffffffff00 dev_sites 0x100138 dev_part_window "
+            "0x100378 dev_part_site 0x100878");
 }
 
 // 3 partitions and 4096 (the uniform model's sector buckets) stay linear.

@@ -25,6 +25,8 @@
  *   v13 grid mode's paired accesses (two sites, one request) and the
  *       address shape in op_space.
  *   v14 the row-uniform address shape and SS_STATE_ROWS.
+ *   v15 shared_block_stride and SS_STATE_SHARED: grid mode counts shared
+ *       memory in one block in a stride.
  *
  * Kernels. The program's kernel K stays as compiled: time mode and launches
  * that are not profiled run it. The sample variant, K SS_SAMPLE_KERNEL_SUFFIX,
@@ -43,7 +45,7 @@
 
 #include <stdint.h>
 
-#define SS_ABI_VERSION 14u
+#define SS_ABI_VERSION 15u
 
 /* Warps per block we can tell apart: 1024 threads / 32. */
 #define SS_MAX_WARPS 32u
@@ -159,6 +161,10 @@ typedef struct ss_site_counters {
  * variant). */
 #define SS_STATE_GRID 0x80000000u /* count for the whole grid (grid mode) */
 #define SS_STATE_LOG 0x40000000u  /* the sampled block: log requests */
+/* With GRID: this block counts its shared-memory sites (its linear index a
+ * multiple of shared_block_stride). LOG's bit: LOG is the sample variant's
+ * only state, never beside GRID. */
+#define SS_STATE_SHARED 0x40000000u
 #define SS_STATE_RANGE                                                         \
   0x20000000u /* with GRID: this warp records address                          \
                  ranges (one warp in eight) */
@@ -252,6 +258,11 @@ typedef struct ss_launch_header {
    * bits of ~part_granule_mask (a run's offset in its granule); otherwise
    * 0: the device then counts no global run on its short path. */
   uint32_t part_run_offsets;
+  /* Grid mode: the blocks whose linear index is a multiple of this count
+   * their shared-memory sites (the pass's space; generic accesses count in
+   * every block); 0 or 1: every block. */
+  uint32_t shared_block_stride;
+  uint32_t reserved; /* 0 */
   /* Results (device-written). */
   uint64_t log_dropped;    /* host-computed: lane records the log had no room
                               for */
