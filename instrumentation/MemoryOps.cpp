@@ -43,6 +43,13 @@ bool isModelled(const Value *Ptr) {
   unsigned AS = Ptr->getType()->getPointerAddressSpace();
   if (AS == AS_Const || AS == AS_Param)
     return false;
+  // __constant__ data reached through a generic pointer (clang casts a
+  // constant array to generic to index it: a convolution's coefficients)
+  // is the constant cache's too; left generic, every such load took the
+  // out-of-line path.
+  if (getUnderlyingObject(Ptr, 16)->getType()->getPointerAddressSpace() ==
+      AS_Const)
+    return false;
   // A kernel's by-value struct argument lives in param space. Passing its
   // address to the runtime would make NVPTXLowerArgs copy the whole struct
   // to local memory at kernel entry, on the original path too.

@@ -2,7 +2,7 @@
 ; a shared variable reached through addrspacecast (how -O2 code looks), an
 ; alloca (local), a kernel's pointer argument (global), a device function's
 ; argument (generic, resolved at run time). Constant and param space loads
-; are not memory traffic we model.
+; are not memory traffic we model, also through a generic pointer.
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-max-deferred-accesses=1 -sectorscope-link-runtime=false -S %s | FileCheck %s -DABI=%abi
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
@@ -39,6 +39,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT: call void @__sectorscope_access(i32 5, ptr addrspacecast (ptr addrspace(1) @g to ptr), i32 4, i32 1, i32 [[LANES]], i32 %sectorscope.{{take|state}})
 ; CHECK-NEXT: load float, ptr addrspace(4) @c
+; CHECK-NEXT: getelementptr
+; CHECK-NEXT: load float, ptr %cg
 ; CHECK-NEXT: call void @f.sectorscope.k(ptr %a, i32 %sectorscope.{{take|state}})
 ; CHECK-LABEL: define internal void @f.sectorscope.k(ptr %p, i32 %sectorscope.{{take|state}})
 ; CHECK: store float 0.0{{.*}}, ptr %p
@@ -63,6 +65,8 @@ entry:
   store float %y, ptr %a, align 4
   store float %z, ptr addrspacecast (ptr addrspace(1) @g to ptr), align 4
   %w = load float, ptr addrspace(4) @c, align 4
+  %cg = getelementptr inbounds float, ptr addrspacecast (ptr addrspace(4) @c to ptr), i32 %tid
+  %v = load float, ptr %cg, align 4
   call void @f(ptr %a)
   ret void
 }
