@@ -56,6 +56,7 @@
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
@@ -212,6 +213,7 @@ private:
   void declareModuleDescriptor();
   void fillModuleDescriptor(GlobalVariable &Desc, GlobalVariable &Table,
                             uint64_t TableSize);
+  void guardSharedSites();
   void inlineRuntimeCalls();
   void eraseUnusedRuntime(const StringSet<> &Defined);
 
@@ -225,6 +227,7 @@ private:
 
   FunctionCallee Enter, Access, EnterGrid, AccessGrid, AccessGridPair;
   SmallVector<CallInst *, 64> EnterCalls, AccessCalls, GridAccessCalls;
+  SmallPtrSet<CallInst *, 32> GuardedSharedCalls; // guardSharedSite's
 };
 
 bool Instrumenter::run() {
@@ -714,6 +717,7 @@ bool Instrumenter::finish() {
   // Every user refers to the variable, not its name: the runtime's code
   // follows the rename.
   Desc->setName(moduleDescriptorName(M, Opts.RelocatableDeviceCode));
+  guardSharedSites();
   if (!Opts.LinkRuntime)
     return true;
   inlineRuntimeCalls();
@@ -763,9 +767,37 @@ void Instrumenter::fillModuleDescriptor(GlobalVariable &Desc,
   Desc.setConstant(false);
 }
 
+/// Grid mode counts a shared-memory site in one block in a stride (abi.h
+/// SS_STATE_SHARED): the others skip its call with one test of the state,
+/// a branch the whole block takes one way. The counting stays out of line:
+/// inlined, a shared gather's match and votes at every site made the code
+/// the skipping blocks jump over, and ptxas compiles, many times larger
+/// (convolutionSeparable's 146 shared sites: 17.9x its time in grid mode).
+/// False for a site of another space.
+static bool guardSharedSite(CallInst &C) {
+  auto *OpSpace = dyn_cast<ConstantInt>(C.getArgOperand(3));
+  if (!OpSpace ||
+      ((OpSpace->getZExtValue() >> SS_SPACE_SHIFT) & 0xff) != SS_SPACE_SHARED)
+    return false;
+  IRBuilder<> B(&C);
+  Value *Counts = B.CreateICmpNE(
+      B.CreateAnd(C.getArgOperand(5), B.getInt32(SS_STATE_SHARED)),
+      B.getInt32(0), "sectorscope.shared");
+  Instruction *Then = SplitBlockAndInsertIfThen(Counts, &C, false);
+  C.moveBefore(Then);
+  return true;
+}
+
+void Instrumenter::guardSharedSites() {
+  for (CallInst *C : GridAccessCalls)
+    if (guardSharedSite(*C))
+      GuardedSharedCalls.insert(C);
+}
+
 /// No inliner runs after the optimizer's last extension point: inlines the
 /// entry check everywhere and, where asked, the heat-map access and grid
-/// mode's short paths (up to MaxInlinedGridSites a function).
+/// mode's short paths (up to MaxInlinedGridSites a function), but for
+/// shared-memory sites, which guardSharedSite keeps out of line.
 void Instrumenter::inlineRuntimeCalls() {
   for (CallInst *C : EnterCalls) {
     InlineFunctionInfo IFI;
@@ -775,11 +807,13 @@ void Instrumenter::inlineRuntimeCalls() {
     return;
   DenseMap<Function *, unsigned> GridSites;
   for (CallInst *C : GridAccessCalls)
-    ++GridSites[C->getFunction()];
+    GridSites[C->getFunction()] += !GuardedSharedCalls.contains(C);
   for (auto *Calls : {&AccessCalls, &GridAccessCalls})
     for (CallInst *C : *Calls) {
-      if (Calls == &GridAccessCalls && Opts.MaxInlinedGridSites &&
-          GridSites[C->getFunction()] > Opts.MaxInlinedGridSites)
+      if (Calls == &GridAccessCalls &&
+          (GuardedSharedCalls.contains(C) ||
+           (Opts.MaxInlinedGridSites &&
+            GridSites[C->getFunction()] > Opts.MaxInlinedGridSites)))
         continue;
       InlineFunctionInfo IFI;
       InlineFunction(*C, IFI);
