@@ -54,6 +54,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -227,7 +228,6 @@ private:
 
   FunctionCallee Enter, Access, EnterGrid, AccessGrid, AccessGridPair;
   SmallVector<CallInst *, 64> EnterCalls, AccessCalls, GridAccessCalls;
-  SmallPtrSet<CallInst *, 32> GuardedSharedCalls; // guardSharedSite's
 };
 
 bool Instrumenter::run() {
@@ -769,35 +769,33 @@ void Instrumenter::fillModuleDescriptor(GlobalVariable &Desc,
 
 /// Grid mode counts a shared-memory site in one block in a stride (abi.h
 /// SS_STATE_SHARED): the others skip its call with one test of the state,
-/// a branch the whole block takes one way. The counting stays out of line:
-/// inlined, a shared gather's match and votes at every site made the code
-/// the skipping blocks jump over, and ptxas compiles, many times larger
-/// (convolutionSeparable's 146 shared sites: 17.9x its time in grid mode).
-/// False for a site of another space.
-static bool guardSharedSite(CallInst &C) {
+/// a branch the whole block takes one way, weighted as rare so that the
+/// counting code, inlined or not, is laid out away from the path the
+/// skipping blocks run (convolutionSeparable's 146 shared sites, inlined in
+/// line: 17.9x its time in grid mode).
+static void guardSharedSite(CallInst &C) {
   auto *OpSpace = dyn_cast<ConstantInt>(C.getArgOperand(3));
   if (!OpSpace ||
       ((OpSpace->getZExtValue() >> SS_SPACE_SHIFT) & 0xff) != SS_SPACE_SHARED)
-    return false;
+    return;
   IRBuilder<> B(&C);
   Value *Counts = B.CreateICmpNE(
       B.CreateAnd(C.getArgOperand(5), B.getInt32(SS_STATE_SHARED)),
       B.getInt32(0), "sectorscope.shared");
-  Instruction *Then = SplitBlockAndInsertIfThen(Counts, &C, false);
+  Instruction *Then = SplitBlockAndInsertIfThen(
+      Counts, &C, false,
+      MDBuilder(C.getContext()).createUnlikelyBranchWeights());
   C.moveBefore(Then);
-  return true;
 }
 
 void Instrumenter::guardSharedSites() {
   for (CallInst *C : GridAccessCalls)
-    if (guardSharedSite(*C))
-      GuardedSharedCalls.insert(C);
+    guardSharedSite(*C);
 }
 
 /// No inliner runs after the optimizer's last extension point: inlines the
 /// entry check everywhere and, where asked, the heat-map access and grid
-/// mode's short paths (up to MaxInlinedGridSites a function), but for
-/// shared-memory sites, which guardSharedSite keeps out of line.
+/// mode's short paths (up to MaxInlinedGridSites a function).
 void Instrumenter::inlineRuntimeCalls() {
   for (CallInst *C : EnterCalls) {
     InlineFunctionInfo IFI;
@@ -807,13 +805,11 @@ void Instrumenter::inlineRuntimeCalls() {
     return;
   DenseMap<Function *, unsigned> GridSites;
   for (CallInst *C : GridAccessCalls)
-    GridSites[C->getFunction()] += !GuardedSharedCalls.contains(C);
+    ++GridSites[C->getFunction()];
   for (auto *Calls : {&AccessCalls, &GridAccessCalls})
     for (CallInst *C : *Calls) {
-      if (Calls == &GridAccessCalls &&
-          (GuardedSharedCalls.contains(C) ||
-           (Opts.MaxInlinedGridSites &&
-            GridSites[C->getFunction()] > Opts.MaxInlinedGridSites)))
+      if (Calls == &GridAccessCalls && Opts.MaxInlinedGridSites &&
+          GridSites[C->getFunction()] > Opts.MaxInlinedGridSites)
         continue;
       InlineFunctionInfo IFI;
       InlineFunction(*C, IFI);
