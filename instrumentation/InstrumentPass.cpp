@@ -54,10 +54,8 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
-#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
@@ -214,7 +212,6 @@ private:
   void declareModuleDescriptor();
   void fillModuleDescriptor(GlobalVariable &Desc, GlobalVariable &Table,
                             uint64_t TableSize);
-  void guardSharedSites();
   void inlineRuntimeCalls();
   void eraseUnusedRuntime(const StringSet<> &Defined);
 
@@ -717,7 +714,6 @@ bool Instrumenter::finish() {
   // Every user refers to the variable, not its name: the runtime's code
   // follows the rename.
   Desc->setName(moduleDescriptorName(M, Opts.RelocatableDeviceCode));
-  guardSharedSites();
   if (!Opts.LinkRuntime)
     return true;
   inlineRuntimeCalls();
@@ -765,32 +761,6 @@ void Instrumenter::fillModuleDescriptor(GlobalVariable &Desc,
   // The host writes `launch` and `config` between launches.
   Desc.setExternallyInitialized(true);
   Desc.setConstant(false);
-}
-
-/// Grid mode counts a shared-memory site in one block in a stride (abi.h
-/// SS_STATE_SHARED): the others skip its call with one test of the state,
-/// a branch the whole block takes one way, weighted as rare so that the
-/// counting code, inlined or not, is laid out away from the path the
-/// skipping blocks run (convolutionSeparable's 146 shared sites, inlined in
-/// line: 17.9x its time in grid mode).
-static void guardSharedSite(CallInst &C) {
-  auto *OpSpace = dyn_cast<ConstantInt>(C.getArgOperand(3));
-  if (!OpSpace ||
-      ((OpSpace->getZExtValue() >> SS_SPACE_SHIFT) & 0xff) != SS_SPACE_SHARED)
-    return;
-  IRBuilder<> B(&C);
-  Value *Counts = B.CreateICmpNE(
-      B.CreateAnd(C.getArgOperand(5), B.getInt32(SS_STATE_SHARED)),
-      B.getInt32(0), "sectorscope.shared");
-  Instruction *Then = SplitBlockAndInsertIfThen(
-      Counts, &C, false,
-      MDBuilder(C.getContext()).createUnlikelyBranchWeights());
-  C.moveBefore(Then);
-}
-
-void Instrumenter::guardSharedSites() {
-  for (CallInst *C : GridAccessCalls)
-    guardSharedSite(*C);
 }
 
 /// No inliner runs after the optimizer's last extension point: inlines the

@@ -16,13 +16,8 @@
 ; The load of b pairs with the four-byte store to it further on, past
 ; the atomic and the two-byte pair.
 ; CHECK: call void @__sectorscope_access_grid_pair(i32 1, ptr {{%[0-9]+}}, i32 4, i32 0, i32 {{%[0-9]+}}, i32 %sectorscope.take, i32 8, i32 1)
-; The shared one, called in the blocks that count shared memory alone
-; (abi.h SS_STATE_SHARED), a branch weighted as rare.
-; CHECK: [[SH:%[0-9]+]] = and i32 %sectorscope.take, 1073741824
-; CHECK-NEXT: %sectorscope.shared = icmp ne i32 [[SH]], 0
-; CHECK-NEXT: br i1 %sectorscope.shared, label %[[COUNT:[0-9]+]], label %{{[0-9]+}}, !prof ![[RARE:[0-9]+]]
-; CHECK: [[COUNT]]:
-; CHECK-NEXT: call void @__sectorscope_access_grid_pair(i32 3, ptr {{%[0-9]+}}, i32 4, i32 256, i32 {{%[0-9]+}}, i32 %sectorscope.take, i32 4, i32 257)
+; The shared one.
+; CHECK: call void @__sectorscope_access_grid_pair(i32 3, ptr {{%[0-9]+}}, i32 4, i32 256, i32 {{%[0-9]+}}, i32 %sectorscope.take, i32 4, i32 257)
 ; The atomic counts alone.
 ; CHECK: call void @__sectorscope_access_grid(i32 5, ptr {{%[0-9]+}}, i32 4, i32 2,
 ; CHECK: call void @__sectorscope_access_grid_pair(i32 6, ptr {{%[0-9]+}}, i32 2, i32 0, i32 {{%[0-9]+}}, i32 %sectorscope.take, i32 7, i32 1)
@@ -37,7 +32,6 @@
 ; The second's own lanes are gone with its call.
 ; CHECK-NOT: activemask
 ; CHECK: ret void
-; CHECK: ![[RARE]] = !{!"branch_weights", i32 1, i32 {{[0-9]+}}}
 
 ; OFF-NOT: call void @__sectorscope_access_grid_pair
 ; OFF: call void @__sectorscope_access_grid(i32 2,
