@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace sectorscope::model {
 
@@ -97,11 +98,10 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
   // does: a step of the group waits for its members' longest round trip,
   // not their mean (an L1 hit beside a DRAM miss saves nothing). The
   // profile names no group; loads of one group run in one basic block, so
-  // they share mlp and request count.
-  struct InFlight {
-    double Mlp, Requests, Steps, L;
-  };
-  std::vector<InFlight> Groups;
+  // they share mlp and sampled request count.
+  using GroupKey = std::pair<double, double>; // mlp, sampled requests
+  std::map<GroupKey, double> Slowest;
+  std::vector<std::pair<GroupKey, double>> GroupSteps;
   for (const MemItem &I : T.Items) {
     double A = 0, L = 0;
     M.coefficients(
@@ -189,20 +189,16 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
     PartialMs += std::max(I.PartialSectors * M.PartialStoreMsPerSector,
                           I.partialLines() * M.PartialStoreMsPerLine) /
                  AllSm;
-    if (I.Waits && I.Mlp > 1) {
-      Groups.push_back({I.Mlp, I.Requests, Steps, L});
+    if (I.Waits && I.Mlp > 1 && I.SampledRequests > 0) {
+      GroupKey G{I.Mlp, I.SampledRequests};
+      Slowest[G] = std::max(Slowest[G], L);
+      GroupSteps.push_back({G, Steps});
       continue;
     }
     R.LatMsWarps += Steps / Sm * L;
   }
-  for (const InFlight &G : Groups) {
-    double Slowest = G.L;
-    for (const InFlight &H : Groups)
-      if (H.Mlp == G.Mlp && std::abs(H.Requests - G.Requests) <=
-                                1e-9 * std::max(H.Requests, G.Requests))
-        Slowest = std::max(Slowest, H.L);
-    R.LatMsWarps += G.Steps / Sm * Slowest;
-  }
+  for (const auto &[G, Steps] : GroupSteps)
+    R.LatMsWarps += Steps / Sm * Slowest[G];
   // A block's launch and retirement hold its warps' slots: one more serial
   // step per warp.
   R.LatMsWarps += T.totalWarps() / Sm * M.BlockMs;

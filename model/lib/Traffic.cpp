@@ -209,6 +209,7 @@ Traffic trafficFromProfile(const Profile &P) {
       I.Requests =
           S.TheOp == SiteOp::Atomic && O == Op::Read ? 0 : S.Requests * Scale;
       I.Mlp = S.Mlp;
+      I.SampledRequests = S.Requests;
       I.LinesPerRequest = S.Lines > 0 && S.Requests > 0 ? S.Lines / S.Requests
                                                         : linesPerRequest(Spr);
       if (I.Waits && S.Sectors > 0 && S.Requests > 0) {

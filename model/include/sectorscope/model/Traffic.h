@@ -30,9 +30,13 @@ struct MemItem {
   Op TheOp = Op::Read;
   bool Waits = true; ///< A load: the warp waits for the data.
   double SectorsPerRequest = 1;
-  double Bytes = 0;           ///< Sectors x 32 (L1-level traffic).
-  double Requests = 0;        ///< Warp-level requests.
-  double Mlp = 1;             ///< Loads in flight together (sites[].mlp).
+  double Bytes = 0;    ///< Sectors x 32 (L1-level traffic).
+  double Requests = 0; ///< Warp-level requests.
+  double Mlp = 1;      ///< Loads in flight together (sites[].mlp).
+  /// The site's requests in the profile, before any scaling: the loads in
+  /// flight together (one basic block) share it and their mlp. 0 for a
+  /// micro-benchmark row's items, which the bandwidth model groups not.
+  double SampledRequests = 0;
   double LinesPerRequest = 1; ///< 128-byte lines a request touches (L1 tags).
   /// A load's sectors its warp had loaded just before (profile sites[].log):
   /// L1 hits. Their share of its sectors, and the share of its requests
