@@ -28,6 +28,7 @@
 #include "instrumentation/KernelCloner.h"
 #include "instrumentation/LaneMasks.h"
 #include "instrumentation/LoadParallelism.h"
+#include "instrumentation/LoopTallies.h"
 #include "instrumentation/MemoryOps.h"
 #include "instrumentation/ModuleNames.h"
 #include "instrumentation/RuntimeLinker.h"
@@ -36,6 +37,7 @@
 #include "sectorscope/abi.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
@@ -58,6 +60,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/PromoteMemToReg.h"
 #include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
 
 using namespace llvm;
@@ -77,6 +80,8 @@ STATISTIC(NumGatherAccesses,
           "Grid-mode accesses whose per-lane offsets come from memory");
 STATISTIC(NumRowUniformAccesses,
           "Grid-mode accesses whose per-lane part is threadIdx.y or .z alone");
+STATISTIC(NumTalliedAccesses,
+          "Grid-mode accesses whose counts a loop sums in registers");
 STATISTIC(NumPairedAccesses,
           "Grid-mode accesses counted with the access before them");
 STATISTIC(NumReconverged,
@@ -125,6 +130,11 @@ static cl::opt<unsigned> ClMaxInlinedGridSites(
     "sectorscope-max-inlined-grid-sites",
     cl::desc("functions with more grid-mode sites call the access at each "
              "instead of inlining its short paths (0: no limit)"));
+
+static cl::opt<unsigned> ClMaxLoopTallies(
+    "sectorscope-max-loop-tallies",
+    cl::desc("grid-mode sites a loop sums in registers until it exits "
+             "(0: every request updates the counters)"));
 
 static cl::opt<unsigned> ClVariantMaxRegisters(
     "sectorscope-variant-max-registers",
@@ -189,6 +199,7 @@ private:
   void instrumentKernel(Function &K);
   void addPlainVariants(Function &K);
   void pairGridAccesses();
+  void tallyLoopAccesses();
   void addAddressShapes(Function &F, ArrayRef<CallInst *> Calls);
   void addGridVariant(Function &K, Function &S, ArrayRef<Function *> Callees);
   void instrumentBlocks(ArrayRef<BasicBlock *> Blocks, bool InKernel,
@@ -223,8 +234,11 @@ private:
   SiteTable Sites;
   SmallPtrSet<Function *, 8> KernelSet;
 
-  FunctionCallee Enter, Access, EnterGrid, AccessGrid, AccessGridPair;
-  SmallVector<CallInst *, 64> EnterCalls, AccessCalls, GridAccessCalls;
+  FunctionCallee Enter, Access, EnterGrid, AccessGrid, AccessGridPair,
+      AccessGridTally, GridTallyFlush;
+  SmallVector<CallInst *, 64> EnterCalls, AccessCalls, GridAccessCalls,
+      TallyCalls;
+  SmallVector<AllocaInst *, 64> TallySlots;
 };
 
 bool Instrumenter::run() {
@@ -247,6 +261,8 @@ bool Instrumenter::run() {
   }
   if (Opts.PairAccesses)
     pairGridAccesses();
+  if (Opts.InlineAccess && Opts.MaxLoopTallies)
+    tallyLoopAccesses();
   return finish();
 }
 
@@ -283,6 +299,13 @@ void Instrumenter::declareRuntimeEntries() {
       "__sectorscope_access_grid_pair",
       FunctionType::get(Type::getVoidTy(Ctx),
                         {I32, Ptr, I32, I32, I32, I32, I32, I32}, false));
+  AccessGridTally = M.getOrInsertFunction(
+      "__sectorscope_access_grid_tally",
+      FunctionType::get(Type::getVoidTy(Ctx),
+                        {I32, Ptr, I32, I32, I32, I32, Ptr}, false));
+  GridTallyFlush = M.getOrInsertFunction(
+      "__sectorscope_grid_tally_flush",
+      FunctionType::get(Type::getVoidTy(Ctx), {I32, I32, I32, Ptr}, false));
 }
 
 /// The NVPTX backend merges adjacent scalar loads and stores into vector
@@ -524,6 +547,37 @@ void Instrumenter::pairGridAccesses() {
     }
   }
   GridAccessCalls = std::move(Calls);
+}
+
+/// Sums the counts of sites in loops in registers (LoopTallies.h), in the
+/// functions whose short paths are inlined: a tally reached through a call
+/// would live in memory.
+void Instrumenter::tallyLoopAccesses() {
+  MapVector<Function *, SmallVector<CallInst *, 16>> ByFunction;
+  for (CallInst *C : GridAccessCalls)
+    ByFunction[C->getFunction()].push_back(C);
+  FunctionAnalysisManager &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  SmallPtrSet<CallInst *, 32> Replaced;
+  for (auto &[F, Calls] : ByFunction) {
+    if (Opts.MaxInlinedGridSites && Calls.size() > Opts.MaxInlinedGridSites)
+      continue;
+    SmallVector<CallInst *, 16> Singles;
+    for (CallInst *C : Calls)
+      if (C->getCalledOperand() == AccessGrid.getCallee())
+        Singles.push_back(C);
+    FAM.invalidate(*F, PreservedAnalyses::none());
+    LoopTallies T =
+        addLoopTallies(*F, Singles, FAM.getResult<LoopAnalysis>(*F),
+                       AccessGridTally, GridTallyFlush, Opts.MaxLoopTallies);
+    NumTalliedAccesses += T.Replaced.size();
+    Replaced.insert(T.Replaced.begin(), T.Replaced.end());
+    TallyCalls.append(T.Calls);
+    TallySlots.append(T.Slots);
+  }
+  erase_if(GridAccessCalls, [&](CallInst *C) { return Replaced.count(C); });
+  for (CallInst *C : Replaced)
+    C->eraseFromParent();
 }
 
 /// Where the recording of the accesses before `I` in its block can wait no
@@ -784,6 +838,20 @@ void Instrumenter::inlineRuntimeCalls() {
       InlineFunctionInfo IFI;
       InlineFunction(*C, IFI);
     }
+  for (CallInst *C : TallyCalls) {
+    InlineFunctionInfo IFI;
+    InlineFunction(*C, IFI);
+  }
+  // The tallies' slots become registers; one that is not (a runtime built
+  // without inlining) stays correct in local memory.
+  MapVector<Function *, std::vector<AllocaInst *>> Promotable;
+  for (AllocaInst *A : TallySlots)
+    if (isAllocaPromotable(A))
+      Promotable[A->getFunction()].push_back(A);
+  for (auto &[F, Slots] : Promotable) {
+    DominatorTree DT(*F);
+    PromoteMemToReg(Slots, DT);
+  }
 }
 
 /// Runtime helpers nothing calls any more would still reach the PTX.
@@ -814,6 +882,7 @@ InstrumentPass::InstrumentPass(const InstrumentOptions &Options,
   overrideIfGiven(Opts.MaxDeferredAccesses, ClMaxDeferredAccesses);
   overrideIfGiven(Opts.MaxInlinedGridSites, ClMaxInlinedGridSites);
   overrideIfGiven(Opts.VariantMaxRegisters, ClVariantMaxRegisters);
+  overrideIfGiven(Opts.MaxLoopTallies, ClMaxLoopTallies);
   overrideIfGiven(Opts.RelocatableDeviceCode, ClRelocatable);
 }
 

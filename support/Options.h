@@ -52,7 +52,8 @@ struct AnalyzerOptions {
 /// instrument-max-accesses sets MaxAccessesPerKernel; the developer flags
 /// -sectorscope-{device-runtime,inline-access,pair-accesses,
 /// vectorize-first,explicit-lanes,link-runtime,max-deferred-accesses,
-/// max-inlined-grid-sites,variant-max-registers} override them
+/// max-inlined-grid-sites,max-loop-tallies,variant-max-registers} override
+/// them
 /// (instrumentation/InstrumentPass.cpp).
 struct InstrumentOptions {
   /// Device runtime bitcode to link; empty: sectorscope-device.bc beside
@@ -68,6 +69,10 @@ struct InstrumentOptions {
   /// each: ptxas time grows faster than the code (a tensor-core GEMM of
   /// 700 sites a kernel took over ten minutes inlined). 0: no limit.
   unsigned MaxInlinedGridSites = 256;
+  /// Grid-mode sites of a loop that sum their counts in registers until the
+  /// loop exits (instrumentation/LoopTallies.h), each holding two; later
+  /// sites update the counters at every request. 0: none.
+  unsigned MaxLoopTallies = 8;
   /// Registers a thread of a variant (sample and grid) may use when its
   /// kernel gives no launch bounds: at 64 a block of 1024 threads still
   /// launches (ptxas spills beyond), but an SM then holds at most 32 warps

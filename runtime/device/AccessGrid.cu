@@ -50,6 +50,79 @@ SS_DEV void countOffsetRequest(uint32_t State, uint32_t Site, uint32_t Twin,
   __syncwarp(Lanes);
 }
 
+/// A loop's sums of one site's full-warp runs, kept in a register of the
+/// caller until the loop exits (abi.h __sectorscope_access_grid_tally):
+/// lane 0 adds each run's request and sectors, the other lanes keep zero.
+/// One 64-bit sum a site holds requests in bits 0-15, the sectors of a
+/// shared or local site, or a global site's in partition 0 (a one-mask map
+/// has two), in bits 16-39, partition 1's in bits 40-63: at most 32 sectors
+/// a request, a sum flushed at 2^16 - 1 requests never carries from one
+/// field into the next. Three reductions per request cost a loop of short
+/// accesses (a GEMM's inner product) more than the access; summed, they
+/// cost one set per loop.
+namespace tally {
+constexpr uint64_t RequestMask = 0xffff;
+constexpr unsigned SectorShift = 16, OddSectorShift = 40;
+constexpr uint64_t SectorMask = 0xffffff;
+} // namespace tally
+
+/// Adds a sum to the site's counters and clears it. Per lane, no votes:
+/// the lanes that hold sums reach a loop's exits at their own times.
+/// Inline: a call in a loop made ptxas keep the loop's values in
+/// call-saved registers and spill.
+SS_DEV void flushTally(uint32_t State, uint32_t Site, bool Global,
+                       uint64_t *Sum) {
+  uint64_t V = *Sum;
+  if (!V)
+    return;
+  *Sum = 0;
+  uint32_t Row = siteRow(State, Site);
+  ss_site_counters *C = siteCounters(Row);
+  redAdd(&C->requests, V & tally::RequestMask);
+  uint32_t Even = uint32_t(V >> tally::SectorShift) & tally::SectorMask;
+  if (!Global) {
+    redAdd(&C->sectors, Even);
+    return;
+  }
+  uint32_t Odd = uint32_t(V >> tally::OddSectorShift);
+  if (Even)
+    countPartition(State, Row, 0, Even);
+  if (Odd)
+    countPartition(State, Row, 1, Odd);
+}
+
+/// A full warp's run that countRun would count (`Lane` the lane's place),
+/// added to a sum instead. The range, which one warp in eight samples, is
+/// still widened at once: a sum for it would cost every warp two registers.
+SS_DEV void tallyRun(uint32_t State, uint32_t Site, bool Global, uint64_t First,
+                     uint32_t Span, uint32_t Sectors, unsigned Lane,
+                     uint64_t *Sum) {
+  if (Lane != 0)
+    return;
+  if (Global && (State & SS_STATE_RANGE))
+    widenRange(siteCounters(siteRow(State, Site)), First, First + Span);
+  bool Odd = Global && maskedParity(First, cfg().part_masks[0]);
+  uint64_t V =
+      *Sum + 1 +
+      (uint64_t(Sectors) << (Odd ? tally::OddSectorShift : tally::SectorShift));
+  *Sum = V;
+  if ((V & tally::RequestMask) == tally::RequestMask)
+    flushTally(State, Site, Global, Sum);
+}
+
+/// A full warp's run: into the sum when there is one, else to the
+/// counters.
+SS_DEV void countFullRun(uint32_t State, uint32_t Site, uint32_t PassSpace,
+                         uint64_t First, uint32_t Span, uint32_t Sectors,
+                         unsigned Lane, uint32_t Twin, uint64_t *Sum) {
+  if (Sum)
+    tallyRun(State, Site, PassSpace == SS_SPACE_GLOBAL, First, Span, Sectors,
+             Lane, Sum);
+  else
+    countRun(State, Site, PassSpace, First, Span, Sectors, /*Full=*/true, Lane,
+             32, Twin);
+}
+
 /// The pass's space and shape of an access (abi.h op_space).
 SS_DEV uint32_t passSpace(uint32_t OpSpace) {
   return (OpSpace >> SS_SPACE_SHIFT) & 0xff;
@@ -70,11 +143,12 @@ SS_DEV uint32_t passShape(uint32_t OpSpace) {
 /// for full warps whose stride check failed. With a `Twin` site (a store of
 /// the address the site loaded, same lanes) the counts are the twin's too.
 /// This is the part of the access inlined at each site
-/// (-sectorscope-inline-access). False: nothing was counted, the request
-/// goes to the out-of-line path.
+/// (-sectorscope-inline-access). With a loop's `Sum` (no twin), a full
+/// warp's run is added to it. False: nothing was counted, the request goes
+/// to the out-of-line path.
 SS_DEV bool countShortPath(uint32_t Site, uint32_t Width, uint32_t OpSpace,
                            const void *Ptr, uint32_t Lanes, uint32_t State,
-                           uint32_t Twin = NoTwin) {
+                           uint32_t Twin = NoTwin, uint64_t *Sum = nullptr) {
   uint32_t PassSpace = passSpace(OpSpace), Shape = passShape(OpSpace);
   uint32_t NumSites = cfg().num_sites;
   // No lanes: the call site does not know them (abi.h); the long way finds
@@ -96,8 +170,8 @@ SS_DEV bool countShortPath(uint32_t Site, uint32_t Width, uint32_t OpSpace,
       return false;
     uint32_t Sectors = runSectors(Addr, Span);
     if (Lanes == ~0u) {
-      countRun(State, Site, PassSpace, Addr, Span, Sectors, /*Full=*/true, Lane,
-               32, Twin);
+      countFullRun(State, Site, PassSpace, Addr, Span, Sectors, Lane, Twin,
+                   Sum);
       __syncwarp();
     } else {
       countRun(State, Site, PassSpace, Addr, Span, Sectors, /*Full=*/false,
@@ -146,8 +220,7 @@ SS_DEV bool countShortPath(uint32_t Site, uint32_t Width, uint32_t OpSpace,
   // lane has one of its own.
   uint32_t Sectors = Distance <= 32 ? runSectors(Lo, Span) : 32;
   if (runCountable(PassSpace, Lo, Span))
-    countRun(State, Site, PassSpace, Lo, Span, Sectors, /*Full=*/true, Lane, 32,
-             Twin);
+    countFullRun(State, Site, PassSpace, Lo, Span, Sectors, Lane, Twin, Sum);
   else if (Distance >= 32 && cfg().part_run_offsets)
     countPartitionPair(
         State, Site, Twin, Lane, 32,
@@ -274,4 +347,25 @@ __sectorscope_access_grid_pair(uint32_t Site, const void *Ptr, uint32_t Width,
   __sectorscope_access_grid_rest(Site, Ptr, Width, OpSpace, Lanes, State);
   __sectorscope_access_grid_rest(TwinSite, Ptr, Width, TwinOpSpace, Lanes,
                                  State);
+}
+
+/// A site in a loop whose full-warp runs the loop sums in `Sum` (a
+/// register of the caller once inlined; see tallyRun); every other request
+/// is counted as __sectorscope_access_grid counts it.
+extern "C" __device__ void
+__sectorscope_access_grid_tally(uint32_t Site, const void *Ptr, uint32_t Width,
+                                uint32_t OpSpace, uint32_t Lanes,
+                                uint32_t State, uint64_t *Sum) {
+  if (!header() || !State || !countsHere(OpSpace, State))
+    return;
+  if (!countShortPath(Site, Width, OpSpace, Ptr, Lanes, State, NoTwin, Sum))
+    __sectorscope_access_grid_rest(Site, Ptr, Width, OpSpace, Lanes, State);
+}
+
+/// At each exit of the loop: the site's sum goes to its counters.
+extern "C" __device__ void __sectorscope_grid_tally_flush(uint32_t Site,
+                                                          uint32_t OpSpace,
+                                                          uint32_t State,
+                                                          uint64_t *Sum) {
+  flushTally(State, Site, passSpace(OpSpace) == SS_SPACE_GLOBAL, Sum);
 }

@@ -50,6 +50,21 @@ __global__ void longLoop(const float *in, float *out, int iters) {
   out[threadIdx.x] = v;
 }
 
+// Loops over one address a warp, which sum their counts in lane 0's
+// registers until they exit (LoopTallies.h): `iters` requests of one
+// sector, and as many more for lane l as l & `ragged`, so that lanes leave
+// one group at a time and the last requests, without lane 0, are counted
+// at once.
+__global__ void uniformLoop(const float *in, float *out, int iters,
+                            int ragged) {
+  int lane = threadIdx.x & 31;
+  float v = 0;
+#pragma unroll 1
+  for (int k = 0; k < iters + (lane & ragged); ++k)
+    v += in[(k & 255) * 8];
+  out[blockIdx.x * blockDim.x + threadIdx.x] = v;
+}
+
 // Many sites in one kernel, each counted on its own.
 constexpr int ManySites = 300;
 __global__ void manySites(const float *in, float *out) {
@@ -871,5 +886,60 @@ int main() {
   std::vector<float> h(N);
   SS_CUDA(cudaMemcpy(h.data(), out, N * 4, cudaMemcpyDeviceToHost));
   SS_CHECK(h[0] == 1.0f && h[N - 1] == 1.0f, "results");
+
+  // Loops whose sums wait in registers (LoopTallies.h): they need a
+  // one-mask map, where a run's partition is its start's; the running
+  // device's (a device without one fails in the test above).
+  sectorscope::DeviceKey tallyDev;
+  std::string tallyErr;
+  if (auto map = runningDeviceMap(tallyDev, tallyErr))
+    useMap(c, *map);
+  SS_CHECK(!c.part_masks.empty() && c.part_kind == SS_PART_XOR,
+           "loop tallies: no one-mask map for this device (%s)",
+           tallyErr.c_str());
+
+  // One warp past the requests a loop's sum holds before it is added where
+  // it stands (AccessGrid.cu tallyRun: 2^16 - 1), several times over.
+  {
+    const int iters = 5 * 65535 + 7;
+    uniformLoop<<<1, 32>>>(in, out + N / 2, iters, 0);
+    SS_CUDA(cudaDeviceSynchronize());
+    int s = ss::find_site("uniformLoop", "load");
+    ss_site_counters o = ss::counters(s);
+    uint64_t parted = ss::part_site_total(s);
+    printf("uniformLoop, one warp: %llu requests, %llu partitioned\n",
+           (unsigned long long)o.requests, (unsigned long long)parted);
+    SS_CHECK(o.requests == uint64_t(iters) && parted == uint64_t(iters),
+             "uniformLoop, one warp: %llu requests %llu partitioned, want %d",
+             (unsigned long long)o.requests, (unsigned long long)parted,
+             iters);
+  }
+
+  // Lanes leaving a loop one group at a time: 100 full requests a warp,
+  // then 7 without lane 0, each one sector.
+  uniformLoop<<<Blocks / 16, Threads>>>(in, out + N / 2, 100, 7);
+  SS_CUDA(cudaDeviceSynchronize());
+  {
+    int s = ss::find_site("uniformLoop", "load");
+    ss_site_counters o = ss::counters(s);
+    uint64_t parted = ss::part_site_total(s);
+    uint64_t warps = uint64_t(Blocks / 16) * Threads / 32;
+    uint64_t reqs = warps * (100 + 7);
+    printf("uniformLoop, ragged: %llu requests, %llu partitioned, %llu "
+           "lanes\n",
+           (unsigned long long)o.requests, (unsigned long long)parted,
+           (unsigned long long)o.threads);
+    // Trip 100 + t has the lanes l with l & 7 > t: 32 - 4 (t + 1).
+    uint64_t lanes = 100 * 32;
+    for (int t = 0; t < 7; ++t)
+      lanes += 32 - 4 * (t + 1);
+    SS_CHECK(o.requests == reqs && parted == reqs && o.threads == warps * lanes,
+             "uniformLoop, ragged: %llu requests %llu partitioned %llu lanes, "
+             "want %llu, %llu, %llu",
+             (unsigned long long)o.requests, (unsigned long long)parted,
+             (unsigned long long)o.threads, (unsigned long long)reqs,
+             (unsigned long long)reqs, (unsigned long long)(warps * lanes));
+  }
+
   return ss::finish("grid");
 }

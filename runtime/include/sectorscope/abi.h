@@ -27,6 +27,8 @@
  *   v14 the row-uniform address shape and SS_STATE_ROWS.
  *   v15 shared_block_stride and SS_STATE_SHARED: grid mode counts shared
  *       memory in one block in a stride.
+ *   v16 grid mode's loop tallies (__sectorscope_access_grid_tally,
+ *       __sectorscope_grid_tally_flush).
  *
  * Kernels. The program's kernel K stays as compiled: time mode and launches
  * that are not profiled run it. The sample variant, K SS_SAMPLE_KERNEL_SUFFIX,
@@ -45,7 +47,7 @@
 
 #include <stdint.h>
 
-#define SS_ABI_VERSION 15u
+#define SS_ABI_VERSION 16u
 
 /* Warps per block we can tell apart: 1024 threads / 32. */
 #define SS_MAX_WARPS 32u
@@ -308,7 +310,17 @@ typedef struct ss_module {
  *   __sectorscope_access_grid_pair(site, addr, width, op_space, lanes,
  *     state, twin_site, twin_op_space): grid mode's access for two sites
  *     whose requests are one (a load and a store of one address by the same
- *     lanes, one after the other): both sites count it. */
+ *     lanes, one after the other): both sites count it.
+ *   __sectorscope_access_grid_tally(site, addr, width, op_space, lanes,
+ *     state, sum): grid mode's access for a site in a loop; lane 0 adds a
+ *     full warp's run of one partition granule to the caller's 64-bit sum
+ *     (a register once inlined): requests in bits 0-15, sectors (a global
+ *     site's of partition 0) in bits 16-39, a global site's sectors of
+ *     partition 1 in bits 40-63. Other requests are counted at once.
+ *   __sectorscope_grid_tally_flush(site, op_space, state, sum): adds the
+ *     sum to the site's counters and clears it; called by every lane at
+ *     each exit of the loop (and by the tally itself before the requests
+ *     field would fill). */
 
 /* Host entry points (runtime/host), called from host code the pass rewrote:
  *   void __sectorscope_register_module(void **fatbin_handle, void *shadow);
