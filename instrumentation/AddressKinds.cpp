@@ -1,12 +1,17 @@
 //===- AddressKinds.cpp - What a warp's addresses look like, statically ---===//
 #include "instrumentation/AddressKinds.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/UniformityAnalysis.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
 
 #include <optional>
 
@@ -100,6 +105,166 @@ static std::optional<AddressKind> uniformAcrossRow(const Value *Ptr,
         Work.push_back({Op, I});
   }
   return ByRow ? AddressKind::RowUniform : AddressKind::Uniform;
+}
+
+namespace {
+
+/// The coefficient of threadIdx.x in an address, in bytes, where every
+/// other part is the same in lanes that share threadIdx.y and .z: sums,
+/// differences, products and shifts by constants, casts and GEPs of such
+/// values, and simple loops' induction variables whose step has none.
+/// Index arithmetic is taken as exact, as the program's own indexing is:
+/// a thread index that wraps an integer between two lanes of one warp is
+/// an overflow of the program's.
+class LaneCoefficient {
+public:
+  LaneCoefficient(const UniformityInfo &UI, const LoopInfo &LI,
+                  const DataLayout &DL)
+      : UI(UI), LI(LI), DL(DL) {}
+
+  std::optional<int64_t> of(const Value *V, const Instruction *User) {
+    if (const auto *I = dyn_cast<Instruction>(V))
+      if (const Loop *Def = LI.getLoopFor(I->getParent()))
+        if (!Def->contains(LI.getLoopFor(User->getParent())))
+          return std::nullopt;
+    if (const auto *II = dyn_cast<IntrinsicInst>(V))
+      if (II->getIntrinsicID() == Intrinsic::nvvm_read_ptx_sreg_tid_x)
+        return 1;
+    if (isRowIndex(V) || isSameInBlock(V) || UI.isUniform(V))
+      return 0;
+    auto [It, New] = Known.try_emplace(V, std::nullopt);
+    if (!New)
+      return It->second;
+    if (Known.size() > MaxValuesVisited)
+      return std::nullopt;
+    std::optional<int64_t> C = compute(V);
+    Known[V] = C;
+    return C;
+  }
+
+private:
+  std::optional<int64_t> compute(const Value *V) {
+    const auto *I = dyn_cast<Instruction>(V);
+    if (!I)
+      return std::nullopt;
+    // Arithmetic on values the same across a row is too (blockIdx.x *
+    // blockDim.x), whatever the operation.
+    if (!isa<PHINode>(I) && !isa<CallBase>(I) && !I->mayReadOrWriteMemory() &&
+        all_of(I->operands(), [&](const Use &U) {
+          std::optional<int64_t> C = of(U.get(), I);
+          return C && *C == 0;
+        }))
+      return 0;
+    auto Op = [&](unsigned K) { return of(I->getOperand(K), I); };
+    auto Constant = [&](unsigned K) -> std::optional<int64_t> {
+      const auto *CI = dyn_cast<ConstantInt>(I->getOperand(K));
+      if (!CI || CI->getBitWidth() > 64)
+        return std::nullopt;
+      return CI->getSExtValue();
+    };
+    switch (I->getOpcode()) {
+    case Instruction::Add:
+    case Instruction::Sub: {
+      std::optional<int64_t> A = Op(0), B = Op(1);
+      if (!A || !B)
+        return std::nullopt;
+      return I->getOpcode() == Instruction::Add ? *A + *B : *A - *B;
+    }
+    case Instruction::Or: {
+      // A disjoint or adds.
+      if (!cast<PossiblyDisjointInst>(I)->isDisjoint())
+        return std::nullopt;
+      std::optional<int64_t> A = Op(0), B = Op(1);
+      if (!A || !B)
+        return std::nullopt;
+      return *A + *B;
+    }
+    case Instruction::Mul:
+      for (unsigned K = 0; K < 2; ++K)
+        if (std::optional<int64_t> F = Constant(1 - K))
+          if (std::optional<int64_t> A = Op(K))
+            return *A * *F;
+      return std::nullopt;
+    case Instruction::Shl: {
+      std::optional<int64_t> A = Op(0), Bits = Constant(1);
+      if (!A || !Bits || *Bits < 0 || *Bits > 31)
+        return std::nullopt;
+      return *A * (int64_t(1) << *Bits);
+    }
+    case Instruction::SExt:
+    case Instruction::ZExt:
+    case Instruction::Trunc:
+    case Instruction::AddrSpaceCast:
+    case Instruction::BitCast:
+      return Op(0);
+    case Instruction::GetElementPtr: {
+      const auto *G = cast<GEPOperator>(I);
+      std::optional<int64_t> C = Op(0);
+      if (!C)
+        return std::nullopt;
+      unsigned K = 1;
+      for (gep_type_iterator T = gep_type_begin(G), E = gep_type_end(G); T != E;
+           ++T, ++K) {
+        std::optional<int64_t> A = Op(K);
+        if (!A)
+          return std::nullopt;
+        if (!*A)
+          continue;
+        if (T.isStruct())
+          return std::nullopt;
+        *C += *A * int64_t(T.getSequentialElementStride(DL).getFixedValue());
+      }
+      return C;
+    }
+    case Instruction::PHI: {
+      // A simple loop's induction variable: its start's coefficient, if the
+      // step adds none (i += gridDim.x * blockDim.x).
+      // Lanes still in the loop have made the same trips. One value from
+      // outside (a preheader, or a block that may also skip the loop) and
+      // one from the latch.
+      const auto *Phi = cast<PHINode>(I);
+      const Loop *L = LI.getLoopFor(Phi->getParent());
+      if (!L || L->getHeader() != Phi->getParent() ||
+          Phi->getNumIncomingValues() != 2 || !L->getLoopLatch())
+        return std::nullopt;
+      unsigned Start = L->contains(Phi->getIncomingBlock(0)) ? 1 : 0;
+      if (L->contains(Phi->getIncomingBlock(Start)) ||
+          Phi->getIncomingBlock(1 - Start) != L->getLoopLatch())
+        return std::nullopt;
+      std::optional<int64_t> C =
+          of(Phi->getIncomingValue(Start),
+             Phi->getIncomingBlock(Start)->getTerminator());
+      if (!C)
+        return std::nullopt;
+      Known[Phi] = C;
+      std::optional<int64_t> Next =
+          of(Phi->getIncomingValue(1 - Start),
+             Phi->getIncomingBlock(1 - Start)->getTerminator());
+      if (Next != C)
+        return std::nullopt;
+      return C;
+    }
+    default:
+      return std::nullopt;
+    }
+  }
+
+  const UniformityInfo &UI;
+  const LoopInfo &LI;
+  const DataLayout &DL;
+  DenseMap<const Value *, std::optional<int64_t>> Known;
+};
+
+} // namespace
+
+std::optional<int64_t> laneStride(const Value *Ptr, const Instruction *At,
+                                  const UniformityInfo &UI,
+                                  const LoopInfo &LI) {
+  const DataLayout &DL = At->getModule()->getDataLayout();
+  std::optional<int64_t> C = LaneCoefficient(UI, LI, DL).of(Ptr, At);
+  if (!C || *C == 0)
+    return std::nullopt;
+  return C;
 }
 
 AddressKind addressKind(const Value *Ptr, const Instruction *At,

@@ -12,7 +12,11 @@
 //  * an address whose per-lane part is threadIdx.y or .z alone (a 2-D
 //    block's row, A[row * K + k]) is the same in every lane of a warp
 //    whenever blockDim.x is a multiple of 32, which the runtime checks at
-//    kernel entry.
+//    kernel entry;
+//  * an address that is such a value plus threadIdx.x times a constant
+//    (a[blockIdx.x * blockDim.x + threadIdx.x], a grid-stride loop's
+//    element) has lanes that constant apart in those warps: the stride
+//    check's shuffles and vote are not needed.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SECTORSCOPE_INSTRUMENTATION_ADDRESSKINDS_H
@@ -20,6 +24,9 @@
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/UniformityAnalysis.h"
+
+#include <cstdint>
+#include <optional>
 
 namespace sectorscope {
 
@@ -36,6 +43,15 @@ enum class AddressKind {
 AddressKind addressKind(const llvm::Value *Ptr, const llvm::Instruction *At,
                         const llvm::UniformityInfo &UI,
                         const llvm::LoopInfo &LI);
+
+/// For an address of kind Other: the bytes between the addresses of lanes
+/// whose threadIdx.x differ by one, where they share threadIdx.y and .z,
+/// when the address is such a constant times threadIdx.x plus a part the
+/// same in those lanes; nothing otherwise (or for a zero stride).
+std::optional<int64_t> laneStride(const llvm::Value *Ptr,
+                                  const llvm::Instruction *At,
+                                  const llvm::UniformityInfo &UI,
+                                  const llvm::LoopInfo &LI);
 
 } // namespace sectorscope
 

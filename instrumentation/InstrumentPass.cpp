@@ -82,6 +82,8 @@ STATISTIC(NumRowUniformAccesses,
           "Grid-mode accesses whose per-lane part is threadIdx.y or .z alone");
 STATISTIC(NumTalliedAccesses,
           "Grid-mode accesses whose counts a loop sums in registers");
+STATISTIC(NumLaneStrideAccesses,
+          "Grid-mode accesses whose lanes are a known stride apart");
 STATISTIC(NumPairedAccesses,
           "Grid-mode accesses counted with the access before them");
 STATISTIC(NumReconverged,
@@ -114,6 +116,11 @@ static cl::opt<bool> ClPairAccesses(
     "sectorscope-pair-accesses",
     cl::desc("in grid mode, count a load and a store of one address by the "
              "same lanes from one look at the warp (default on)"));
+
+static cl::opt<bool> ClLaneStrides(
+    "sectorscope-lane-strides",
+    cl::desc("in grid mode, pass the distance between lanes the pass proves "
+             "to the runtime (default on)"));
 
 static cl::opt<bool> ClVectorizeFirst(
     "sectorscope-vectorize-first",
@@ -482,7 +489,7 @@ void Instrumenter::addAddressShapes(Function &F, ArrayRef<CallInst *> Calls) {
   UniformityInfo &UI = FAM.getResult<UniformityInfoAnalysis>(F);
   LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
   for (CallInst *C : Calls) {
-    uint32_t Shape = SS_SHAPE_ANY;
+    uint32_t Shape = SS_SHAPE_ANY, StrideByte = 0;
     switch (addressKind(C->getArgOperand(ArgAddress), C, UI, LI)) {
     case AddressKind::Uniform:
       Shape = SS_SHAPE_UNIFORM;
@@ -497,13 +504,25 @@ void Instrumenter::addAddressShapes(Function &F, ArrayRef<CallInst *> Calls) {
       ++NumGatherAccesses;
       break;
     case AddressKind::Other:
+      // Lanes a known stride apart, which fits the stride byte.
+      if (!Opts.LaneStrides)
+        continue;
+      if (std::optional<int64_t> S =
+              laneStride(C->getArgOperand(ArgAddress), C, UI, LI);
+          S && *S >= INT8_MIN && *S <= INT8_MAX) {
+        Shape = SS_SHAPE_LANE_STRIDE;
+        StrideByte = uint8_t(*S);
+        ++NumLaneStrideAccesses;
+        break;
+      }
       continue;
     }
     auto *OpSpace = cast<ConstantInt>(C->getArgOperand(ArgOpSpace));
-    C->setArgOperand(
-        ArgOpSpace,
-        ConstantInt::get(OpSpace->getType(),
-                         OpSpace->getZExtValue() | (Shape << SS_SHAPE_SHIFT)));
+    C->setArgOperand(ArgOpSpace,
+                     ConstantInt::get(OpSpace->getType(),
+                                      OpSpace->getZExtValue() |
+                                          (Shape << SS_SHAPE_SHIFT) |
+                                          (StrideByte << SS_STRIDE_SHIFT)));
   }
 }
 
@@ -876,6 +895,7 @@ InstrumentPass::InstrumentPass(const InstrumentOptions &Options,
   overrideIfGiven(Opts.DeviceRuntimePath, ClDeviceRuntime);
   overrideIfGiven(Opts.InlineAccess, ClInlineAccess);
   overrideIfGiven(Opts.PairAccesses, ClPairAccesses);
+  overrideIfGiven(Opts.LaneStrides, ClLaneStrides);
   overrideIfGiven(Opts.VectorizeFirst, ClVectorizeFirst);
   overrideIfGiven(Opts.ExplicitLanes, ClExplicitLanes);
   overrideIfGiven(Opts.LinkRuntime, ClLinkRuntime);

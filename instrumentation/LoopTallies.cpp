@@ -74,7 +74,8 @@ LoopTallies addLoopTallies(Function &F, ArrayRef<CallInst *> Accesses,
     T->setDebugLoc(C->getDebugLoc());
     Out.Calls.push_back(T);
     Out.Replaced.push_back(C);
-    Value *Site = C->getArgOperand(ArgSite), *State = C->getArgOperand(ArgState);
+    Value *Site = C->getArgOperand(ArgSite),
+          *State = C->getArgOperand(ArgState);
     for (BasicBlock *E : Exits) {
       // In the sites' order, after the flushes already there.
       Instruction *&Last = LastFlush[E];
@@ -89,4 +90,3 @@ LoopTallies addLoopTallies(Function &F, ArrayRef<CallInst *> Accesses,
 }
 
 } // namespace sectorscope
-

@@ -44,8 +44,7 @@ struct LoopTallies {
 /// uniform across a warp or a row (LoopTallies.cpp says why).
 LoopTallies addLoopTallies(llvm::Function &F,
                            llvm::ArrayRef<llvm::CallInst *> Accesses,
-                           const llvm::LoopInfo &LI,
-                           llvm::FunctionCallee Tally,
+                           const llvm::LoopInfo &LI, llvm::FunctionCallee Tally,
                            llvm::FunctionCallee Flush, unsigned MaxPerLoop);
 
 } // namespace sectorscope

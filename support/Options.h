@@ -50,7 +50,7 @@ struct AnalyzerOptions {
 
 /// How device code is instrumented. The plugin argument
 /// instrument-max-accesses sets MaxAccessesPerKernel; the developer flags
-/// -sectorscope-{device-runtime,inline-access,pair-accesses,
+/// -sectorscope-{device-runtime,inline-access,pair-accesses,lane-strides,
 /// vectorize-first,explicit-lanes,link-runtime,max-deferred-accesses,
 /// max-inlined-grid-sites,max-loop-tallies,variant-max-registers} override
 /// them
@@ -82,6 +82,11 @@ struct InstrumentOptions {
   /// lanes (a read-modify-write) from one look at the warp's addresses
   /// (instrumentation/AccessPairs.h); off, each site counts its own.
   bool PairAccesses = true;
+  /// In grid mode, tell the runtime the distance between lanes where the
+  /// address is a row's value plus threadIdx.x times a constant
+  /// (instrumentation/AddressKinds.h), so that it skips the shuffles and
+  /// vote that find it; off, the runtime finds every stride itself.
+  bool LaneStrides = true;
   /// Merge adjacent loads/stores into vector accesses before instrumenting,
   /// as the NVPTX backend would.
   bool VectorizeFirst = true;

@@ -195,17 +195,26 @@ SS_DEV bool countShortPath(uint32_t Site, uint32_t Width, uint32_t OpSpace,
     countOffsetRequest(State, Site, Twin, PassSpace, Addr, ~0u);
     return true;
   }
-  // Lane 0's address and lane 1's distance from it, from shuffles that do
-  // not wait for each other: in a loop of few warps each request's chain
-  // of latencies is the kernel's.
-  uint64_t First = __shfl_sync(~0u, (unsigned long long)Addr, 0);
-  int32_t Stride =
-      int32_t(__shfl_sync(~0u, uint32_t(Addr), 1) - uint32_t(First));
-  if (!__all_sync(~0u, Addr == First + int64_t(int32_t(Lane)) * Stride)) {
-    if (Global)
-      return false;
-    countOffsetRequest(State, Site, Twin, PassSpace, Addr, ~0u);
-    return true;
+  uint64_t First;
+  int32_t Stride;
+  if (Shape == SS_SHAPE_LANE_STRIDE && (State & SS_STATE_ROWS) &&
+      PassSpace != SS_SPACE_LOCAL) {
+    // The pass proved the stride of a warp that is one row's lanes in
+    // order: lane 0's address without a shuffle.
+    Stride = int8_t(OpSpace >> SS_STRIDE_SHIFT);
+    First = Addr - int64_t(Lane) * Stride;
+  } else {
+    // Lane 0's address and lane 1's distance from it, from shuffles that
+    // do not wait for each other: in a loop of few warps each request's
+    // chain of latencies is the kernel's.
+    First = __shfl_sync(~0u, (unsigned long long)Addr, 0);
+    Stride = int32_t(__shfl_sync(~0u, uint32_t(Addr), 1) - uint32_t(First));
+    if (!__all_sync(~0u, Addr == First + int64_t(int32_t(Lane)) * Stride)) {
+      if (Global)
+        return false;
+      countOffsetRequest(State, Site, Twin, PassSpace, Addr, ~0u);
+      return true;
+    }
   }
   uint32_t Distance = Stride < 0 ? 0u - uint32_t(Stride) : uint32_t(Stride);
   // Lanes further apart than this go the long way; closer, every offset

@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <cstdio>
+#include <set>
 // Grid mode: every block counts; global sectors per memory partition per time
 // window and per site, for the linear and XOR partition models; window
 // clamping; bounded tables (site ids past num_sites, a full sample log);
@@ -63,6 +64,15 @@ __global__ void uniformLoop(const float *in, float *out, int iters,
   for (int k = 0; k < iters + (lane & ragged); ++k)
     v += in[(k & 255) * 8];
   out[blockIdx.x * blockDim.x + threadIdx.x] = v;
+}
+
+// Lanes a stride the pass proves apart (AddressKinds.h laneStride): 12
+// bytes (a float3's field), and -4 (a reversed copy). Lane 0's address is
+// found without a shuffle where the warp is one row's lanes (blockDim.x a
+// multiple of 32), with one elsewhere.
+__global__ void laneStrides(const float *in, float *out, int n) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  out[t] = in[3 * t + 1] + in[n - t];
 }
 
 // Many sites in one kernel, each counted on its own.
@@ -939,6 +949,45 @@ int main() {
              (unsigned long long)o.requests, (unsigned long long)parted,
              (unsigned long long)o.threads, (unsigned long long)reqs,
              (unsigned long long)reqs, (unsigned long long)(warps * lanes));
+  }
+
+  // Lane strides: requests and sectors against the warps' addresses,
+  // at a block of whole warps and at one of 48 threads (a warp of 16).
+  for (int block : {96, 48}) {
+    const int blocks = 64, n = 3 * blocks * block + 64;
+    laneStrides<<<blocks, block>>>(in, out + N / 2, n);
+    SS_CUDA(cudaDeviceSynchronize());
+    for (int k = 0; k < 2; ++k) {
+      uint64_t reqs = 0, sectors = 0;
+      for (int b = 0; b < blocks; ++b)
+        for (int w = 0; w * 32 < block; ++w) {
+          std::set<uint64_t> seen;
+          for (int l = 0; l < 32 && w * 32 + l < block; ++l) {
+            int t = b * block + w * 32 + l;
+            uint64_t addr = uint64_t(uintptr_t(in)) +
+                            4ull * uint64_t(k == 0 ? 3 * t + 1 : n - t);
+            seen.insert(addr / 32);
+          }
+          ++reqs;
+          sectors += seen.size();
+        }
+      std::vector<int> ids = ss::sites_of("laneStrides", "load");
+      SS_CHECK(ids.size() == 2, "laneStrides: %zu load sites", ids.size());
+      if (ids.size() != 2)
+        break;
+      ss_site_counters o = ss::counters(ids[k]);
+      uint64_t parted = ss::part_site_total(ids[k]);
+      printf("laneStrides (block %d) load %d: %llu requests, %llu "
+             "partitioned\n",
+             block, k, (unsigned long long)o.requests,
+             (unsigned long long)parted);
+      SS_CHECK(o.requests == reqs && parted == sectors,
+               "laneStrides (block %d) load %d: %llu requests %llu sectors, "
+               "want %llu, %llu",
+               block, k, (unsigned long long)o.requests,
+               (unsigned long long)parted, (unsigned long long)reqs,
+               (unsigned long long)sectors);
+    }
   }
 
   return ss::finish("grid");

@@ -12,22 +12,22 @@
 ; The global read-modify-write, around a load of b.
 ; CHECK: [[A:%[0-9]+]] = addrspacecast ptr addrspace(1) %pa.ss to ptr
 ; CHECK-NEXT: [[L0:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
-; CHECK-NEXT: call void @__sectorscope_access_grid_pair(i32 0, ptr [[A]], i32 4, i32 0, i32 [[L0]], i32 %sectorscope.take, i32 2, i32 1)
+; CHECK-NEXT: call void @__sectorscope_access_grid_pair(i32 0, ptr [[A]], i32 4, i32 67371008, i32 [[L0]], i32 %sectorscope.take, i32 2, i32 67371009)
 ; The load of b pairs with the four-byte store to it further on, past
 ; the atomic and the two-byte pair.
-; CHECK: call void @__sectorscope_access_grid_pair(i32 1, ptr {{%[0-9]+}}, i32 4, i32 0, i32 {{%[0-9]+}}, i32 %sectorscope.take, i32 8, i32 1)
+; CHECK: call void @__sectorscope_access_grid_pair(i32 1, ptr {{%[0-9]+}}, i32 4, i32 67371008, i32 {{%[0-9]+}}, i32 %sectorscope.take, i32 8, i32 67371009)
 ; The shared one.
-; CHECK: call void @__sectorscope_access_grid_pair(i32 3, ptr {{%[0-9]+}}, i32 4, i32 256, i32 {{%[0-9]+}}, i32 %sectorscope.take, i32 4, i32 257)
+; CHECK: call void @__sectorscope_access_grid_pair(i32 3, ptr {{%[0-9]+}}, i32 4, i32 67371264, i32 {{%[0-9]+}}, i32 %sectorscope.take, i32 4, i32 67371265)
 ; The atomic counts alone.
-; CHECK: call void @__sectorscope_access_grid(i32 5, ptr {{%[0-9]+}}, i32 4, i32 2,
-; CHECK: call void @__sectorscope_access_grid_pair(i32 6, ptr {{%[0-9]+}}, i32 2, i32 0, i32 {{%[0-9]+}}, i32 %sectorscope.take, i32 7, i32 1)
+; CHECK: call void @__sectorscope_access_grid(i32 5, ptr {{%[0-9]+}}, i32 4, i32 67371010,
+; CHECK: call void @__sectorscope_access_grid_pair(i32 6, ptr {{%[0-9]+}}, i32 2, i32 67371008, i32 {{%[0-9]+}}, i32 %sectorscope.take, i32 7, i32 67371009)
 ; A four-byte load and a one-byte store of one address: two requests.
-; CHECK: call void @__sectorscope_access_grid(i32 9, ptr {{%[0-9]+}}, i32 4, i32 0,
-; CHECK: call void @__sectorscope_access_grid(i32 10, ptr {{%[0-9]+}}, i32 1, i32 1,
+; CHECK: call void @__sectorscope_access_grid(i32 9, ptr {{%[0-9]+}}, i32 4, i32 67371008,
+; CHECK: call void @__sectorscope_access_grid(i32 10, ptr {{%[0-9]+}}, i32 1, i32 67371009,
 ; A barrier between the load and the store.
-; CHECK: call void @__sectorscope_access_grid(i32 11, ptr {{%[0-9]+}}, i32 4, i32 0,
+; CHECK: call void @__sectorscope_access_grid(i32 11, ptr {{%[0-9]+}}, i32 4, i32 67371008,
 ; CHECK-NEXT: call void @llvm.nvvm.barrier0()
-; CHECK: call void @__sectorscope_access_grid(i32 12, ptr {{%[0-9]+}}, i32 4, i32 1,
+; CHECK: call void @__sectorscope_access_grid(i32 12, ptr {{%[0-9]+}}, i32 4, i32 67371009,
 ; CHECK-NOT: _pair
 ; The second's own lanes are gone with its call.
 ; CHECK-NOT: activemask
@@ -43,7 +43,8 @@ target triple = "nvptx64-nvidia-cuda"
 declare void @llvm.nvvm.barrier0()
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 
-; Every address depends on the thread: none is uniform (address-shapes.ll).
+; Every address is an element of threadIdx.x: lanes 4 bytes apart, the
+; op_space's shape and stride bytes 4 and 4 (67371008, address-shapes.ll).
 define void @k(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr addrspace(3) %s, ptr addrspace(1) %q0, i32 %i0) {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()

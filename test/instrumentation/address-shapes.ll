@@ -2,12 +2,15 @@
 ; op_space's bits 16-23 (abi.h ss_shape, AddressKinds.h): 1 (65536) for an
 ; address the same in every lane of a warp, 2 (131072) for one whose
 ; per-lane part comes from memory, 3 (196608) for one the same in lanes that
-; share threadIdx.y and .z, nothing otherwise. Kernel parameters, loop
+; share threadIdx.y and .z, 4 (262144) with a signed stride byte (bits
+; 24-31) for one that adds threadIdx.x times a constant number of bytes to
+; such a value, nothing otherwise. Kernel parameters, loop
 ; counters, the block's index and size, and loads of uniform addresses are
 ; uniform; threadIdx.x, a device function's parameters and arithmetic on
 ; them are per lane. The sample variant and the site table are unchanged.
 ; (Loop tallies, which replace a loop's calls, are off: loop-tallies.ll.)
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -sectorscope-max-loop-tallies=0 -S %s | FileCheck %s
+; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -sectorscope-max-loop-tallies=0 -sectorscope-lane-strides=false -S %s | FileCheck %s --check-prefix=NOSTRIDE
 
 ; CHECK: c"V\09{{[0-9]+}}\0AS\090\09k\09load\09global\094\09
 ; CHECK-LABEL: define ptx_kernel void @k__sectorscope_sample(
@@ -15,11 +18,13 @@
 ; CHECK-LABEL: define ptx_kernel void @k__sectorscope_grid(
 ; CHECK: call void @__sectorscope_access_grid(i32 0, ptr {{%[0-9]+}}, i32 4, i32 65536,
 ; CHECK: call void @__sectorscope_access_grid(i32 1, ptr {{%[0-9]+}}, i32 8, i32 65536,
-; CHECK: call void @__sectorscope_access_grid(i32 2, ptr {{%[0-9]+}}, i32 4, i32 0,
+; Lanes 4 bytes apart (4 << 24 | 4 << 16 = 67371008): row[tid], a[tid],
+; t[tid].
+; CHECK: call void @__sectorscope_access_grid(i32 2, ptr {{%[0-9]+}}, i32 4, i32 67371008,
 ; CHECK: call void @__sectorscope_access_grid(i32 3, ptr {{%[0-9]+}}, i32 4, i32 65792,
-; CHECK: call void @__sectorscope_access_grid(i32 4, ptr {{%[0-9]+}}, i32 4, i32 0,
+; CHECK: call void @__sectorscope_access_grid(i32 4, ptr {{%[0-9]+}}, i32 4, i32 67371008,
 ; An index read per lane, and the element it picks: a gather.
-; CHECK: call void @__sectorscope_access_grid(i32 5, ptr {{%[0-9]+}}, i32 4, i32 0,
+; CHECK: call void @__sectorscope_access_grid(i32 5, ptr {{%[0-9]+}}, i32 4, i32 67371008,
 ; CHECK: call void @__sectorscope_access_grid(i32 6, ptr {{%[0-9]+}}, i32 4, i32 131072,
 ; A uniform store after the loop: the trip count is uniform, so is `%n`.
 ; CHECK: call void @__sectorscope_access_grid(i32 7, ptr {{%[0-9]+}}, i32 4, i32 65537,
@@ -31,13 +36,24 @@
 ; block's row), uniform where blockDim.x is a multiple of 32.
 ; CHECK-LABEL: define ptx_kernel void @rows__sectorscope_grid(
 ; CHECK: call void @__sectorscope_access_grid(i32 10, ptr {{%[0-9]+}}, i32 4, i32 196608,
-; CHECK: call void @__sectorscope_access_grid(i32 11, ptr {{%[0-9]+}}, i32 4, i32 0,
+; CHECK: call void @__sectorscope_access_grid(i32 11, ptr {{%[0-9]+}}, i32 4, i32 67371008,
 ; CHECK: call void @__sectorscope_access_grid(i32 12, ptr {{%[0-9]+}}, i32 4, i32 65536,
 ; CHECK: call void @__sectorscope_access_grid(i32 13, ptr {{%[0-9]+}}, i32 4, i32 196608,
 ; Not after a phi of two rows' indices, nor after a loop whose lanes left at
 ; different counts.
 ; CHECK: call void @__sectorscope_access_grid(i32 14, ptr {{%[0-9]+}}, i32 4, i32 1,
 ; CHECK: call void @__sectorscope_access_grid(i32 15, ptr {{%[0-9]+}}, i32 4, i32 1,
+; Strides: 12 bytes (A[3 tx]), none known (A[tx * n]), -4 (A[n - tx]),
+; 256 bytes, past the byte (A[64 tx]).
+; CHECK-LABEL: define ptx_kernel void @strides__sectorscope_grid(
+; CHECK: call void @__sectorscope_access_grid(i32 17, ptr {{%[0-9]+}}, i32 4, i32 201588736,
+; CHECK: call void @__sectorscope_access_grid(i32 18, ptr {{%[0-9]+}}, i32 4, i32 0,
+; CHECK: call void @__sectorscope_access_grid(i32 19, ptr {{%[0-9]+}}, i32 4, i32 -66846720,
+; CHECK: call void @__sectorscope_access_grid(i32 20, ptr {{%[0-9]+}}, i32 4, i32 0,
+; Without lane strides (-sectorscope-lane-strides=false), none has one.
+; NOSTRIDE-LABEL: define ptx_kernel void @strides__sectorscope_grid(
+; NOSTRIDE: call void @__sectorscope_access_grid(i32 17, ptr {{%[0-9]+}}, i32 4, i32 0,
+; NOSTRIDE: call void @__sectorscope_access_grid(i32 19, ptr {{%[0-9]+}}, i32 4, i32 0,
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -151,6 +167,25 @@ out:
   ret void
 }
 
-!nvvm.annotations = !{!0, !1}
+define void @strides(ptr addrspace(1) %a, i32 %n) {
+entry:
+  %tx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %i3 = mul i32 %tx, 3
+  %p3 = getelementptr inbounds float, ptr addrspace(1) %a, i32 %i3
+  %v3 = load float, ptr addrspace(1) %p3, align 4
+  %in = mul i32 %tx, %n
+  %pn = getelementptr inbounds float, ptr addrspace(1) %a, i32 %in
+  %vn = load float, ptr addrspace(1) %pn, align 4
+  %ir = sub i32 %n, %tx
+  %pr = getelementptr inbounds float, ptr addrspace(1) %a, i32 %ir
+  %vr = load float, ptr addrspace(1) %pr, align 4
+  %i64 = shl i32 %tx, 6
+  %pw = getelementptr inbounds float, ptr addrspace(1) %a, i32 %i64
+  %vw = load float, ptr addrspace(1) %pw, align 4
+  ret void
+}
+
+!nvvm.annotations = !{!0, !1, !2}
 !0 = !{ptr @k, !"kernel", i32 1}
 !1 = !{ptr @rows, !"kernel", i32 1}
+!2 = !{ptr @strides, !"kernel", i32 1}

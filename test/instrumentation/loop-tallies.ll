@@ -21,10 +21,11 @@
 ; CHECK-NOT: alloca
 ; Before the loop: a call of its own.
 ; CHECK: call void @__sectorscope_access_grid(i32 0,
-; In the inner loop: the uniform load (shape 1), the strided load and the
-; gather through it (at once), the uniform shared store (shape 1, space 1).
+; In the inner loop: the uniform load (shape 1), the strided load (lanes 4
+; bytes apart) and the gather through it (at once), the uniform shared
+; store (shape 1, space 1).
 ; CHECK: call void @__sectorscope_access_grid_tally(i32 1, ptr {{%[0-9]+}}, i32 4, i32 65536, i32 {{%[0-9]+}}, i32 %sectorscope.take, ptr %[[T0]])
-; CHECK: call void @__sectorscope_access_grid(i32 2, ptr {{%[0-9]+}}, i32 4, i32 0,
+; CHECK: call void @__sectorscope_access_grid(i32 2, ptr {{%[0-9]+}}, i32 4, i32 67371008,
 ; CHECK: call void @__sectorscope_access_grid(i32 3, ptr {{%[0-9]+}}, i32 4, i32 131072,
 ; CHECK: call void @__sectorscope_access_grid_tally(i32 4, ptr {{%[0-9]+}}, i32 4, i32 65793, i32 {{%[0-9]+}}, i32 %sectorscope.take, ptr %[[T1]])
 ; The outer loop's exit flushes both, in order; the inner loop's exit,

@@ -28,7 +28,8 @@
  *   v15 shared_block_stride and SS_STATE_SHARED: grid mode counts shared
  *       memory in one block in a stride.
  *   v16 grid mode's loop tallies (__sectorscope_access_grid_tally,
- *       __sectorscope_grid_tally_flush).
+ *       __sectorscope_grid_tally_flush); SS_SHAPE_LANE_STRIDE and the
+ *       stride byte of op_space.
  *
  * Kernels. The program's kernel K stays as compiled: time mode and launches
  * that are not profiled run it. The sample variant, K SS_SAMPLE_KERNEL_SUFFIX,
@@ -69,18 +70,23 @@ enum ss_space {
 };
 
 /* An access's op_space: op | space << SS_SPACE_SHIFT | shape <<
- * SS_SHAPE_SHIFT, each a byte. */
+ * SS_SHAPE_SHIFT | lane stride << SS_STRIDE_SHIFT, each a byte. */
 #define SS_SPACE_SHIFT 8u
 #define SS_SHAPE_SHIFT 16u
+#define SS_STRIDE_SHIFT 24u
 
 /* What the pass proved of a grid-mode access's lanes, in the shape byte of
  * its op_space (grid variants only; the site table does not carry it). */
 enum ss_shape {
-  SS_SHAPE_ANY = 0,        /* nothing: the runtime looks at the lanes */
-  SS_SHAPE_UNIFORM = 1,    /* one address in every lane of a warp */
-  SS_SHAPE_GATHER = 2,     /* per-lane offsets that come from memory */
-  SS_SHAPE_ROW_UNIFORM = 3 /* one address in lanes that share threadIdx.y
-                              and .z (SS_STATE_ROWS) */
+  SS_SHAPE_ANY = 0,         /* nothing: the runtime looks at the lanes */
+  SS_SHAPE_UNIFORM = 1,     /* one address in every lane of a warp */
+  SS_SHAPE_GATHER = 2,      /* per-lane offsets that come from memory */
+  SS_SHAPE_ROW_UNIFORM = 3, /* one address in lanes that share threadIdx.y
+                               and .z (SS_STATE_ROWS) */
+  SS_SHAPE_LANE_STRIDE = 4  /* lanes that share threadIdx.y and .z a fixed
+                               distance apart: the stride byte, signed,
+                               from threadIdx.x to threadIdx.x + 1
+                               (SS_STATE_ROWS) */
 };
 
 /* The names the site table and the reports use (abi.h's one copy of them,
