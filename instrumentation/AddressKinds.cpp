@@ -191,6 +191,40 @@ private:
         return std::nullopt;
       return *A * (int64_t(1) << *Bits);
     }
+    // threadIdx.x's lane and warp in a warp of one row's lanes, where
+    // threadIdx.x is 32 w + lane: threadIdx.x % 32 (or % 64, & 127: any
+    // mask of five low ones) is the lane plus a part of w, threadIdx.x / 32
+    // (or a wider shift) part of w alone; the same for the thread's index
+    // in the grid's row, blockIdx.x * blockDim.x + threadIdx.x.
+    case Instruction::And:
+    case Instruction::URem: {
+      std::optional<int64_t> M = Constant(1);
+      if (!M || !isThreadX(I->getOperand(0)))
+        return std::nullopt;
+      bool LaneBits = I->getOpcode() == Instruction::And
+                          ? (*M & 31) == 31
+                          : *M >= 32 && (*M & (*M - 1)) == 0;
+      return LaneBits ? std::optional<int64_t>(1) : std::nullopt;
+    }
+    case Instruction::LShr:
+    case Instruction::UDiv: {
+      std::optional<int64_t> D = Constant(1);
+      if (!D || !isThreadX(I->getOperand(0)))
+        return std::nullopt;
+      bool WarpBits = I->getOpcode() == Instruction::LShr
+                          ? *D >= 5 && *D < 32
+                          : *D >= 32 && *D % 32 == 0;
+      return WarpBits ? std::optional<int64_t>(0) : std::nullopt;
+    }
+    case Instruction::Load: {
+      // One address in a warp's lanes (a row's offsets, ptr[row]), which
+      // read it together: one value.
+      const auto *L = cast<LoadInst>(I);
+      std::optional<int64_t> A = Op(0);
+      if (!L->isSimple() || !A || *A != 0)
+        return std::nullopt;
+      return 0;
+    }
     case Instruction::SExt:
     case Instruction::ZExt:
     case Instruction::Trunc:
@@ -249,6 +283,63 @@ private:
     }
   }
 
+  /// A widening of `V`, or `V`.
+  static const Value *unwidened(const Value *V) {
+    if (isa<ZExtInst>(V) || isa<SExtInst>(V))
+      return cast<CastInst>(V)->getOperand(0);
+    return V;
+  }
+
+  /// A multiple of 32 in a launch whose blockDim.x is one (the lane-stride
+  /// shape's condition, SS_STATE_ROWS): blockDim.x times anything, a
+  /// constant multiple, a shift by five or more, their sums.
+  static bool isMultipleOf32(const Value *V, unsigned Depth = 0) {
+    V = unwidened(V);
+    if (const auto *C = dyn_cast<ConstantInt>(V))
+      return C->getValue().countr_zero() >= 5;
+    const auto *I = dyn_cast<Instruction>(V);
+    if (!I || Depth > 4)
+      return false;
+    auto Is = [&](unsigned K) {
+      return isMultipleOf32(I->getOperand(K), Depth + 1);
+    };
+    auto IsBlockDimX = [&](unsigned K) {
+      const auto *II = dyn_cast<IntrinsicInst>(unwidened(I->getOperand(K)));
+      return II && II->getIntrinsicID() == Intrinsic::nvvm_read_ptx_sreg_ntid_x;
+    };
+    switch (I->getOpcode()) {
+    case Instruction::Mul:
+      return Is(0) || Is(1) || IsBlockDimX(0) || IsBlockDimX(1);
+    case Instruction::Shl: {
+      const auto *C = dyn_cast<ConstantInt>(I->getOperand(1));
+      return Is(0) || (C && C->getZExtValue() >= 5);
+    }
+    case Instruction::Add:
+    case Instruction::Sub:
+      return Is(0) && Is(1);
+    default:
+      return false;
+    }
+  }
+
+  /// threadIdx.x plus a multiple of 32 (blockIdx.x * blockDim.x +
+  /// threadIdx.x), or a widening of it: its lane bits are the lane's.
+  static bool isThreadX(const Value *V) {
+    V = unwidened(V);
+    if (const auto *II = dyn_cast<IntrinsicInst>(V))
+      return II->getIntrinsicID() == Intrinsic::nvvm_read_ptx_sreg_tid_x;
+    const auto *I = dyn_cast<BinaryOperator>(V);
+    if (!I || I->getOpcode() != Instruction::Add)
+      return false;
+    for (unsigned K = 0; K < 2; ++K) {
+      const auto *II = dyn_cast<IntrinsicInst>(unwidened(I->getOperand(K)));
+      if (II && II->getIntrinsicID() == Intrinsic::nvvm_read_ptx_sreg_tid_x &&
+          isMultipleOf32(I->getOperand(1 - K)))
+        return true;
+    }
+    return false;
+  }
+
   const UniformityInfo &UI;
   const LoopInfo &LI;
   const DataLayout &DL;
@@ -261,10 +352,7 @@ std::optional<int64_t> laneStride(const Value *Ptr, const Instruction *At,
                                   const UniformityInfo &UI,
                                   const LoopInfo &LI) {
   const DataLayout &DL = At->getModule()->getDataLayout();
-  std::optional<int64_t> C = LaneCoefficient(UI, LI, DL).of(Ptr, At);
-  if (!C || *C == 0)
-    return std::nullopt;
-  return C;
+  return LaneCoefficient(UI, LI, DL).of(Ptr, At);
 }
 
 AddressKind addressKind(const Value *Ptr, const Instruction *At,

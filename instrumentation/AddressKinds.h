@@ -44,10 +44,11 @@ AddressKind addressKind(const llvm::Value *Ptr, const llvm::Instruction *At,
                         const llvm::UniformityInfo &UI,
                         const llvm::LoopInfo &LI);
 
-/// For an address of kind Other: the bytes between the addresses of lanes
-/// whose threadIdx.x differ by one, where they share threadIdx.y and .z,
-/// when the address is such a constant times threadIdx.x plus a part the
-/// same in those lanes; nothing otherwise (or for a zero stride).
+/// The bytes between the addresses of lanes whose threadIdx.x differ by
+/// one, in warps of one row's lanes (blockDim.x a multiple of 32), when the
+/// address is such a constant times threadIdx.x plus a part the same in
+/// those lanes (0: the same address in all, ptr[row] of a warp per row);
+/// nothing otherwise.
 std::optional<int64_t> laneStride(const llvm::Value *Ptr,
                                   const llvm::Instruction *At,
                                   const llvm::UniformityInfo &UI,

@@ -490,7 +490,26 @@ void Instrumenter::addAddressShapes(Function &F, ArrayRef<CallInst *> Calls) {
   LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
   for (CallInst *C : Calls) {
     uint32_t Shape = SS_SHAPE_ANY, StrideByte = 0;
-    switch (addressKind(C->getArgOperand(ArgAddress), C, UI, LI)) {
+    AddressKind Kind = addressKind(C->getArgOperand(ArgAddress), C, UI, LI);
+    // Lanes a known stride apart (which fits the stride byte), or one
+    // address in a warp of one row's lanes: also where the address goes
+    // through a load whose address is one (begin = ptr[row]; val[begin +
+    // lane]).
+    std::optional<int64_t> Stride;
+    if (Opts.LaneStrides &&
+        (Kind == AddressKind::Other || Kind == AddressKind::DataDependent))
+      Stride = laneStride(C->getArgOperand(ArgAddress), C, UI, LI);
+    if (Stride && *Stride == 0) {
+      Kind = AddressKind::RowUniform;
+    } else if (Stride && *Stride >= INT8_MIN && *Stride <= INT8_MAX) {
+      Shape = SS_SHAPE_LANE_STRIDE;
+      StrideByte = uint8_t(*Stride);
+      ++NumLaneStrideAccesses;
+      Kind = AddressKind::Other;
+    } else if (Kind == AddressKind::Other) {
+      continue;
+    }
+    switch (Kind) {
     case AddressKind::Uniform:
       Shape = SS_SHAPE_UNIFORM;
       ++NumUniformAccesses;
@@ -504,18 +523,7 @@ void Instrumenter::addAddressShapes(Function &F, ArrayRef<CallInst *> Calls) {
       ++NumGatherAccesses;
       break;
     case AddressKind::Other:
-      // Lanes a known stride apart, which fits the stride byte.
-      if (!Opts.LaneStrides)
-        continue;
-      if (std::optional<int64_t> S =
-              laneStride(C->getArgOperand(ArgAddress), C, UI, LI);
-          S && *S >= INT8_MIN && *S <= INT8_MAX) {
-        Shape = SS_SHAPE_LANE_STRIDE;
-        StrideByte = uint8_t(*S);
-        ++NumLaneStrideAccesses;
-        break;
-      }
-      continue;
+      break;
     }
     auto *OpSpace = cast<ConstantInt>(C->getArgOperand(ArgOpSpace));
     C->setArgOperand(ArgOpSpace,

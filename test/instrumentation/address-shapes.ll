@@ -50,6 +50,15 @@
 ; CHECK: call void @__sectorscope_access_grid(i32 18, ptr {{%[0-9]+}}, i32 4, i32 0,
 ; CHECK: call void @__sectorscope_access_grid(i32 19, ptr {{%[0-9]+}}, i32 4, i32 -66846720,
 ; CHECK: call void @__sectorscope_access_grid(i32 20, ptr {{%[0-9]+}}, i32 4, i32 0,
+; A warp per row (a CSR row's vector kernel): row = (blockIdx.x *
+; blockDim.x + threadIdx.x) / 32 and ptr[row] are one address in a warp of
+; one row's lanes (shape 3), and val[ptr[row] + threadIdx.x % 32], stepped
+; by 32, lanes 4 bytes apart; x[col[j]] stays a gather.
+; CHECK-LABEL: define ptx_kernel void @warps__sectorscope_grid(
+; CHECK: call void @__sectorscope_access_grid(i32 21, ptr {{%[0-9]+}}, i32 4, i32 196608,
+; CHECK: call void @__sectorscope_access_grid(i32 22, ptr {{%[0-9]+}}, i32 4, i32 67371008,
+; CHECK: call void @__sectorscope_access_grid(i32 23, ptr {{%[0-9]+}}, i32 4, i32 131072,
+; CHECK: call void @__sectorscope_access_grid(i32 24, ptr {{%[0-9]+}}, i32 4, i32 196609,
 ; Without lane strides (-sectorscope-lane-strides=false), none has one.
 ; NOSTRIDE-LABEL: define ptx_kernel void @strides__sectorscope_grid(
 ; NOSTRIDE: call void @__sectorscope_access_grid(i32 17, ptr {{%[0-9]+}}, i32 4, i32 0,
@@ -185,7 +194,38 @@ entry:
   ret void
 }
 
-!nvvm.annotations = !{!0, !1, !2}
+declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+
+define void @warps(ptr addrspace(1) %ptr, ptr addrspace(1) %col, ptr addrspace(1) %x, ptr addrspace(1) %y) {
+entry:
+  %bx = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %nx = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %tx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %base = mul i32 %bx, %nx
+  %t = add i32 %base, %tx
+  %row = lshr i32 %t, 5
+  %lane = and i32 %tx, 31
+  %pb = getelementptr inbounds i32, ptr addrspace(1) %ptr, i32 %row
+  %begin = load i32, ptr addrspace(1) %pb, align 4
+  %j0 = add i32 %begin, %lane
+  br label %loop
+loop:
+  %j = phi i32 [ %j0, %entry ], [ %j1, %loop ]
+  %pc = getelementptr inbounds i32, ptr addrspace(1) %col, i32 %j
+  %c = load i32, ptr addrspace(1) %pc, align 4
+  %px = getelementptr inbounds float, ptr addrspace(1) %x, i32 %c
+  %v = load float, ptr addrspace(1) %px, align 4
+  %j1 = add i32 %j, 32
+  %more = fcmp olt float %v, 0.0
+  br i1 %more, label %loop, label %done
+done:
+  %py = getelementptr inbounds float, ptr addrspace(1) %y, i32 %row
+  store float %v, ptr addrspace(1) %py, align 4
+  ret void
+}
+
+!nvvm.annotations = !{!0, !1, !2, !3}
 !0 = !{ptr @k, !"kernel", i32 1}
 !1 = !{ptr @rows, !"kernel", i32 1}
 !2 = !{ptr @strides, !"kernel", i32 1}
+!3 = !{ptr @warps, !"kernel", i32 1}
