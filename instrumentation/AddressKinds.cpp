@@ -54,59 +54,6 @@ static bool isSameInBlock(const Value *V) {
   }
 }
 
-/// Whether the divergent value `Ptr` is the same in lanes that share
-/// threadIdx.y and .z where `At` uses it: built from those indices and
-/// uniform values by operations that see only their operands, and loop
-/// induction variables. Not a load or a call, nor a value used outside its
-/// loop (lanes may have left that loop at different trips).
-static std::optional<AddressKind> uniformAcrossRow(const Value *Ptr,
-                                                   const Instruction *At,
-                                                   const UniformityInfo &UI,
-                                                   const LoopInfo &LI) {
-  bool ByRow = false;
-  // Each value with the instruction that uses it.
-  SmallVector<std::pair<const Value *, const Instruction *>, 16> Work{
-      {Ptr, At}};
-  SmallPtrSet<const Value *, 16> Seen{Ptr};
-  while (!Work.empty()) {
-    auto [V, User] = Work.pop_back_val();
-    if (const auto *I = dyn_cast<Instruction>(V))
-      if (const Loop *Def = LI.getLoopFor(I->getParent()))
-        if (!Def->contains(LI.getLoopFor(User->getParent())))
-          return std::nullopt;
-    if (isRowIndex(V)) {
-      ByRow = true;
-      continue;
-    }
-    if (UI.isUniform(V) || isSameInBlock(V))
-      continue;
-    const auto *I = dyn_cast<Instruction>(V);
-    if (!I || I->mayReadOrWriteMemory() || isa<CallBase>(I) ||
-        Seen.size() > MaxValuesVisited)
-      return std::nullopt;
-    if (const auto *Phi = dyn_cast<PHINode>(I)) {
-      // A loop's induction variable (a pointer stepped through a row, say):
-      // lanes still in the loop have all made the same trips, so the phi
-      // of a simple loop's header keeps what its two values are. Any other
-      // phi may join lanes that came different ways.
-      const Loop *L = LI.getLoopFor(Phi->getParent());
-      if (!L || L->getHeader() != Phi->getParent() ||
-          Phi->getNumIncomingValues() != 2 || !L->getLoopPreheader() ||
-          !L->getLoopLatch())
-        return std::nullopt;
-      for (unsigned K = 0; K < 2; ++K)
-        if (Seen.insert(Phi->getIncomingValue(K)).second)
-          Work.push_back({Phi->getIncomingValue(K),
-                          Phi->getIncomingBlock(K)->getTerminator()});
-      continue;
-    }
-    for (const Value *Op : I->operands())
-      if (Seen.insert(Op).second)
-        Work.push_back({Op, I});
-  }
-  return ByRow ? AddressKind::RowUniform : AddressKind::Uniform;
-}
-
 namespace {
 
 /// The coefficient of threadIdx.x in an address, in bytes, where every
@@ -122,6 +69,10 @@ public:
                   const DataLayout &DL)
       : UI(UI), LI(LI), DL(DL) {}
 
+  /// Whether the answer holds only in warps of one row's lanes: it used
+  /// threadIdx.y or .z, or threadIdx.x's lane and warp bits.
+  bool needsRows() const { return NeedsRows; }
+
   std::optional<int64_t> of(const Value *V, const Instruction *User) {
     if (const auto *I = dyn_cast<Instruction>(V))
       if (const Loop *Def = LI.getLoopFor(I->getParent()))
@@ -130,6 +81,8 @@ public:
     if (const auto *II = dyn_cast<IntrinsicInst>(V))
       if (II->getIntrinsicID() == Intrinsic::nvvm_read_ptx_sreg_tid_x)
         return 1;
+    if (isRowIndex(V))
+      NeedsRows = true;
     if (isRowIndex(V) || isSameInBlock(V) || UI.isUniform(V))
       return 0;
     auto [It, New] = Known.try_emplace(V, std::nullopt);
@@ -197,24 +150,25 @@ private:
     // (or a wider shift) part of w alone; the same for the thread's index
     // in the grid's row, blockIdx.x * blockDim.x + threadIdx.x.
     case Instruction::And:
-    case Instruction::URem: {
-      std::optional<int64_t> M = Constant(1);
-      if (!M || !isThreadX(I->getOperand(0)))
-        return std::nullopt;
-      bool LaneBits = I->getOpcode() == Instruction::And
-                          ? (*M & 31) == 31
-                          : *M >= 32 && (*M & (*M - 1)) == 0;
-      return LaneBits ? std::optional<int64_t>(1) : std::nullopt;
-    }
+    case Instruction::URem:
     case Instruction::LShr:
     case Instruction::UDiv: {
-      std::optional<int64_t> D = Constant(1);
-      if (!D || !isThreadX(I->getOperand(0)))
+      std::optional<int64_t> K = Constant(1);
+      if (!K || !isThreadX(I->getOperand(0)))
         return std::nullopt;
-      bool WarpBits = I->getOpcode() == Instruction::LShr
-                          ? *D >= 5 && *D < 32
-                          : *D >= 32 && *D % 32 == 0;
-      return WarpBits ? std::optional<int64_t>(0) : std::nullopt;
+      NeedsRows = true;
+      switch (I->getOpcode()) {
+      case Instruction::And: // the lane
+        return (*K & 31) == 31 ? std::optional<int64_t>(1) : std::nullopt;
+      case Instruction::URem:
+        return *K >= 32 && (*K & (*K - 1)) == 0 ? std::optional<int64_t>(1)
+                                                : std::nullopt;
+      case Instruction::LShr: // the warp
+        return *K >= 5 && *K < 32 ? std::optional<int64_t>(0) : std::nullopt;
+      default:
+        return *K >= 32 && *K % 32 == 0 ? std::optional<int64_t>(0)
+                                        : std::nullopt;
+      }
     }
     case Instruction::Load: {
       // One address in a warp's lanes (a row's offsets, ptr[row]), which
@@ -223,6 +177,7 @@ private:
       std::optional<int64_t> A = Op(0);
       if (!L->isSimple() || !A || *A != 0)
         return std::nullopt;
+      NeedsRows = true;
       return 0;
     }
     case Instruction::SExt:
@@ -344,23 +299,20 @@ private:
   const LoopInfo &LI;
   const DataLayout &DL;
   DenseMap<const Value *, std::optional<int64_t>> Known;
+  bool NeedsRows = false;
 };
 
 } // namespace
 
-std::optional<int64_t> laneStride(const Value *Ptr, const Instruction *At,
-                                  const UniformityInfo &UI,
-                                  const LoopInfo &LI) {
-  const DataLayout &DL = At->getModule()->getDataLayout();
-  return LaneCoefficient(UI, LI, DL).of(Ptr, At);
-}
-
-AddressKind addressKind(const Value *Ptr, const Instruction *At,
-                        const UniformityInfo &UI, const LoopInfo &LI) {
+AddressShape addressShape(const Value *Ptr, const Instruction *At,
+                          const UniformityInfo &UI, const LoopInfo &LI) {
   if (UI.isUniform(Ptr))
-    return AddressKind::Uniform;
-  if (std::optional<AddressKind> K = uniformAcrossRow(Ptr, At, UI, LI))
-    return *K;
+    return {AddressKind::Uniform, std::nullopt};
+  LaneCoefficient Lanes(UI, LI, At->getModule()->getDataLayout());
+  std::optional<int64_t> Stride = Lanes.of(Ptr, At);
+  if (Stride == 0)
+    return {Lanes.needsRows() ? AddressKind::RowUniform : AddressKind::Uniform,
+            std::nullopt};
   // The per-lane part of the address: its divergent operands, followed back
   // to where they start (thread indices, parameters of device functions,
   // calls) or to a load, whose value differs per lane.
@@ -369,7 +321,7 @@ AddressKind addressKind(const Value *Ptr, const Instruction *At,
   while (!Work.empty() && Seen.size() <= MaxValuesVisited) {
     const Value *V = Work.pop_back_val();
     if (isa<LoadInst>(V) || isa<AtomicRMWInst>(V) || isa<AtomicCmpXchgInst>(V))
-      return AddressKind::DataDependent;
+      return {AddressKind::DataDependent, Stride};
     const auto *I = dyn_cast<Instruction>(V);
     if (!I || isa<CallBase>(I))
       continue;
@@ -377,7 +329,7 @@ AddressKind addressKind(const Value *Ptr, const Instruction *At,
       if (!UI.isUniform(Op) && Seen.insert(Op).second)
         Work.push_back(Op);
   }
-  return AddressKind::Other;
+  return {AddressKind::Other, Stride};
 }
 
 } // namespace sectorscope

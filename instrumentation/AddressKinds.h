@@ -37,22 +37,24 @@ enum class AddressKind {
   Other,         ///< per-lane from thread indices and arithmetic alone
 };
 
-/// The kind of address `Ptr` is where `At` uses it, from the target's
+/// What the pass knows of an address: its kind and, for Other and
+/// DataDependent, the bytes between the addresses of lanes whose
+/// threadIdx.x differ by one in warps of one row's lanes (blockDim.x a
+/// multiple of 32), when it is such a constant times threadIdx.x plus a
+/// part the same in those lanes (val[ptr[row] + lane] with a loaded begin).
+/// RowUniform also covers what is one address only in such warps
+/// (threadIdx.x / 32, ptr[row] of a warp per row).
+struct AddressShape {
+  AddressKind Kind;
+  std::optional<int64_t> LaneStride;
+};
+
+/// The shape of address `Ptr` where `At` uses it, from the target's
 /// uniformity analysis `UI` of its function (which must not be the default,
 /// all-uniform one) and its loops `LI`.
-AddressKind addressKind(const llvm::Value *Ptr, const llvm::Instruction *At,
-                        const llvm::UniformityInfo &UI,
-                        const llvm::LoopInfo &LI);
-
-/// The bytes between the addresses of lanes whose threadIdx.x differ by
-/// one, in warps of one row's lanes (blockDim.x a multiple of 32), when the
-/// address is such a constant times threadIdx.x plus a part the same in
-/// those lanes (0: the same address in all, ptr[row] of a warp per row);
-/// nothing otherwise.
-std::optional<int64_t> laneStride(const llvm::Value *Ptr,
-                                  const llvm::Instruction *At,
-                                  const llvm::UniformityInfo &UI,
-                                  const llvm::LoopInfo &LI);
+AddressShape addressShape(const llvm::Value *Ptr, const llvm::Instruction *At,
+                          const llvm::UniformityInfo &UI,
+                          const llvm::LoopInfo &LI);
 
 } // namespace sectorscope
 

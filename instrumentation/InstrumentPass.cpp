@@ -490,40 +490,31 @@ void Instrumenter::addAddressShapes(Function &F, ArrayRef<CallInst *> Calls) {
   LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
   for (CallInst *C : Calls) {
     uint32_t Shape = SS_SHAPE_ANY, StrideByte = 0;
-    AddressKind Kind = addressKind(C->getArgOperand(ArgAddress), C, UI, LI);
-    // Lanes a known stride apart (which fits the stride byte), or one
-    // address in a warp of one row's lanes: also where the address goes
-    // through a load whose address is one (begin = ptr[row]; val[begin +
-    // lane]).
-    std::optional<int64_t> Stride;
-    if (Opts.LaneStrides &&
-        (Kind == AddressKind::Other || Kind == AddressKind::DataDependent))
-      Stride = laneStride(C->getArgOperand(ArgAddress), C, UI, LI);
-    if (Stride && *Stride == 0) {
-      Kind = AddressKind::RowUniform;
-    } else if (Stride && *Stride >= INT8_MIN && *Stride <= INT8_MAX) {
+    AddressShape A = addressShape(C->getArgOperand(ArgAddress), C, UI, LI);
+    // Lanes a known stride apart, which fits the stride byte; a gather's
+    // too, where its loaded part is one across the warp (ptr[row] + lane).
+    if (Opts.LaneStrides && A.LaneStride && *A.LaneStride >= INT8_MIN &&
+        *A.LaneStride <= INT8_MAX) {
       Shape = SS_SHAPE_LANE_STRIDE;
-      StrideByte = uint8_t(*Stride);
+      StrideByte = uint8_t(*A.LaneStride);
       ++NumLaneStrideAccesses;
-      Kind = AddressKind::Other;
-    } else if (Kind == AddressKind::Other) {
-      continue;
-    }
-    switch (Kind) {
-    case AddressKind::Uniform:
-      Shape = SS_SHAPE_UNIFORM;
-      ++NumUniformAccesses;
-      break;
-    case AddressKind::RowUniform:
-      Shape = SS_SHAPE_ROW_UNIFORM;
-      ++NumRowUniformAccesses;
-      break;
-    case AddressKind::DataDependent:
-      Shape = SS_SHAPE_GATHER;
-      ++NumGatherAccesses;
-      break;
-    case AddressKind::Other:
-      break;
+    } else {
+      switch (A.Kind) {
+      case AddressKind::Uniform:
+        Shape = SS_SHAPE_UNIFORM;
+        ++NumUniformAccesses;
+        break;
+      case AddressKind::RowUniform:
+        Shape = SS_SHAPE_ROW_UNIFORM;
+        ++NumRowUniformAccesses;
+        break;
+      case AddressKind::DataDependent:
+        Shape = SS_SHAPE_GATHER;
+        ++NumGatherAccesses;
+        break;
+      case AddressKind::Other:
+        continue;
+      }
     }
     auto *OpSpace = cast<ConstantInt>(C->getArgOperand(ArgOpSpace));
     C->setArgOperand(ArgOpSpace,
