@@ -329,16 +329,24 @@ SS_DEV bool countsHere(uint32_t OpSpace, uint32_t State) {
   return passSpace(OpSpace) != SS_SPACE_SHARED || (State & SS_STATE_SHARED);
 }
 
-extern "C" __device__ void
-__sectorscope_access_grid(uint32_t Site, const void *Ptr, uint32_t Width,
-                          uint32_t OpSpace, uint32_t Lanes, uint32_t State) {
+/// One access of grid mode, its full-warp runs added to a loop's `Sum`
+/// when there is one.
+SS_DEV void countAccess(uint32_t Site, const void *Ptr, uint32_t Width,
+                        uint32_t OpSpace, uint32_t Lanes, uint32_t State,
+                        uint64_t *Sum) {
   // A zero state: no grid-mode launch was set at entry. The grid variant
   // has no original body to run then (the pass keeps only the instrumented
   // one), so its accesses do nothing.
   if (!header() || !State || !countsHere(OpSpace, State))
     return;
-  if (!countShortPath(Site, Width, OpSpace, Ptr, Lanes, State))
+  if (!countShortPath(Site, Width, OpSpace, Ptr, Lanes, State, NoTwin, Sum))
     __sectorscope_access_grid_rest(Site, Ptr, Width, OpSpace, Lanes, State);
+}
+
+extern "C" __device__ void
+__sectorscope_access_grid(uint32_t Site, const void *Ptr, uint32_t Width,
+                          uint32_t OpSpace, uint32_t Lanes, uint32_t State) {
+  countAccess(Site, Ptr, Width, OpSpace, Lanes, State, nullptr);
 }
 
 /// Two accesses of one address by the same lanes, one after the other (a
@@ -365,10 +373,7 @@ extern "C" __device__ void
 __sectorscope_access_grid_tally(uint32_t Site, const void *Ptr, uint32_t Width,
                                 uint32_t OpSpace, uint32_t Lanes,
                                 uint32_t State, uint64_t *Sum) {
-  if (!header() || !State || !countsHere(OpSpace, State))
-    return;
-  if (!countShortPath(Site, Width, OpSpace, Ptr, Lanes, State, NoTwin, Sum))
-    __sectorscope_access_grid_rest(Site, Ptr, Width, OpSpace, Lanes, State);
+  countAccess(Site, Ptr, Width, OpSpace, Lanes, State, Sum);
 }
 
 /// At each exit of the loop: the site's sum goes to its counters.
