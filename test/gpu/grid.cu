@@ -66,7 +66,7 @@ __global__ void uniformLoop(const float *in, float *out, int iters,
   out[blockIdx.x * blockDim.x + threadIdx.x] = v;
 }
 
-// Lanes a stride the pass proves apart (AddressKinds.h laneStride): 12
+// Lanes a stride the pass proves apart (AddressKinds.h addressShape): 12
 // bytes (a float3's field), and -4 (a reversed copy). Lane 0's address is
 // found without a shuffle where the warp is one row's lanes (blockDim.x a
 // multiple of 32), with one elsewhere.
