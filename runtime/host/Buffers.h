@@ -100,14 +100,25 @@ struct LogSummary {
                             // device; a request with lanes dropped counts)
 };
 
+/// A load re-reads a sector when its warp loaded the sector within its last
+/// W loaded sectors, the distance over which L1 still holds a line: the
+/// fields of a structure read one after another, a neighbour's element, a
+/// row walked by one lane. How far that is depends on how many warps share
+/// the SM's L1, which the kernel's occupancy sets and the model knows: the
+/// log counts re-reads for each of these windows (64 sectors, 2 KiB a warp:
+/// 64 warps' windows fill half of an H100 SM's L1; 1024: 8 warps'), the
+/// first of them also as the site's reread_sectors and reread_requests.
+constexpr uint32_t RereadWindows[] = {64, 128, 256, 512, 1024};
+constexpr size_t NumRereadWindows = sizeof(RereadWindows) / sizeof(uint32_t);
+
 /// What the sampled block's log tells of a site beyond its counters
 /// (heat-map mode; global accesses only).
 struct SiteLogStats {
   uint64_t Lines = 0; // distinct 128-byte lines, summed over requests
-  // Loads of sectors the same warp had loaded shortly before (LaneLog.h
-  // RecentLoadSectors): L1 serves them while the line stays.
-  uint64_t RereadSectors = 0;
-  uint64_t RereadRequests = 0; // loads all of whose sectors were re-read
+  // Loads of sectors the same warp had loaded shortly before, per window
+  // of RereadWindows: L1 serves them while the line stays.
+  uint64_t RereadSectors[NumRereadWindows] = {};
+  uint64_t RereadRequests[NumRereadWindows] = {}; // all sectors re-read
 };
 
 /// Everything the device wrote, in host structures.

@@ -4,6 +4,7 @@
 // Addresses are hex strings: JSON readers that use doubles would round them.
 //
 //===----------------------------------------------------------------------===//
+#include "LaneLog.h"
 #include "Report.h"
 
 #include <algorithm>
@@ -165,10 +166,17 @@ json launchJson(const LaunchReport &R) {
               {"object", objectRef(R, S.Object)}};
     // The sampled block's lines and re-read sectors (LaneLog.h), which
     // the model's L1 terms read.
-    if (S.Log && S.S.Space == SS_SPACE_GLOBAL)
+    if (S.Log && S.S.Space == SS_SPACE_GLOBAL) {
+      json Windows = json::array();
+      for (size_t K = 0; K < NumRereadWindows; ++K)
+        Windows.push_back({{"sectors", RereadWindows[K]},
+                           {"reread_sectors", S.Log->RereadSectors[K]},
+                           {"reread_requests", S.Log->RereadRequests[K]}});
       X["log"] = {{"lines", S.Log->Lines},
-                  {"reread_sectors", S.Log->RereadSectors},
-                  {"reread_requests", S.Log->RereadRequests}};
+                  {"reread_sectors", S.Log->RereadSectors[0]},
+                  {"reread_requests", S.Log->RereadRequests[0]},
+                  {"reread_windows", Windows}};
+    }
     if (S.Camp)
       X["partitions"] = {{"counts", countsJson(S.PartCounts, I.SectorBuckets)},
                          {"verdict", campJson(*S.Camp)}};

@@ -129,7 +129,8 @@ private:
     std::stable_sort(
         Requests.begin(), Requests.end(),
         [](const Request &A, const Request &B) { return A.Order < B.Order; });
-    RecentCount = 0;
+    for (LoadedSectors &R : Recent)
+      R.clear();
     for (const Request &Q : Requests)
       request(Q, W);
   }
@@ -176,7 +177,7 @@ private:
   }
 
   /// Lines of a global request and, for a load, the sectors its warp had
-  /// loaded within its last RecentLoadSectors (which it then joins).
+  /// loaded within each window (which the fresh ones then join).
   void logStats(SiteLogStats &L, const uint64_t *Sec, uint32_t N, bool Load) {
     uint64_t Lines[32];
     uint32_t NL = 0;
@@ -186,17 +187,13 @@ private:
     L.Lines += NL;
     if (!Load || !N)
       return;
-    uint32_t Held = std::min(RecentCount, RecentLoadSectors), Reread = 0;
-    bool Fresh[32];
-    for (uint32_t S = 0; S < N; ++S) {
-      Fresh[S] = std::find(Recent, Recent + Held, Sec[S]) == Recent + Held;
-      Reread += !Fresh[S];
+    for (size_t K = 0; K < NumRereadWindows; ++K) {
+      uint32_t Reread = 0;
+      for (uint32_t S = 0; S < N; ++S)
+        Reread += Recent[K].reread(Sec[S], RereadWindows[K]);
+      L.RereadSectors[K] += Reread;
+      L.RereadRequests[K] += Reread == N;
     }
-    for (uint32_t S = 0; S < N; ++S)
-      if (Fresh[S])
-        Recent[RecentCount++ % RecentLoadSectors] = Sec[S];
-    L.RereadSectors += Reread;
-    L.RereadRequests += Reread == N;
   }
 
   void sector(ss_site_counters &C, const Access &A, uint32_t Words,
@@ -232,10 +229,32 @@ private:
   const ss_launch_header &H;
   uint64_t Rows = 0;
   std::vector<uint64_t> Slots;
-  // The warp's recently loaded global sectors, a ring (RecentCount: how
-  // many ever entered it).
-  uint64_t Recent[RecentLoadSectors];
-  uint32_t RecentCount = 0;
+  /// The global sectors a warp loaded, in the order they entered: a sector
+  /// is re-read while fewer than W others entered after it; a fresh one
+  /// enters (a re-read one does not, so a window is a FIFO of W sectors).
+  class LoadedSectors {
+  public:
+    void clear() {
+      Entered.clear();
+      Count = 0;
+    }
+    bool reread(uint64_t Sector, uint32_t W) {
+      auto It = Entered.find(Sector);
+      if (It != Entered.end() && Count - It->second < W)
+        return true;
+      Entered[Sector] = Count++;
+      // Forget what no window reaches any more: the map stays small.
+      if (Entered.size() > 4 * size_t(W) + 64)
+        for (auto I = Entered.begin(); I != Entered.end();)
+          I = Count - I->second >= W ? Entered.erase(I) : std::next(I);
+      return false;
+    }
+
+  private:
+    std::unordered_map<uint64_t, uint64_t> Entered;
+    uint64_t Count = 0;
+  };
+  LoadedSectors Recent[NumRereadWindows];
   std::unordered_map<uint64_t, HeatSector> Heat;
 };
 

@@ -14,12 +14,6 @@
 
 namespace sectorscope::rt {
 
-/// A load re-reads a sector when its warp loaded the sector within its last
-/// this many loaded sectors (2 KiB a warp: 64 warps' windows fill half of an
-/// H100 SM's L1), the distance over which L1 still holds a line: the fields
-/// of a structure read one after another, a neighbour's element.
-constexpr uint32_t RecentLoadSectors = 64;
-
 /// Folds the log of the launch buffer `B` (its first `Len` bytes, at least
 /// usedBytes(B, Len); Out.Header already read and checked) into Out's site
 /// counters, SiteLog, heat map, log summary and Header.log_dropped.

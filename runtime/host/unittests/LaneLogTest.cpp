@@ -113,13 +113,16 @@ TEST(LaneLog, WarpsFromTheirRows) {
 }
 
 /// A site's lines, re-read sectors and re-read requests.
+/// Window: the index in RereadWindows (0: 64 sectors).
 void expectLog(const LaunchData &Data, uint32_t Site, uint64_t Lines,
-               uint64_t Sectors, uint64_t Requests) {
+               uint64_t Sectors, uint64_t Requests, size_t Window = 0) {
   ASSERT_LT(Site, Data.SiteLog.size());
   const SiteLogStats &L = Data.SiteLog[Site];
   EXPECT_EQ(L.Lines, Lines) << "site " << Site;
-  EXPECT_EQ(L.RereadSectors, Sectors) << "site " << Site;
-  EXPECT_EQ(L.RereadRequests, Requests) << "site " << Site;
+  EXPECT_EQ(L.RereadSectors[Window], Sectors)
+      << "site " << Site << ", window " << RereadWindows[Window];
+  EXPECT_EQ(L.RereadRequests[Window], Requests)
+      << "site " << Site << ", window " << RereadWindows[Window];
 }
 
 // The fields of a 16-byte structure read one load each: the first load
@@ -155,9 +158,10 @@ TEST(LaneLog, ShiftedLoadRereadsPart) {
   expectLog(Data, 1, 2, 4, 0);
 }
 
-// The window holds a warp's last RecentLoadSectors loaded sectors: 32 new
-// ones in between keep a row's sectors, 64 push them out. Another warp's
-// loads and the warp's own stores never enter it.
+// A window holds a warp's last W loaded sectors: 32 new ones in between
+// keep a row's sectors, 64 push them out of the 64-sector window but not of
+// the 128-sector one. Another warp's loads and the warp's own stores never
+// enter it.
 TEST(LaneLog, RereadsOnlyWithinTheWarpsRecentLoads) {
   SiteTable T = parseTestTable(siteLine(0, "load", "global", 4, 10, 5) +
                                siteLine(1, "load", "global", 4, 11, 5) +
@@ -175,7 +179,8 @@ TEST(LaneLog, RereadsOnlyWithinTheWarpsRecentLoads) {
       V.push_back(At + 4096 * L);
     return V;
   };
-  static_assert(RecentLoadSectors == 64, "the column walks below fill it");
+  static_assert(RereadWindows[0] == 64 && RereadWindows[1] == 128,
+                "the column walks below fill the first window, not the second");
   D.request(0, T, 0, 0, ~0u, Row(Base));
   D.request(1, T, 0, 0, ~0u, Column(Base + (1 << 20)));
   D.request(0, T, 0, 0, ~0u, Row(Base)); // 4 sectors re-read
@@ -189,6 +194,9 @@ TEST(LaneLog, RereadsOnlyWithinTheWarpsRecentLoads) {
   expectLog(Data, 0, 5, 4, 1);
   expectLog(Data, 1, 96, 0, 0);
   expectLog(Data, 2, 1, 0, 0);
+  // 128 sectors: the third row read finds the first still there.
+  expectLog(Data, 0, 5, 8, 2, 1);
+  expectLog(Data, 1, 96, 0, 0, 1);
 }
 
 TEST(LaneLog, WordMasksClipToTheSector) {
