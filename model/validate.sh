@@ -18,6 +18,9 @@
 # get work_items = threads launched (one per lattice node) for MLUPS. A case
 # whose timed launches name a previous launch (most of them the same one,
 # with counters in DIR) gets it as previous_profile: the L2 it inherits.
+# A grid-mode launch of every block with the same shape (and the same
+# kernel_launch where several) becomes the case's grid_profile: its exact
+# whole-grid counts replace the sampled block's scaled ones.
 #
 # Prints the fit summary (R^2, RMSE), then per model the predicted-vs-
 # measured table and its geometric-mean error, and writes to OUTDIR:
@@ -115,7 +118,12 @@ def listing(src):
                 yield f, os.path.join(f, g)
         else:
             yield "", f
-counters, times, prevs, skipped, order = {}, {}, {}, [], []
+def blocks_of(p):
+    n = 1
+    for d in dims(p.get("grid")) if isinstance(dims(p.get("grid")), tuple) else ():
+        n *= d
+    return n
+counters, grids, times, prevs, skipped, order = {}, {}, {}, {}, [], []
 for run, f in listing(src):
     if not f.endswith(".json") or f == "cases.json":
         continue
@@ -142,7 +150,16 @@ for run, f in listing(src):
     if key not in order:
         order.append(key)
     if p.get("sites"):
-        counters.setdefault(key, (path, p))
+        # Heat-map counters first (they carry the reuse the model reads); a
+        # grid-mode launch of every block of the same shape is their twin:
+        # its exact totals replace the sampled block's scaled counts.
+        nth = (p.get("launch") or {}).get("kernel_launch") if isinstance(p.get("launch"), dict) else None
+        whole = p.get("mode") == "grid" and p.get("sampled_blocks") == blocks_of(p)
+        if whole:
+            grids.setdefault((key, nth), path)
+            grids.setdefault((key, None), path)
+        if key not in counters or (counters[key][1].get("mode") == "grid" and p.get("mode") != "grid"):
+            counters[key] = (path, p)
     if timed:
         # Time-mode launches at several occupancies (SECTORSCOPE_OCCUPANCY)
         # give one case each: the same counters, the time at that occupancy.
@@ -177,6 +194,10 @@ for key in order:
     for w in sorted(by_warps, key=lambda w: (w is None, w or 0)):
         c = {"name": name if len(by_warps) == 1 else "%s_w%s" % (name, w),
              "profile": path, "group": short}
+        nth = (p.get("launch") or {}).get("kernel_launch") if isinstance(p.get("launch"), dict) else None
+        twin = grids.get((key, nth)) or grids.get((key, None))
+        if twin and twin != path:
+            c["grid_profile"] = twin
         if paired:
             c["time_ms"] = statistics.median(by_warps[w])
             if isinstance(w, int) and w > 0:
@@ -226,9 +247,10 @@ for c in json.load(open(cases_file))["cases"]:
     text = c.get("name", "") + " " + kernel
     if rx.search(text) and not (exclude and re.search(exclude, text, re.I)):
         c = dict(c, profile=p)
-        q = c.get("previous_profile")
-        if q and not os.path.isabs(q):
-            c["previous_profile"] = os.path.join(base, q)
+        for field in ("previous_profile", "grid_profile"):
+            q = c.get(field)
+            if q and not os.path.isabs(q):
+                c[field] = os.path.join(base, q)
         out.append(c)
 # CampProf drew the band from "Transpose Coalesced" (here: the shared-memory
 # tile version); the others follow by name.
@@ -339,7 +361,7 @@ names, out = {}, []
 with tarfile.open(dst, "w:gz") as tar:
     for c in cases:
         c = dict(c)
-        for field in ("profile", "previous_profile"):
+        for field in ("profile", "previous_profile", "grid_profile"):
             if field not in c:
                 continue
             p = c[field] if os.path.isabs(c[field]) else os.path.join(base, c[field])

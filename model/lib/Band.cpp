@@ -1,6 +1,7 @@
 //===- Band.cpp - CampProf's best/worst band for one kernel ---------------===//
 #include "sectorscope/model/Band.h"
 #include "sectorscope/model/Error.h"
+#include "sectorscope/model/RereadWindow.h"
 #include "sectorscope/model/TermSwitches.h"
 #include "sectorscope/model/TextTable.h"
 
@@ -134,6 +135,18 @@ static double cappedByGrid(const Profile &P, const Calibration &C, double W,
   return W;
 }
 
+Profile withRereadWindow(const Profile &P, const Calibration &C,
+                         double WarpsPerSm, std::vector<std::string> *Notes) {
+  Profile Q = P;
+  double L1 = C.Bandwidth ? C.Bandwidth->L1.BytesPerSm : 0;
+  double W = useRereadWindow(Q, WarpsPerSm, L1);
+  if (W > 0 && Notes)
+    Notes->push_back("re-reads within " + fmtNum(W) +
+                     " sectors a warp (half the L1 at " + fmtNum(WarpsPerSm) +
+                     " warps/SM)");
+  return Q;
+}
+
 double occupancyFor(const Profile &P, const Calibration &C,
                     std::optional<double> Override, std::string *Source) {
   double Max = C.Gpu.MaxWarpsPerSm;
@@ -259,13 +272,13 @@ BandResult computeBand(const Calibration &C, const Profile &P,
   B.Kernel = P.Kernel;
   B.ProfileFile = P.File;
   B.Kind = O.Kind;
-  Traffic T = trafficFromProfile(P);
+  B.Warps = occupancyFor(P, C, O.Warps, &B.WarpsSource);
+  Traffic T = trafficFromProfile(withRereadWindow(P, C, B.Warps, &B.Notes));
   B.TotalBytes = T.totalBytes();
   if (B.TotalBytes <= 0)
     fail(P.File, "sites", noTrafficMessage(P));
   if (O.Previous)
     inheritFrom(T, C, *O.Previous);
-  B.Warps = occupancyFor(P, C, O.Warps, &B.WarpsSource);
   if (P.SmCount && P.SmCount != C.Gpu.SmCount)
     B.Notes.push_back("profile's device has " + std::to_string(P.SmCount) +
                       " SMs, the calibration's " +

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <tuple>
 
 namespace sectorscope::model {
 
@@ -98,8 +99,11 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
   // does: a step of the group waits for its members' longest round trip,
   // not their mean (an L1 hit beside a DRAM miss saves nothing). The
   // profile names no group; loads of one group run in one basic block, so
-  // they share mlp and sampled request count.
-  using GroupKey = std::pair<double, double>; // mlp, sampled requests
+  // they share mlp and sampled request count, and a group has mlp
+  // members: the loads of an unrolled loop's copies, which share both, are
+  // taken mlp at a time in site order.
+  using GroupKey = std::tuple<double, double, size_t>; // mlp, requests, nth
+  std::map<std::pair<double, double>, size_t> Members;
   std::map<GroupKey, double> Slowest;
   std::vector<std::pair<GroupKey, double>> GroupSteps;
   for (const MemItem &I : T.Items) {
@@ -190,7 +194,8 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
                           I.partialLines() * M.PartialStoreMsPerLine) /
                  AllSm;
     if (I.Waits && I.Mlp > 1 && I.SampledRequests > 0) {
-      GroupKey G{I.Mlp, I.SampledRequests};
+      size_t Nth = Members[{I.Mlp, I.SampledRequests}]++;
+      GroupKey G{I.Mlp, I.SampledRequests, Nth / (size_t)I.Mlp};
       Slowest[G] = std::max(Slowest[G], L);
       GroupSteps.push_back({G, Steps});
       continue;

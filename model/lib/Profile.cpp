@@ -128,6 +128,25 @@ static Site parseSite(const Json &J, const Ctx &C) {
     if (S.RereadRequests > S.Requests)
       LC.at("reread_requests")
           .fail("more than the site's " + fmtNum(S.Requests) + " requests");
+    if (L.contains("reread_windows") && L["reread_windows"].is_array()) {
+      const Json &Ws = L["reread_windows"];
+      for (size_t I = 0; I < Ws.size(); ++I) {
+        Ctx WC = LC.at("reread_windows").at(I);
+        requireObject(Ws[I], WC);
+        Site::Window W;
+        W.Sectors = getNumber(Ws[I], WC, "sectors", NumRule::PositiveInteger);
+        W.RereadSectors =
+            getNumber(Ws[I], WC, "reread_sectors", NumRule::Count);
+        W.RereadRequests =
+            getNumber(Ws[I], WC, "reread_requests", NumRule::Count);
+        if (W.RereadSectors > S.Sectors || W.RereadRequests > S.Requests)
+          WC.fail("more re-reads than the site's sectors or requests");
+        if (!S.RereadWindows.empty() &&
+            W.Sectors <= S.RereadWindows.back().Sectors)
+          WC.at("sectors").fail("windows must grow");
+        S.RereadWindows.push_back(W);
+      }
+    }
   }
   if (J.contains("patterns") && J["patterns"].is_array())
     for (const Json &P : J["patterns"]) {

@@ -125,9 +125,10 @@ static int useOf(Traffic &T, const Profile &P, int ObjectId, Op O,
                         : 0;
       U.Base = Obj.Base;
       // The heat map covers the sampled block only (heatmap mode), and only
-      // if it did not overflow; its distinct sectors bound the block's L1
-      // misses.
-      if (P.Mode == "heatmap" && P.HeatOverflow == 0 && Obj.Sectors > 0)
+      // if it did not overflow or was scaled to the grid's counts; its
+      // distinct sectors bound the block's L1 misses.
+      if (P.Mode == "heatmap" && (P.HeatOverflow == 0 || P.CountsFromGrid) &&
+          Obj.Sectors > 0)
         U.BlockDistinctBytes = Obj.Sectors * 32.0 * Scale;
     }
   T.Uses.push_back(U);

@@ -1,6 +1,7 @@
 //===- Validate.cpp - Predicted vs measured over a set of kernels ---------===//
 #include "sectorscope/model/Validate.h"
 #include "sectorscope/model/Error.h"
+#include "sectorscope/model/GridCounts.h"
 #include "sectorscope/model/SassLoads.h"
 #include "sectorscope/model/TextTable.h"
 
@@ -15,6 +16,23 @@ namespace sectorscope::model {
 static std::string dirOf(const std::string &Path) {
   size_t Slash = Path.rfind('/');
   return Slash == std::string::npos ? "" : Path.substr(0, Slash + 1);
+}
+
+/// A case's optional file field, relative to the cases file; "" when
+/// absent. Checked up front so the error names the case; not opened here,
+/// since opening a FIFO would block.
+static std::string optionalPath(const Json &CJ, const Ctx &C, const char *Field,
+                                const std::string &Cases) {
+  std::optional<std::string> P = getOptString(CJ, C, Field);
+  if (!P)
+    return "";
+  if (P->empty())
+    C.at(Field).fail("empty path");
+  std::string Full = (*P)[0] == '/' ? *P : dirOf(Cases) + *P;
+  if (!isRegularFile(Full))
+    C.at(Field).fail("cannot open '" + Full +
+                     "' (missing or not a regular file)");
+  return Full;
 }
 
 std::vector<ValidateCase> readCases(const std::string &Path) {
@@ -37,23 +55,9 @@ std::vector<ValidateCase> readCases(const std::string &Path) {
     if (!isRegularFile(V.ProfilePath))
       C.at("profile").fail("cannot open '" + V.ProfilePath +
                            "' (missing or not a regular file)");
-    if (auto Prev = getOptString(CJ, C, "previous_profile")) {
-      if (Prev->empty())
-        C.at("previous_profile").fail("empty path");
-      V.PreviousPath = (*Prev)[0] == '/' ? *Prev : dirOf(Path) + *Prev;
-      if (!isRegularFile(V.PreviousPath))
-        C.at("previous_profile")
-            .fail("cannot open '" + V.PreviousPath +
-                  "' (missing or not a regular file)");
-    }
-    if (auto Sass = getOptString(CJ, C, "sass")) {
-      if (Sass->empty())
-        C.at("sass").fail("empty path");
-      V.SassPath = (*Sass)[0] == '/' ? *Sass : dirOf(Path) + *Sass;
-      if (!isRegularFile(V.SassPath))
-        C.at("sass").fail("cannot open '" + V.SassPath +
-                          "' (missing or not a regular file)");
-    }
+    V.PreviousPath = optionalPath(CJ, C, "previous_profile", Path);
+    V.SassPath = optionalPath(CJ, C, "sass", Path);
+    V.GridPath = optionalPath(CJ, C, "grid_profile", Path);
     V.Name = getOptString(CJ, C, "name").value_or("");
     V.Group = getOptString(CJ, C, "group").value_or("");
     V.Expect = getOptString(CJ, C, "expect").value_or("best");
@@ -89,6 +93,11 @@ ValidateResult validate(const Calibration &C,
     Profile P = readProfile(VC.ProfilePath);
     ValidateRow Row;
     Row.Case = VC;
+    if (!VC.GridPath.empty()) {
+      std::string Note = useGridCounts(P, readProfile(VC.GridPath));
+      if (!Note.empty())
+        R.Notes.push_back(P.Kernel + ": " + Note);
+    }
     if (!VC.SassPath.empty()) {
       Row.LoadsInFlight = useSassLoadsInFlight(P, sassOfFile(VC.SassPath));
       FromSass += Row.LoadsInFlight.find("from the SASS") != std::string::npos;

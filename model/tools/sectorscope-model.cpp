@@ -15,6 +15,7 @@
 #include "sectorscope/model/Calibration.h"
 #include "sectorscope/model/DeviceCalibration.h"
 #include "sectorscope/model/Error.h"
+#include "sectorscope/model/GridCounts.h"
 #include "sectorscope/model/HeldOut.h"
 #include "sectorscope/model/SassLoads.h"
 #include "sectorscope/model/SvgChart.h"
@@ -46,14 +47,18 @@ commands:
   band      --calib FILE|auto --profile FILE [--profile FILE ...]
             [--model bandwidth|campprof] [--warps W] [--time-ms T]
             [--max-warps N] [--json FILE] [--svg FILE] [--title TEXT] [--log-y]
-            [--scope-factor F] [--previous FILE]
+            [--scope-factor F] [--previous FILE] [--grid-profile FILE]
             Best/worst band at 1..N warps/SM, measured time placed in it.
   predict   --calib FILE|auto --profile FILE
             [--model all|bandwidth|campprof|gt200]
             [--warps W] [--work-items N] [--json FILE] [--previous FILE]
+            [--grid-profile FILE]
             Predicted time of one launch by every calibrated model.
             --previous: the profile of the launch before it (the L2 it
             leaves dirty is charged; cases.json: previous_profile).
+            --grid-profile: a grid-mode profile of the same launch; its
+            every-block counts replace the sampled block's (cases.json:
+            grid_profile).
             --calib auto (band, predict): the suite the device index names
             for the profile's device, fitted now; a calibration measured on
             another device than the profile's gets a warning.
@@ -287,10 +292,15 @@ int cmdBand(const Args &A) {
   std::vector<Profile> Read;
   for (const std::string &P : Profiles)
     Read.push_back(readProfile(P));
+  if (Profiles.size() > 1 && A.has("grid-profile"))
+    fail("", "--grid-profile", "applies to one profile");
   std::vector<std::string> LoadsNotes(Read.size());
+  if (A.has("grid-profile"))
+    LoadsNotes[0] = useGridCounts(Read[0], readProfile(A.get("grid-profile")));
   if (const std::vector<SassKernel> *Sass = sassListing(A))
     for (size_t I = 0; I < Read.size(); ++I)
-      LoadsNotes[I] = useSassLoadsInFlight(Read[I], *Sass);
+      LoadsNotes[I] += (LoadsNotes[I].empty() ? "" : "; ") +
+                       useSassLoadsInFlight(Read[I], *Sass);
   Calibration C = calibrationForProfile(A, Read.front());
   for (size_t I = 1; I < Read.size(); ++I) {
     std::string W = calibrationDeviceWarning(C, Read[I]);
@@ -333,16 +343,21 @@ int cmdBand(const Args &A) {
 int cmdPredict(const Args &A) {
   Profile P = readProfile(A.need("profile"));
   std::vector<std::string> Notes;
+  if (A.has("grid-profile")) {
+    std::string N = useGridCounts(P, readProfile(A.get("grid-profile")));
+    if (!N.empty())
+      Notes.push_back(N);
+  }
   if (const std::vector<SassKernel> *Sass = sassListing(A))
     Notes.push_back(useSassLoadsInFlight(P, *Sass));
   Calibration C = calibrationForProfile(A, P);
-  Traffic T = trafficFromProfile(P);
+  std::string Src;
+  double W = occupancyFor(P, C, A.number("warps"), &Src);
+  Traffic T = trafficFromProfile(withRereadWindow(P, C, W, &Notes));
   if (T.totalBytes() <= 0)
     fail(P.File, "sites", noTrafficMessage(P));
   if (A.has("previous"))
     inheritFrom(T, C, readProfile(A.get("previous")));
-  std::string Src;
-  double W = occupancyFor(P, C, A.number("warps"), &Src);
   std::optional<double> Items = A.number("work-items");
   if (!Items)
     Items = P.WorkItems;
@@ -605,10 +620,11 @@ int main(int Argc, char **Argv) {
         "skip-bad-rows"}},
       {"band",
        {"calib", "profile", "model", "warps", "time-ms", "max-warps", "json",
-        "svg", "title", "log-y", "scope-factor", "previous", "sass", "binary"}},
+        "svg", "title", "log-y", "scope-factor", "previous", "grid-profile",
+        "sass", "binary"}},
       {"predict",
        {"calib", "profile", "model", "warps", "work-items", "json", "previous",
-        "sass", "binary"}},
+        "grid-profile", "sass", "binary"}},
       {"validate",
        {"calib", "cases", "model", "json", "mlups-svg", "band-svg", "title",
         "log-y", "scope-factor", "error-svg", "kernel-svg-dir", "sass"}},

@@ -44,6 +44,13 @@ struct Site {
   /// distinct 128-byte lines summed over requests (-1 unknown), and the
   /// sectors and whole requests its warps had loaded just before.
   double Lines = -1, RereadSectors = 0, RereadRequests = 0;
+  /// sites[].log.reread_windows: the same re-reads for windows of several
+  /// sizes (sectors a warp loaded since); RereadWindow.h picks the one the
+  /// launch's occupancy leaves L1 for. Empty: only the fields above.
+  struct Window {
+    double Sectors = 0, RereadSectors = 0, RereadRequests = 0;
+  };
+  std::vector<Window> RereadWindows;
 };
 
 /// objects[]: an allocation (or pseudo-object) the sampled block touched.
@@ -64,8 +71,12 @@ struct Profile {
   int SmCount = 0; ///< 0 if the profile does not say.
   std::vector<Site> Sites;
   std::vector<ProfileObject> Objects;
-  double HeatOverflow = 0;      ///< overflow.heat_overflow: records dropped.
-  std::optional<double> TimeMs; ///< Measured time, if recorded.
+  double HeatOverflow = 0; ///< overflow.heat_overflow: records dropped.
+  /// The counts are a grid-mode profile's (GridCounts.h): the heat map's
+  /// distinct sectors, scaled with them, stand for the average block even
+  /// where its log overflowed.
+  bool CountsFromGrid = false;
+  std::optional<double> TimeMs;      ///< Measured time, if recorded.
   std::optional<double> ActiveWarps; ///< occupancy.active_warps_per_sm.
   std::optional<double> WorkItems;   ///< e.g. lattice nodes, for MLUPS.
   double SampledBlocks = 1;          ///< Blocks the counters cover.

@@ -33,6 +33,9 @@ struct ValidateCase {
   /// `cuobjdump -sass` of the program that ran ("": loads in flight from
   /// the IR). Cases file: `sass`.
   std::string SassPath;
+  /// A grid-mode profile of the same launch: its whole-grid counts replace
+  /// the sampled block's (GridCounts.h). Cases file: `grid_profile`.
+  std::string GridPath;
   std::optional<double> TimeMs, Warps, WorkItems;
 };
 

@@ -1,0 +1,128 @@
+//===- SampledCountsTest.cpp - Grid totals and re-read windows ------------===//
+#include "sectorscope/model/Error.h"
+#include "sectorscope/model/GridCounts.h"
+#include "sectorscope/model/Profile.h"
+#include "sectorscope/model/RereadWindow.h"
+
+#include <gtest/gtest.h>
+
+using namespace sectorscope::model;
+
+namespace {
+
+/// A launch of 4 blocks of 256 threads: one load site (id 7) and one store
+/// (id 8) on object 0. Mode heatmap counts block 0 only.
+Json launch(const char *Mode, int SampledBlocks, double LoadRequests,
+            double LoadSectors, double StoreRequests) {
+  Json J = Json::parse(R"({"schema": "sectorscope-launch/1", "kernel": "k",
+    "mangled": "_Z1kv", "grid": {"x": 4}, "block": {"x": 256},
+    "sites": [{"id": 7, "op": "load", "width": 4, "mlp": 2,
+               "object": {"id": 0}},
+              {"id": 8, "op": "store", "width": 4, "object": {"id": 0}}],
+    "objects": [{"id": 0, "kind": "cudaMalloc", "size": 1048576}]})");
+  J["mode"] = Mode;
+  J["sampled_blocks"] = SampledBlocks;
+  J["sites"][0]["requests"] = LoadRequests;
+  J["sites"][0]["sectors"] = LoadSectors;
+  J["sites"][1]["requests"] = StoreRequests;
+  J["sites"][1]["sectors"] = 4 * StoreRequests;
+  return J;
+}
+
+// Block 0's log overflowed: it counted 100 of each block's 300 load
+// requests. The grid's totals come back per block, and the lines and
+// re-reads the log saw keep their share of the requests.
+TEST(GridCounts, WholeGridCountsReplaceTheSampledBlocks) {
+  Json H = launch("heatmap", 1, 100, 800, 50);
+  H["overflow"] = {{"heat_overflow", 1000}};
+  H["objects"][0]["sectors"] = 200;
+  H["sites"][0]["log"] = {
+      {"lines", 800},
+      {"reread_sectors", 400},
+      {"reread_requests", 50},
+      {"reread_windows",
+       {{{"sectors", 64}, {"reread_sectors", 400}, {"reread_requests", 50}},
+        {{"sectors", 256}, {"reread_sectors", 700}, {"reread_requests", 80}}}}};
+  Profile P = parseProfile(H, "h.json");
+  Profile G = parseProfile(launch("grid", 4, 1200, 9600, 200), "g.json");
+  std::string Note = useGridCounts(P, G);
+  const Site &L = P.Sites[0];
+  EXPECT_DOUBLE_EQ(L.Requests, 300);
+  EXPECT_DOUBLE_EQ(L.Sectors, 2400);
+  EXPECT_DOUBLE_EQ(L.Lines, 2400);
+  EXPECT_DOUBLE_EQ(L.RereadSectors, 1200);
+  EXPECT_DOUBLE_EQ(L.RereadRequests, 150);
+  EXPECT_DOUBLE_EQ(L.RereadWindows[1].RereadRequests, 240);
+  EXPECT_DOUBLE_EQ(P.Sites[1].Requests, 50); // the store was whole
+  // The object's distinct sectors follow its sectors (1000 -> 2600).
+  EXPECT_DOUBLE_EQ(P.Objects[0].Sectors, 200 * 2600.0 / 1000);
+  // Global requests, both sites: 150 of 350.
+  EXPECT_NE(Note.find("42.9% of the average block's"), std::string::npos)
+      << Note;
+  EXPECT_NE(Note.find("log overflowed"), std::string::npos) << Note;
+}
+
+TEST(GridCounts, AGridTwinOfAnotherLaunchIsRefused) {
+  Profile P = parseProfile(launch("heatmap", 1, 100, 800, 50), "h.json");
+  Json Other = launch("grid", 4, 1200, 9600, 200);
+  Other["grid"]["x"] = 8;
+  Other["sampled_blocks"] = 8;
+  EXPECT_THROW(useGridCounts(P, parseProfile(Other, "g.json")), ModelError);
+  Json Part = launch("grid", 2, 1200, 9600, 200);
+  EXPECT_THROW(useGridCounts(P, parseProfile(Part, "g.json")), ModelError);
+  Json Heat = launch("heatmap", 1, 100, 800, 50);
+  EXPECT_THROW(useGridCounts(P, parseProfile(Heat, "g.json")), ModelError);
+  Json NoSite = launch("grid", 4, 1200, 9600, 200);
+  NoSite["sites"][1]["id"] = 9;
+  EXPECT_THROW(useGridCounts(P, parseProfile(NoSite, "g.json")), ModelError);
+}
+
+TEST(GridCounts, EvenBlocksLeaveTheCountsAndSayNothing) {
+  Profile P = parseProfile(launch("heatmap", 1, 300, 2400, 50), "h.json");
+  Profile G = parseProfile(launch("grid", 4, 1200, 9600, 200), "g.json");
+  EXPECT_EQ(useGridCounts(P, G), "");
+  EXPECT_DOUBLE_EQ(P.Sites[0].Requests, 300);
+}
+
+// Half of a 256 KiB L1 over 8 warps is 512 sectors a warp: the largest
+// window not above it is 256; at 64 warps, 64 sectors: the first.
+TEST(RereadWindow, TheWarpsShareOfL1PicksTheWindow) {
+  Json H = launch("heatmap", 1, 100, 800, 50);
+  H["sites"][0]["log"] = {
+      {"lines", 800},
+      {"reread_sectors", 100},
+      {"reread_requests", 10},
+      {"reread_windows",
+       {{{"sectors", 64}, {"reread_sectors", 100}, {"reread_requests", 10}},
+        {{"sectors", 256}, {"reread_sectors", 600}, {"reread_requests", 70}},
+        {{"sectors", 1024}, {"reread_sectors", 700}, {"reread_requests", 87}}}}};
+  Profile P = parseProfile(H, "h.json");
+  EXPECT_DOUBLE_EQ(rereadWindowSectors(8, 262144), 512);
+  Profile At8 = P;
+  EXPECT_DOUBLE_EQ(useRereadWindow(At8, 8, 262144), 256);
+  EXPECT_DOUBLE_EQ(At8.Sites[0].RereadSectors, 600);
+  EXPECT_DOUBLE_EQ(At8.Sites[0].RereadRequests, 70);
+  Profile At64 = P;
+  EXPECT_DOUBLE_EQ(useRereadWindow(At64, 64, 262144), 64);
+  EXPECT_DOUBLE_EQ(At64.Sites[0].RereadSectors, 100);
+  Profile NoL1 = P;
+  EXPECT_DOUBLE_EQ(useRereadWindow(NoL1, 8, 0), 0);
+  EXPECT_DOUBLE_EQ(NoL1.Sites[0].RereadSectors, 100);
+}
+
+TEST(RereadWindow, WindowsThatShrinkOrOverflowAreRefused) {
+  Json H = launch("heatmap", 1, 100, 800, 50);
+  H["sites"][0]["log"] = {
+      {"lines", 800},
+      {"reread_sectors", 100},
+      {"reread_requests", 10},
+      {"reread_windows",
+       {{{"sectors", 256}, {"reread_sectors", 600}, {"reread_requests", 70}},
+        {{"sectors", 64}, {"reread_sectors", 100}, {"reread_requests", 10}}}}};
+  EXPECT_THROW(parseProfile(H, "h.json"), ModelError);
+  H["sites"][0]["log"]["reread_windows"] = {
+      {{"sectors", 64}, {"reread_sectors", 900}, {"reread_requests", 10}}};
+  EXPECT_THROW(parseProfile(H, "h.json"), ModelError);
+}
+
+} // namespace
