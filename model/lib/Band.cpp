@@ -138,6 +138,8 @@ static double cappedByGrid(const Profile &P, const Calibration &C, double W,
 Profile withRereadWindow(const Profile &P, const Calibration &C,
                          double WarpsPerSm, std::vector<std::string> *Notes) {
   Profile Q = P;
+  if (!C.RereadByOccupancy)
+    return Q;
   double L1 = C.Bandwidth ? C.Bandwidth->L1.BytesPerSm : 0;
   double W = useRereadWindow(Q, WarpsPerSm, L1);
   if (W > 0 && Notes)

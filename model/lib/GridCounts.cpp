@@ -17,7 +17,8 @@ static std::string shapeOf(const Profile &P) {
 
 std::string useGridCounts(Profile &Sampled, const Profile &Grid) {
   auto Mismatch = [&](const std::string &Why) {
-    fail(Grid.File, "", "not the grid-mode twin of " + Sampled.File + ": " + Why);
+    fail(Grid.File, "",
+         "not the grid-mode twin of " + Sampled.File + ": " + Why);
   };
   if (Grid.Mode != "grid")
     Mismatch("mode \"" + Grid.Mode + "\", expected \"grid\"");
@@ -88,10 +89,11 @@ std::string useGridCounts(Profile &Sampled, const Profile &Grid) {
       O.Sectors *= ObjAfter[O.Id] / ObjBefore[O.Id];
   if (Before <= 0 || std::fabs(After / Before - 1) <= 0.01)
     return "";
-  std::string Why = Sampled.HeatOverflow > 0
-                        ? " (its log overflowed: " +
-                              fmtNum(Sampled.HeatOverflow) + " records dropped)"
-                        : " (blocks differ in work)";
+  std::string Why =
+      Sampled.HeatOverflow > 0
+          ? " (its log overflowed: " + fmtNum(Sampled.HeatOverflow) +
+                " records dropped)"
+          : " (blocks differ in work)";
   return "global requests from the grid-mode profile " + Grid.File +
          ": the sampled block counted " +
          fmtNum(std::round(1000 * Before / After) / 10) +

@@ -59,6 +59,10 @@ commands:
             --grid-profile: a grid-mode profile of the same launch; its
             every-block counts replace the sampled block's (cases.json:
             grid_profile).
+            --reread-window first|occupancy (band, predict, validate,
+            heldout): a load's L1 re-reads as the runtime's first window
+            counts them (default), or by the window half the L1 leaves each
+            warp at the launch's occupancy.
             --calib auto (band, predict): the suite the device index names
             for the profile's device, fitted now; a calibration measured on
             another device than the profile's gets a warning.
@@ -268,6 +272,16 @@ int cmdFit(const Args &A) {
 
 /// The profile's calibration (--calib FILE or auto), with a warning on
 /// stderr when it was measured on another device.
+/// --reread-window first|occupancy (Calibration::RereadByOccupancy).
+void rereadWindowOpt(const Args &A, Calibration &C) {
+  if (!A.has("reread-window"))
+    return;
+  std::string W = A.get("reread-window");
+  if (W != "first" && W != "occupancy")
+    fail("", "--reread-window", "expected first or occupancy, got '" + W + "'");
+  C.RereadByOccupancy = W == "occupancy";
+}
+
 Calibration calibrationForProfile(const Args &A, const Profile &P) {
   Calibration C = calibrationFor(A.need("calib"), P);
   std::string W = calibrationDeviceWarning(C, P);
@@ -302,6 +316,7 @@ int cmdBand(const Args &A) {
       LoadsNotes[I] += (LoadsNotes[I].empty() ? "" : "; ") +
                        useSassLoadsInFlight(Read[I], *Sass);
   Calibration C = calibrationForProfile(A, Read.front());
+  rereadWindowOpt(A, C);
   for (size_t I = 1; I < Read.size(); ++I) {
     std::string W = calibrationDeviceWarning(C, Read[I]);
     if (!W.empty())
@@ -351,6 +366,7 @@ int cmdPredict(const Args &A) {
   if (const std::vector<SassKernel> *Sass = sassListing(A))
     Notes.push_back(useSassLoadsInFlight(P, *Sass));
   Calibration C = calibrationForProfile(A, P);
+  rereadWindowOpt(A, C);
   std::string Src;
   double W = occupancyFor(P, C, A.number("warps"), &Src);
   Traffic T = trafficFromProfile(withRereadWindow(P, C, W, &Notes));
@@ -425,6 +441,7 @@ std::vector<ValidateCase> casesOpt(const Args &A) {
 
 int cmdValidate(const Args &A) {
   Calibration C = readCalibration(A.need("calib"));
+  rereadWindowOpt(A, C);
   std::vector<ValidateCase> Cases = casesOpt(A);
   // "all": every calibrated model over the same cases, one table each and
   // one MLUPS chart comparing them (the GT200 paper's Table 1, per model).
@@ -519,6 +536,7 @@ int cmdValidate(const Args &A) {
 
 int cmdHeldOut(const Args &A) {
   Calibration C = readCalibration(A.need("calib"));
+  rereadWindowOpt(A, C);
   std::vector<ValidateCase> Cases = casesOpt(A);
   double Coverage = A.number("coverage").value_or(0.9);
   if (!(Coverage < 1))
@@ -621,16 +639,17 @@ int main(int Argc, char **Argv) {
       {"band",
        {"calib", "profile", "model", "warps", "time-ms", "max-warps", "json",
         "svg", "title", "log-y", "scope-factor", "previous", "grid-profile",
-        "sass", "binary"}},
+        "reread-window", "sass", "binary"}},
       {"predict",
        {"calib", "profile", "model", "warps", "work-items", "json", "previous",
-        "grid-profile", "sass", "binary"}},
+        "grid-profile", "reread-window", "sass", "binary"}},
       {"validate",
        {"calib", "cases", "model", "json", "mlups-svg", "band-svg", "title",
-        "log-y", "scope-factor", "error-svg", "kernel-svg-dir", "sass"}},
+        "log-y", "scope-factor", "error-svg", "kernel-svg-dir", "sass",
+        "reread-window"}},
       {"heldout",
        {"calib", "cases", "model", "coverage", "json", "calib-out", "error-svg",
-        "title", "scope-factor", "sass", "selection"}},
+        "title", "scope-factor", "sass", "selection", "reread-window"}},
       {"sass", {"sass", "binary", "json"}},
   };
   try {

@@ -95,7 +95,9 @@ TEST(RereadWindow, TheWarpsShareOfL1PicksTheWindow) {
       {"reread_windows",
        {{{"sectors", 64}, {"reread_sectors", 100}, {"reread_requests", 10}},
         {{"sectors", 256}, {"reread_sectors", 600}, {"reread_requests", 70}},
-        {{"sectors", 1024}, {"reread_sectors", 700}, {"reread_requests", 87}}}}};
+        {{"sectors", 1024},
+         {"reread_sectors", 700},
+         {"reread_requests", 87}}}}};
   Profile P = parseProfile(H, "h.json");
   EXPECT_DOUBLE_EQ(rereadWindowSectors(8, 262144), 512);
   Profile At8 = P;

@@ -71,8 +71,9 @@ double predictTime(const Calibration &C, ModelKind K, const Traffic &T,
 /// occupancy.active_warps_per_sm, else an estimate from the launch shape (as
 /// many whole blocks as fit in max warps/SM, at most 32 blocks, no more than
 /// the grid provides per SM). Source says which.
-/// P with the re-reads of the window L1 keeps at WarpsPerSm (RereadWindow.h);
-/// says which in Notes when the profile records windows.
+/// P with the re-reads of the window L1 keeps at WarpsPerSm (RereadWindow.h)
+/// when C.RereadByOccupancy; says which in Notes when the profile records
+/// windows. Otherwise P as it is.
 Profile withRereadWindow(const Profile &P, const Calibration &C,
                          double WarpsPerSm, std::vector<std::string> *Notes);
 

@@ -60,6 +60,11 @@ struct Calibration {
   /// kernel exercises a dropped term.
   std::optional<BandwidthModel> Undropped;
   std::optional<BoundsMargin> Bounds;
+  /// Re-reads by the window L1 keeps at the launch's occupancy
+  /// (RereadWindow.h) instead of the runtime's first window. An option of
+  /// the run (`--reread-window occupancy`), never read from or written to
+  /// the file: on programs never profiled before, it made predictions worse.
+  bool RereadByOccupancy = false;
 
   Json toJson() const;
   static Calibration fromJson(const Json &J, const std::string &File);
