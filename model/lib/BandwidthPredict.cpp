@@ -88,8 +88,15 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
   Terms R;
   double DramMs = 0, L2Ms = 0, TagMs = 0, PartialMs = 0, ReqMs = 0;
   double LocalMs = 0, AtomicMs = 0;
-  bool Loads = std::any_of(T.Items.begin(), T.Items.end(),
-                           [](const MemItem &I) { return I.Waits; });
+  // Read/write turnarounds come as often as the rarer of the two streams
+  // switches: a store stream with a few loads beside it (a table read per
+  // block) turns around once per load, not once per store. Every row the
+  // term is fitted on has at least as many loads as stores.
+  double LoadRequests = 0, StoreRequests = 0;
+  for (const MemItem &I : T.Items)
+    (I.Waits ? LoadRequests : StoreRequests) += I.Requests;
+  double Turnarounds =
+      StoreRequests > 0 ? std::min(1.0, LoadRequests / StoreRequests) : 0;
   // Per-SM bounds fall on the SMs the grid occupies; the partial-sector
   // merge happens at L2, for the whole GPU (the ghost-layer copy's 128
   // blocks take twice its 64 blocks' time: twice the sectors, twice the
@@ -185,8 +192,8 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
     // keeps its pure-stream issue cost L), but the SM's stream of stores
     // interleaved with loads costs a fixed time per request whatever the
     // occupancy (read/write turnaround): a throughput term, not latency.
-    if (!I.Waits && Loads)
-      DramMs += I.Requests / Sm * M.MixedStoreMsPerStep;
+    if (!I.Waits)
+      DramMs += I.Requests * Turnarounds / Sm * M.MixedStoreMsPerStep;
     // A sector written in part is merged into its line at L2 at a rate of
     // its own, well below the full-sector rate; sectors written in part
     // far apart cost a line's time each (stride rows).

@@ -61,3 +61,50 @@ TEST(StoreAndBlockTerms, BlockCostFromBlockRows) {
 }
 
 } // namespace
+
+namespace {
+
+// A store stream with a few loads beside it (one table read per block)
+// turns around once per load: the mixed-store cost follows the rarer
+// stream, which for every fitted row is the stores.
+TEST(StoreAndBlockTerms, MixedStoreCostFollowsTheRarerStream) {
+  BandwidthModel M;
+  M.SmCount = 100;
+  M.P = 1;
+  BandwidthClass R, W;
+  R.Width = W.Width = 4;
+  R.MsPerByte = W.MsPerByte = 1e-6 / 4000;
+  R.MsPerStep = 4e-4;
+  W.TheOp = Op::Write;
+  W.MsPerStep = 5e-6;
+  M.Classes = {R, W};
+  M.MixedStoreMsPerStep = 2e-6;
+  auto Kernel = [](double Loads, double Stores) {
+    Traffic T;
+    T.Blocks = 1000;
+    T.WarpsPerBlock = 8;
+    MemItem L, S;
+    L.Bytes = Loads * 128;
+    L.Requests = Loads;
+    L.SectorsPerRequest = S.SectorsPerRequest = 4;
+    S.TheOp = Op::Write;
+    S.Waits = false;
+    S.Bytes = Stores * 128;
+    S.Requests = Stores;
+    T.Items = {L, S};
+    return T;
+  };
+  auto Mixed = [&](double Loads, double Stores) {
+    double With = M.kernelTime(Kernel(Loads, Stores), false, 64, nullptr);
+    BandwidthModel N = M;
+    N.MixedStoreMsPerStep = 0;
+    return With - N.kernelTime(Kernel(Loads, Stores), false, 64, nullptr);
+  };
+  // 1e6 stores: beside 1e6 loads, one turnaround each; beside 1e4, 1e4.
+  EXPECT_REL_NEAR(Mixed(1e6, 1e6), 1e6 * 2e-6 / 100, 1e-9);
+  EXPECT_REL_NEAR(Mixed(1e4, 1e6), 1e4 * 2e-6 / 100, 1e-9);
+  EXPECT_REL_NEAR(Mixed(4e6, 1e6), 1e6 * 2e-6 / 100, 1e-9);
+  EXPECT_EQ(Mixed(0, 1e6), 0);
+}
+
+} // namespace
