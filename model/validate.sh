@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # validate.sh - check the sectorscope model against measured kernels.
 #
-#   model/validate.sh --bench microbench.json --profiles DIR [--runs] [--out OUTDIR]
+#   model/validate.sh --bench microbench.json --profiles DIR [--runs] [--grid-counts] [--out OUTDIR]
 #                     [--bin path/to/sectorscope-model]
 #                     [--lbm-regex RE] [--lbm-exclude RE] [--transpose-regex RE]
 #
@@ -18,9 +18,11 @@
 # get work_items = threads launched (one per lattice node) for MLUPS. A case
 # whose timed launches name a previous launch (most of them the same one,
 # with counters in DIR) gets it as previous_profile: the L2 it inherits.
-# A grid-mode launch of every block with the same shape (and the same
-# kernel_launch where several) becomes the case's grid_profile: its exact
-# whole-grid counts replace the sampled block's scaled ones.
+# With --grid-counts, a grid-mode launch of every block with the same shape
+# (and the same kernel_launch where several) becomes the case's
+# grid_profile: its exact whole-grid counts replace the sampled block's
+# scaled ones (not the default: on programs never profiled before they
+# made predictions worse; docs/model.md).
 #
 # Prints the fit summary (R^2, RMSE), then per model the predicted-vs-
 # measured table and its geometric-mean error, and writes to OUTDIR:
@@ -44,13 +46,14 @@ set -euo pipefail
 
 die() { echo "validate.sh: error: $*" >&2; exit 1; }
 
-BENCH="" PROFILES="" OUT="model-validation" BIN="${SECTORSCOPE_MODEL:-}" RUNS=0
+BENCH="" PROFILES="" OUT="model-validation" BIN="${SECTORSCOPE_MODEL:-}" RUNS=0 GRID=0
 LBM_RE='lbm|d3q19|lattice' LBM_EXCLUDE_RE='ghost|fill|init' TRANSPOSE_RE='transpose'
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --bench) BENCH="${2:?--bench needs a file}"; shift 2 ;;
     --profiles) PROFILES="${2:?--profiles needs a directory}"; shift 2 ;;
     --runs) RUNS=1; shift ;;
+    --grid-counts) GRID=1; shift ;;
     --out) OUT="${2:?--out needs a directory}"; shift 2 ;;
     --bin) BIN="${2:?--bin needs a path}"; shift 2 ;;
     --lbm-regex) LBM_RE="${2:?}"; shift 2 ;;
@@ -89,9 +92,9 @@ if [[ -f "$PROFILES/cases.json" ]]; then
   CASES="$PROFILES/cases.json"
 else
   CASES="$OUT/cases.json"
-  python3 - "$PROFILES" "$CASES" "$LBM_RE" "$LBM_EXCLUDE_RE" "$RUNS" <<'PY'
+  python3 - "$PROFILES" "$CASES" "$LBM_RE" "$LBM_EXCLUDE_RE" "$RUNS" "$GRID" <<'PY'
 import json, os, re, statistics, sys
-src, dst, lbm_re, lbm_ex, runs = sys.argv[1:6]
+src, dst, lbm_re, lbm_ex, runs, grid_counts = sys.argv[1:7]
 # The runtime writes counters (mode heatmap/grid, time_ms null) and times
 # (mode time, no sites) as separate launches: pair them by kernel and launch
 # shape. A profile carrying both is its own pair.
@@ -196,7 +199,7 @@ for key in order:
              "profile": path, "group": short}
         nth = (p.get("launch") or {}).get("kernel_launch") if isinstance(p.get("launch"), dict) else None
         twin = grids.get((key, nth)) or grids.get((key, None))
-        if twin and twin != path:
+        if grid_counts == "1" and twin and twin != path:
             c["grid_profile"] = twin
         if paired:
             c["time_ms"] = statistics.median(by_warps[w])

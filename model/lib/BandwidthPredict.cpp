@@ -106,9 +106,9 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
   // does: a step of the group waits for its members' longest round trip,
   // not their mean (an L1 hit beside a DRAM miss saves nothing). The
   // profile names no group; loads of one group run in one basic block, so
-  // they share mlp and sampled request count, and a group has mlp
-  // members: the loads of an unrolled loop's copies, which share both, are
-  // taken mlp at a time in site order.
+  // they share mlp and sampled request count. Whole-grid counts give an
+  // unrolled loop's copies the same count, which the sampled block's log
+  // rarely did: there a group has mlp members, taken in site order.
   using GroupKey = std::tuple<double, double, size_t>; // mlp, requests, nth
   std::map<std::pair<double, double>, size_t> Members;
   std::map<GroupKey, double> Slowest;
@@ -202,7 +202,8 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
                  AllSm;
     if (I.Waits && I.Mlp > 1 && I.SampledRequests > 0) {
       size_t Nth = Members[{I.Mlp, I.SampledRequests}]++;
-      GroupKey G{I.Mlp, I.SampledRequests, Nth / (size_t)I.Mlp};
+      GroupKey G{I.Mlp, I.SampledRequests,
+                 T.CountsFromGrid ? Nth / (size_t)I.Mlp : 0};
       Slowest[G] = std::max(Slowest[G], L);
       GroupSteps.push_back({G, Steps});
       continue;

@@ -172,6 +172,7 @@ double partialSectors(const Site &S) {
 
 Traffic trafficFromProfile(const Profile &P) {
   Traffic T;
+  T.CountsFromGrid = P.CountsFromGrid;
   T.Blocks = P.blocks();
   T.WarpsPerBlock = P.warpsPerBlock();
   T.SharedBytesPerBlock = P.SharedBytes;

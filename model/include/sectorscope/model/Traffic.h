@@ -96,6 +96,7 @@ struct Traffic {
   std::vector<ObjectUse> Uses;
   double Blocks = 1, WarpsPerBlock = 1;
   double SharedBytesPerBlock = 0; ///< Dynamic shared memory (profile).
+  bool CountsFromGrid = false;    ///< Profile::CountsFromGrid.
   /// Per-warp counts (GT200 model): warp-level requests and the requests
   /// that touch more sectors than an aligned access would (misaligned).
   double ReadWordsPerWarp = 0, ReadMisalignedPerWarp = 0;
