@@ -6,6 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
+#include <vector>
+
 using namespace sectorscope::model;
 
 namespace {
@@ -29,6 +32,20 @@ Json launch(const char *Mode, int SampledBlocks, double LoadRequests,
   return J;
 }
 
+/// A load site's log of 800 lines whose windows are {sectors, re-read
+/// sectors, re-read requests}; the first window is also the plain fields.
+Json logWithWindows(std::vector<std::array<int, 3>> Windows) {
+  Json L = {{"lines", 800},
+            {"reread_sectors", Windows[0][1]},
+            {"reread_requests", Windows[0][2]},
+            {"reread_windows", Json::array()}};
+  for (const auto &[Sectors, Reread, Requests] : Windows)
+    L["reread_windows"].push_back({{"sectors", Sectors},
+                                   {"reread_sectors", Reread},
+                                   {"reread_requests", Requests}});
+  return L;
+}
+
 // Block 0's log overflowed: it counted 100 of each block's 300 load
 // requests. The grid's totals come back per block, and the lines and
 // re-reads the log saw keep their share of the requests.
@@ -36,13 +53,7 @@ TEST(GridCounts, WholeGridCountsReplaceTheSampledBlocks) {
   Json H = launch("heatmap", 1, 100, 800, 50);
   H["overflow"] = {{"heat_overflow", 1000}};
   H["objects"][0]["sectors"] = 200;
-  H["sites"][0]["log"] = {
-      {"lines", 800},
-      {"reread_sectors", 400},
-      {"reread_requests", 50},
-      {"reread_windows",
-       {{{"sectors", 64}, {"reread_sectors", 400}, {"reread_requests", 50}},
-        {{"sectors", 256}, {"reread_sectors", 700}, {"reread_requests", 80}}}}};
+  H["sites"][0]["log"] = logWithWindows({{64, 400, 50}, {256, 700, 80}});
   Profile P = parseProfile(H, "h.json");
   Profile G = parseProfile(launch("grid", 4, 1200, 9600, 200), "g.json");
   std::string Note = useGridCounts(P, G);
@@ -88,16 +99,8 @@ TEST(GridCounts, EvenBlocksLeaveTheCountsAndSayNothing) {
 // window not above it is 256; at 64 warps, 64 sectors: the first.
 TEST(RereadWindow, TheWarpsShareOfL1PicksTheWindow) {
   Json H = launch("heatmap", 1, 100, 800, 50);
-  H["sites"][0]["log"] = {
-      {"lines", 800},
-      {"reread_sectors", 100},
-      {"reread_requests", 10},
-      {"reread_windows",
-       {{{"sectors", 64}, {"reread_sectors", 100}, {"reread_requests", 10}},
-        {{"sectors", 256}, {"reread_sectors", 600}, {"reread_requests", 70}},
-        {{"sectors", 1024},
-         {"reread_sectors", 700},
-         {"reread_requests", 87}}}}};
+  H["sites"][0]["log"] =
+      logWithWindows({{64, 100, 10}, {256, 600, 70}, {1024, 700, 87}});
   Profile P = parseProfile(H, "h.json");
   EXPECT_DOUBLE_EQ(rereadWindowSectors(8, 262144), 512);
   Profile At8 = P;
@@ -114,16 +117,9 @@ TEST(RereadWindow, TheWarpsShareOfL1PicksTheWindow) {
 
 TEST(RereadWindow, WindowsThatShrinkOrOverflowAreRefused) {
   Json H = launch("heatmap", 1, 100, 800, 50);
-  H["sites"][0]["log"] = {
-      {"lines", 800},
-      {"reread_sectors", 100},
-      {"reread_requests", 10},
-      {"reread_windows",
-       {{{"sectors", 256}, {"reread_sectors", 600}, {"reread_requests", 70}},
-        {{"sectors", 64}, {"reread_sectors", 100}, {"reread_requests", 10}}}}};
+  H["sites"][0]["log"] = logWithWindows({{256, 600, 70}, {64, 100, 10}});
   EXPECT_THROW(parseProfile(H, "h.json"), ModelError);
-  H["sites"][0]["log"]["reread_windows"] = {
-      {{"sectors", 64}, {"reread_sectors", 900}, {"reread_requests", 10}}};
+  H["sites"][0]["log"] = logWithWindows({{64, 900, 10}});
   EXPECT_THROW(parseProfile(H, "h.json"), ModelError);
 }
 
