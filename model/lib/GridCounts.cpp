@@ -81,8 +81,8 @@ std::string useGridCounts(Profile &Sampled, const Profile &Grid) {
     if (S.Lines >= 0)
       S.Lines = std::min(std::max(S.Lines, S.Requests), S.Sectors);
   }
-  // Distinct sectors per object follow its sectors: the share of them the
-  // sampled block re-read stands for every block's.
+  // A block's distinct sectors of an object grow with its sectors of it:
+  // the sampled block's share of distinct ones stands for every block's.
   Sampled.CountsFromGrid = true;
   for (ProfileObject &O : Sampled.Objects)
     if (ObjBefore.count(O.Id) && ObjBefore[O.Id] > 0)

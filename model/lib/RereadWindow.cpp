@@ -1,4 +1,4 @@
-//===- RereadWindow.cpp - Re-reads L1 keeps at the launch's occupancy -----===//
+//===- RereadWindow.cpp - L1 re-reads by occupancy -----------------------===//
 #include "sectorscope/model/RereadWindow.h"
 
 #include <algorithm>

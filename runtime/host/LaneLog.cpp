@@ -187,10 +187,16 @@ private:
     L.Lines += NL;
     if (!Load || !N)
       return;
+    // Each window is judged as it stood when the request began; then its
+    // fresh sectors enter it.
     for (size_t K = 0; K < NumRereadWindows; ++K) {
+      bool Held[32];
       uint32_t Reread = 0;
       for (uint32_t S = 0; S < N; ++S)
-        Reread += Recent[K].reread(Sec[S], RereadWindows[K]);
+        Reread += Held[S] = Recent[K].holds(Sec[S], RereadWindows[K]);
+      for (uint32_t S = 0; S < N; ++S)
+        if (!Held[S])
+          Recent[K].enter(Sec[S], RereadWindows[K]);
       L.RereadSectors[K] += Reread;
       L.RereadRequests[K] += Reread == N;
     }
@@ -229,25 +235,25 @@ private:
   const ss_launch_header &H;
   uint64_t Rows = 0;
   std::vector<uint64_t> Slots;
-  /// The global sectors a warp loaded, in the order they entered: a sector
-  /// is re-read while fewer than W others entered after it; a fresh one
-  /// enters (a re-read one does not, so a window is a FIFO of W sectors).
+  /// The global sectors a warp loaded, in the order they entered: a window
+  /// of W holds a sector while fewer than W others entered after it; only
+  /// fresh sectors enter, so a window is a FIFO of W sectors.
   class LoadedSectors {
   public:
     void clear() {
       Entered.clear();
       Count = 0;
     }
-    bool reread(uint64_t Sector, uint32_t W) {
+    bool holds(uint64_t Sector, uint32_t W) const {
       auto It = Entered.find(Sector);
-      if (It != Entered.end() && Count - It->second < W)
-        return true;
+      return It != Entered.end() && Count - It->second < W;
+    }
+    void enter(uint64_t Sector, uint32_t W) {
       Entered[Sector] = Count++;
-      // Forget what no window reaches any more: the map stays small.
+      // Forget what the window no longer reaches: the map stays small.
       if (Entered.size() > 4 * size_t(W) + 64)
         for (auto I = Entered.begin(); I != Entered.end();)
           I = Count - I->second >= W ? Entered.erase(I) : std::next(I);
-      return false;
     }
 
   private:

@@ -67,16 +67,16 @@ void rejectImpossibleTime(const KernelCurve &Spread, double Warps,
 double predictTime(const Calibration &C, ModelKind K, const Traffic &T,
                    bool Camped, double Warps, std::vector<std::string> *Notes);
 
-/// The occupancy to place a measurement at: the override, else the profile's
-/// occupancy.active_warps_per_sm, else an estimate from the launch shape (as
-/// many whole blocks as fit in max warps/SM, at most 32 blocks, no more than
-/// the grid provides per SM). Source says which.
 /// P with the re-reads of the window L1 keeps at WarpsPerSm (RereadWindow.h)
 /// when C.RereadByOccupancy; says which in Notes when the profile records
 /// windows. Otherwise P as it is.
 Profile withRereadWindow(const Profile &P, const Calibration &C,
                          double WarpsPerSm, std::vector<std::string> *Notes);
 
+/// The occupancy to place a measurement at: the override, else the profile's
+/// occupancy.active_warps_per_sm, else an estimate from the launch shape (as
+/// many whole blocks as fit in max warps/SM, at most 32 blocks, no more than
+/// the grid provides per SM). Source says which.
 double occupancyFor(const Profile &P, const Calibration &C,
                     std::optional<double> Override, std::string *Source);
 

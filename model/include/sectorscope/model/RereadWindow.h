@@ -1,5 +1,4 @@
-//===- RereadWindow.h - Re-reads L1 keeps at the launch's occupancy -*- C++
-//-*-===//
+//===- RereadWindow.h - L1 re-reads by occupancy ---------------*- C++ -*-===//
 //
 // A warp's re-read of a sector it loaded is an L1 hit while the line stays,
 // and how long it stays depends on how many warps share the SM's L1. The
