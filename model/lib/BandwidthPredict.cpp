@@ -215,9 +215,11 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
   // A block's launch and retirement hold its warps' slots: one more serial
   // step per warp.
   R.LatMsWarps += T.totalWarps() / Sm * M.BlockMs;
-  // Every throughput bound of the memory path, combined as one p-norm.
+  // Every throughput bound of the memory path, combined as one p-norm, and
+  // the GPU's rate of starting blocks.
+  double BlockStartMs = T.Blocks * M.BlockStartMsPerBlock;
   for (double Bound :
-       {DramMs, L2Ms, TagMs, PartialMs, ReqMs, LocalMs, AtomicMs})
+       {DramMs, L2Ms, TagMs, PartialMs, ReqMs, LocalMs, AtomicMs, BlockStartMs})
     R.BwMs = smoothMax(R.BwMs, Bound, M.P);
   return R;
 }

@@ -67,13 +67,14 @@ double scoreRows(const BandwidthModel &M, const KernelRows &Rows, double &Geo) {
   return S;
 }
 
-/// Sets V to the value in [1e-7, 1e-2] ms that minimizes Score (a log grid,
+/// Sets V to the value in [From, 1e-2] ms that minimizes Score (a log grid,
 /// then a finer one around the best): the form is monotone in each of the
 /// one-dimensional coefficients fitted this way.
-template <typename F> static void search1D(double &V, F Score) {
+template <typename F>
+static void search1D(double &V, F Score, double From = 1e-7) {
   double Best = 0, BestS = 1e300;
   for (int Pass = 0; Pass < 2; ++Pass) {
-    double Lo = Pass ? Best / 1.5 : 1e-7, Hi = Pass ? Best * 1.5 : 1e-2;
+    double Lo = Pass ? Best / 1.5 : From, Hi = Pass ? Best * 1.5 : 1e-2;
     for (int I = 0; I <= 200; ++I) {
       V = Lo * std::pow(Hi / Lo, I / 200.0);
       double S = Score();
@@ -138,6 +139,9 @@ static Traffic blockTraffic(const BenchRow &R) {
 }
 
 /// BlockMs from the block rows: the same bytes in more, shorter blocks.
+/// The GPU's block start rate (BlockStartMsPerBlock) is fitted on the same
+/// rows beside it and kept only where the pair fits them better than
+/// BlockMs alone (rows that never reach the rate leave it 0).
 static void fitBlockCost(BandwidthModel &M, const BenchData &D) {
   KernelRows Rows;
   for (const BenchRow *R : D.rowsOf("block"))
@@ -146,9 +150,25 @@ static void fitBlockCost(BandwidthModel &M, const BenchData &D) {
   if (Rows.size() < 2)
     return;
   size_t NoHeld = 0;
-  double NoHeldErr = -1;
-  fitTerm(M, M.BlockMs, Rows, {}, M.BlockRows, M.BlockGeomeanRelErr, NoHeld,
-          NoHeldErr);
+  double NoHeldErr = -1, Geo = 0;
+  auto FitBlockMs = [&] {
+    fitTerm(M, M.BlockMs, Rows, {}, M.BlockRows, M.BlockGeomeanRelErr, NoHeld,
+            NoHeldErr);
+    return scoreRows(M, Rows, Geo);
+  };
+  double Start = M.BlockStartMsPerBlock;
+  M.BlockStartMsPerBlock = 0;
+  double Without = FitBlockMs(), BlockAlone = M.BlockMs;
+  M.BlockStartMsPerBlock = Start > 0 ? Start : 1e-6;
+  for (int Round = 0; Round < 2; ++Round) {
+    search1D(
+        M.BlockStartMsPerBlock, [&] { return scoreRows(M, Rows, Geo); }, 1e-9);
+    if (FitBlockMs() >= Without && Round == 1) {
+      M.BlockStartMsPerBlock = 0;
+      M.BlockMs = BlockAlone;
+      FitBlockMs();
+    }
+  }
 }
 
 /// A `stride` or `offset` write row as a kernel: a 4- or 16-byte word per

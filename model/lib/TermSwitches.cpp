@@ -7,6 +7,9 @@ const std::vector<TermSwitch> &termSwitches() {
   static const std::vector<TermSwitch> Switches = {
       {"block", "no per-block cost", [](BandwidthModel &M) { M.BlockMs = 0; },
        [](const BandwidthModel &M) { return M.BlockMs > 0; }},
+      {"block_start", "blocks start as fast as the grid asks",
+       [](BandwidthModel &M) { M.BlockStartMsPerBlock = 0; },
+       [](const BandwidthModel &M) { return M.BlockStartMsPerBlock > 0; }},
       {"mixed_store", "stores of a warp that loads cost a write stream's",
        [](BandwidthModel &M) { M.MixedStoreMsPerStep = 0; },
        [](const BandwidthModel &M) { return M.MixedStoreMsPerStep > 0; }},

@@ -132,6 +132,11 @@ struct BandwidthModel {
   double BlockMs = 0;
   size_t BlockRows = 0;
   double BlockGeomeanRelErr = 0;
+  /// The GPU starts blocks at a bounded rate whatever they do: a grid of
+  /// many small blocks takes at least blocks x this (a throughput bound).
+  /// The fastest start rate the `block` rows reached, launch removed.
+  /// JSON: block_start_ms_per_block (0: not measured).
+  double BlockStartMsPerBlock = 0;
   /// The SMs a grid occupies: the block scheduler gives each SM a block
   /// before any gets a second, so a grid of fewer blocks than SMs leaves
   /// the rest idle and the per-SM work falls on the ones it has.
