@@ -54,6 +54,8 @@ TEST(StoreAndBlockTerms, BlockCostFromBlockRows) {
   BandwidthModel M = BandwidthModel::fit(D, {"campprof"});
   EXPECT_REL_NEAR(M.P, 2, 1e-12);
   EXPECT_REL_NEAR(M.BlockMs, Blk, 5e-3);
+  // These rows never reach a block start ceiling: none is kept.
+  EXPECT_EQ(M.BlockStartMsPerBlock, 0);
   EXPECT_EQ(M.BlockRows, 8);
   EXPECT_LT(M.BlockGeomeanRelErr, 2e-3);
   BandwidthModel R = BandwidthModel::fromJson(M.toJson(), Ctx("rt.json"));
@@ -105,6 +107,29 @@ TEST(StoreAndBlockTerms, MixedStoreCostFollowsTheRarerStream) {
   EXPECT_REL_NEAR(Mixed(1e4, 1e6), 1e4 * 2e-6 / 100, 1e-9);
   EXPECT_REL_NEAR(Mixed(4e6, 1e6), 1e6 * 2e-6 / 100, 1e-9);
   EXPECT_EQ(Mixed(0, 1e6), 0);
+}
+
+} // namespace
+
+namespace {
+
+// The same block rows where the GPU starts at most one block per 0.6 ns:
+// the smallest blocks reach that ceiling, and the fit finds it beside the
+// per-block cost.
+TEST(StoreAndBlockTerms, BlockStartRateFromBlockRows) {
+  const double A = 1e-6 / 4000, L = 4e-4, Ls = 5e-6, Blk = 6e-4;
+  const double Start = 6e-7;
+  BenchData D = pureStreamBench(A, L, Ls);
+  addBlockRows(D, A, L, Ls, Blk);
+  for (BenchRow &R : D.Rows)
+    if (R.Experiment == "block")
+      R.TimeMs = smoothMax(R.TimeMs, *R.Blocks * Start, 2);
+  BandwidthModel M = BandwidthModel::fit(D, {"campprof"});
+  EXPECT_REL_NEAR(M.BlockStartMsPerBlock, Start, 0.05);
+  EXPECT_REL_NEAR(M.BlockMs, Blk, 0.05);
+  EXPECT_LT(M.BlockGeomeanRelErr, 1e-2);
+  BandwidthModel R = BandwidthModel::fromJson(M.toJson(), Ctx("rt.json"));
+  EXPECT_REL_NEAR(R.BlockStartMsPerBlock, M.BlockStartMsPerBlock, 1e-12);
 }
 
 } // namespace
