@@ -158,16 +158,16 @@ static void fitBlockCost(BandwidthModel &M, const BenchData &D) {
   };
   double Start = M.BlockStartMsPerBlock;
   M.BlockStartMsPerBlock = 0;
-  double Without = FitBlockMs(), BlockAlone = M.BlockMs;
+  double Without = FitBlockMs(), With = Without;
   M.BlockStartMsPerBlock = Start > 0 ? Start : 1e-6;
   for (int Round = 0; Round < 2; ++Round) {
     search1D(
         M.BlockStartMsPerBlock, [&] { return scoreRows(M, Rows, Geo); }, 1e-9);
-    if (FitBlockMs() >= Without && Round == 1) {
-      M.BlockStartMsPerBlock = 0;
-      M.BlockMs = BlockAlone;
-      FitBlockMs();
-    }
+    With = FitBlockMs();
+  }
+  if (With >= Without) {
+    M.BlockStartMsPerBlock = 0;
+    FitBlockMs();
   }
 }
 
