@@ -69,6 +69,8 @@ using namespace llvm;
 
 STATISTIC(NumKernels, "Kernels instrumented");
 STATISTIC(NumOverLimit, "Kernels left uninstrumented: too many accesses");
+STATISTIC(NumOverSharedBudget,
+          "Kernels left uninstrumented: no static shared memory left");
 STATISTIC(NumClonedFunctions, "Device functions cloned for instrumented paths");
 STATISTIC(NumLoads, "Loads instrumented");
 STATISTIC(NumStores, "Stores instrumented");
@@ -167,6 +169,9 @@ namespace sectorscope {
 namespace {
 
 constexpr unsigned MinSM = 80; // redux.sync (__reduce_*_sync) needs sm_80.
+/// A kernel's static shared memory may not exceed 48 KiB on any sm_80+
+/// device; only dynamic shared memory may go beyond, by opting in.
+constexpr uint64_t MaxStaticSharedBytes = 48 * 1024;
 
 unsigned smOf(const Function &F) {
   StringRef CPU = F.getFnAttribute("target-cpu").getValueAsString();
@@ -201,8 +206,9 @@ private:
   bool targetsSupportedArch(ArrayRef<Function *> Kernels);
   void declareRuntimeEntries();
   void vectorizeAccesses();
-  unsigned countAccesses(Function &K);
-  bool withinAccessLimit(Function &K);
+  unsigned countAccesses(ArrayRef<Function *> Reached);
+  uint64_t staticSharedBytes(ArrayRef<Function *> Reached);
+  bool canInstrument(Function &K);
   void instrumentKernel(Function &K);
   void addPlainVariants(Function &K);
   void pairGridAccesses();
@@ -261,7 +267,7 @@ bool Instrumenter::run() {
   KernelSet.insert(Kernels.begin(), Kernels.end());
   vectorizeAccesses();
   for (Function *K : Kernels) {
-    if (withinAccessLimit(*K))
+    if (canInstrument(*K))
       instrumentKernel(*K);
     else
       addPlainVariants(*K);
@@ -335,49 +341,97 @@ void Instrumenter::vectorizeAccesses() {
   }
 }
 
-/// The sites instrumenting `K` would add: its own accesses and those of
-/// each device function it reaches, counted once, as each gets one
-/// instrumented copy per kernel.
-unsigned Instrumenter::countAccesses(Function &K) {
-  unsigned N = 0;
+/// K and each device function it reaches, once each, K first.
+static SmallVector<Function *, 16>
+reachedFunctions(Function &K, const SmallPtrSetImpl<Function *> &Kernels) {
+  SmallVector<Function *, 16> Reached{&K};
   SmallPtrSet<Function *, 16> Seen{&K};
-  SmallVector<Function *, 16> Work{&K};
-  while (!Work.empty()) {
-    Function *F = Work.pop_back_val();
-    for (Instruction &I : instructions(*F)) {
+  for (size_t At = 0; At < Reached.size(); ++At)
+    for (Instruction &I : instructions(*Reached[At]))
       if (auto *CB = dyn_cast<CallBase>(&I)) {
         Function *G = CB->getCalledFunction();
         if (G && !G->isDeclaration() && !G->isIntrinsic() &&
-            !KernelSet.count(G) && Seen.insert(G).second)
-          Work.push_back(G);
+            !Kernels.count(G) && Seen.insert(G).second)
+          Reached.push_back(G);
       }
+  return Reached;
+}
+
+/// The sites instrumenting `K` would add: its own accesses and those of
+/// each device function it reaches, counted once, as each gets one
+/// instrumented copy per kernel.
+unsigned Instrumenter::countAccesses(ArrayRef<Function *> Reached) {
+  unsigned N = 0;
+  for (Function *F : Reached)
+    for (Instruction &I : instructions(*F)) {
       SmallVector<MemoryOp, 2> Ops;
-      if (classifyAccess(I, DL, F == &K))
+      if (classifyAccess(I, DL, F == Reached.front()))
         ++N;
-      else if (classifySmallMemIntrinsic(I, DL, F == &K, Ops))
+      else if (classifySmallMemIntrinsic(I, DL, F == Reached.front(), Ops))
         N += Ops.size();
     }
-  }
   return N;
 }
 
-/// A kernel over the limit is left as compiled, with a remark here and a
-/// note in the report of each of its launches (the L record, abi.h).
-bool Instrumenter::withinAccessLimit(Function &K) {
+/// Whether `V` is used, directly or through constant expressions, by an
+/// instruction of one of `Fs`.
+static bool usedIn(const Value &V, const SmallPtrSetImpl<Function *> &Fs) {
+  for (const User *U : V.users()) {
+    if (auto *I = dyn_cast<Instruction>(U)) {
+      if (Fs.count(I->getFunction()))
+        return true;
+    } else if (isa<ConstantExpr>(U) && usedIn(*U, Fs)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/// The static shared memory of a kernel whose body is `Reached`: the
+/// shared variables its functions use, laid out in module order with their
+/// alignment, as ptxas does. An `extern __shared__` array has size 0: it is
+/// the launch's dynamic shared memory.
+uint64_t Instrumenter::staticSharedBytes(ArrayRef<Function *> Reached) {
+  SmallPtrSet<Function *, 16> Fs(Reached.begin(), Reached.end());
+  uint64_t Bytes = 0;
+  for (GlobalVariable &GV : M.globals())
+    if (GV.getAddressSpace() == 3 && usedIn(GV, Fs))
+      Bytes = alignTo(Bytes, DL.getValueOrABITypeAlignment(GV.getAlign(),
+                                                           GV.getValueType())) +
+              DL.getTypeAllocSize(GV.getValueType());
+  return Bytes;
+}
+
+/// A kernel that instrumenting would break or bloat is left as compiled,
+/// with a remark here and a note in the report of each of its launches (the
+/// L record, abi.h).
+bool Instrumenter::canInstrument(Function &K) {
+  SmallVector<Function *, 16> Reached = reachedFunctions(K, KernelSet);
   unsigned Max = Opts.MaxAccessesPerKernel;
-  if (!Max)
+  unsigned N = Max ? countAccesses(Reached) : 0;
+  uint64_t Shared = staticSharedBytes(Reached);
+  std::string Reason;
+  if (N > Max) {
+    ++NumOverLimit;
+    Reason = std::to_string(N) + " accesses exceed the limit of " +
+             std::to_string(Max) +
+             " (raise it with -fplugin-arg-sectorscope-instrument-max-"
+             "accesses=<n>)";
+  } else if (Shared + SS_SAMPLE_SHARED_BYTES > MaxStaticSharedBytes) {
+    // ptxas would reject the sample variant, and with it the program.
+    ++NumOverSharedBudget;
+    Reason = std::to_string(Shared) +
+             " bytes of static shared memory leave no room for the " +
+             std::to_string(SS_SAMPLE_SHARED_BYTES) +
+             " the sampled block's log needs under the " +
+             std::to_string(MaxStaticSharedBytes) + "-byte static limit";
+  } else {
     return true;
-  unsigned N = countAccesses(K);
-  if (N <= Max)
-    return true;
-  ++NumOverLimit;
-  Sites.addOverLimit(K.getName(), N, Max);
+  }
+  Sites.addUninstrumentedKernel(K.getName(), Reason);
   Diags.report(DiagLevel::Remark, SourcePos(),
                "sectorscope: kernel '" + demangle(K.getName().str()) +
-                   "' not instrumented: " + std::to_string(N) +
-                   " accesses exceed the limit of " + std::to_string(Max) +
-                   " (raise it with -fplugin-arg-sectorscope-instrument-max-"
-                   "accesses=<n>)",
+                   "' not instrumented: " + Reason,
                "");
   return false;
 }

@@ -96,9 +96,8 @@ void SiteTable::countUninstrumented(StringRef Kernel, Uninstrumented K) {
   ++It->second[unsigned(K)];
 }
 
-void SiteTable::addOverLimit(StringRef Kernel, unsigned Accesses,
-                             unsigned Limit) {
-  OverLimits.push_back({field(Kernel), Accesses, Limit});
+void SiteTable::addUninstrumentedKernel(StringRef Kernel, StringRef Reason) {
+  UninstrumentedKernels.push_back({field(Kernel), field(Reason)});
 }
 
 std::string SiteTable::text() const {
@@ -123,8 +122,8 @@ std::string SiteTable::text() const {
     }
     OS << '\n';
   }
-  for (const OverLimit &L : OverLimits)
-    OS << "L\t" << L.Kernel << '\t' << L.Accesses << '\t' << L.Limit << '\n';
+  for (const auto &[Kernel, Reason] : UninstrumentedKernels)
+    OS << "L\t" << Kernel << '\t' << Reason << '\n';
   return S;
 }
 

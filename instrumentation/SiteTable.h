@@ -2,7 +2,7 @@
 //
 // Builds the site table text of abi.h: one `S` record per instrumented
 // access, one `K` record per kernel with uninstrumented memory operations,
-// one `L` record per kernel left uninstrumented for its size, and the `V`
+// one `L` record per kernel left as compiled, with the reason, and the `V`
 // record. The host runtime parses it; the pass only appends.
 //
 //===----------------------------------------------------------------------===//
@@ -44,8 +44,9 @@ public:
   unsigned add(llvm::StringRef Kernel, const MemoryOp &Op,
                const llvm::Function &F, unsigned Mlp = 1);
   void countUninstrumented(llvm::StringRef Kernel, Uninstrumented K);
-  /// Kernel `Kernel` is not instrumented: its `Accesses` exceed `Limit`.
-  void addOverLimit(llvm::StringRef Kernel, unsigned Accesses, unsigned Limit);
+  /// Kernel `Kernel` is left as compiled, for `Reason` (the report's note
+  /// after "not instrumented: ").
+  void addUninstrumentedKernel(llvm::StringRef Kernel, llvm::StringRef Reason);
 
   unsigned size() const { return Sites.size(); }
   const std::vector<SiteRecord> &sites() const { return Sites; }
@@ -57,11 +58,8 @@ private:
   llvm::MapVector<std::string, std::array<unsigned, NumUninstrumentedKinds>,
                   std::map<std::string, unsigned>>
       Uninstr;
-  struct OverLimit {
-    std::string Kernel;
-    unsigned Accesses, Limit;
-  };
-  std::vector<OverLimit> OverLimits;
+  /// Kernel and reason, as `L` record fields.
+  std::vector<std::pair<std::string, std::string>> UninstrumentedKernels;
 };
 
 const char *opName(unsigned Op);

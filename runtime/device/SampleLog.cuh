@@ -18,7 +18,9 @@ namespace sectorscope_rt {
 
 /// Each thread's records so far (abi.h), in shared memory: a register would
 /// have to be threaded through every function the kernel calls.
-static __shared__ uint32_t LaneCursor[SS_MAX_WARPS * 32];
+static __shared__ uint32_t LaneCursor[SS_SAMPLE_SHARED_BYTES / 4];
+static_assert(SS_SAMPLE_SHARED_BYTES / 4 == SS_MAX_WARPS * 32,
+              "one cursor per thread");
 
 /// At the sampled block's entry, before any access.
 SS_DEV void resetLaneCursor() { LaneCursor[linearTid()] = 0; }

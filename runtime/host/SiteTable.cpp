@@ -118,13 +118,10 @@ bool parseSiteTable(std::string_view Text, SiteTable &Out, std::string &Err) {
         Kinds[std::string(KV.substr(0, Eq))] += N;
       }
     } else if (F[0] == "L") {
-      uint32_t Accesses, Limit;
-      if (F.size() != 4 || !toU32(F[2], Accesses) || !toU32(F[3], Limit))
-        return Fail("bad L record");
+      if (F.size() != 3 || F[2].empty())
+        return Fail("expected a kernel and a reason in an L record");
       Out.Uninstrumented[std::string(F[1])] =
-          "not instrumented: " + std::to_string(Accesses) +
-          " accesses exceed the limit of " + std::to_string(Limit) +
-          " (instrument-max-accesses=)";
+          "not instrumented: " + std::string(F[2]);
     } else if (F[0] == "V") {
       if (F.size() != 2 || !toU32(F[1], Out.AbiVersion))
         return Fail("bad V record");

@@ -13,7 +13,7 @@
 
 ; CHECK: S\090\09small\09load
 ; CHECK-NOT: S\09{{[0-9]+}}\09big
-; CHECK-SAME: L\09big\095\094\0A\00"
+; CHECK-SAME: L\09big\095 accesses exceed the limit of 4 (raise it with -fplugin-arg-sectorscope-instrument-max-accesses=<n>)\0A\00"
 ; CHECK-LABEL: define void @big(
 ; CHECK-NOT: __sectorscope
 ; CHECK: ret void

@@ -59,6 +59,24 @@ TEST(SiteTable, MalformedLinesAreNamed) {
                     "S\t0\tk\tload\tglobal\t4\t2\t1\t1\tf\tk.cu\n"),
             "site table: site id 0 appears twice");
   EXPECT_EQ(errorOf("X\tfoo\n"), "site table line 1: unknown record kind 'X'");
+  EXPECT_EQ(errorOf("L\t_Z1kPf\t5\t4\n"),
+            "site table line 1: expected a kernel and a reason in an L record");
+  EXPECT_EQ(errorOf("L\t_Z1kPf\t\n"),
+            "site table line 1: expected a kernel and a reason in an L record");
+}
+
+// An L record's reason becomes the note of the kernel's launches.
+TEST(SiteTable, KernelsLeftAsCompiledKeepTheirReason) {
+  SiteTable T;
+  std::string Err;
+  ASSERT_TRUE(parseSiteTable("L\t_Z1kPf\t5 accesses exceed the limit of 4\n"
+                             "L\t_Z1gv\t47200 bytes of static shared memory\n",
+                             T, Err))
+      << Err;
+  EXPECT_EQ(T.Uninstrumented.at("_Z1kPf"),
+            "not instrumented: 5 accesses exceed the limit of 4");
+  EXPECT_EQ(T.Uninstrumented.at("_Z1gv"),
+            "not instrumented: 47200 bytes of static shared memory");
 }
 
 } // namespace

@@ -30,6 +30,8 @@
  *   v16 grid mode's loop tallies (__sectorscope_access_grid_tally,
  *       __sectorscope_grid_tally_flush); SS_SHAPE_LANE_STRIDE and the
  *       stride byte of op_space.
+ *   v17 the L record carries the reason a kernel is left as compiled;
+ *       SS_SAMPLE_SHARED_BYTES.
  *
  * Kernels. The program's kernel K stays as compiled: time mode and launches
  * that are not profiled run it. The sample variant, K SS_SAMPLE_KERNEL_SUFFIX,
@@ -48,10 +50,13 @@
 
 #include <stdint.h>
 
-#define SS_ABI_VERSION 16u
+#define SS_ABI_VERSION 17u
 
 /* Warps per block we can tell apart: 1024 threads / 32. */
 #define SS_MAX_WARPS 32u
+/* Static shared memory the sample variant adds to its kernel's: one 32-bit
+ * log cursor per thread (runtime/device/SampleLog.cuh). */
+#define SS_SAMPLE_SHARED_BYTES (SS_MAX_WARPS * 32u * 4u)
 #define SS_SECTOR_BYTES 32u
 #define SS_WORDS_PER_SECTOR 8u
 #define SS_MAX_PARTITION_MASKS 16u
@@ -132,10 +137,12 @@ enum ss_partition_kind {
  * Not-instrumented kinds: inline_asm, cp_async, bulk_copy, texture, other,
  * indirect_call (a call through a pointer: its callee runs uninstrumented;
  * a kind the host does not know is still reported by name).
- *   L <kernel> <accesses> <limit>
- * the kernel is not instrumented: its accesses exceed the pass's limit
- * (plugin argument instrument-max-accesses); its variants are plain copies
- * and the host launches it as compiled, with a note in the report. */
+ *   L <kernel> <reason>
+ * the kernel is not instrumented, for <reason>: its accesses exceed the
+ * pass's limit (plugin argument instrument-max-accesses), or its static
+ * shared memory leaves no room for SS_SAMPLE_SHARED_BYTES. Its variants are
+ * plain copies and the host launches it as compiled, with "not instrumented:
+ * <reason>" as the report's note. */
 
 /* Per-site counters. For the sampled block in heat-map mode, where the host
  * folds the log into them; over all blocks in grid mode. A request is one
