@@ -196,6 +196,10 @@ run() {
   expect_checks
   multi_device_checks
   rdc_checks
+  local mode
+  for mode in heatmap grid time; do
+    check "gpu test host_wait ($mode: kernels that wait for the host)" host_wait $mode
+  done
   for exe in gpu/*.plain; do
     n=$(basename "$exe" .plain)
     [ "$n" = overhead ] && continue # a benchmark, run by `bench`
@@ -296,6 +300,36 @@ multi_device_processes() {
   timeout 60 bin/sectorscope-report "$out" -o "$out.html" &&
     timeout 60 python3 gpu/multi_device_reports.py "$out" --mode heatmap \
       --processes 4 --kernel 'strided<4>' any 3 16 --page "$out.html"
+}
+
+# A kernel that spins until the host sets a flag after the launch returned
+# (test/gpu/host_wait.cu): with a short wait limit the program finishes, its
+# results right; each of its three launches gets a report without error,
+# the last one written at exit, and the summary says which launch the
+# program went on from.
+host_wait() { # mode
+  local out=$dir/host-wait-$1 log
+  rm -rf "$out"
+  log=$(SECTORSCOPE_OUT=$out SECTORSCOPE_MODE=$1 SECTORSCOPE_LAUNCHES=all \
+    SECTORSCOPE_WAIT_MS=20 SECTORSCOPE_QUIET=0 timeout 60 gpu/host_wait 2>&1) ||
+    { printf '%s\n' "$log"; return 1; }
+  printf '%s\n' "$log" | grep -qx "PASS host_wait" &&
+    printf '%s\n' "$log" | grep -q "waitForHost.*(launch 1): still running 20 ms" ||
+    { printf '%s\n' "$log"; return 1; }
+  python3 - "$out" "$1" <<'PY'
+import json, pathlib, sys
+out, mode = pathlib.Path(sys.argv[1]), sys.argv[2]
+reports = [json.loads(p.read_text()) for p in sorted(out.glob("*.json"))]
+kernels = sorted(r["kernel"].split("(")[0] for r in reports)
+want = ["triple", "waitForHost", "waitForHost"]
+assert [k.split()[-1] for k in kernels] == want, kernels
+for r in reports:
+    assert r["error"] is None, r["error"]
+    if mode == "time":
+        assert r["time_ms"] and r["time_ms"] > 0, r["time_ms"]
+    else:
+        assert r["kernel_ms"] and r["sites"], (r["kernel_ms"], len(r["sites"]))
+PY
 }
 
 # Relocatable device code (test/gpu/rdc): two units device-linked into one

@@ -12,6 +12,7 @@
 #include "common/PartitionModel.h"
 
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -77,6 +78,12 @@ struct SharedBlockStride {
 /// A cap on active warps per SM; 0: none.
 struct OccupancyCap {
   uint32_t WarpsPerSm = 0;
+};
+
+/// How long a profiled launch waits for its kernel before the program goes
+/// on without it (PendingLaunch.h).
+struct WaitLimit {
+  std::chrono::milliseconds Limit{0};
 };
 
 struct Config {

@@ -40,4 +40,15 @@ cudaError_t DeviceBuffers::ensure(PerDevice &D, uint64_t Bytes) {
   return cudaSuccess;
 }
 
+void DeviceBuffers::forEach(const std::function<void(PerDevice &)> &F) {
+  std::vector<PerDevice *> All;
+  {
+    std::lock_guard<std::mutex> G(Lock);
+    for (auto &[Ordinal, D] : Devices)
+      All.push_back(D.get());
+  }
+  for (PerDevice *D : All)
+    F(*D);
+}
+
 } // namespace sectorscope::rt

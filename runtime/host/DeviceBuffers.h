@@ -1,18 +1,21 @@
 //===- DeviceBuffers.h - Per-device launch buffers and properties ---------===//
 //
-// One launch buffer per GPU, grown on demand and reused: instrumented
-// launches on a device are serialized by its lock (they synchronize anyway),
-// so one buffer per device suffices and costs no cudaMalloc per launch.
+// One launch buffer per GPU, grown on demand and reused: profiled launches
+// on a device are serialized by its lock (each waits for its kernel, or
+// leaves it pending: PendingLaunch.h), so one buffer per device suffices
+// and costs no cudaMalloc per launch.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SECTORSCOPE_RT_DEVICEBUFFERS_H
 #define SECTORSCOPE_RT_DEVICEBUFFERS_H
 
+#include "LaunchTiming.h"
 #include "PartitionSelection.h"
 #include "Report.h"
 
 #include <cuda_runtime_api.h>
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -21,7 +24,7 @@
 namespace sectorscope::rt {
 
 struct PerDevice {
-  std::mutex LaunchLock; // held across an instrumented launch
+  std::mutex LaunchLock; // held across a profiled launch; guards the rest
   void *Buffer = nullptr;
   uint64_t Size = 0;
   uint64_t Dirty = 0; // bytes from the start the last launch may have written
@@ -31,6 +34,13 @@ struct PerDevice {
   std::once_flag PartitionsChosen;
   PartitionModel Partitions;
   std::string PartitionsNote; // what to tell the user about that choice
+  /// Reads launch buffers back: a stream of our own, which the program can
+  /// neither destroy nor fill with its work (null: the launch's stream).
+  cudaStream_t CopyStream = nullptr;
+  /// A profiled launch the program went on from while its kernel ran, and
+  /// what is left of its profiling (PendingLaunch.h).
+  std::shared_ptr<TimedLaunch> PendingKernel;
+  std::function<void()> PendingFinish;
 };
 
 class DeviceBuffers {
@@ -39,6 +49,8 @@ public:
   PerDevice &get(int Ordinal);
   /// Makes D.Buffer hold at least Bytes (current device must be D's).
   cudaError_t ensure(PerDevice &D, uint64_t Bytes);
+  /// Calls F on each device's state used so far.
+  void forEach(const std::function<void(PerDevice &)> &F);
 
 private:
   std::mutex Lock;

@@ -234,6 +234,15 @@ bool parseFlag(const FlagText &F, OccupancyCap &Out, std::string &Err) {
   return true;
 }
 
+bool parseFlag(const FlagText &F, WaitLimit &Out, std::string &Err) {
+  uint64_t N = 0;
+  if (!parseBounded(F, 1, 86400000, "expected milliseconds in 1..86400000", N,
+                    Err))
+    return false;
+  Out.Limit = std::chrono::milliseconds(N);
+  return true;
+}
+
 bool parseFlag(const FlagText &F, bool &Out, std::string &Err) {
   if (F.Value == "1" || F.Value == "yes" || F.Value == "true")
     Out = true;

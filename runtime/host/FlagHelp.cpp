@@ -52,6 +52,9 @@ std::string flagValue(const SharedBlockStride &S) {
 std::string flagValue(const OccupancyCap &O) {
   return O.WarpsPerSm ? std::to_string(O.WarpsPerSm) : "";
 }
+std::string flagValue(const WaitLimit &W) {
+  return std::to_string(W.Limit.count());
+}
 std::string flagValue(bool B) { return B ? "1" : "0"; }
 
 } // namespace

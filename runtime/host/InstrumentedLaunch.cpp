@@ -3,6 +3,7 @@
 
 #include "KernelRegistry.h"
 #include "LaunchTiming.h"
+#include "PendingLaunch.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -23,11 +24,53 @@ static LaunchKind kindOf(const LaunchInfo &Info) {
   return Info.Cooperative ? LaunchKind::Cooperative : LaunchKind::Plain;
 }
 
-cudaError_t instrumentedLaunch(Runtime &R, KernelState &K, LaunchInfo &Info,
-                               const void *Func, dim3 Grid, dim3 Block,
-                               void **Args, size_t Shmem, cudaStream_t Stream) {
-  PerDevice &D = R.Devices.get(Info.Device.Ordinal);
-  std::lock_guard<std::mutex> Serial(D.LaunchLock);
+/// Once the variant's kernel has ended: reads back whatever the device wrote
+/// to the launch buffer, the part before the log first (the lanes' record
+/// counts say how much of the log is used), then the rest, and reports.
+/// After a sticky error (a trap, an illegal address) nothing can be read and
+/// the report says so.
+static void readBackAndReport(Runtime &R, PerDevice &D, ModuleState &M,
+                              const ss_launch_header &H, LaunchInfo &Info,
+                              cudaStream_t Stream) {
+  cudaStream_t Copy = D.CopyStream ? D.CopyStream : Stream;
+  cudaError_t CopyErr = cudaSuccess;
+  uint64_t Have = 0, Need = sizeof(ss_launch_header);
+  while (CopyErr == cudaSuccess && Need > Have) {
+    D.Host.resize(Need);
+    CopyErr = cudaMemcpyAsync(D.Host.data() + Have,
+                              static_cast<uint8_t *>(D.Buffer) + Have,
+                              Need - Have, cudaMemcpyDeviceToHost, Copy);
+    if (CopyErr == cudaSuccess)
+      CopyErr = cudaStreamSynchronize(Copy);
+    Have = Need;
+    // Never past the buffer, whatever a misbehaving kernel wrote over it.
+    Need =
+        std::max(Have, std::min(H.total_bytes, usedBytes(D.Host.data(), Have)));
+  }
+  D.Dirty = CopyErr == cudaSuccess ? Have : H.total_bytes;
+  clearLaunchDescriptor(M.Shadow, Copy);
+
+  const SiteTable *Table = M.TableOk ? &M.Table : nullptr;
+  if (CopyErr != cudaSuccess) {
+    Info.Error += std::string(Info.Error.empty() ? "" : "; ") +
+                  cudaMsg("launch buffer unreadable", CopyErr);
+    report(R, Info, Table, nullptr);
+    return;
+  }
+  LaunchData Data;
+  std::string Err;
+  if (!decodeLaunchBuffer(D.Host.data(), D.Host.size(), Data, Err)) {
+    Info.Error += std::string(Info.Error.empty() ? "" : "; ") + Err;
+    report(R, Info, Table, nullptr);
+    return;
+  }
+  report(R, Info, Table, &Data);
+}
+
+cudaError_t instrumentedLaunch(Runtime &R, PerDevice &D, KernelState &K,
+                               LaunchInfo &Info, const void *Func, dim3 Grid,
+                               dim3 Block, void **Args, size_t Shmem,
+                               cudaStream_t Stream) {
   ModuleState *M = nullptr;
   {
     std::lock_guard<std::mutex> G(R.Lock);
@@ -37,10 +80,14 @@ cudaError_t instrumentedLaunch(Runtime &R, KernelState &K, LaunchInfo &Info,
   }
   auto Plain = [&](const std::string &Why, bool IsError) {
     (IsError ? Info.Error : Info.Note) = Why;
-    cudaError_t E = timedLaunch(kindOf(Info), Func, Grid, Block, Args, Shmem,
-                                Stream, Info.KernelMs, Info.Error);
-    report(R, Info, M && M->TableOk ? &M->Table : nullptr, nullptr);
-    return E;
+    auto L = std::make_shared<TimedLaunch>(kindOf(Info), Func, Grid, Block,
+                                           Args, Shmem, Stream);
+    const SiteTable *Table = M && M->TableOk ? &M->Table : nullptr;
+    finishOrDefer(R, D, Info, L, [&R, L, Info, Table]() mutable {
+      L->finish(Info.KernelMs, Info.Error);
+      report(R, Info, Table, nullptr);
+    });
+    return L->launchResult();
   };
   if (!M)
     return Plain("kernel's module was not registered with sectorscope", true);
@@ -136,60 +183,32 @@ cudaError_t instrumentedLaunch(Runtime &R, KernelState &K, LaunchInfo &Info,
     return Plain(cudaMsg("cannot set up the launch buffer", E), true);
   D.Dirty = 0;
 
-  cudaError_t LaunchErr = timedLaunch(kindOf(Info), Launched, Grid, Block, Args,
-                                      Shmem, Stream, Info.KernelMs, Info.Error);
-  if (LaunchErr != cudaSuccess) {
+  if (!D.CopyStream &&
+      cudaStreamCreateWithFlags(&D.CopyStream, cudaStreamNonBlocking) !=
+          cudaSuccess) {
+    (void)cudaGetLastError(); // not sticky; the launch's stream will do
+    D.CopyStream = nullptr;
+  }
+  auto L = std::make_shared<TimedLaunch>(kindOf(Info), Launched, Grid, Block,
+                                         Args, Shmem, Stream);
+  if (cudaError_t LaunchErr = L->launchResult(); LaunchErr != cudaSuccess) {
     // The variant did not start: a launch its extra registers or shared
     // memory do not allow, which the checks before could not see. That
     // error is not sticky; the program's own kernel runs instead, and if it
     // cannot launch either, the program gets its own error as without us.
     (void)cudaGetLastError();
     clearLaunchDescriptor(M->Shadow, Stream);
-    Info.Error.clear();
-    Info.KernelMs.reset();
     return Plain(
         std::string(ModeName) + ": " +
             cudaMsg("the instrumented variant could not launch", LaunchErr) +
             "; the kernel ran uninstrumented",
         false);
   }
-
-  // Read back whatever the device wrote: the part before the log first (the
-  // lanes' record counts say how much of the log is used), then the rest.
-  // After a sticky error (a trap, an illegal address) nothing can be read
-  // and the report says so.
-  cudaError_t CopyErr = cudaSuccess;
-  uint64_t Have = 0, Need = sizeof(ss_launch_header);
-  while (CopyErr == cudaSuccess && Need > Have) {
-    D.Host.resize(Need);
-    CopyErr = cudaMemcpyAsync(D.Host.data() + Have,
-                              static_cast<uint8_t *>(D.Buffer) + Have,
-                              Need - Have, cudaMemcpyDeviceToHost, Stream);
-    if (CopyErr == cudaSuccess)
-      CopyErr = cudaStreamSynchronize(Stream);
-    Have = Need;
-    // Never past the buffer, whatever a misbehaving kernel wrote over it.
-    Need =
-        std::max(Have, std::min(H.total_bytes, usedBytes(D.Host.data(), Have)));
-  }
-  D.Dirty = CopyErr == cudaSuccess ? Have : H.total_bytes;
-  clearLaunchDescriptor(M->Shadow, Stream);
-
-  const SiteTable *Table = M->TableOk ? &M->Table : nullptr;
-  if (CopyErr != cudaSuccess) {
-    Info.Error += std::string(Info.Error.empty() ? "" : "; ") +
-                  cudaMsg("launch buffer unreadable", CopyErr);
-    report(R, Info, Table, nullptr);
-    return LaunchErr;
-  }
-  LaunchData Data;
-  if (!decodeLaunchBuffer(D.Host.data(), D.Host.size(), Data, Err)) {
-    Info.Error += std::string(Info.Error.empty() ? "" : "; ") + Err;
-    report(R, Info, Table, nullptr);
-    return LaunchErr;
-  }
-  report(R, Info, Table, &Data);
-  return LaunchErr;
+  finishOrDefer(R, D, Info, L, [&R, &D, L, Info, M, H, Stream]() mutable {
+    L->finish(Info.KernelMs, Info.Error);
+    readBackAndReport(R, D, *M, H, Info, Stream);
+  });
+  return cudaSuccess;
 }
 
 } // namespace sectorscope::rt

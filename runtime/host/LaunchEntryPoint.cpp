@@ -10,6 +10,7 @@
 #include "InstrumentedLaunch.h"
 #include "LaunchTiming.h"
 #include "OccupancyCap.h"
+#include "PendingLaunch.h"
 #include "Runtime.h"
 
 #include <algorithm>
@@ -57,6 +58,16 @@ static cudaError_t launch(LaunchKind Kind, const void *Func, dim3 Grid,
       Capture != cudaStreamCaptureStatusNone)
     return launchAs(Kind, Func, Grid, Block, Args, Shmem, Stream);
 
+  PerDevice &OnDevice = R.Devices.get(Dev);
+  std::lock_guard<std::mutex> Serial(OnDevice.LaunchLock);
+  if (!settlePending(R, OnDevice)) {
+    R.Findings.noteRemark(
+        K->Demangled + " (launch " + std::to_string(Index) +
+        ") not profiled: an earlier profiled launch on device " +
+        std::to_string(Dev) + " is still running");
+    return launchAs(Kind, Func, Grid, Block, Args, Shmem, Stream);
+  }
+
   // With lazy module loading (CUDA 12+ default) the first launch of a kernel
   // also loads it; load it before the timed launch so that time_ms and
   // kernel_ms measure the kernel alone.
@@ -80,7 +91,6 @@ static cudaError_t launch(LaunchKind Kind, const void *Func, dim3 Grid,
   Info.SharedBytes = Shmem;
   Info.TheMode = R.Cfg.TheMode;
   std::copy(R.Cfg.Block.begin(), R.Cfg.Block.end(), Info.Sample);
-  PerDevice &OnDevice = R.Devices.get(Dev);
   Info.Device = OnDevice.Info;
   std::call_once(OnDevice.PartitionsChosen, [&] {
     OnDevice.Partitions = partitionModelFor(
@@ -106,13 +116,16 @@ static cudaError_t launch(LaunchKind Kind, const void *Func, dim3 Grid,
   Info.SectorBuckets = devicePartitions(OnDevice.Partitions).SectorBuckets;
 
   if (Info.TheMode == Mode::Time) {
-    cudaError_t E = timedLaunch(Kind, Func, Grid, Block, Args, Shmem, Stream,
-                                Info.TimeMs, Info.Error);
-    report(R, Info, nullptr, nullptr);
-    return E;
+    auto L = std::make_shared<TimedLaunch>(Kind, Func, Grid, Block, Args, Shmem,
+                                           Stream);
+    finishOrDefer(R, OnDevice, Info, L, [&R, L, Info]() mutable {
+      L->finish(Info.TimeMs, Info.Error);
+      report(R, Info, nullptr, nullptr);
+    });
+    return L->launchResult();
   }
-  return instrumentedLaunch(R, *K, Info, Func, Grid, Block, Args, Shmem,
-                            Stream);
+  return instrumentedLaunch(R, OnDevice, *K, Info, Func, Grid, Block, Args,
+                            Shmem, Stream);
 }
 
 SS_EXPORT cudaError_t __sectorscope_launch_kernel(const void *Func, dim3 Grid,

@@ -5,6 +5,9 @@
 
 #include "common/LaunchGate.h"
 
+#include <algorithm>
+#include <thread>
+
 namespace sectorscope::rt {
 
 cudaError_t launchAs(LaunchKind Kind, const void *Func, dim3 Grid, dim3 Block,
@@ -15,14 +18,12 @@ cudaError_t launchAs(LaunchKind Kind, const void *Func, dim3 Grid, dim3 Block,
              : cudaLaunchKernel(Func, Grid, Block, Args, Shmem, Stream);
 }
 
-cudaError_t timedLaunch(LaunchKind Kind, const void *Func, dim3 Grid,
-                        dim3 Block, void **Args, size_t Shmem,
-                        cudaStream_t Stream, std::optional<double> &Ms,
-                        std::string &Error) {
-  cudaError_t SyncErr;
-  cudaEvent_t Start = nullptr, Stop = nullptr;
-  bool Events = cudaEventCreate(&Start) == cudaSuccess &&
-                cudaEventCreate(&Stop) == cudaSuccess;
+TimedLaunch::TimedLaunch(LaunchKind Kind, const void *Func, dim3 Grid,
+                         dim3 Block, void **Args, size_t Shmem,
+                         cudaStream_t Stream)
+    : Stream(Stream) {
+  Events = cudaEventCreate(&Start) == cudaSuccess &&
+           cudaEventCreate(&Stop) == cudaSuccess;
   // The stream waits at the gate until start, kernel and stop are queued:
   // the events time the kernel, not the host's launch call (LaunchGate.h).
   LaunchGate Gate;
@@ -30,28 +31,46 @@ cudaError_t timedLaunch(LaunchKind Kind, const void *Func, dim3 Grid,
     Gate.close(Stream);
     cudaEventRecord(Start, Stream);
   }
-  cudaError_t E = launchAs(Kind, Func, Grid, Block, Args, Shmem, Stream);
-  SyncErr = cudaSuccess;
-  if (Events) {
+  Launched = launchAs(Kind, Func, Grid, Block, Args, Shmem, Stream);
+  if (Events)
     cudaEventRecord(Stop, Stream);
-    Gate.open();
-    SyncErr = cudaEventSynchronize(Stop);
-    float F = 0;
-    if (E == cudaSuccess && SyncErr == cudaSuccess &&
-        cudaEventElapsedTime(&F, Start, Stop) == cudaSuccess)
-      Ms = double(F);
-  } else {
-    SyncErr = cudaStreamSynchronize(Stream);
-  }
+}
+
+TimedLaunch::~TimedLaunch() {
   if (Start)
     cudaEventDestroy(Start);
   if (Stop)
     cudaEventDestroy(Stop);
-  if (E != cudaSuccess)
-    Error = cudaMsg("launch failed", E);
+}
+
+bool TimedLaunch::finishedWithin(std::chrono::milliseconds Limit) const {
+  auto Deadline = std::chrono::steady_clock::now() + Limit;
+  // Short sleeps first: most kernels a profiler waits for take microseconds
+  // to milliseconds.
+  auto Nap = std::chrono::microseconds(10);
+  for (;;) {
+    cudaError_t E = Events ? cudaEventQuery(Stop) : cudaStreamQuery(Stream);
+    if (E != cudaErrorNotReady)
+      return true; // done, or failed: finish() says which
+    if (std::chrono::steady_clock::now() >= Deadline)
+      return false;
+    std::this_thread::sleep_for(Nap);
+    Nap = std::min<std::chrono::microseconds>(2 * Nap,
+                                              std::chrono::milliseconds(1));
+  }
+}
+
+void TimedLaunch::finish(std::optional<double> &Ms, std::string &Error) {
+  cudaError_t SyncErr =
+      Events ? cudaEventSynchronize(Stop) : cudaStreamSynchronize(Stream);
+  float F = 0;
+  if (Events && Launched == cudaSuccess && SyncErr == cudaSuccess &&
+      cudaEventElapsedTime(&F, Start, Stop) == cudaSuccess)
+    Ms = double(F);
+  if (Launched != cudaSuccess)
+    Error = cudaMsg("launch failed", Launched);
   else if (SyncErr != cudaSuccess)
     Error = cudaMsg("kernel failed", SyncErr);
-  return E;
 }
 
 } // namespace sectorscope::rt

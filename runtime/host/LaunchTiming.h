@@ -4,6 +4,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <chrono>
 #include <optional>
 #include <string>
 
@@ -17,12 +18,28 @@ enum class LaunchKind { Plain, Cooperative };
 cudaError_t launchAs(LaunchKind Kind, const void *Func, dim3 Grid, dim3 Block,
                      void **Args, size_t Shmem, cudaStream_t Stream);
 
-/// Times a launch with events on its stream, into Ms; a failed launch or
-/// kernel is recorded in Error. Returns the launch's result.
-cudaError_t timedLaunch(LaunchKind Kind, const void *Func, dim3 Grid,
-                        dim3 Block, void **Args, size_t Shmem,
-                        cudaStream_t Stream, std::optional<double> &Ms,
-                        std::string &Error);
+/// A launch timed with events on its stream, whose kernel may still run.
+class TimedLaunch {
+public:
+  TimedLaunch(LaunchKind Kind, const void *Func, dim3 Grid, dim3 Block,
+              void **Args, size_t Shmem, cudaStream_t Stream);
+  TimedLaunch(const TimedLaunch &) = delete;
+  TimedLaunch &operator=(const TimedLaunch &) = delete;
+  ~TimedLaunch();
+
+  cudaError_t launchResult() const { return Launched; }
+  /// Whether the kernel has finished (or failed), polling for up to Limit.
+  bool finishedWithin(std::chrono::milliseconds Limit) const;
+  /// Waits for the kernel: its time into Ms, a failed launch or kernel into
+  /// Error.
+  void finish(std::optional<double> &Ms, std::string &Error);
+
+private:
+  cudaStream_t Stream;
+  cudaEvent_t Start = nullptr, Stop = nullptr;
+  bool Events = false;
+  cudaError_t Launched;
+};
 
 } // namespace sectorscope::rt
 

@@ -46,6 +46,7 @@ TEST(Config, Defaults) {
   EXPECT_FALSE(C->Quiet);
   EXPECT_FALSE(C->Expect);
   EXPECT_EQ(C->Occupancy.WarpsPerSm, 0u);
+  EXPECT_EQ(C->Wait.Limit.count(), 2000);
   EXPECT_TRUE(C->selectsKernel("gs_norm(float*)"));
   EXPECT_TRUE(C->selectsKernel("transpose<32>(float*)"));
 }
@@ -62,7 +63,8 @@ TEST(Config, EverySettingFromTheEnvironment) {
                   {"SECTORSCOPE_WINDOWS", "8"},
                   {"SECTORSCOPE_QUIET", "1"},
                   {"SECTORSCOPE_EXPECT", "1"},
-                  {"SECTORSCOPE_OCCUPANCY", "24"}},
+                  {"SECTORSCOPE_OCCUPANCY", "24"},
+                  {"SECTORSCOPE_WAIT_MS", "150"}},
                  Err);
   ASSERT_TRUE(C) << Err;
   EXPECT_EQ(C->TheMode, Mode::Grid);
@@ -77,6 +79,7 @@ TEST(Config, EverySettingFromTheEnvironment) {
   EXPECT_TRUE(C->Quiet);
   EXPECT_TRUE(C->Expect);
   EXPECT_EQ(C->Occupancy.WarpsPerSm, 24u);
+  EXPECT_EQ(C->Wait.Limit.count(), 150);
   EXPECT_TRUE(C->selectsKernel("gs_norm(float*)"));
   EXPECT_FALSE(C->selectsKernel("transpose<32>(float*)"));
 }
@@ -133,6 +136,9 @@ TEST(Config, BadValues) {
   EXPECT_EQ(errorOf({{"SECTORSCOPE_OCCUPANCY", "65"}}),
             "SECTORSCOPE_OCCUPANCY='65': expected active warps per SM in "
             "1..64");
+  EXPECT_EQ(errorOf({{"SECTORSCOPE_WAIT_MS", "86400001"}}),
+            "SECTORSCOPE_WAIT_MS='86400001': expected milliseconds in "
+            "1..86400000");
   EXPECT_EQ(errorOf({{"SECTORSCOPE_QUIET", "maybe"}}),
             "SECTORSCOPE_QUIET='maybe': expected 0 or 1");
   EXPECT_EQ(errorOf({{"SECTORSCOPE_EXPECT", "maybe"}}),
