@@ -99,10 +99,22 @@ static Site parseSite(const Json &J, const Ctx &C) {
                        fmtNum(*M));
     S.Mlp = *M;
   }
-  if (J.contains("object") && J["object"].is_object())
+  if (J.contains("object") && J["object"].is_object()) {
     S.ObjectId =
         (int)getOptNumber(J["object"], C.at("object"), "id", NumRule::Count)
             .value_or(-1);
+    // A generic site's accesses were resolved one by one at run time; its
+    // object says where they went (a device function's pointer parameter
+    // compiles to a generic access even where it always points to global).
+    if (S.TheSpace == Space::Other) {
+      std::string Kind =
+          getOptString(J["object"], C.at("object"), "kind").value_or("");
+      S.TheSpace = Kind == "shared"  ? Space::Shared
+                   : Kind == "local" ? Space::Local
+                   : Kind.empty()    ? Space::Other
+                                     : Space::Global;
+    }
+  }
   if (J.contains("evidence") && J["evidence"].is_object())
     for (auto &[Name, E] : J["evidence"].items()) {
       if (!E.is_object() || !E.contains("word_fill"))

@@ -26,8 +26,7 @@ static void finishAllAtExit() {
 void finishOrDefer(Runtime &R, PerDevice &D, const LaunchInfo &Info,
                    std::shared_ptr<TimedLaunch> L,
                    std::function<void()> Finish) {
-  if (L->launchResult() != cudaSuccess ||
-      L->finishedWithin(R.Cfg.Wait.Limit)) {
+  if (L->launchResult() != cudaSuccess || L->finishedWithin(R.Cfg.Wait.Limit)) {
     Finish();
     return;
   }

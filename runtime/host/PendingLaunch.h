@@ -1,4 +1,5 @@
-//===- PendingLaunch.h - Profiled launches the program went on from -*- C++ -*-===//
+//===- PendingLaunch.h - Profiled launches the program went on from -*- C++
+//-*-===//
 //
 // A profiled launch waits for its kernel, then reads the launch buffer back
 // and writes the report. Some kernels wait for the host in turn: CPU-GPU
