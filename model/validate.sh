@@ -22,7 +22,9 @@
 # (and the same kernel_launch where several) becomes the case's
 # grid_profile: its exact whole-grid counts replace the sampled block's
 # scaled ones (not the default: on programs never profiled before they
-# made predictions worse; docs/model.md).
+# made predictions worse; docs/model.md). A generated case whose counters
+# hold nothing to model (no global or local sectors) is skipped, with the
+# reason, rather than stopping the others.
 #
 # Prints the fit summary (R^2, RMSE), then per model the predicted-vs-
 # measured table and its geometric-mean error, the training and held-out
