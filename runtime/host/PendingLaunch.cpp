@@ -6,6 +6,15 @@
 
 namespace sectorscope::rt {
 
+/// Takes D's pending launch off D, then finishes it (its kernel is done, or
+/// is waited for now).
+static void runPending(PerDevice &D) {
+  auto Finish = std::move(D.PendingFinish);
+  D.PendingFinish = nullptr;
+  D.PendingKernel.reset();
+  Finish();
+}
+
 /// At exit the host has done its part: wait for every pending kernel. The
 /// handler is registered at the first deferral, after the program's own
 /// CUDA modules registered theirs, so it runs before they are unloaded.
@@ -16,10 +25,7 @@ static void finishAllAtExit() {
     if (!D.PendingFinish)
       return;
     cudaSetDevice(D.Info.Ordinal);
-    auto Finish = std::move(D.PendingFinish);
-    D.PendingFinish = nullptr;
-    D.PendingKernel.reset();
-    Finish();
+    runPending(D);
   });
 }
 
@@ -46,10 +52,7 @@ bool settlePending(Runtime &R, PerDevice &D) {
     return true;
   if (!D.PendingKernel->finishedWithin(R.Cfg.Wait.Limit))
     return false;
-  auto Finish = std::move(D.PendingFinish);
-  D.PendingFinish = nullptr;
-  D.PendingKernel.reset();
-  Finish();
+  runPending(D);
   return true;
 }
 
