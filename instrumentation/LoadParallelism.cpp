@@ -8,6 +8,9 @@
 #include "llvm/Analysis/MemoryLocation.h"
 #include "llvm/IR/BasicBlock.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/Operator.h"
 
 using namespace llvm;
 
@@ -23,6 +26,58 @@ bool isMemoryLoad(Instruction &I, const DataLayout &DL, bool InKernel) {
   std::optional<MemoryOp> Op = classifyAccess(I, DL, InKernel);
   return Op && Op->Op == SS_OP_LOAD &&
          (Op->Space == SS_SPACE_GLOBAL || Op->Space == SS_SPACE_GENERIC);
+}
+
+/// Where a warp waits for every load it has consumed so far, because ptxas
+/// keeps later loads behind it (checked on the SASS ptxas 13 writes for
+/// sm_90):
+/// - Dependent: an IEEE division (float or double, `fdiv` without `afn`) or
+///   a 64-bit integer division ptxas expands into a fast path and a
+///   subroutine call for the rest. A load after it is not hoisted above
+///   that branch, so when the division needs a loaded value the load issues
+///   only once the value has arrived (a sigmoid `1 / (1 + exp(-x[i]))`
+///   then `dy[i]`: two round trips). Square roots, 32-bit integer division
+///   and the transcendental functions stay inline and are hoisted past.
+/// - Consumed: a block barrier. Loads after it are not moved above it, so
+///   values used before it (a tile stored to shared memory) have arrived
+///   before the next loads issue; a load nobody used yet stays in flight.
+/// - All: a call left out of line, which waits for every outstanding load.
+enum class WaitKind { None, Dependent, Consumed, All };
+
+WaitKind waitKind(const Instruction &I) {
+  if (auto *Call = dyn_cast<CallBase>(&I)) {
+    if (const Function *F = Call->getCalledFunction())
+      if (F->isIntrinsic()) {
+        switch (F->getIntrinsicID()) {
+        case Intrinsic::nvvm_barrier:
+        case Intrinsic::nvvm_barrier_n:
+        case Intrinsic::nvvm_barrier0:
+        case Intrinsic::nvvm_barrier0_and:
+        case Intrinsic::nvvm_barrier0_or:
+        case Intrinsic::nvvm_barrier0_popc:
+        case Intrinsic::nvvm_barrier_sync:
+        case Intrinsic::nvvm_barrier_sync_cnt:
+          return WaitKind::Consumed;
+        default:
+          return WaitKind::None;
+        }
+      }
+    return isa<InlineAsm>(Call->getCalledOperand()) ? WaitKind::None
+                                                    : WaitKind::All;
+  }
+  switch (I.getOpcode()) {
+  case Instruction::FDiv:
+    return cast<FPMathOperator>(I).hasApproxFunc() ? WaitKind::None
+                                                   : WaitKind::Dependent;
+  case Instruction::SDiv:
+  case Instruction::UDiv:
+  case Instruction::SRem:
+  case Instruction::URem:
+    return I.getType()->getScalarSizeInBits() > 32 ? WaitKind::Dependent
+                                                   : WaitKind::None;
+  default:
+    return WaitKind::None;
+  }
 }
 } // namespace
 
@@ -43,6 +98,10 @@ loadParallelism(ArrayRef<BasicBlock *> Blocks, const DataLayout &DL,
     // load waits for the first store, which waits for the first load: one
     // load in flight at a time, not two.
     SmallVector<std::pair<Instruction *, unsigned>, 8> Writes;
+    // Loads issue after every wait point passed so far (waitKind): at least
+    // this deep. Consumed: the deepest value a non-load used; Issued: the
+    // deepest load.
+    unsigned WaitDepth = 0, Consumed = 0, Issued = 0;
     for (Instruction &I : *BB) {
       if (isa<PHINode>(I))
         continue;
@@ -52,6 +111,7 @@ loadParallelism(ArrayRef<BasicBlock *> Blocks, const DataLayout &DL,
           if (OI->getParent() == BB)
             D = std::max(D, Depth.lookup(OI));
       if (isMemoryLoad(I, DL, InKernel)) {
+        D = std::max(D, WaitDepth);
         // A load without a plain location (__ldg: read-only data) may be
         // moved past writes.
         if (std::optional<MemoryLocation> Loc = MemoryLocation::getOrNone(&I))
@@ -60,6 +120,22 @@ loadParallelism(ArrayRef<BasicBlock *> Blocks, const DataLayout &DL,
               D = WD;
         ++D;
         ++LoadsAtDepth[D];
+        Issued = std::max(Issued, D);
+      } else {
+        Consumed = std::max(Consumed, D);
+        switch (waitKind(I)) {
+        case WaitKind::Dependent:
+          WaitDepth = std::max(WaitDepth, D);
+          break;
+        case WaitKind::Consumed:
+          WaitDepth = std::max(WaitDepth, Consumed);
+          break;
+        case WaitKind::All:
+          WaitDepth = std::max({WaitDepth, Consumed, Issued});
+          break;
+        case WaitKind::None:
+          break;
+        }
       }
       Depth[&I] = D;
       if (I.mayWriteToMemory() && D > 0)

@@ -5,7 +5,10 @@
 // together. The count (memory-level parallelism) decides how much latency a
 // warp hides on its own, which the performance model needs and the counters
 // cannot show. Computed on the optimized IR the pass instruments, so it sees
-// what unrolling and vectorization made of the source.
+// what unrolling and vectorization made of the source. ptxas hoists a
+// block's loads above the arithmetic between them, but not above a barrier,
+// a call, or the branch to an IEEE division's slow path: a load after one of
+// those that waited for a loaded value starts a new round trip.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SECTORSCOPE_INSTRUMENTATION_LOADPARALLELISM_H
@@ -26,7 +29,8 @@ namespace sectorscope {
 /// For every global or generic load in `Blocks` (as classifyAccess sees it,
 /// with `InKernel` as there): the loads of its block at its load-dependence
 /// depth, itself included (>= 1). A load after a write it may alias (`AA`)
-/// is ordered after that write's operands too.
+/// is ordered after that write's operands too, and a load after a wait point
+/// (LoadParallelism.cpp, waitKind) after the loaded values it waited for.
 llvm::DenseMap<const llvm::Instruction *, unsigned>
 loadParallelism(llvm::ArrayRef<llvm::BasicBlock *> Blocks,
                 const llvm::DataLayout &DL, bool InKernel, llvm::AAResults &AA);

@@ -5,7 +5,9 @@
 ; whose address comes from another load is one deeper. Shared, local and
 ; param loads are served without the memory system: they are not counted and
 ; add no depth, also when a generic pointer is resolved statically to shared.
-; A load after a write it may alias is also deeper than the write's operands.
+; A load after a write it may alias is also deeper than the write's operands,
+; and one after a point where ptxas makes the warp wait (an IEEE division of
+; a loaded value, a barrier, a call) deeper than the values waited for.
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s -DABI=%abi
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
@@ -60,7 +62,44 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-SAME: S\0923\09k3\09load\09global\094\090\090\092\09k3\09\0A
 ; CHECK-SAME: S\0924\09k3\09store\09global\094\090\090\091\09k3\09\0A
 ; CHECK-SAME: S\0925\09k3\09load\09global\094\090\090\092\09k3\09\0A
-; CHECK-SAME: S\0926\09k3\09store\09global\094\090\090\091\09k3\09\0A\00"
+; CHECK-SAME: S\0926\09k3\09store\09global\094\090\090\091\09k3\09\0A
+; Kernel k4: ptxas expands an IEEE division (float or double) and a 64-bit
+; integer division into a fast path and a call, and keeps later loads
+; behind it: a load after such a division of a loaded value waits for that
+; value (1 each, blocks ieee, double, i64; their stores 1). Not so after an approximate
+; division (afn), a 32-bit one, or one of no loaded value (2 each).
+; CHECK-SAME: S\0927\09k4\09load\09global\094\090\090\091\09k4\09\0A
+; CHECK-SAME: S\0928\09k4\09load\09global\094\090\090\091\09k4\09\0A
+; CHECK-SAME: S\0929\09k4\09store\09global\094\090\090\091\09k4\09\0A
+; CHECK-SAME: S\0930\09k4\09load\09global\098\090\090\091\09k4\09\0A
+; CHECK-SAME: S\0931\09k4\09load\09global\098\090\090\091\09k4\09\0A
+; CHECK-SAME: S\0932\09k4\09store\09global\098\090\090\091\09k4\09\0A
+; CHECK-SAME: S\0933\09k4\09load\09global\098\090\090\091\09k4\09\0A
+; CHECK-SAME: S\0934\09k4\09load\09global\098\090\090\091\09k4\09\0A
+; CHECK-SAME: S\0935\09k4\09store\09global\098\090\090\091\09k4\09\0A
+; CHECK-SAME: S\0936\09k4\09load\09global\094\090\090\092\09k4\09\0A
+; CHECK-SAME: S\0937\09k4\09load\09global\094\090\090\092\09k4\09\0A
+; CHECK-SAME: S\0938\09k4\09store\09global\094\090\090\091\09k4\09\0A
+; CHECK-SAME: S\0939\09k4\09load\09global\094\090\090\092\09k4\09\0A
+; CHECK-SAME: S\0940\09k4\09load\09global\094\090\090\092\09k4\09\0A
+; CHECK-SAME: S\0941\09k4\09store\09global\094\090\090\091\09k4\09\0A
+; CHECK-SAME: S\0942\09k4\09load\09global\094\090\090\092\09k4\09\0A
+; CHECK-SAME: S\0943\09k4\09load\09global\094\090\090\092\09k4\09\0A
+; CHECK-SAME: S\0944\09k4\09store\09global\094\090\090\091\09k4\09\0A
+; Kernel k5: a barrier keeps later loads behind it. A tile element stored
+; to shared memory before it has arrived by then (1 each); a loaded value
+; nobody used yet is still in flight with the load after it (2 each). An
+; out-of-line call waits for every load before it, used or not (1 each).
+; CHECK-SAME: S\0945\09k5\09load\09global\094\090\090\091\09k5\09\0A
+; CHECK-SAME: S\0946\09k5\09store\09shared\094\090\090\091\09k5\09\0A
+; CHECK-SAME: S\0947\09k5\09load\09global\094\090\090\091\09k5\09\0A
+; CHECK-SAME: S\0948\09k5\09store\09global\094\090\090\091\09k5\09\0A
+; CHECK-SAME: S\0949\09k5\09load\09global\094\090\090\092\09k5\09\0A
+; CHECK-SAME: S\0950\09k5\09load\09global\094\090\090\092\09k5\09\0A
+; CHECK-SAME: S\0951\09k5\09store\09global\094\090\090\091\09k5\09\0A
+; CHECK-SAME: S\0952\09k5\09load\09global\094\090\090\091\09k5\09\0A
+; CHECK-SAME: S\0953\09k5\09load\09global\094\090\090\091\09k5\09\0A
+; CHECK-SAME: S\0954\09k5\09store\09global\094\090\090\091\09k5\09\0A\00"
 
 define void @k(ptr %a, ptr %b, ptr %c, ptr %pp, ptr %idx, ptr %out) {
 entry:
@@ -123,6 +162,87 @@ restrict:
   ret void
 }
 
+define void @k4(ptr noalias %a, ptr noalias %b, ptr noalias %d, ptr noalias %e, ptr noalias %out, float %q) {
+ieee:
+  %x = load float, ptr %a, align 4
+  %r = fdiv float 1.000000e+00, %x
+  %y = load float, ptr %b, align 4
+  %ry = fmul float %r, %y
+  store float %ry, ptr %out, align 4
+  br label %double
+
+double:
+  %dx = load double, ptr %d, align 8
+  %dr = fdiv double 1.000000e+00, %dx
+  %dy = load double, ptr %e, align 8
+  %dry = fmul double %dr, %dy
+  store double %dry, ptr %out, align 8
+  br label %i64
+
+i64:
+  %ix = load i64, ptr %d, align 8
+  %iq = sdiv i64 %ix, 7
+  %iy = load i64, ptr %e, align 8
+  %iqy = mul i64 %iq, %iy
+  store i64 %iqy, ptr %out, align 8
+  br label %approx
+
+approx:
+  %ax = load float, ptr %a, align 4
+  %ar = fdiv afn float 1.000000e+00, %ax
+  %ay = load float, ptr %b, align 4
+  %ary = fmul float %ar, %ay
+  store float %ary, ptr %out, align 4
+  br label %i32
+
+i32:
+  %jx = load i32, ptr %a, align 4
+  %jq = udiv i32 %jx, 7
+  %jy = load i32, ptr %b, align 4
+  %jqy = mul i32 %jq, %jy
+  store i32 %jqy, ptr %out, align 4
+  br label %unrelated
+
+unrelated:
+  %ux = load float, ptr %a, align 4
+  %ur = fdiv float 1.000000e+00, %q
+  %uy = load float, ptr %b, align 4
+  %uxy = fmul float %ux, %uy
+  %uz = fmul float %uxy, %ur
+  store float %uz, ptr %out, align 4
+  ret void
+}
+
+define void @k5(ptr noalias %a, ptr noalias %b, ptr noalias %out) {
+tile:
+  %x = load float, ptr %a, align 4
+  %sp = getelementptr inbounds [64 x float], ptr addrspace(3) @s, i32 0, i32 2
+  store float %x, ptr addrspace(3) %sp, align 4
+  call void @llvm.nvvm.barrier0()
+  %y = load float, ptr %b, align 4
+  store float %y, ptr %out, align 4
+  br label %unused
+
+unused:
+  %u = load float, ptr %a, align 4
+  call void @llvm.nvvm.barrier0()
+  %v = load float, ptr %b, align 4
+  %uv = fadd float %u, %v
+  store float %uv, ptr %out, align 4
+  br label %call
+
+call:
+  %c = load float, ptr %a, align 4
+  call void @opaque()
+  %w = load float, ptr %b, align 4
+  %cw = fadd float %c, %w
+  store float %cw, ptr %out, align 4
+  ret void
+}
+
+declare void @llvm.nvvm.barrier0()
+declare void @opaque()
+
 define float @f(ptr %x, ptr %y) {
   %vx = load float, ptr %x, align 4
   %vy = load float, ptr %y, align 4
@@ -130,7 +250,9 @@ define float @f(ptr %x, ptr %y) {
   ret float %s
 }
 
-!nvvm.annotations = !{!0, !1, !2}
+!nvvm.annotations = !{!0, !1, !2, !3, !4}
 !0 = !{ptr @k, !"kernel", i32 1}
 !1 = !{ptr @k2, !"kernel", i32 1}
 !2 = !{ptr @k3, !"kernel", i32 1}
+!3 = !{ptr @k4, !"kernel", i32 1}
+!4 = !{ptr @k5, !"kernel", i32 1}
