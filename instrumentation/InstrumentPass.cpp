@@ -33,6 +33,7 @@
 #include "instrumentation/ModuleNames.h"
 #include "instrumentation/RuntimeLinker.h"
 #include "instrumentation/SiteTable.h"
+#include "instrumentation/SiteWork.h"
 
 #include "sectorscope/abi.h"
 
@@ -45,6 +46,7 @@
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
+#include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/Analysis/UniformityAnalysis.h"
 #include "llvm/Demangle/Demangle.h"
@@ -690,6 +692,22 @@ void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,
   FAM.invalidate(F, PreservedAnalyses::none());
   DenseMap<const Instruction *, unsigned> Mlp =
       loadParallelism(Blocks, DL, InKernel, FAM.getResult<AAManager>(F));
+  DenseMap<const Instruction *, unsigned> Work;
+  {
+    SmallPtrSet<const Instruction *, 32> SiteInsts;
+    for (Instruction *I : Insts) {
+      bool IsSite = classifyAccess(*I, DL, InKernel).has_value();
+      if (!IsSite) {
+        SmallVector<MemoryOp, 2> Ops;
+        classifySmallMemIntrinsic(*I, DL, InKernel, Ops);
+        IsSite = !Ops.empty();
+      }
+      if (IsSite)
+        SiteInsts.insert(I);
+    }
+    Work = siteWork(Blocks, SiteInsts, FAM.getResult<LoopAnalysis>(F),
+                    FAM.getResult<ScalarEvolutionAnalysis>(F));
+  }
   // Ballots and phis only: the control flow, and so the trees, stay.
   LaneMasks Masks;
   if (Opts.ExplicitLanes) {
@@ -722,8 +740,8 @@ void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,
     else
       classifySmallMemIntrinsic(*I, DL, InKernel, Ops);
     for (const MemoryOp &Op : Ops) {
-      unsigned Site =
-          Sites.add(K.getName(), Op, *I->getFunction(), Mlp.lookup(I));
+      unsigned Site = Sites.add(K.getName(), Op, *I->getFunction(),
+                                Mlp.lookup(I), Work.lookup(I));
       auto [It, New] = Lanes.try_emplace(I->getParent(), nullptr);
       if (New)
         It->second = arrivingLanes(*I->getParent(), DT, PDT);

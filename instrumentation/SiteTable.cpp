@@ -56,9 +56,10 @@ const DILocation *userFrame(const DILocation *DL) {
 } // namespace
 
 unsigned SiteTable::add(StringRef Kernel, const MemoryOp &Op, const Function &F,
-                        unsigned Mlp) {
+                        unsigned Mlp, unsigned Work) {
   SiteRecord R;
   R.Mlp = Mlp ? Mlp : 1;
+  R.Work = Work ? Work : 1;
   R.Id = Sites.size();
   R.Kernel = field(Kernel);
   R.Op = Op.Op;
@@ -107,8 +108,8 @@ std::string SiteTable::text() const {
   for (const SiteRecord &R : Sites)
     OS << "S\t" << R.Id << '\t' << R.Kernel << '\t' << opName(R.Op) << '\t'
        << spaceName(R.Space) << '\t' << R.Width << '\t' << R.Line << '\t'
-       << R.Column << '\t' << R.Mlp << '\t' << R.Function << '\t' << R.File
-       << '\n';
+       << R.Column << '\t' << R.Mlp << '\t' << R.Work << '\t' << R.Function
+       << '\t' << R.File << '\n';
   for (const auto &[Kernel, Counts] : Uninstr) {
     OS << "K\t" << field(Kernel) << '\t';
     bool First = true;

@@ -31,7 +31,8 @@ struct SiteRecord {
   std::string Kernel;
   unsigned Op = 0, Space = 0, Width = 0;
   unsigned Line = 0, Column = 0;
-  unsigned Mlp = 1; // LoadParallelism.h
+  unsigned Mlp = 1;  // LoadParallelism.h
+  unsigned Work = 1; // SiteWork.h
   std::string Function;
   std::string File;
 };
@@ -42,7 +43,7 @@ public:
   /// position is the access's own (not the inlinedAt chain's): that is the
   /// line a programmer changes.
   unsigned add(llvm::StringRef Kernel, const MemoryOp &Op,
-               const llvm::Function &F, unsigned Mlp = 1);
+               const llvm::Function &F, unsigned Mlp = 1, unsigned Work = 1);
   void countUninstrumented(llvm::StringRef Kernel, Uninstrumented K);
   /// Kernel `Kernel` is left as compiled, for `Reason` (the report's note
   /// after "not instrumented: ").

@@ -150,6 +150,7 @@ json launchJson(const LaunchReport &R) {
               {"space", spaceName(S.S.Space)},
               {"width", S.S.Width},
               {"mlp", S.S.Mlp},
+              {"work", S.S.Work},
               {"requests", S.C.requests},
               {"sectors", S.C.sectors},
               {"bytes", S.C.bytes},

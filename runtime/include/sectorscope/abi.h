@@ -32,6 +32,7 @@
  *       stride byte of op_space.
  *   v17 the L record carries the reason a kernel is left as compiled;
  *       SS_SAMPLE_SHARED_BYTES.
+ *   v18 site records gain work, the issue slots per execution.
  *
  * Kernels. The program's kernel K stays as compiled: time mode and launches
  * that are not profiled run it. The sample variant, K SS_SAMPLE_KERNEL_SUFFIX,
@@ -50,7 +51,7 @@
 
 #include <stdint.h>
 
-#define SS_ABI_VERSION 17u
+#define SS_ABI_VERSION 18u
 
 /* Warps per block we can tell apart: 1024 threads / 32. */
 #define SS_MAX_WARPS 32u

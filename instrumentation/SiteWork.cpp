@@ -1,0 +1,166 @@
+//===- SiteWork.cpp - Instructions a warp issues per execution of a site --===//
+#include "instrumentation/SiteWork.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/IR/BasicBlock.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Operator.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace llvm;
+
+namespace sectorscope {
+
+namespace {
+unsigned lanes(Type *T) {
+  if (auto *V = dyn_cast<FixedVectorType>(T))
+    return V->getNumElements();
+  return 1;
+}
+
+bool isDouble(const Type *T) { return T->getScalarType()->isDoubleTy(); }
+
+/// Issue slots of an intrinsic or a call.
+unsigned callCost(const CallBase &Call) {
+  if (isa<DbgInfoIntrinsic>(Call) || Call.isLifetimeStartOrEnd())
+    return 0;
+  const Function *F = Call.getCalledFunction();
+  if (!F || !F->isIntrinsic())
+    return 10; // argument moves, the call and the return
+  Type *T = Call.getType();
+  switch (F->getIntrinsicID()) {
+  case Intrinsic::assume:
+  case Intrinsic::experimental_noalias_scope_decl:
+  case Intrinsic::invariant_start:
+  case Intrinsic::invariant_end:
+    return 0;
+  case Intrinsic::sqrt:
+    return (isDouble(T) ? 20 : 8) * lanes(T);
+  case Intrinsic::fma:
+  case Intrinsic::fmuladd:
+  case Intrinsic::fabs:
+  case Intrinsic::minnum:
+  case Intrinsic::maxnum:
+    return (isDouble(T) ? 2 : 1) * lanes(T);
+  default:
+    break;
+  }
+  // The special-function unit runs a quarter of the single-precision rate.
+  StringRef Name = F->getName();
+  if (Name.starts_with("llvm.nvvm.") && Name.contains(".approx."))
+    return 4;
+  return 1;
+}
+} // namespace
+
+unsigned issueCost(const Instruction &I) {
+  Type *T = I.getType();
+  Type *Operand = I.getNumOperands() ? I.getOperand(0)->getType() : T;
+  unsigned N = lanes(T);
+  unsigned Wide = Operand->getScalarSizeInBits() > 32 ? 2 : 1;
+  switch (I.getOpcode()) {
+  case Instruction::PHI:
+  case Instruction::BitCast:
+  case Instruction::AddrSpaceCast:
+  case Instruction::PtrToInt:
+  case Instruction::IntToPtr:
+  case Instruction::Freeze:
+  case Instruction::ExtractValue:
+  case Instruction::InsertValue:
+  case Instruction::ExtractElement:
+  case Instruction::InsertElement:
+  case Instruction::ShuffleVector:
+  case Instruction::Unreachable:
+  case Instruction::Alloca:
+    return 0; // register naming, or nothing at run time
+  case Instruction::Br:
+    return cast<BranchInst>(I).isConditional() ? 1 : 0;
+  case Instruction::GetElementPtr:
+    return cast<GetElementPtrInst>(I).hasAllConstantIndices() ? 0 : 1;
+  case Instruction::Load:
+  case Instruction::Store:
+  case Instruction::AtomicRMW:
+  case Instruction::AtomicCmpXchg:
+  case Instruction::Fence:
+    return 1;
+  case Instruction::Call:
+    return callCost(cast<CallBase>(I));
+  case Instruction::FDiv:
+    if (isDouble(T))
+      return 20 * N;
+    return (cast<FPMathOperator>(I).hasApproxFunc() ? 2 : 10) * N;
+  case Instruction::FRem:
+    return 30 * N;
+  case Instruction::SDiv:
+  case Instruction::UDiv:
+  case Instruction::SRem:
+  case Instruction::URem:
+    return (Wide == 2 ? 40 : 20) * N;
+  case Instruction::Mul:
+    return (Wide == 2 ? 3 : 1) * N;
+  case Instruction::FAdd:
+  case Instruction::FSub:
+  case Instruction::FMul:
+  case Instruction::FNeg:
+  case Instruction::FCmp:
+  case Instruction::SIToFP:
+  case Instruction::UIToFP:
+  case Instruction::FPToSI:
+  case Instruction::FPToUI:
+  case Instruction::FPExt:
+  case Instruction::FPTrunc:
+    return (isDouble(T) || isDouble(Operand) ? 2 : 1) * N;
+  default:
+    // Integer arithmetic, comparisons, selects, extensions: one slot, two
+    // for 64-bit values (a carry pair).
+    return Wide * N;
+  }
+}
+
+DenseMap<const Instruction *, unsigned>
+siteWork(ArrayRef<BasicBlock *> Blocks,
+         const SmallPtrSetImpl<const Instruction *> &Sites, const LoopInfo &LI,
+         ScalarEvolution &SE) {
+  DenseMap<const Loop *, double> Cost;
+  DenseMap<const Loop *, SmallVector<const Instruction *, 4>> SitesOf;
+  for (BasicBlock *BB : Blocks) {
+    const Loop *L = LI.getLoopFor(BB);
+    double &C = Cost[L];
+    for (Instruction &I : *BB) {
+      C += issueCost(I);
+      if (Sites.contains(&I))
+        SitesOf[L].push_back(&I);
+    }
+  }
+  // A loop without sites runs as often as the loop around it, times its
+  // trips: deepest loops first, so nested ones fold outward in turn.
+  SmallVector<const Loop *, 8> Loops;
+  for (auto &[L, C] : Cost)
+    if (L)
+      Loops.push_back(L);
+  llvm::sort(Loops, [](const Loop *A, const Loop *B) {
+    return A->getLoopDepth() > B->getLoopDepth();
+  });
+  for (const Loop *L : Loops) {
+    if (SitesOf.count(L))
+      continue;
+    unsigned Trips = SE.getSmallConstantTripCount(const_cast<Loop *>(L));
+    Cost[L->getParentLoop()] += Cost[L] * std::max(Trips, 1u);
+    Cost[L] = 0;
+  }
+  DenseMap<const Instruction *, unsigned> Work;
+  for (auto &[L, Members] : SitesOf) {
+    double Each = Cost.lookup(L) / Members.size();
+    for (const Instruction *I : Members)
+      Work[I] = std::max(1u, unsigned(std::lround(Each)));
+  }
+  return Work;
+}
+
+} // namespace sectorscope

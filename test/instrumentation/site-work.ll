@@ -1,0 +1,67 @@
+; The site table's work field (ABI v18): the issue slots a warp spends per
+; execution of a site, its share of the instructions that run as often as it
+; does (SiteWork.h). Costs are SASS-slot estimates: a 64-bit integer
+; division 40, an IEEE float division 10, a 32-bit operation 1, a 64-bit one
+; 2, phis and unconditional branches 0.
+; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s -DABI=%abi
+
+; S <id> <kernel> <op> <space> <width> <line> <column> <mlp> <work> <function> <file>
+; @top, outside loops: load 1 + sdiv i64 40 + sitofp 1 + fdiv 10 + store 1
+; + ret 1 = 54, shared by its two sites: 27 each.
+; CHECK: @__sectorscope_site_table = internal addrspace(1) constant
+; CHECK-SAME: c"V\09[[ABI]]\0A
+; CHECK-SAME: S\090\09top\09load\09global\098\090\090\091\0927\09top\09\0A
+; CHECK-SAME: S\091\09top\09store\09global\094\090\090\091\0927\09top\09\0A
+; @loops: the outer loop's own blocks cost 2 + 5; the inner loop has no
+; site, so its 4 slots run 4 times (its constant trip count) per outer
+; trip: (7 + 16) / 2 sites = 11.5, 12 each. The entry block's slots run
+; once per thread outside any site's loop and are not charged.
+; CHECK-SAME: S\092\09loops\09load\09global\094\090\090\091\0912\09loops\09\0A
+; CHECK-SAME: S\093\09loops\09store\09global\094\090\090\091\0912\09loops\09\0A\00"
+
+target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+define void @top(ptr noalias %a, ptr noalias %out, i64 %d) {
+entry:
+  %x = load i64, ptr %a, align 8
+  %q = sdiv i64 %x, %d
+  %f = sitofp i64 %q to float
+  %r = fdiv float 1.000000e+00, %f
+  store float %r, ptr %out, align 4
+  ret void
+}
+
+define void @loops(ptr noalias %a, ptr noalias %out, i32 %n) {
+entry:
+  %c0 = icmp sgt i32 %n, 0
+  br i1 %c0, label %outer, label %exit
+
+outer:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %outer.latch ]
+  %p = getelementptr inbounds float, ptr %a, i32 %i
+  %v = load float, ptr %p, align 4
+  br label %inner
+
+inner:
+  %j = phi i32 [ 0, %outer ], [ %j.next, %inner ]
+  %acc = phi float [ %v, %outer ], [ %acc.next, %inner ]
+  %acc.next = fmul float %acc, %acc
+  %j.next = add nuw nsw i32 %j, 1
+  %cj = icmp ult i32 %j.next, 4
+  br i1 %cj, label %inner, label %outer.latch
+
+outer.latch:
+  %o = getelementptr inbounds float, ptr %out, i32 %i
+  store float %acc.next, ptr %o, align 4
+  %i.next = add nuw nsw i32 %i, 1
+  %ci = icmp slt i32 %i.next, %n
+  br i1 %ci, label %outer, label %exit
+
+exit:
+  ret void
+}
+
+!nvvm.annotations = !{!0, !1}
+!0 = !{ptr @top, !"kernel", i32 1}
+!1 = !{ptr @loops, !"kernel", i32 1}
