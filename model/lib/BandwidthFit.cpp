@@ -474,6 +474,10 @@ BandwidthModel BandwidthModel::fit(const BenchData &D,
   M.Experiments = Exps;
   M.SmCount = D.Gpu.SmCount;
   M.L2Bytes = D.Gpu.L2Bytes;
+  if (D.Gpu.SmClockMhz > 0) {
+    double CyclesPerMs = D.Gpu.SmClockMhz * 1e3;
+    M.DependentMsPerSlot = BandwidthModel::DependentCyclesPerSlot / CyclesPerMs;
+  }
   std::vector<const BenchRow *> Rows = selectClassRows(D, Exps, M.FitNotes);
   if (Rows.empty())
     return M;

@@ -215,6 +215,8 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
   // A block's launch and retirement hold its warps' slots: one more serial
   // step per warp.
   R.LatMsWarps += T.totalWarps() / Sm * M.BlockMs;
+  // A warp's own instructions between its round trips wait on one another.
+  R.LatMsWarps += T.IssueSlots / Sm * M.DependentMsPerSlot;
   // Every throughput bound of the memory path, combined as one p-norm, and
   // the GPU's rate of starting blocks.
   double BlockStartMs = T.Blocks * M.BlockStartMsPerBlock;

@@ -31,6 +31,8 @@ static GpuInfo parseGpu(const Json &Top, const Ctx &C) {
   G.L2Bytes = getOptNumber(J, GC, "l2_bytes", NumRule::NonNegative).value_or(0);
   G.L1Bytes = getOptNumber(J, GC, "l1_bytes", NumRule::NonNegative).value_or(0);
   G.ComputeCapability = getOptString(J, GC, "compute_capability").value_or("");
+  G.SmClockMhz =
+      getOptNumber(J, GC, "max_sm_clock_mhz", NumRule::NonNegative).value_or(0);
   if (G.MaxWarpsPerSm > 1024)
     GC.at("max_warps_per_sm")
         .fail("impossible value " + std::to_string(G.MaxWarpsPerSm));

@@ -99,6 +99,7 @@ static Site parseSite(const Json &J, const Ctx &C) {
                        fmtNum(*M));
     S.Mlp = *M;
   }
+  S.Work = getOptNumber(J, C, "work", NumRule::NonNegative).value_or(0);
   if (J.contains("object") && J["object"].is_object()) {
     S.ObjectId =
         (int)getOptNumber(J["object"], C.at("object"), "id", NumRule::Count)

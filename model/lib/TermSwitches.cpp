@@ -50,6 +50,9 @@ const std::vector<TermSwitch> &termSwitches() {
        [](const BandwidthModel &M) {
          return M.StoreDrainMs > 0 || M.PartialStoreDrainMs > 0;
        }},
+      {"instructions", "a warp's arithmetic between round trips is free",
+       [](BandwidthModel &M) { M.DependentMsPerSlot = 0; },
+       [](const BandwidthModel &M) { return M.DependentMsPerSlot > 0; }},
       {"write_back", "the previous launch's dirty L2 costs nothing",
        [](BandwidthModel &M) {
          M.WriteBackMsPerByte = 0;

@@ -180,6 +180,7 @@ Traffic trafficFromProfile(const Profile &P) {
   // Per-warp counts: a block's requests spread over its warps.
   double PerWarp = 1.0 / (P.SampledBlocks * T.WarpsPerBlock);
   for (const Site &S : P.Sites) {
+    T.IssueSlots += S.Requests * Scale * S.Work;
     if (S.TheSpace == Space::Shared || S.TheSpace == Space::Other)
       continue;
     double Bytes = S.Sectors * 32.0 * Scale;

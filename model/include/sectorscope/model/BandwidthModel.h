@@ -137,6 +137,16 @@ struct BandwidthModel {
   /// The fastest start rate the `block` rows reached, launch removed.
   /// JSON: block_start_ms_per_block (0: not measured).
   double BlockStartMsPerBlock = 0;
+  /// A warp's arithmetic between its round trips: it waits
+  /// DependentCyclesPerSlot per issue slot of its own (Traffic::IssueSlots),
+  /// a serial step like a round trip. From the GPU's clock (micro-benchmark
+  /// gpu.max_sm_clock_mhz), not fitted; 0: no clock known, no term. JSON:
+  /// dependent_ms_per_slot.
+  double DependentMsPerSlot = 0;
+  /// Half the 4-cycle latency of a dependent ALU instruction on sm_70..sm_90:
+  /// code has two independent chains on average. Chosen on development
+  /// programs (docs/model.md, "A warp's own instructions").
+  static constexpr double DependentCyclesPerSlot = 2;
   /// The SMs a grid occupies: the block scheduler gives each SM a block
   /// before any gets a second, so a grid of fewer blocks than SMs leaves
   /// the rest idle and the per-SM work falls on the ones it has.

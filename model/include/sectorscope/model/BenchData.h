@@ -28,6 +28,7 @@ struct GpuInfo {
   /// gpu.compute_capability (lib/L1Figures.cpp); 0 unknown.
   double L1Bytes = 0;
   std::string ComputeCapability; ///< gpu.compute_capability, e.g. "9.0".
+  double SmClockMhz = 0;         ///< gpu.max_sm_clock_mhz; 0 unknown.
 };
 
 struct BenchRow {

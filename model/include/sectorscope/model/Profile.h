@@ -34,6 +34,9 @@ struct Site {
   /// sites[].mlp: global load sites in the same basic block at the same
   /// load-dependence depth (in flight together); 1 when absent.
   double Mlp = 1;
+  /// sites[].work: issue slots a warp spends per execution of the site (its
+  /// share of its loop's instructions); 0 when absent (older profiles).
+  double Work = 0;
   int ObjectId = -1; ///< sites[].object.id; -1 if none.
   /// sites[].evidence.*.word_fill: the share of the words of the sectors the
   /// sampled block touched in the site's range that it touched; -1 unknown

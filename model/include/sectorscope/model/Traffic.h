@@ -104,6 +104,9 @@ struct Traffic {
   /// Bytes the previous launch stored (its storedBytes): dirty in L2 when
   /// this one starts. Unset: not known, nothing charged.
   std::optional<double> InheritedDirtyBytes;
+  /// Warp instruction issue slots of the grid: every site's (shared ones
+  /// too) requests times its work (sites[].work). 0: no work in the profile.
+  double IssueSlots = 0;
 
   double totalWarps() const { return Blocks * WarpsPerBlock; }
   double totalBytes() const;
