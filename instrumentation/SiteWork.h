@@ -1,4 +1,4 @@
-//===- SiteWork.h - Instructions a warp issues per execution of a site -*- C++ -*-===//
+//===- SiteWork.h - Issue slots a warp spends per site run ---*- C++ -*-===//
 //
 // A memory model sees a kernel's bytes and round trips; a kernel that
 // divides 64-bit indices or evaluates a sigmoid per element also spends
