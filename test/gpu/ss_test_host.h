@@ -16,7 +16,8 @@
 #define SS_TEST_HOST_H
 
 #include "../../runtime/include/sectorscope/abi.h"
-#include "Buffers.h" // runtime/host: CUDA-free layout and decoder
+#include "Buffers.h"   // runtime/host: CUDA-free layout and decoder
+#include "SiteTable.h" // runtime/host: the site table's parser
 
 #include <cuda_runtime.h>
 
@@ -108,33 +109,25 @@ inline const std::vector<Site> &sites() {
   g.table.resize(M.site_table_len);
   SS_CUDA(cudaMemcpy(&g.table[0], reinterpret_cast<void *>(M.site_table),
                      M.site_table_len, cudaMemcpyDeviceToHost));
-  size_t Pos = 0;
-  while (Pos < g.table.size()) {
-    size_t End = g.table.find('\n', Pos);
-    std::string Line = g.table.substr(Pos, End - Pos);
-    Pos = End == std::string::npos ? g.table.size() : End + 1;
-    std::vector<std::string> F;
-    size_t P = 0;
-    for (;;) {
-      size_t T = Line.find('\t', P);
-      F.push_back(Line.substr(P, T - P));
-      if (T == std::string::npos)
-        break;
-      P = T + 1;
-    }
-    if (F[0] != "S" || F.size() != 11)
-      continue;
+  // The host runtime's own parser: the table's format is its contract.
+  sectorscope::rt::SiteTable T;
+  std::string Err;
+  if (!sectorscope::rt::parseSiteTable(g.table.c_str(), T, Err)) {
+    std::fprintf(stderr, "ss_test_host: %s\n", Err.c_str());
+    std::exit(2);
+  }
+  for (const sectorscope::rt::Site &R : T.Sites) {
     Site S;
-    S.id = std::stoul(F[1]);
-    S.kernel = F[2];
-    S.op = F[3];
-    S.space = F[4];
-    S.width = std::stoul(F[5]);
-    S.line = std::stoul(F[6]);
-    S.col = std::stoul(F[7]);
-    S.mlp = std::stoul(F[8]);
-    S.function = F[9];
-    S.file = F[10];
+    S.id = R.Id;
+    S.kernel = R.Kernel;
+    S.op = sectorscope::rt::opName(R.Op);
+    S.space = sectorscope::rt::spaceName(R.Space);
+    S.width = R.Width;
+    S.line = R.Line;
+    S.col = R.Column;
+    S.mlp = R.Mlp;
+    S.function = R.Function;
+    S.file = R.File;
     g.sites.push_back(S);
   }
   return g.sites;
