@@ -156,7 +156,9 @@ siteWork(ArrayRef<BasicBlock *> Blocks,
   }
   DenseMap<const Instruction *, unsigned> Work;
   for (auto &[L, Members] : SitesOf) {
-    double Each = Cost.lookup(L) / Members.size();
+    // A site-less loop of 2^32 constant trips folds into a huge figure: the
+    // table field is 32-bit, and beyond 2^24 slots a site is compute anyway.
+    double Each = std::min(Cost.lookup(L) / Members.size(), double(1 << 24));
     for (const Instruction *I : Members)
       Work[I] = std::max(1u, unsigned(std::lround(Each)));
   }
