@@ -17,7 +17,11 @@
 ; trip: (7 + 16) / 2 sites = 11.5, 12 each. The entry block's slots run
 ; once per thread outside any site's loop and are not charged.
 ; CHECK-SAME: S\092\09loops\09load\09global\094\090\090\091\0912\09loops\09\0A
-; CHECK-SAME: S\093\09loops\09store\09global\094\090\090\091\0912\09loops\09\0A\00"
+; CHECK-SAME: S\093\09loops\09store\09global\094\090\090\091\0912\09loops\09\0A
+; @huge: an inner loop of 2000000000 constant trips and no site folds
+; 8e9 slots into its outer loop's two sites: each capped at 2^24.
+; CHECK-SAME: S\094\09huge\09load\09global\094\090\090\091\0916777216\09huge\09\0A
+; CHECK-SAME: S\095\09huge\09store\09global\094\090\090\091\0916777216\09huge\09\0A\00"
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -62,6 +66,37 @@ exit:
   ret void
 }
 
-!nvvm.annotations = !{!0, !1}
+define void @huge(ptr noalias %a, ptr noalias %out, i32 %n) {
+entry:
+  %c0 = icmp sgt i32 %n, 0
+  br i1 %c0, label %outer, label %exit
+
+outer:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %outer.latch ]
+  %p = getelementptr inbounds float, ptr %a, i32 %i
+  %v = load float, ptr %p, align 4
+  br label %inner
+
+inner:
+  %j = phi i32 [ 0, %outer ], [ %j.next, %inner ]
+  %acc = phi float [ %v, %outer ], [ %acc.next, %inner ]
+  %acc.next = fmul float %acc, %acc
+  %j.next = add nuw nsw i32 %j, 1
+  %cj = icmp ult i32 %j.next, 2000000000
+  br i1 %cj, label %inner, label %outer.latch
+
+outer.latch:
+  %o = getelementptr inbounds float, ptr %out, i32 %i
+  store float %acc.next, ptr %o, align 4
+  %i.next = add nuw nsw i32 %i, 1
+  %ci = icmp slt i32 %i.next, %n
+  br i1 %ci, label %outer, label %exit
+
+exit:
+  ret void
+}
+
+!nvvm.annotations = !{!0, !1, !2}
 !0 = !{ptr @top, !"kernel", i32 1}
 !1 = !{ptr @loops, !"kernel", i32 1}
+!2 = !{ptr @huge, !"kernel", i32 1}
