@@ -14,6 +14,7 @@
 #if defined(__CUDA__) && defined(__cplusplus)
 #include "atomics.h"
 #include "cache_hints.h"
+#include "classify.h"
 #include "host_minmax.h"
 #include "surfaces.h"
 #include "warp_reduce.h"
