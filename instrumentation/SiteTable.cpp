@@ -60,6 +60,8 @@ unsigned SiteTable::add(StringRef Kernel, const MemoryOp &Op, const Function &F,
   SiteRecord R;
   R.Mlp = Mlp ? Mlp : 1;
   R.Work = Work ? Work : 1;
+  R.Waits =
+      Op.Op == SS_OP_LOAD || (Op.Op == SS_OP_ATOMIC && !Op.I->use_empty());
   R.Id = Sites.size();
   R.Kernel = field(Kernel);
   R.Op = Op.Op;
@@ -108,8 +110,8 @@ std::string SiteTable::text() const {
   for (const SiteRecord &R : Sites)
     OS << "S\t" << R.Id << '\t' << R.Kernel << '\t' << opName(R.Op) << '\t'
        << spaceName(R.Space) << '\t' << R.Width << '\t' << R.Line << '\t'
-       << R.Column << '\t' << R.Mlp << '\t' << R.Work << '\t' << R.Function
-       << '\t' << R.File << '\n';
+       << R.Column << '\t' << R.Mlp << '\t' << R.Work << '\t' << R.Waits << '\t'
+       << R.Function << '\t' << R.File << '\n';
   for (const auto &[Kernel, Counts] : Uninstr) {
     OS << "K\t" << field(Kernel) << '\t';
     bool First = true;

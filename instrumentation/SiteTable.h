@@ -33,6 +33,10 @@ struct SiteRecord {
   unsigned Line = 0, Column = 0;
   unsigned Mlp = 1;  // LoadParallelism.h
   unsigned Work = 1; // SiteWork.h
+  /// The warp waits for the access's value: a load, or an atomic whose
+  /// result the code uses (an atomicCAS loop); 0 for a store or an update
+  /// nobody reads (ptxas emits `red`).
+  unsigned Waits = 0;
   std::string Function;
   std::string File;
 };

@@ -151,6 +151,7 @@ json launchJson(const LaunchReport &R) {
               {"width", S.S.Width},
               {"mlp", S.S.Mlp},
               {"work", S.S.Work},
+              {"waits", S.S.Waits},
               {"requests", S.C.requests},
               {"sectors", S.C.sectors},
               {"bytes", S.C.bytes},

@@ -86,8 +86,8 @@ bool parseSiteTable(std::string_view Text, SiteTable &Out, std::string &Err) {
       return false;
     };
     if (F[0] == "S") {
-      if (F.size() != 12)
-        return Fail("expected 12 tab-separated fields in an S record, got " +
+      if (F.size() != 13)
+        return Fail("expected 13 tab-separated fields in an S record, got " +
                     std::to_string(F.size()));
       Site S;
       S.Kernel = std::string(F[2]);
@@ -105,8 +105,11 @@ bool parseSiteTable(std::string_view Text, SiteTable &Out, std::string &Err) {
         return Fail("bad mlp '" + std::string(F[8]) + "'");
       if (!toU32(F[9], S.Work) || S.Work == 0)
         return Fail("bad work '" + std::string(F[9]) + "'");
-      S.Function = std::string(F[10]);
-      S.File = std::string(F[11]);
+      if (F[10] != "0" && F[10] != "1")
+        return Fail("bad waits '" + std::string(F[10]) + "'");
+      S.Waits = F[10] == "1";
+      S.Function = std::string(F[11]);
+      S.File = std::string(F[12]);
       Out.Sites.push_back(std::move(S));
     } else if (F[0] == "K") {
       if (F.size() != 3)

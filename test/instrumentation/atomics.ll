@@ -1,5 +1,8 @@
 ; atomicrmw, cmpxchg and NVVM atomic intrinsics are atomics (op 2); the
-; width is the value's; shared atomics say so (space 1 -> 256).
+; width is the value's; shared atomics say so (space 1 -> 256). The site
+; record's waits field (after mlp and work) is 0 for an atomic nobody reads
+; (ptxas emits `red`) and 1 for one whose result is used (kernel @used: a
+; returned slot, an atomicCAS loop's old value): the warp waits for it.
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-max-deferred-accesses=1 -sectorscope-link-runtime=false -S %s | FileCheck %s -DABI=%abi
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
@@ -7,9 +10,14 @@ target triple = "nvptx64-nvidia-cuda"
 
 @s = internal addrspace(3) global [64 x i32] undef, align 4
 
-; CHECK: c"V\09[[ABI]]\0AS\090\09k\09atomic\09global\094
-; CHECK-SAME: S\091\09k\09atomic\09global\098
-; CHECK-SAME: S\092\09k\09atomic\09shared\094
+; CHECK: c"V\09[[ABI]]\0AS\090\09k\09atomic\09global\094\090\090\091\09{{[0-9]+}}\090\09k\09
+; CHECK-SAME: S\091\09k\09atomic\09global\098\090\090\091\09{{[0-9]+}}\090\09k\09
+; CHECK-SAME: S\092\09k\09atomic\09shared\094\090\090\091\09{{[0-9]+}}\090\09k\09
+; CHECK-SAME: S\093\09k\09atomic\09global\094\090\090\091\09{{[0-9]+}}\090\09k\09
+; CHECK-SAME: S\094\09used\09atomic\09global\094\090\090\091\09{{[0-9]+}}\091\09used\09
+; CHECK-SAME: S\095\09used\09store\09global\094\090\090\091\09{{[0-9]+}}\090\09used\09
+; CHECK-SAME: S\096\09used\09atomic\09global\098\090\090\091\09{{[0-9]+}}\091\09used\09
+; CHECK-SAME: S\097\09used\09store\09global\098\090\090\091\09{{[0-9]+}}\090\09used\09
 ; CHECK-LABEL: entry.ss:
 ; CHECK: atomicrmw fadd ptr %a
 ; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
@@ -34,7 +42,18 @@ entry:
   ret void
 }
 
+define void @used(ptr %a, ptr %b, ptr %c) {
+entry:
+  %slot = atomicrmw add ptr %a, i32 1 monotonic, align 4
+  store i32 %slot, ptr %b, align 4
+  %cas = cmpxchg ptr %c, i64 0, i64 1 seq_cst seq_cst, align 8
+  %old = extractvalue { i64, i1 } %cas, 0
+  store i64 %old, ptr %c, align 8
+  ret void
+}
+
 declare i32 @llvm.nvvm.atomic.load.inc.32.p0(ptr, i32)
 
-!nvvm.annotations = !{!0}
+!nvvm.annotations = !{!0, !1}
 !0 = !{ptr @k, !"kernel", i32 1}
+!1 = !{ptr @used, !"kernel", i32 1}

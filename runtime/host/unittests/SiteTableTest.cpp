@@ -19,8 +19,9 @@ TEST(SiteTable, Records) {
   std::string Err;
   ASSERT_TRUE(parseSiteTable(
       "V\t5\n"
-      "S\t1\t_Z1kPf\tstore\tglobal\t8\t12\t5\t1\t4\tk(float*)\t/src/k.cu\n"
-      "S\t0\t_Z1kPf\tload\tgeneric\t4\t11\t9\t3\t70\thelper(int)\t/src/h.cuh\n"
+      "S\t1\t_Z1kPf\tstore\tglobal\t8\t12\t5\t1\t4\t0\tk(float*)\t/src/k.cu\n"
+      "S\t0\t_Z1kPf\tload\tgeneric\t4\t11\t9\t3\t70\t1\thelper(int)\t/src/"
+      "h.cuh\n"
       "K\t_Z1kPf\tinline_asm=2,cp_async=1\n",
       T, Err))
       << Err;
@@ -29,12 +30,12 @@ TEST(SiteTable, Records) {
   auto Line = [](const Site &S) {
     return std::to_string(S.Id) + " " + S.Kernel + " " + opName(S.Op) + " " +
            spaceName(S.Space) + " w" + std::to_string(S.Width) + " mlp" +
-           std::to_string(S.Mlp) + " work" + std::to_string(S.Work) + " " +
-           S.File + ":" + std::to_string(S.Line) + ":" +
-           std::to_string(S.Column) + " in '" + S.Function + "'";
+           std::to_string(S.Mlp) + " work" + std::to_string(S.Work) +
+           (S.Waits ? " waits " : " ") + S.File + ":" + std::to_string(S.Line) +
+           ":" + std::to_string(S.Column) + " in '" + S.Function + "'";
   };
   EXPECT_EQ(Line(T.Sites[0]),
-            "0 _Z1kPf load generic w4 mlp3 work70 /src/h.cuh:11:9 in "
+            "0 _Z1kPf load generic w4 mlp3 work70 waits /src/h.cuh:11:9 in "
             "'helper(int)'");
   EXPECT_EQ(Line(T.Sites[1]),
             "1 _Z1kPf store global w8 mlp1 work4 /src/k.cu:12:5 in "
@@ -51,19 +52,24 @@ TEST(SiteTable, Records) {
 // Malformed lines are named.
 TEST(SiteTable, MalformedLinesAreNamed) {
   EXPECT_EQ(errorOf("S\t0\t_Z1kPf\tload\tglobal\t4\t11\n"),
-            "site table line 1: expected 12 tab-separated fields in an S "
+            "site table line 1: expected 13 tab-separated fields in an S "
             "record, got 7");
   EXPECT_EQ(
-      errorOf("V\t5\nS\t0\t_Z1kPf\tfetch\tglobal\t4\t11\t9\t1\t1\tf\tk.cu\n"),
+      errorOf(
+          "V\t5\nS\t0\t_Z1kPf\tfetch\tglobal\t4\t11\t9\t1\t1\t1\tf\tk.cu\n"),
       "site table line 2: bad op 'fetch'");
   EXPECT_EQ(
-      errorOf("V\t5\nS\t0\t_Z1kPf\tload\tglobal\t4\t11\t9\t0\t1\tf\tk.cu\n"),
+      errorOf("V\t5\nS\t0\t_Z1kPf\tload\tglobal\t4\t11\t9\t0\t1\t1\tf\tk.cu\n"),
       "site table line 2: bad mlp '0'");
   EXPECT_EQ(
-      errorOf("V\t5\nS\t0\t_Z1kPf\tload\tglobal\t4\t11\t9\t1\tx\tf\tk.cu\n"),
+      errorOf("V\t5\nS\t0\t_Z1kPf\tload\tglobal\t4\t11\t9\t1\tx\t1\tf\tk.cu\n"),
       "site table line 2: bad work 'x'");
-  EXPECT_EQ(errorOf("S\t0\tk\tload\tglobal\t4\t1\t1\t1\t1\tf\tk.cu\n"
-                    "S\t0\tk\tload\tglobal\t4\t2\t1\t1\t1\tf\tk.cu\n"),
+  EXPECT_EQ(
+      errorOf(
+          "V\t5\nS\t0\t_Z1kPf\tatomic\tglobal\t4\t11\t9\t1\t1\t2\tf\tk.cu\n"),
+      "site table line 2: bad waits '2'");
+  EXPECT_EQ(errorOf("S\t0\tk\tload\tglobal\t4\t1\t1\t1\t1\t1\tf\tk.cu\n"
+                    "S\t0\tk\tload\tglobal\t4\t2\t1\t1\t1\t1\tf\tk.cu\n"),
             "site table: site id 0 appears twice");
   EXPECT_EQ(errorOf("X\tfoo\n"), "site table line 1: unknown record kind 'X'");
   EXPECT_EQ(errorOf("L\t_Z1kPf\t5\t4\n"),

@@ -33,6 +33,7 @@
  *   v17 the L record carries the reason a kernel is left as compiled;
  *       SS_SAMPLE_SHARED_BYTES.
  *   v18 site records gain work, the issue slots per execution.
+ *   v19 site records gain waits: the warp waits for the access's value.
  *
  * Kernels. The program's kernel K stays as compiled: time mode and launches
  * that are not profiled run it. The sample variant, K SS_SAMPLE_KERNEL_SUFFIX,
@@ -51,7 +52,7 @@
 
 #include <stdint.h>
 
-#define SS_ABI_VERSION 18u
+#define SS_ABI_VERSION 19u
 
 /* Warps per block we can tell apart: 1024 threads / 32. */
 #define SS_MAX_WARPS 32u
