@@ -123,6 +123,10 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
     // table that size bounds them, whatever else they cost.
     if (I.AtomicUpdates > 0 && I.TableWords > 0 && M.Atomics.known())
       AtomicMs += I.AtomicUpdates / M.Atomics.updatesPerMs(I.TableWords);
+    // An atomic whose result is used (an atomicCAS loop's old value, a
+    // returned slot) makes its warp wait for the L2 that performs it.
+    if (I.AtomicWaits && M.L2.MsPerStep > 0)
+      R.LatMsWarps += I.Requests / Sm * M.L2.MsPerStep;
     // Local memory stays on chip: its own measured costs replace the DRAM,
     // L2 and tag-stage ones (a store keeps its issue cost L).
     if (I.Local && M.LocalMsPerSector > 0) {

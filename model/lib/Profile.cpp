@@ -100,6 +100,12 @@ static Site parseSite(const Json &J, const Ctx &C) {
     S.Mlp = *M;
   }
   S.Work = getOptNumber(J, C, "work", NumRule::NonNegative).value_or(0);
+  S.Waits = S.TheOp == SiteOp::Load;
+  if (J.contains("waits")) {
+    if (!J["waits"].is_boolean())
+      C.at("waits").fail("expected true or false");
+    S.Waits = J["waits"].get<bool>();
+  }
   if (J.contains("object") && J["object"].is_object()) {
     S.ObjectId =
         (int)getOptNumber(J["object"], C.at("object"), "id", NumRule::Count)

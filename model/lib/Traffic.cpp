@@ -226,6 +226,7 @@ Traffic trafficFromProfile(const Profile &P) {
                                       "hot_spot") != S.Patterns.end();
       I.Use = useOf(T, P, S.ObjectId, O, Scale);
       I.Local = S.TheSpace == Space::Local;
+      I.AtomicWaits = S.TheOp == SiteOp::Atomic && O == Op::Write && S.Waits;
       if (S.TheOp == SiteOp::Atomic && O == Op::Write && S.Width > 0) {
         I.AtomicUpdates = S.Bytes / S.Width * Scale;
         if (I.Use >= 0)

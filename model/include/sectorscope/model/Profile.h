@@ -37,6 +37,9 @@ struct Site {
   /// sites[].work: issue slots a warp spends per execution of the site (its
   /// share of its loop's instructions); 0 when absent (older profiles).
   double Work = 0;
+  /// sites[].waits: the warp waits for the access's value (a load, or an
+  /// atomic whose result is used). Absent (before ABI v19): loads only.
+  bool Waits = false;
   int ObjectId = -1; ///< sites[].object.id; -1 if none.
   /// sites[].evidence.*.word_fill: the share of the words of the sectors the
   /// sampled block touched in the site's range that it touched; -1 unknown

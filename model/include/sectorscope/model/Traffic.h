@@ -72,6 +72,9 @@ struct MemItem {
   /// words of the allocation they update (0: unknown), for the atomic
   /// rate bound.
   double AtomicUpdates = 0, TableWords = 0;
+  /// An atomic whose result the code uses (sites[].waits): every request
+  /// is a round trip to L2, where atomics are performed.
+  bool AtomicWaits = false;
 };
 
 /// What the profile says about one (object, op): the L1-level bytes of its
