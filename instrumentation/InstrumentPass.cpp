@@ -365,13 +365,8 @@ reachedFunctions(Function &K, const SmallPtrSetImpl<Function *> &Kernels) {
 unsigned Instrumenter::countAccesses(ArrayRef<Function *> Reached) {
   unsigned N = 0;
   for (Function *F : Reached)
-    for (Instruction &I : instructions(*F)) {
-      SmallVector<MemoryOp, 2> Ops;
-      if (classifyAccess(I, DL, F == Reached.front()))
-        ++N;
-      else if (classifySmallMemIntrinsic(I, DL, F == Reached.front(), Ops))
-        N += Ops.size();
-    }
+    for (Instruction &I : instructions(*F))
+      N += memoryOps(I, DL, F == Reached.front()).size();
   return N;
 }
 
@@ -695,16 +690,9 @@ void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,
   DenseMap<const Instruction *, unsigned> Work;
   {
     SmallPtrSet<const Instruction *, 32> SiteInsts;
-    for (Instruction *I : Insts) {
-      bool IsSite = classifyAccess(*I, DL, InKernel).has_value();
-      if (!IsSite) {
-        SmallVector<MemoryOp, 2> Ops;
-        classifySmallMemIntrinsic(*I, DL, InKernel, Ops);
-        IsSite = !Ops.empty();
-      }
-      if (IsSite)
+    for (Instruction *I : Insts)
+      if (!memoryOps(*I, DL, InKernel).empty())
         SiteInsts.insert(I);
-    }
     Work = siteWork(Blocks, SiteInsts, FAM.getResult<LoopAnalysis>(F),
                     FAM.getResult<ScalarEvolutionAnalysis>(F));
   }
@@ -734,12 +722,7 @@ void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,
         continue;
       }
     }
-    SmallVector<MemoryOp, 2> Ops;
-    if (std::optional<MemoryOp> Op = classifyAccess(*I, DL, InKernel))
-      Ops.push_back(*Op);
-    else
-      classifySmallMemIntrinsic(*I, DL, InKernel, Ops);
-    for (const MemoryOp &Op : Ops) {
+    for (const MemoryOp &Op : memoryOps(*I, DL, InKernel)) {
       unsigned Site = Sites.add(K.getName(), Op, *I->getFunction(),
                                 Mlp.lookup(I), Work.lookup(I));
       auto [It, New] = Lanes.try_emplace(I->getParent(), nullptr);

@@ -192,6 +192,16 @@ bool classifySmallMemIntrinsic(Instruction &I, const DataLayout &,
   return true;
 }
 
+SmallVector<MemoryOp, 2> memoryOps(Instruction &I, const DataLayout &DL,
+                                   bool InKernel) {
+  SmallVector<MemoryOp, 2> Ops;
+  if (std::optional<MemoryOp> Op = classifyAccess(I, DL, InKernel))
+    Ops.push_back(*Op);
+  else
+    classifySmallMemIntrinsic(I, DL, InKernel, Ops);
+  return Ops;
+}
+
 bool asmTouchesMemory(StringRef Asm) {
   static const char *const Mnemonics[] = {
       "ld.",      "ldu.",     "st.",       "atom.",

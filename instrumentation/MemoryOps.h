@@ -65,6 +65,11 @@ bool classifySmallMemIntrinsic(llvm::Instruction &I, const llvm::DataLayout &DL,
                                bool InKernel,
                                llvm::SmallVectorImpl<MemoryOp> &Ops);
 
+/// Every access `I` performs that we instrument, one site each:
+/// classifyAccess's, else a small memory intrinsic's pieces; none otherwise.
+llvm::SmallVector<MemoryOp, 2>
+memoryOps(llvm::Instruction &I, const llvm::DataLayout &DL, bool InKernel);
+
 /// Largest memcpy/memset we model piece by piece (beyond it the backend may
 /// emit a loop).
 constexpr unsigned MaxMemIntrinsicBytes = 32;
