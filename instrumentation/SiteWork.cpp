@@ -6,6 +6,7 @@
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/IR/BasicBlock.h"
 #include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Operator.h"
@@ -26,10 +27,30 @@ unsigned lanes(Type *T) {
 
 bool isDouble(const Type *T) { return T->getScalarType()->isDoubleTy(); }
 
+/// Issue slots of inline PTX: one per instruction statement. Declarations
+/// (`.reg`) and braces issue nothing. CUDA's own headers wrap half-precision
+/// arithmetic and conversions in one-instruction asm statements, so counting
+/// them as calls would charge a half-precision kernel several times its
+/// machine code.
+unsigned inlineAsmCost(const InlineAsm &Asm) {
+  unsigned N = 0;
+  StringRef Rest = Asm.getAsmString();
+  while (!Rest.empty()) {
+    auto [Stmt, Tail] = Rest.split(';');
+    Stmt = Stmt.trim(" \t\n\r{}");
+    if (!Stmt.empty() && !Stmt.starts_with("."))
+      ++N;
+    Rest = Tail;
+  }
+  return N;
+}
+
 /// Issue slots of an intrinsic or a call.
 unsigned callCost(const CallBase &Call) {
   if (isa<DbgInfoIntrinsic>(Call) || Call.isLifetimeStartOrEnd())
     return 0;
+  if (auto *Asm = dyn_cast<InlineAsm>(Call.getCalledOperand()))
+    return inlineAsmCost(*Asm);
   const Function *F = Call.getCalledFunction();
   if (!F || !F->isIntrinsic())
     return 10; // argument moves, the call and the return

@@ -21,7 +21,12 @@
 ; @huge: an inner loop of 2000000000 constant trips and no site folds
 ; 8e9 slots into its outer loop's two sites: each capped at 2^24.
 ; CHECK-SAME: S\094\09huge\09load\09global\094\090\090\091\0916777216\091\09huge\09\0A
-; CHECK-SAME: S\095\09huge\09store\09global\094\090\090\091\0916777216\090\09huge\09\0A\00"
+; CHECK-SAME: S\095\09huge\09store\09global\094\090\090\091\0916777216\090\09huge\09\0A
+; @halfasm: inline PTX costs its instruction statements (a `.reg`
+; declaration and braces nothing): load 1 + add.f16 1 + two movs 2 + cvt 1
+; + fmul 1 + store 1 + ret 1 = 8, 4 for each of its two sites.
+; CHECK-SAME: S\096\09halfasm\09load\09global\092\090\090\091\094\091\09halfasm\09\0A
+; CHECK-SAME: S\097\09halfasm\09store\09global\094\090\090\091\094\090\09halfasm\09\0A\00"
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -96,7 +101,19 @@ exit:
   ret void
 }
 
-!nvvm.annotations = !{!0, !1, !2}
+define void @halfasm(ptr noalias %a, ptr noalias %out) {
+entry:
+  %h = load i16, ptr %a, align 2
+  %s = call i16 asm "{add.f16 $0,$1,$2;\0A}", "=h,h,h"(i16 %h, i16 %h)
+  %m = call i16 asm "{ .reg .b16 t;\0A mov.b16 t, $1;\0A mov.b16 $0, t; }", "=h,h"(i16 %s)
+  %f = call float asm "{  cvt.f32.f16 $0, $1;}\0A", "=f,h"(i16 %m)
+  %g = fmul float %f, 2.000000e+00
+  store float %g, ptr %out, align 4
+  ret void
+}
+
+!nvvm.annotations = !{!0, !1, !2, !3}
 !0 = !{ptr @top, !"kernel", i32 1}
 !1 = !{ptr @loops, !"kernel", i32 1}
 !2 = !{ptr @huge, !"kernel", i32 1}
+!3 = !{ptr @halfasm, !"kernel", i32 1}
