@@ -213,6 +213,7 @@ private:
   bool canInstrument(Function &K);
   void instrumentKernel(Function &K);
   void addPlainVariants(Function &K);
+  unsigned variantMaxRegisters(const Function &K) const;
   void pairGridAccesses();
   void tallyLoopAccesses();
   void addAddressShapes(Function &F, ArrayRef<CallInst *> Calls);
@@ -433,6 +434,13 @@ bool Instrumenter::canInstrument(Function &K) {
   return false;
 }
 
+/// The register cap of K's copies: none where K calls another unit's code.
+unsigned Instrumenter::variantMaxRegisters(const Function &K) const {
+  if (Opts.RelocatableDeviceCode && callsAnotherUnit(K))
+    return 0;
+  return Opts.VariantMaxRegisters;
+}
+
 /// The host registers a sample and a grid variant of every kernel; for a
 /// kernel left uninstrumented both are plain copies of it, so that a launch
 /// of either still runs the program's own code.
@@ -440,7 +448,7 @@ void Instrumenter::addPlainVariants(Function &K) {
   for (const char *Suffix : {SS_SAMPLE_KERNEL_SUFFIX, SS_GRID_KERNEL_SUFFIX}) {
     SmallVector<Function *, 1> Copies;
     cloneKernel(K, {}, (K.getName() + Suffix).str(), Copies,
-                Opts.VariantMaxRegisters);
+                variantMaxRegisters(K));
   }
 }
 
@@ -453,7 +461,7 @@ void Instrumenter::instrumentKernel(Function &K) {
   SmallVector<Function *, 1> Copies;
   Function &S =
       *cloneKernel(K, {}, (K.getName() + SS_SAMPLE_KERNEL_SUFFIX).str(), Copies,
-                   Opts.VariantMaxRegisters);
+                   variantMaxRegisters(K));
   DuplicatedBody Body = duplicateKernelBody(S, Enter);
   for (Instruction &I : S.getEntryBlock())
     if (auto *C = dyn_cast<CallInst>(&I))
@@ -503,7 +511,7 @@ void Instrumenter::addGridVariant(Function &K, Function &S,
   SmallVector<Function *, 8> Copies;
   Function &G =
       *cloneKernel(S, Callees, (K.getName() + SS_GRID_KERNEL_SUFFIX).str(),
-                   Copies, Opts.VariantMaxRegisters);
+                   Copies, variantMaxRegisters(K));
   keepInstrumentedBody(G);
   for (Function *F : Copies) {
     SmallVector<CallInst *, 16> Calls;

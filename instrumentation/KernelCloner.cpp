@@ -5,6 +5,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
@@ -211,6 +212,29 @@ Function *cloneKernel(Function &K, ArrayRef<Function *> Callees, StringRef Name,
     }
   }
   return G;
+}
+
+bool callsAnotherUnit(const Function &K) {
+  SmallPtrSet<const Function *, 8> Seen;
+  SmallVector<const Function *, 8> Work = {&K};
+  while (!Work.empty()) {
+    const Function *F = Work.pop_back_val();
+    if (!Seen.insert(F).second)
+      continue;
+    for (const Instruction &I : instructions(*F)) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      const Function *To = CB ? CB->getCalledFunction() : nullptr;
+      if (!To || To->isIntrinsic())
+        continue;
+      if (!To->isDeclaration())
+        Work.push_back(To);
+      else if (!StringSwitch<bool>(To->getName())
+                    .Cases("vprintf", "malloc", "free", "__assertfail", true)
+                    .Default(false))
+        return true;
+    }
+  }
+  return false;
 }
 
 CallBase *callClone(CallBase &CB, Function &Clone, Value *State) {

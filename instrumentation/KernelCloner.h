@@ -54,6 +54,14 @@ llvm::Function *cloneKernel(llvm::Function &K,
                             llvm::SmallVectorImpl<llvm::Function *> &Copies,
                             unsigned MaxRegisters);
 
+/// Whether `K`, or a function it reaches through direct calls, calls a
+/// function this module only declares: with relocatable device code, one
+/// of another unit. nvlink refuses an entry capped below the registers such
+/// a callee was compiled with, so the kernel's copies take no cap. CUDA's
+/// system calls (printf, malloc, free, assert) are the driver's, not
+/// another unit's.
+bool callsAnotherUnit(const llvm::Function &K);
+
 /// Records the functions of `M` as ones the NVPTX backend may have asked
 /// about (its annotation cache keeps them by address; cloneKernel never
 /// places a kernel copy at one of their addresses). Called at the start of
