@@ -415,7 +415,8 @@ Json bandToJson(const BandResult &B) {
     // The best line's two terms at the measured occupancy: which bound
     // dominates (and by how much) is the model's explanation.
     J["best_terms"] = {{"launch_ms", B.BestCurve->LaunchMs},
-                       {"bandwidth_ms", B.BestCurve->bwMs(B.Warps)},
+                       {"bandwidth_ms", B.BestCurve->memoryMs(B.Warps)},
+                       {"issue_ms", B.BestCurve->IssueMs},
                        {"latency_ms", B.BestCurve->latencyMs(B.Warps)},
                        {"l1_reuse", B.BestCurve->l1Fits(B.Warps)},
                        {"smooth_max_exponent", B.BestCurve->P}};
@@ -468,9 +469,12 @@ std::string bandTable(const BandResult &B) {
            "x best (" + scopeRule(B.ScopeFactor) + ")\n";
   if (B.BestCurve)
     Out += "best line terms at " + fmtNum(B.Warps) + " warps/SM: bandwidth " +
-           fmtNum(B.BestCurve->bwMs(B.Warps)) + " ms, latency " +
-           fmtNum(B.BestCurve->latencyMs(B.Warps)) + " ms, launch " +
-           fmtNum(B.BestCurve->LaunchMs) + " ms" +
+           fmtNum(B.BestCurve->memoryMs(B.Warps)) + " ms, " +
+           (B.BestCurve->IssueMs > 0
+                ? "instruction issue " + fmtNum(B.BestCurve->IssueMs) + " ms, "
+                : std::string()) +
+           "latency " + fmtNum(B.BestCurve->latencyMs(B.Warps)) +
+           " ms, launch " + fmtNum(B.BestCurve->LaunchMs) + " ms" +
            (B.BestCurve->l1Fits(B.Warps) ? " (reuse inside a block hits L1)"
                                          : "") +
            "\n";

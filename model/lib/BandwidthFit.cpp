@@ -477,6 +477,7 @@ BandwidthModel BandwidthModel::fit(const BenchData &D,
   if (D.Gpu.SmClockMhz > 0) {
     double CyclesPerMs = D.Gpu.SmClockMhz * 1e3;
     M.DependentMsPerSlot = BandwidthModel::DependentCyclesPerSlot / CyclesPerMs;
+    M.IssueMsPerSlot = 1 / (BandwidthModel::IssueSlotsPerCycle * CyclesPerMs);
   }
   std::vector<const BenchRow *> Rows = selectClassRows(D, Exps, M.FitNotes);
   if (Rows.empty())

@@ -100,6 +100,7 @@ Json BandwidthModel::toJson() const {
   J["block_geomean_rel_err"] = BlockGeomeanRelErr;
   J["block_start_ms_per_block"] = BlockStartMsPerBlock;
   J["dependent_ms_per_slot"] = DependentMsPerSlot;
+  J["issue_ms_per_slot"] = IssueMsPerSlot;
   J["partial_store_ms_per_sector_per_sm"] = PartialStoreMsPerSector;
   J["partial_rows"] = PartialRows;
   J["partial_geomean_rel_err"] = PartialGeomeanRelErr;
@@ -220,6 +221,7 @@ BandwidthModel BandwidthModel::fromJson(const Json &J, const Ctx &C) {
   M.BlockGeomeanRelErr = Num("block_geomean_rel_err");
   M.BlockStartMsPerBlock = Num("block_start_ms_per_block");
   M.DependentMsPerSlot = Num("dependent_ms_per_slot");
+  M.IssueMsPerSlot = Num("issue_ms_per_slot");
   M.HeldOutGeomeanRelErr = Num("held_out_geomean_rel_err", -1);
   M.LaunchFrom = getOptString(J, C, "launch_from").value_or("fit");
   M.StoreDrainMs = Num("store_drain_ms");

@@ -270,6 +270,7 @@ KernelCurve BandwidthModel::curve(const Traffic &T, bool Camped,
   Terms A = kernelTerms(*this, T, Camped, false, Notes);
   K.BwMs = A.BwMs;
   K.LatMsWarps = A.LatMsWarps;
+  K.IssueMs = T.IssueSlots / smsInUse(T) * IssueMsPerSlot;
   // Reuse inside a block hits L1 while the resident blocks' working sets
   // (and their shared memory, plus the 1 KiB the driver reserves per
   // block) fit in the unified L1 / shared memory.

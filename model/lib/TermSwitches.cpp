@@ -53,6 +53,9 @@ const std::vector<TermSwitch> &termSwitches() {
       {"instructions", "a warp's arithmetic between round trips is free",
        [](BandwidthModel &M) { M.DependentMsPerSlot = 0; },
        [](const BandwidthModel &M) { return M.DependentMsPerSlot > 0; }},
+      {"issue", "the SM's instruction issue rate bounds nothing",
+       [](BandwidthModel &M) { M.IssueMsPerSlot = 0; },
+       [](const BandwidthModel &M) { return M.IssueMsPerSlot > 0; }},
       {"write_back", "the previous launch's dirty L2 costs nothing",
        [](BandwidthModel &M) {
          M.WriteBackMsPerByte = 0;

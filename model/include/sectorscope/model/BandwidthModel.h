@@ -35,6 +35,7 @@
 #include "sectorscope/model/L2Figures.h"
 #include "sectorscope/model/Traffic.h"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -70,12 +71,16 @@ struct KernelCurve {
   /// per SM <= L1MaxWarps; 0: never) reuse inside a block hits L1 and the
   /// curve uses these terms instead of BwMs / LatMsWarps.
   double L1MaxWarps = 0, BwMsL1 = 0, LatMsWarpsL1 = 0;
+  /// The SM's instruction issue rate: a floor under the memory bounds
+  /// that overlaps them (BandwidthModel::IssueMsPerSlot).
+  double IssueMs = 0;
   double LatScale = 1; ///< Application line: fitted latency factor.
   double BwScale = 1;  ///< Application line: fitted bandwidth factor.
 
   double effectiveWarps(double W) const;
   bool l1Fits(double W) const { return effectiveWarps(W) <= L1MaxWarps; }
-  double bwMs(double W) const { return l1Fits(W) ? BwMsL1 : BwMs; }
+  double memoryMs(double W) const { return l1Fits(W) ? BwMsL1 : BwMs; }
+  double bwMs(double W) const { return std::max(memoryMs(W), IssueMs); }
   double latMsWarps(double W) const {
     return l1Fits(W) ? LatMsWarpsL1 : LatMsWarps;
   }
@@ -147,6 +152,14 @@ struct BandwidthModel {
   /// code has two independent chains on average. Chosen on development
   /// programs (docs/model.md, "A warp's own instructions").
   static constexpr double DependentCyclesPerSlot = 2;
+  /// The SM's four schedulers issue one warp instruction a cycle each: a
+  /// grid's issue slots per SM at that rate bound the kernel whatever its
+  /// memory does (a double-precision division per element, a search loop).
+  /// Issue overlaps the memory path, so the bound joins the memory bounds
+  /// as a plain maximum, not through their p-norm. From the clock, not
+  /// fitted; 0: no clock known, no bound. JSON: issue_ms_per_slot.
+  double IssueMsPerSlot = 0;
+  static constexpr double IssueSlotsPerCycle = 4;
   /// The SMs a grid occupies: the block scheduler gives each SM a block
   /// before any gets a second, so a grid of fewer blocks than SMs leaves
   /// the rest idle and the per-SM work falls on the ones it has.
