@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace sectorscope::model {
 
@@ -170,6 +171,32 @@ double partialSectors(const Site &S) {
   return Missing > 0 ? std::min(S.Sectors, 2 * Missing / 32) : 0;
 }
 
+std::vector<bool> completedInOneTrip(const Profile &P) {
+  auto IsStore = [](const Site &S) {
+    return S.TheOp == SiteOp::Store && S.TheSpace == Space::Global &&
+           S.Bytes > 0 && S.ObjectId >= 0 && S.Requests > 0;
+  };
+  // One trip's stores to one allocation: the store sites on it that run as
+  // often (an unrolled body's copies, a structure's fields).
+  std::map<std::pair<int, double>, std::pair<double, double>> Trip;
+  for (const Site &S : P.Sites)
+    if (IsStore(S)) {
+      auto &[Bytes, MaxSectors] = Trip[{S.ObjectId, S.Requests}];
+      Bytes += S.Bytes;
+      MaxSectors = std::max(MaxSectors, S.Sectors);
+    }
+  std::vector<bool> Completed;
+  for (const Site &S : P.Sites) {
+    bool C = false;
+    if (IsStore(S) && (S.WordFill < 0 || S.WordFill >= CompletedShare)) {
+      auto [Bytes, MaxSectors] = Trip[{S.ObjectId, S.Requests}];
+      C = Bytes >= CompletedShare * MaxSectors * 32;
+    }
+    Completed.push_back(C);
+  }
+  return Completed;
+}
+
 Traffic trafficFromProfile(const Profile &P) {
   Traffic T;
   T.CountsFromGrid = P.CountsFromGrid;
@@ -179,7 +206,9 @@ Traffic trafficFromProfile(const Profile &P) {
   double Scale = P.blocks() / P.SampledBlocks;
   // Per-warp counts: a block's requests spread over its warps.
   double PerWarp = 1.0 / (P.SampledBlocks * T.WarpsPerBlock);
-  for (const Site &S : P.Sites) {
+  std::vector<bool> Completed = completedInOneTrip(P);
+  for (size_t SiteIx = 0; SiteIx < P.Sites.size(); ++SiteIx) {
+    const Site &S = P.Sites[SiteIx];
     T.IssueSlots += S.Requests * Scale * S.Work;
     if (S.TheSpace == Space::Shared || S.TheSpace == Space::Other)
       continue;
@@ -219,7 +248,7 @@ Traffic trafficFromProfile(const Profile &P) {
         I.RereadShare = S.RereadSectors / S.Sectors;
         I.RereadRequestShare = S.RereadRequests / S.Requests;
       }
-      I.PartialSectors = partialSectors(S) * Scale;
+      I.PartialSectors = Completed[SiteIx] ? 0 : partialSectors(S) * Scale;
       I.PartialLeftOpen = S.WordFill >= 0 && S.WordFill < 0.999;
       I.SharedAcrossWarps = S.TheOp == SiteOp::Load &&
                             std::find(S.Patterns.begin(), S.Patterns.end(),

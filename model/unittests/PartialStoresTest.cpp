@@ -148,4 +148,48 @@ TEST(PartialStores, SectorsOfStoreSites) {
   EXPECT_REL_NEAR(partialSectors(S), 0, 1e-12);
 }
 
+TEST(PartialStores, CompletedAtOneTrip) {
+  // An upsampled pixel's two neighbours: two store sites on one allocation,
+  // as many requests, each writing every other word of its 8 sectors a
+  // request: together they fill the sectors at the same trip.
+  auto Store = [](int Object, double Requests, double Sectors, double Bytes,
+                  double WordFill) {
+    Site S;
+    S.TheOp = SiteOp::Store;
+    S.ObjectId = Object;
+    S.Requests = Requests;
+    S.Sectors = Sectors;
+    S.Bytes = Bytes;
+    S.WordFill = WordFill;
+    return S;
+  };
+  Profile P;
+  P.Sites = {Store(0, 4, 32, 512, 1), Store(0, 4, 32, 512, 1)};
+  EXPECT_EQ(completedInOneTrip(P), (std::vector<bool>{true, true}));
+  // The heat map leaves words open: not completed.
+  P.Sites[1].WordFill = 0.5;
+  EXPECT_EQ(completedInOneTrip(P), (std::vector<bool>{true, false}));
+  // No heat map (grid mode): the bytes decide.
+  P.Sites[1].WordFill = -1;
+  EXPECT_EQ(completedInOneTrip(P), (std::vector<bool>{true, true}));
+  // A thread filling its own row word by word: four unrolled copies write
+  // one word of each of 32 sectors a request, half of them at one trip.
+  P.Sites = {Store(1, 8, 256, 1024, 1), Store(1, 8, 256, 1024, 1),
+             Store(1, 8, 256, 1024, 1), Store(1, 8, 256, 1024, 1)};
+  EXPECT_EQ(completedInOneTrip(P), std::vector<bool>(4, false));
+  // A naive transpose's column store: one word a sector, other warps
+  // write the rest.
+  P.Sites = {Store(2, 8, 256, 1024, 1)};
+  EXPECT_EQ(completedInOneTrip(P), std::vector<bool>{false});
+  // Sites of other allocations, or running another number of times, are
+  // other trips.
+  P.Sites = {Store(0, 4, 32, 512, 1), Store(3, 4, 32, 512, 1),
+             Store(0, 8, 32, 512, 1)};
+  EXPECT_EQ(completedInOneTrip(P), std::vector<bool>(3, false));
+  // A load is never one; nor a store of no known allocation.
+  P.Sites = {Store(0, 4, 32, 512, 1), Store(-1, 4, 32, 512, 1)};
+  P.Sites[0].TheOp = SiteOp::Load;
+  EXPECT_EQ(completedInOneTrip(P), std::vector<bool>(2, false));
+}
+
 } // namespace

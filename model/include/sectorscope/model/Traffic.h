@@ -152,6 +152,19 @@ Traffic benchRowGrid(const BenchRow &R);
 /// 0 when the profile lacks `bytes`.
 double partialSectors(const Site &S);
 
+/// Per site of P: whether it is a global store whose partial sectors its
+/// warp completes at the same trip, so that they reach L2 whole and cost
+/// what full ones do. The store sites on one allocation that run as often
+/// (same requests: an unrolled body's copies, a structure's fields, an
+/// upsampled pixel's neighbours) write at least CompletedShare of the
+/// largest one's sectors, and the sampled block's heat map, when there is
+/// one, leaves none of their words unwritten. Sectors completed over
+/// several trips (a thread filling its own row word by word) or by other
+/// warps (a naive transpose's columns) are not.
+std::vector<bool> completedInOneTrip(const Profile &P);
+/// The share of a trip's sectors its stores must write to count as whole.
+constexpr double CompletedShare = 0.95;
+
 /// Builds the grid-wide traffic. Global and local (it lives in device
 /// memory) sites count; shared memory does not. An atomic both reads and
 /// writes its sectors; for the bandwidth model it does not wait (the
