@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # validate.sh - check the sectorscope model against measured kernels.
 #
-#   model/validate.sh --bench microbench.json --profiles DIR [--runs] [--grid-counts] [--out OUTDIR]
+#   model/validate.sh --bench microbench.json --profiles DIR [--runs] [--sampled-counts] [--out OUTDIR]
 #                     [--bin path/to/sectorscope-model]
 #                     [--lbm-regex RE] [--lbm-exclude RE] [--transpose-regex RE]
 #
@@ -18,11 +18,12 @@
 # get work_items = threads launched (one per lattice node) for MLUPS. A case
 # whose timed launches name a previous launch (most of them the same one,
 # with counters in DIR) gets it as previous_profile: the L2 it inherits.
-# With --grid-counts, a grid-mode launch of every block with the same shape
-# (and the same kernel_launch where several) becomes the case's
-# grid_profile: its exact whole-grid counts replace the sampled block's
-# scaled ones (not the default: on programs never profiled before they
-# made predictions worse; docs/model.md). A generated case whose counters
+# A grid-mode launch of every block with the same shape (and the same
+# kernel_launch where several) becomes the case's grid_profile: its exact
+# whole-grid counts replace the sampled block's scaled ones (a triangular
+# grid's block 0 does twice the average block's work). --sampled-counts
+# keeps the sampled block's counts (--grid-counts, the default, is
+# accepted). A generated case whose counters
 # hold nothing to model (no global or local sectors) is skipped, with the
 # reason, rather than stopping the others.
 #
@@ -51,7 +52,7 @@ set -euo pipefail
 
 die() { echo "validate.sh: error: $*" >&2; exit 1; }
 
-BENCH="" PROFILES="" OUT="model-validation" BIN="${SECTORSCOPE_MODEL:-}" RUNS=0 GRID=0
+BENCH="" PROFILES="" OUT="model-validation" BIN="${SECTORSCOPE_MODEL:-}" RUNS=0 GRID=1
 LBM_RE='lbm|d3q19|lattice' LBM_EXCLUDE_RE='ghost|fill|init' TRANSPOSE_RE='transpose'
 while [[ $# -gt 0 ]]; do
   case "$1" in
@@ -59,6 +60,7 @@ while [[ $# -gt 0 ]]; do
     --profiles) PROFILES="${2:?--profiles needs a directory}"; shift 2 ;;
     --runs) RUNS=1; shift ;;
     --grid-counts) GRID=1; shift ;;
+    --sampled-counts) GRID=0; shift ;;
     --out) OUT="${2:?--out needs a directory}"; shift 2 ;;
     --bin) BIN="${2:?--bin needs a path}"; shift 2 ;;
     --lbm-regex) LBM_RE="${2:?}"; shift 2 ;;
