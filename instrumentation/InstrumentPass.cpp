@@ -695,6 +695,10 @@ void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,
   FAM.invalidate(F, PreservedAnalyses::none());
   DenseMap<const Instruction *, unsigned> Mlp =
       loadParallelism(Blocks, DL, InKernel, FAM.getResult<AAManager>(F));
+  // The sites, for their work. The loop below classifies each access again
+  // where it records it: a pointer an access uses may by then come from a
+  // call that callInstrumentedClone replaced, so operands found here must
+  // not be kept.
   DenseMap<const Instruction *, unsigned> Work;
   {
     SmallPtrSet<const Instruction *, 32> SiteInsts;

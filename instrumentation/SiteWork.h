@@ -12,7 +12,8 @@
 // Costs are estimates of the SASS instructions (at a full-rate pipe's issue
 // slots) ptxas makes of an IR instruction, from the machine code of
 // sm_90: an IEEE float division is a reciprocal and its refinement, a 64-bit
-// integer division a subroutine, a double operation takes two slots of the
+// integer division a 32-bit sequence behind a test of its operands (its
+// subroutine beside it), a double operation takes two slots of the
 // single-precision rate, a transcendental four.
 //
 //===----------------------------------------------------------------------===//
