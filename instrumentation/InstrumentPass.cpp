@@ -11,7 +11,9 @@
 //     op | space << 8, lanes, state) with everything but the address, the
 //     lanes and the state constant, placed after the access with the block's
 //     other records so that the block's loads overlap (endsDeferral);
-//  3. memory operations we cannot see into are counted per kernel;
+//  3. memory operations we cannot see into are counted per kernel, and a
+//     loop without sites whose trip count only the run knows gets a trip
+//     site at its head (SiteWork.h);
 //  4. the device runtime bitcode is linked in and internalized, the entry
 //     check is inlined (the access stays one function per module), and the
 //     module descriptor __sectorscope_module gets the site table (with
@@ -77,6 +79,7 @@ STATISTIC(NumClonedFunctions, "Device functions cloned for instrumented paths");
 STATISTIC(NumLoads, "Loads instrumented");
 STATISTIC(NumStores, "Stores instrumented");
 STATISTIC(NumAtomics, "Atomics instrumented");
+STATISTIC(NumTripSites, "Loops without sites whose trips are counted");
 STATISTIC(NumUninstrumented, "Memory operations counted, not instrumented");
 STATISTIC(NumUniformAccesses,
           "Grid-mode accesses at one address in every lane");
@@ -232,6 +235,7 @@ private:
                      Instruction &Before, Value *State);
   void insertAccess(const MemoryOp &Op, unsigned Site, Value *Lanes,
                     Value *State, Instruction &Before);
+  void insertTripSites(const WorkEstimate &Work, Value *State, Function &K);
   Value *arrivingLanes(BasicBlock &BB, DominatorTree &DT,
                        PostDominatorTree &PDT);
   bool finish();
@@ -251,9 +255,9 @@ private:
   SmallPtrSet<Function *, 8> KernelSet;
 
   FunctionCallee Enter, Access, EnterGrid, AccessGrid, AccessGridPair,
-      AccessGridTally, GridTallyFlush;
+      AccessGridTally, GridTallyFlush, Trip;
   SmallVector<CallInst *, 64> EnterCalls, AccessCalls, GridAccessCalls,
-      TallyCalls;
+      TallyCalls, TripCalls;
   SmallVector<AllocaInst *, 64> TallySlots;
 };
 
@@ -322,6 +326,9 @@ void Instrumenter::declareRuntimeEntries() {
   GridTallyFlush = M.getOrInsertFunction(
       "__sectorscope_grid_tally_flush",
       FunctionType::get(Type::getVoidTy(Ctx), {I32, I32, I32, Ptr}, false));
+  Trip = M.getOrInsertFunction(
+      "__sectorscope_trip",
+      FunctionType::get(Type::getVoidTy(Ctx), {I32, I32, I32}, false));
 }
 
 /// The NVPTX backend merges adjacent scalar loads and stores into vector
@@ -526,6 +533,8 @@ void Instrumenter::addGridVariant(Function &K, Function &S,
         C->setCalledFunction(AccessGrid);
         GridAccessCalls.push_back(C);
         Calls.push_back(C);
+      } else if (C->getCalledOperand() == Trip.getCallee()) {
+        TripCalls.push_back(C);
       }
     }
     addAddressShapes(*F, Calls);
@@ -699,7 +708,7 @@ void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,
   // where it records it: a pointer an access uses may by then come from a
   // call that callInstrumentedClone replaced, so operands found here must
   // not be kept.
-  DenseMap<const Instruction *, unsigned> Work;
+  WorkEstimate Work;
   {
     SmallPtrSet<const Instruction *, 32> SiteInsts;
     for (Instruction *I : Insts)
@@ -736,7 +745,7 @@ void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,
     }
     for (const MemoryOp &Op : memoryOps(*I, DL, InKernel)) {
       unsigned Site = Sites.add(K.getName(), Op, *I->getFunction(),
-                                Mlp.lookup(I), Work.lookup(I));
+                                Mlp.lookup(I), Work.OfSite.lookup(I));
       auto [It, New] = Lanes.try_emplace(I->getParent(), nullptr);
       if (New)
         It->second = arrivingLanes(*I->getParent(), DT, PDT);
@@ -750,6 +759,26 @@ void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,
     }
   }
   eraseUnusedLaneMasks(Masks);
+  insertTripSites(Work, State, K);
+}
+
+/// A trip site at the head of each of `Work`'s trip loops: the lanes
+/// present there make the trip together. Its line is the loop's.
+void Instrumenter::insertTripSites(const WorkEstimate &Work, Value *State,
+                                   Function &K) {
+  for (auto [Header, Slots] : Work.TripLoops) {
+    MemoryOp Op;
+    Op.I = Header->getTerminator();
+    Op.Op = SS_OP_TRIP;
+    Op.Space = SS_SPACE_GLOBAL;
+    unsigned Site =
+        Sites.add(K.getName(), Op, *Header->getParent(), /*Mlp=*/0, Slots);
+    IRBuilder<> B(&*Header->getFirstInsertionPt());
+    B.SetCurrentDebugLocation(Op.I->getDebugLoc());
+    Value *Lanes = B.CreateIntrinsic(Intrinsic::nvvm_activemask, {}, {});
+    TripCalls.push_back(B.CreateCall(Trip, {B.getInt32(Site), Lanes, State}));
+    ++NumTripSites;
+  }
 }
 
 /// Records `Pending`'s accesses, in program order, before `Before`.
@@ -906,10 +935,12 @@ void Instrumenter::fillModuleDescriptor(GlobalVariable &Desc,
 /// entry check everywhere and, where asked, the heat-map access and grid
 /// mode's short paths (up to MaxInlinedGridSites a function).
 void Instrumenter::inlineRuntimeCalls() {
-  for (CallInst *C : EnterCalls) {
-    InlineFunctionInfo IFI;
-    InlineFunction(*C, IFI);
-  }
+  // A trip is a few instructions: inlined always.
+  for (auto *Calls : {&EnterCalls, &TripCalls})
+    for (CallInst *C : *Calls) {
+      InlineFunctionInfo IFI;
+      InlineFunction(*C, IFI);
+    }
   if (!Opts.InlineAccess)
     return;
   DenseMap<Function *, unsigned> GridSites;

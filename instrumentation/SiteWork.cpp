@@ -144,46 +144,64 @@ unsigned issueCost(const Instruction &I) {
   }
 }
 
-DenseMap<const Instruction *, unsigned>
-siteWork(ArrayRef<BasicBlock *> Blocks,
-         const SmallPtrSetImpl<const Instruction *> &Sites, const LoopInfo &LI,
-         ScalarEvolution &SE) {
+WorkEstimate siteWork(ArrayRef<BasicBlock *> Blocks,
+                      const SmallPtrSetImpl<const Instruction *> &Sites,
+                      const LoopInfo &LI, ScalarEvolution &SE) {
   DenseMap<const Loop *, double> Cost;
   DenseMap<const Loop *, SmallVector<const Instruction *, 4>> SitesOf;
+  SmallPtrSet<const Loop *, 8> HoldsSites;
+  SmallVector<const Loop *, 8> Loops;
   for (BasicBlock *BB : Blocks) {
     const Loop *L = LI.getLoopFor(BB);
+    if (L && L->getHeader() == BB)
+      Loops.push_back(L);
     double &C = Cost[L];
     for (Instruction &I : *BB) {
       C += issueCost(I);
-      if (Sites.contains(&I))
+      if (Sites.contains(&I)) {
         SitesOf[L].push_back(&I);
+        for (const Loop *P = L; P && HoldsSites.insert(P).second;)
+          P = P->getParentLoop();
+      }
     }
   }
-  // A loop without sites runs as often as the loop around it, times its
-  // trips: deepest loops first, so nested ones fold outward in turn.
-  SmallVector<const Loop *, 8> Loops;
-  for (auto &[L, C] : Cost)
-    if (L)
-      Loops.push_back(L);
-  llvm::sort(Loops, [](const Loop *A, const Loop *B) {
+  // Deepest loops first, so nested ones fold outward in turn; a stable
+  // order keeps the trip sites in program order.
+  llvm::stable_sort(Loops, [](const Loop *A, const Loop *B) {
     return A->getLoopDepth() > B->getLoopDepth();
   });
+  // A site-less loop's cost either runs as often as the loop around it
+  // times its known trips, or is a trip loop's.
+  DenseMap<const Loop *, double> TripCost;
   for (const Loop *L : Loops) {
     if (SitesOf.count(L))
       continue;
     unsigned Trips = SE.getSmallConstantTripCount(const_cast<Loop *>(L));
+    if (!Trips && !HoldsSites.contains(L)) {
+      TripCost[L] = Cost[L];
+      Cost[L] = 0;
+      continue;
+    }
     Cost[L->getParentLoop()] += Cost[L] * std::max(Trips, 1u);
     Cost[L] = 0;
   }
-  DenseMap<const Instruction *, unsigned> Work;
+  // A site-less loop of 2^32 constant trips folds into a huge figure: the
+  // table field is 32-bit, and beyond 2^24 slots a site is compute anyway.
+  auto Slots = [](double C) {
+    return std::max(1u, unsigned(std::lround(std::min(C, double(1 << 24)))));
+  };
+  WorkEstimate W;
   for (auto &[L, Members] : SitesOf) {
-    // A site-less loop of 2^32 constant trips folds into a huge figure: the
-    // table field is 32-bit, and beyond 2^24 slots a site is compute anyway.
-    double Each = std::min(Cost.lookup(L) / Members.size(), double(1 << 24));
+    unsigned Each = Slots(Cost.lookup(L) / Members.size());
     for (const Instruction *I : Members)
-      Work[I] = std::max(1u, unsigned(std::lround(Each)));
+      W.OfSite[I] = Each;
   }
-  return Work;
+  for (BasicBlock *BB : Blocks) {
+    const Loop *L = LI.getLoopFor(BB);
+    if (L && L->getHeader() == BB && TripCost.count(L))
+      W.TripLoops.push_back({BB, Slots(TripCost.lookup(L))});
+  }
+  return W;
 }
 
 } // namespace sectorscope

@@ -7,7 +7,9 @@
 // the pass attaches to every site the instructions that run as often as it
 // does: the cost of the blocks of its innermost loop (or of the code outside
 // loops), shared among that loop's sites. The model multiplies by the
-// site's requests to get the instructions the launch issued.
+// site's requests to get the instructions the launch issued. A loop that
+// holds no site and runs a number of trips only the run knows gets a trip
+// site of its own (abi.h SS_OP_TRIP), which counts those trips.
 //
 // Costs are estimates of the SASS instructions (at a full-rate pipe's issue
 // slots) ptxas makes of an IR instruction, from the machine code of
@@ -23,6 +25,9 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <utility>
 
 namespace llvm {
 class BasicBlock;
@@ -36,12 +41,23 @@ namespace sectorscope {
 /// Estimated issue slots of one warp executing `I` once.
 unsigned issueCost(const llvm::Instruction &I);
 
-/// For each of `Sites` (instructions in `Blocks`): the issue slots a warp
-/// spends per execution of it (>= 1). The blocks whose innermost loop (or
-/// none) is a site's share their cost among that loop's sites; a loop
-/// without sites adds its cost, times its constant trip count where `SE`
-/// knows one, to the loop around it.
-llvm::DenseMap<const llvm::Instruction *, unsigned>
+/// Where the issue slots of a function's blocks are charged.
+struct WorkEstimate {
+  /// Per site: the issue slots a warp spends per execution of it (>= 1).
+  llvm::DenseMap<const llvm::Instruction *, unsigned> OfSite;
+  /// Loops that need a trip site: nothing in them is a site, and the
+  /// compiler does not know their trip count. Their header and the slots a
+  /// warp spends per trip (>= 1), in the order of `Blocks`.
+  llvm::SmallVector<std::pair<llvm::BasicBlock *, unsigned>, 4> TripLoops;
+};
+
+/// For each of `Sites` (instructions in `Blocks`): the blocks whose
+/// innermost loop (or none) is a site's share their cost among that loop's
+/// sites. A loop without sites (none in its inner loops either) whose trip
+/// count `SE` knows adds its cost times its trips to the loop around it;
+/// one whose trip count only the run knows is a trip loop, charged per
+/// trip. A loop with sites only in inner loops adds its own cost once.
+WorkEstimate
 siteWork(llvm::ArrayRef<llvm::BasicBlock *> Blocks,
          const llvm::SmallPtrSetImpl<const llvm::Instruction *> &Sites,
          const llvm::LoopInfo &LI, llvm::ScalarEvolution &SE);

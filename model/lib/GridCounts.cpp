@@ -81,6 +81,15 @@ std::string useGridCounts(Profile &Sampled, const Profile &Grid) {
     if (S.Lines >= 0)
       S.Lines = std::min(std::max(S.Lines, S.Requests), S.Sectors);
   }
+  std::map<std::string, double> GridTrips;
+  for (const LoopTrips &L : Grid.Loops)
+    GridTrips[L.Id] = L.Trips;
+  for (LoopTrips &L : Sampled.Loops) {
+    auto It = GridTrips.find(L.Id);
+    if (It == GridTrips.end())
+      Mismatch("it has no loop " + L.Id);
+    L.Trips = It->second * Per;
+  }
   // A block's distinct sectors of an object grow with its sectors of it:
   // the sampled block's share of distinct ones stands for every block's.
   Sampled.CountsFromGrid = true;

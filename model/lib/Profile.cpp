@@ -234,6 +234,21 @@ Profile parseProfile(const Json &J, const std::string &File) {
   const Json &Sites = getArray(J, Top, "sites", /*NonEmpty=*/false);
   for (size_t I = 0; I < Sites.size(); ++I)
     P.Sites.push_back(parseSite(Sites[I], Top.at("sites").at(I)));
+  if (J.contains("loops")) {
+    const Json &Loops = getArray(J, Top, "loops", /*NonEmpty=*/false);
+    for (size_t I = 0; I < Loops.size(); ++I) {
+      Ctx C = Top.at("loops").at(I);
+      const Json &L = Loops[I];
+      requireObject(L, C);
+      LoopTrips T;
+      if (L.contains("id"))
+        T.Id =
+            L["id"].is_string() ? L["id"].get<std::string>() : L["id"].dump();
+      T.Work = getNumber(L, C, "work", NumRule::NonNegative);
+      T.Trips = getNumber(L, C, "trips", NumRule::Count);
+      P.Loops.push_back(T);
+    }
+  }
   if (J.contains("objects") && J["objects"].is_array()) {
     const Json &Objs = J["objects"];
     for (size_t I = 0; I < Objs.size(); ++I)

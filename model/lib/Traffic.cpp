@@ -207,6 +207,8 @@ Traffic trafficFromProfile(const Profile &P) {
   // Per-warp counts: a block's requests spread over its warps.
   double PerWarp = 1.0 / (P.SampledBlocks * T.WarpsPerBlock);
   std::vector<bool> Completed = completedInOneTrip(P);
+  for (const LoopTrips &L : P.Loops)
+    T.IssueSlots += L.Trips * Scale * L.Work;
   for (size_t SiteIx = 0; SiteIx < P.Sites.size(); ++SiteIx) {
     const Site &S = P.Sites[SiteIx];
     T.IssueSlots += S.Requests * Scale * S.Work;

@@ -3,6 +3,7 @@
 #include "sectorscope/model/GridCounts.h"
 #include "sectorscope/model/Profile.h"
 #include "sectorscope/model/RereadWindow.h"
+#include "sectorscope/model/Traffic.h"
 
 #include <gtest/gtest.h>
 
@@ -71,6 +72,28 @@ TEST(GridCounts, WholeGridCountsReplaceTheSampledBlocks) {
   EXPECT_NE(Note.find("42.9% of the average block's"), std::string::npos)
       << Note;
   EXPECT_NE(Note.find("log overflowed"), std::string::npos) << Note;
+}
+
+// A loop without memory sites (loops[], ABI v20) charges its trips times
+// its work to the issue slots, and the grid twin's trips replace the
+// sampled block's as the sites' counts do.
+TEST(GridCounts, LoopTripsAreIssueSlots) {
+  Json H = launch("heatmap", 1, 100, 800, 50);
+  H["loops"] = Json::parse(R"([{"id": 9, "work": 12, "trips": 40}])");
+  Profile P = parseProfile(H, "h.json");
+  ASSERT_EQ(P.Loops.size(), 1u);
+  // Sites' work is 0 here: the loop's 4 blocks x 40 trips x 12 slots.
+  EXPECT_DOUBLE_EQ(trafficFromProfile(P).IssueSlots, 4 * 40 * 12);
+  Json G = launch("grid", 4, 400, 3200, 200);
+  G["loops"] = Json::parse(R"([{"id": 9, "work": 12, "trips": 400}])");
+  useGridCounts(P, parseProfile(G, "g.json"));
+  EXPECT_DOUBLE_EQ(P.Loops[0].Trips, 100);
+  EXPECT_DOUBLE_EQ(trafficFromProfile(P).IssueSlots, 400 * 12);
+  G["loops"][0]["id"] = 10;
+  Profile Q = parseProfile(H, "h.json");
+  EXPECT_THROW(useGridCounts(Q, parseProfile(G, "g.json")), ModelError);
+  H["loops"][0]["trips"] = -1;
+  EXPECT_THROW(parseProfile(H, "h.json"), ModelError);
 }
 
 TEST(GridCounts, AGridTwinOfAnotherLaunchIsRefused) {

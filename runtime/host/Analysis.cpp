@@ -290,6 +290,13 @@ void analyzeSites(LaunchAnalysis &A, const SiteTable *Sites) {
     const ss_site_counters &C = R.Data.Sites[Id];
     if (!(S && S->Kernel == R.Info.Mangled) && C.requests == 0)
       continue;
+    if (S && S->Op == SS_OP_TRIP) {
+      SiteResult Trip;
+      Trip.S = *S;
+      Trip.C = C;
+      R.Loops.push_back(std::move(Trip));
+      continue;
+    }
     SiteResult SR;
     if (S)
       SR.S = *S;

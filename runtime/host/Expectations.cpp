@@ -142,7 +142,7 @@ void ExpectationCheck::check(const LaunchReport &R, const SiteTable *Table,
   std::lock_guard<std::mutex> G(Lock);
   if (Table)
     for (const Site &S : Table->Sites)
-      if (!S.File.empty()) {
+      if (!S.File.empty() && S.Op != SS_OP_TRIP) {
         file(S.File).SiteLines.insert(S.Line);
         LineKernels[{S.File, S.Line}].insert(S.Kernel);
       }

@@ -185,6 +185,18 @@ json launchJson(const LaunchReport &R) {
     Sites.push_back(X);
   }
   J["sites"] = Sites;
+  // Loops the table has no memory site in (abi.h SS_OP_TRIP): a warp's
+  // issue slots per trip, and the trips warps made.
+  json Loops = json::array();
+  for (const SiteResult &L : R.Loops)
+    Loops.push_back({{"id", L.S.Id},
+                     {"file", L.S.File},
+                     {"line", L.S.Line},
+                     {"function", L.S.Function},
+                     {"work", L.S.Work},
+                     {"trips", L.C.requests},
+                     {"threads", L.C.threads}});
+  J["loops"] = Loops;
 
   json Objects = json::array();
   for (size_t O = 0; O < R.Objects.size(); ++O) {

@@ -106,6 +106,8 @@ struct LaunchReport {
   bool HaveData = false;
   LaunchData Data;
   std::vector<SiteResult> Sites;
+  /// Trip sites (abi.h SS_OP_TRIP): their site and counts only.
+  std::vector<SiteResult> Loops;
   std::vector<ObjectResult> Objects;
   std::vector<int> HeatObject; // per Data.Heat entry: object index or -1
   std::vector<WindowResult> Windows;

@@ -52,6 +52,8 @@ static bool parseOp(std::string_view S, uint32_t &Op) {
     Op = SS_OP_STORE;
   else if (S == "atomic")
     Op = SS_OP_ATOMIC;
+  else if (S == "trip")
+    Op = SS_OP_TRIP;
   else
     return false;
   return true;
@@ -97,7 +99,8 @@ bool parseSiteTable(std::string_view Text, SiteTable &Out, std::string &Err) {
         return Fail("bad op '" + std::string(F[3]) + "'");
       if (!parseSpace(F[4], S.Space))
         return Fail("bad space '" + std::string(F[4]) + "'");
-      if (!toU32(F[5], S.Width) || S.Width == 0)
+      // A trip site accesses nothing (abi.h): its width is 0.
+      if (!toU32(F[5], S.Width) || (S.Width == 0) != (S.Op == SS_OP_TRIP))
         return Fail("bad width '" + std::string(F[5]) + "'");
       if (!toU32(F[6], S.Line) || !toU32(F[7], S.Column))
         return Fail("bad line or column");

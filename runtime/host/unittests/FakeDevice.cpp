@@ -61,6 +61,17 @@ void FakeDevice::request(uint32_t SiteId, const SiteTable &T, uint32_t Warp,
   uint32_t Width = S ? S->Width : 4;
   uint32_t Space = S ? S->Space : SS_SPACE_GLOBAL;
   uint32_t Op = S ? S->Op : SS_OP_LOAD;
+  if (Op == SS_OP_TRIP) {
+    // __sectorscope_trip: no record; the request's lowest lane adds to the
+    // counters of its stripe (the sampled block's state has none).
+    bool Grid = H.mode & SS_MODE_GRID;
+    uint64_t Stripe = Grid ? BlockLinear % siteStripes(H) : 0;
+    auto *C = reinterpret_cast<ss_site_counters *>(Buf.data() + H.off_sites) +
+              Stripe * H.num_sites + SiteId;
+    ++C->requests;
+    C->threads += Grid ? 32 - Addrs.size() : Addrs.size();
+    return;
+  }
   if (H.log_lane_records) {
     // Heat-map mode: the sampled block's lanes log; the host counts.
     log(SiteId, Warp, Width, Space, Op, Mask, Addrs);

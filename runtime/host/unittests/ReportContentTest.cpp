@@ -148,6 +148,32 @@ TEST(ReportContent, StickyErrorReport) {
     "sites": []})j");
 }
 
+// A trip site (abi.h SS_OP_TRIP) is reported under "loops", with the
+// trips warps made, and is no memory site. Lane l of each warp makes
+// l % 4 + 1 trips, so each warp makes 4: 32, 24, 16 and 8 lanes.
+TEST(ReportContent, TripSitesAreLoops) {
+  std::string Trip = siteLine(1, "trip", "global", 0, 20, 3);
+  Trip.replace(Trip.find("\t1\t1\t1\t"), 7, "\t1\t9\t0\t");
+  SiteTable T = parseTestTable(siteLine(0, "load", "global", 4, 12, 9) + Trip);
+  for (Mode M : {Mode::Heatmap, Mode::Grid}) {
+    FakeDevice D(testHeader(M, 2));
+    Dim Grid{2}, Block{64};
+    D.run(T, Grid, Block, [](Dim, Dim Th) {
+      std::vector<Access> A{{0, ArrA + 4 * Th.X}};
+      A.insert(A.end(), Th.X % 4 + 1, Access{1, 0});
+      return A;
+    });
+    LaunchReport R = analyze(D, launchInfo(M, Grid, Block), T, twoArrays());
+    nlohmann::ordered_json J = launchJson(R);
+    uint64_t Blocks = M == Mode::Grid ? 2 : 1;
+    ASSERT_EQ(J["sites"].size(), 1u);
+    expectJson(J["loops"][0],
+               R"j({"id": 1, "line": 20, "work": 9, "trips": )j" +
+                   std::to_string(8 * Blocks) + R"j(, "threads": )j" +
+                   std::to_string(160 * Blocks) + "}");
+  }
+}
+
 TEST(ReportContent, SampledBlockOutsideTheGrid) {
   expectJson(launchJson(noData("outside")), R"j({
     "sampled_block": {"x": 9, "in_grid": false},

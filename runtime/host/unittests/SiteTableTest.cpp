@@ -68,6 +68,16 @@ TEST(SiteTable, MalformedLinesAreNamed) {
       errorOf(
           "V\t5\nS\t0\t_Z1kPf\tatomic\tglobal\t4\t11\t9\t1\t1\t2\tf\tk.cu\n"),
       "site table line 2: bad waits '2'");
+  // Only a trip site, which accesses nothing, has width 0.
+  EXPECT_EQ(
+      errorOf("V\t5\nS\t0\t_Z1kPf\tload\tglobal\t0\t11\t9\t1\t1\t1\tf\tk.cu\n"),
+      "site table line 2: bad width '0'");
+  EXPECT_EQ(
+      errorOf("V\t5\nS\t0\t_Z1kPf\ttrip\tglobal\t4\t11\t9\t1\t1\t0\tf\tk.cu\n"),
+      "site table line 2: bad width '4'");
+  EXPECT_EQ(
+      errorOf("V\t5\nS\t0\t_Z1kPf\ttrip\tglobal\t0\t11\t9\t1\t7\t0\tf\tk.cu\n"),
+      "");
   EXPECT_EQ(errorOf("S\t0\tk\tload\tglobal\t4\t1\t1\t1\t1\t1\tf\tk.cu\n"
                     "S\t0\tk\tload\tglobal\t4\t2\t1\t1\t1\t1\tf\tk.cu\n"),
             "site table: site id 0 appears twice");

@@ -34,6 +34,8 @@
  *       SS_SAMPLE_SHARED_BYTES.
  *   v18 site records gain work, the issue slots per execution.
  *   v19 site records gain waits: the warp waits for the access's value.
+ *   v20 trip sites (SS_OP_TRIP, __sectorscope_trip): loops without a
+ *       memory site count their warps' trips.
  *
  * Kernels. The program's kernel K stays as compiled: time mode and launches
  * that are not profiled run it. The sample variant, K SS_SAMPLE_KERNEL_SUFFIX,
@@ -52,7 +54,7 @@
 
 #include <stdint.h>
 
-#define SS_ABI_VERSION 19u
+#define SS_ABI_VERSION 20u
 
 /* Warps per block we can tell apart: 1024 threads / 32. */
 #define SS_MAX_WARPS 32u
@@ -65,8 +67,16 @@
 /* Device tables of per-partition counts are bounded by this many partitions. */
 #define SS_MAX_PARTITIONS 4096u
 
-/* What an access does; the pass passes it as a constant. */
-enum ss_op { SS_OP_LOAD = 0, SS_OP_STORE = 1, SS_OP_ATOMIC = 2 };
+/* What an access does; the pass passes it as a constant. SS_OP_TRIP is no
+ * access: a site at the head of a loop without memory sites whose trip
+ * count the compiler does not know, so that the issue slots of its body
+ * (the site's work) can be multiplied by the trips the warps made. */
+enum ss_op {
+  SS_OP_LOAD = 0,
+  SS_OP_STORE = 1,
+  SS_OP_ATOMIC = 2,
+  SS_OP_TRIP = 3
+};
 
 /* Where it goes. SS_SPACE_GENERIC: only known at run time (isspacep). */
 enum ss_space {
@@ -102,6 +112,7 @@ static inline const char *ss_op_name(uint32_t op) {
   return op == SS_OP_LOAD     ? "load"
          : op == SS_OP_STORE  ? "store"
          : op == SS_OP_ATOMIC ? "atomic"
+         : op == SS_OP_TRIP   ? "trip"
                               : "unknown";
 }
 static inline const char *ss_space_name(uint32_t space) {
@@ -332,6 +343,11 @@ typedef struct ss_module {
  *     (a register once inlined): requests in bits 0-15, sectors (a global
  *     site's of partition 0) in bits 16-39, a global site's sectors of
  *     partition 1 in bits 40-63. Other requests are counted at once.
+ *   __sectorscope_trip(site, lanes, state): one trip of a loop by the
+ *     lanes `lanes` (read at the loop's head), in both modes: the lowest of
+ *     them adds 1 to the site's requests and the lanes to its threads (grid
+ *     mode: the lanes missing from a full warp, as its accesses do). No log
+ *     record: the host keeps the device's counts for trip sites.
  *   __sectorscope_grid_tally_flush(site, op_space, state, sum): adds the
  *     sum to the site's counters and clears it; called by every lane at
  *     each exit of the loop (and by the tally itself before the requests

@@ -59,6 +59,14 @@ struct Site {
   std::vector<Window> RereadWindows;
 };
 
+/// loops[]: a loop without memory sites whose trip count only the run
+/// knew (a trip site): the issue slots a warp spends per trip and the trips
+/// warps made in the counted blocks.
+struct LoopTrips {
+  std::string Id;
+  double Work = 0, Trips = 0;
+};
+
 /// objects[]: an allocation (or pseudo-object) the sampled block touched.
 struct ProfileObject {
   int Id = -1;
@@ -76,6 +84,7 @@ struct Profile {
   std::string DeviceName;
   int SmCount = 0; ///< 0 if the profile does not say.
   std::vector<Site> Sites;
+  std::vector<LoopTrips> Loops; ///< Empty before ABI v20.
   std::vector<ProfileObject> Objects;
   double HeatOverflow = 0; ///< overflow.heat_overflow: records dropped.
   /// The counts are a grid-mode profile's (GridCounts.h): the heat map's
