@@ -82,6 +82,16 @@ const SassKernel *findSassKernel(const std::vector<SassKernel> &Listing,
   return nullptr;
 }
 
+std::string serialization(const SassBody &B) {
+  std::string Out;
+  for (auto [On, Name] : {std::pair{B.Barrier, "barrier"},
+                          {B.Shuffle, "shuffle"},
+                          {B.ChainedLoad, "chained load"}})
+    if (On)
+      Out += (Out.empty() ? "" : ", ") + std::string(Name);
+  return Out.empty() ? "-" : Out;
+}
+
 std::string useSassLoadsInFlight(Profile &P,
                                  const std::vector<SassKernel> &Listing) {
   const SassKernel *K = findSassKernel(Listing, P);
@@ -91,6 +101,11 @@ std::string useSassLoadsInFlight(Profile &P,
   if (!B.Loads)
     return "loads in flight: from the IR (the SASS of " + P.Kernel +
            " issues no global load)";
+  // The round trips of the machine code replace the IR's only where they
+  // are what a trip waits for.
+  if (B.serialized())
+    return "loads in flight: from the IR (a trip of " + P.Kernel +
+           "'s hot loop also waits on a " + serialization(B) + ")";
   double PerTrip = B.loadsPerTrip();
   for (Site &S : P.Sites)
     if (S.TheOp == SiteOp::Load && S.TheSpace == Space::Global)

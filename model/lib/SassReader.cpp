@@ -113,15 +113,22 @@ SassBody scan(const std::vector<Instruction> &Code, size_t From, size_t To) {
   B.Begin = Code[From].Address;
   B.End = Code[To].Address;
   std::set<unsigned> Pending; // registers loads have yet to fill
+  std::set<unsigned> Derived; // registers computed from loaded values
   bool FirstWait = false;
   for (size_t K = From; K <= To; ++K) {
     const Instruction &I = Code[K];
     // A call may read any register: the loads before it are waited for.
     bool Reads = startsWith(I.Opcode, "CALL") && !Pending.empty();
+    bool ReadsLoaded = Reads;
     size_t FirstSource = writesNothing(I.Opcode) ? 0 : 1;
-    for (size_t O = FirstSource; O < I.Operands.size() && !Reads; ++O)
-      for (unsigned R : registersOf(I.Operands[O]))
+    for (size_t O = FirstSource; O < I.Operands.size(); ++O)
+      for (unsigned R : registersOf(I.Operands[O])) {
         Reads |= Pending.count(R) > 0;
+        ReadsLoaded |= Pending.count(R) > 0 || Derived.count(R) > 0;
+      }
+    B.Barrier |= startsWith(I.Opcode, "BAR");
+    B.Shuffle |= startsWith(I.Opcode, "SHFL");
+    B.ChainedLoad |= ReadsLoaded && isGlobalLoad(I);
     if (Reads) {
       // One round trip: the loads issued before it have arrived by then.
       ++B.Waits;
@@ -138,10 +145,17 @@ SassBody scan(const std::vector<Instruction> &Code, size_t From, size_t To) {
       B.InFlight += !FirstWait;
       for (unsigned W = 0; W < std::max(1u, Bits / 32) && !Dest.empty(); ++W)
         Pending.insert(Dest[0] + W);
+      for (unsigned R : Dest)
+        Derived.erase(R);
     } else {
       // Overwritten before it was read: no longer waits for a load.
-      for (unsigned R : Dest)
+      for (unsigned R : Dest) {
         Pending.erase(R);
+        if (ReadsLoaded)
+          Derived.insert(R);
+        else
+          Derived.erase(R);
+      }
     }
   }
   // Loads still in flight at the end are waited for on the next trip (a

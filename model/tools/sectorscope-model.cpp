@@ -593,7 +593,7 @@ int cmdSass(const Args &A) {
   if (!Sass)
     fail("", "sass", "missing required option --sass or --binary");
   TextTable T({"kernel", "loops", "LDG", "hot body", "LDG there", "first wait",
-               "round trips", "loads/trip", "widest"});
+               "round trips", "loads/trip", "widest", "trip waits on"});
   Json J;
   J["schema"] = "sectorscope-sass/1";
   J["kernels"] = Json::array();
@@ -606,7 +606,8 @@ int cmdSass(const Args &A) {
                    : std::string("kernel"),
               std::to_string(B.Loads), std::to_string(B.InFlight),
               std::to_string(B.Waits), fmtNum(B.loadsPerTrip()),
-              B.WidestBits ? std::to_string(B.WidestBits) + " bits" : "-"});
+              B.WidestBits ? std::to_string(B.WidestBits) + " bits" : "-",
+              serialization(B)});
     J["kernels"].push_back({{"name", K.Name},
                             {"loops", K.Loops.size()},
                             {"loads", K.Whole.Loads},
@@ -615,7 +616,10 @@ int cmdSass(const Args &A) {
                             {"loads_before_first_wait", B.InFlight},
                             {"round_trips", B.Waits},
                             {"loads_per_trip", B.loadsPerTrip()},
-                            {"widest_load_bits", B.WidestBits}});
+                            {"widest_load_bits", B.WidestBits},
+                            {"barrier", B.Barrier},
+                            {"shuffle", B.Shuffle},
+                            {"chained_load", B.ChainedLoad}});
   }
   if (A.get("json") != "-")
     std::cout << T.render();

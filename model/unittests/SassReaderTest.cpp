@@ -107,3 +107,42 @@ TEST(SassReader, ProfileSitesTakeTheLoopsFigure) {
             std::string::npos);
   EXPECT_EQ(Other.Sites[0].Mlp, 1);
 }
+
+// A trip that also waits on a barrier, a shuffle or a load whose address
+// comes from a load of the trip (a gather) keeps the IR's figure: the
+// machine code's loads in flight do not shorten it. A reduction over loaded
+// values (FADD into an accumulator) chains nothing.
+TEST(SassReader, SerializedTripsKeepTheIRFigure) {
+  auto Body = [](const char *Extra) {
+    std::vector<std::string> Code = {
+        "LDG.E R4, desc[UR4][R2.64]",     // 0x00: loop
+        "LDG.E R5, desc[UR4][R2.64+0x4]", // 0x10
+        "FADD R9, R9, R4",                // 0x20: waits; R9 derived
+        "FADD R9, R9, R5",                // 0x30
+        "IADD3 R2, P0, R2, 0x8, RZ",      // 0x40
+        Extra,                            // 0x50
+        "@!P0 BRA 0x0",                   // 0x60
+        "EXIT"};
+    return readSass(listing("_Z3sumPKfPf", Code));
+  };
+  std::vector<SassKernel> Plain = Body("NOP");
+  EXPECT_EQ(serialization(Plain[0].hotBody()), "-");
+  EXPECT_EQ(serialization(Body("BAR.SYNC.DEFER_BLOCKING 0x0")[0].hotBody()),
+            "barrier");
+  EXPECT_EQ(serialization(Body("SHFL.BFLY PT, R9, R9, 0x1, 0x1f")[0].hotBody()),
+            "shuffle");
+  // x[col[j]]: the index is loaded, scaled, then used as an address.
+  std::vector<SassKernel> Gather = readSass(listing(
+      "_Z3sumPKfPf", {"LDG.E R4, desc[UR4][R2.64]", "LEA R6, P1, R4, R10, 0x2",
+                      "LDG.E R7, desc[UR4][R6.64]", "FADD R9, R9, R7",
+                      "@!P0 BRA 0x0", "EXIT"}));
+  EXPECT_EQ(serialization(Gather[0].hotBody()), "chained load");
+  Profile P;
+  P.Kernel = "sum(float const*, float*)";
+  P.Sites = {Site()};
+  std::string Note = useSassLoadsInFlight(P, Gather);
+  EXPECT_NE(Note.find("from the IR (a trip of"), std::string::npos) << Note;
+  EXPECT_EQ(P.Sites[0].Mlp, 1);
+  EXPECT_NE(useSassLoadsInFlight(P, Plain).find("2 from the SASS"),
+            std::string::npos);
+}

@@ -29,6 +29,10 @@ std::string sassOfExecutable(const std::string &Exe);
 const SassKernel *findSassKernel(const std::vector<SassKernel> &Listing,
                                  const Profile &P);
 
+/// What besides its loads a trip of B waits for ("barrier, shuffle"), or
+/// "-" when nothing.
+std::string serialization(const SassBody &B);
+
 /// Gives every global load site of P the SASS figure of loads in flight
 /// when the listing has P's kernel with loads in its hot body; returns the
 /// note that says which figure the sites carry.

@@ -31,6 +31,12 @@ struct SassBody {
   /// Loads per round trip, what a load site's serial steps divide by.
   double loadsPerTrip() const { return Waits ? (double)Loads / Waits : 0; }
   unsigned WidestBits = 0; ///< Widest LDG (32, 64, 128; 8/16 for bytes).
+  /// What else a trip waits for, besides its loads' round trips: a block
+  /// barrier (BAR), a warp shuffle (SHFL), or a load whose address another
+  /// load of the body delivers (a gather's second step). Loads in flight do
+  /// not shorten such a trip as they shorten a stream's.
+  bool Barrier = false, Shuffle = false, ChainedLoad = false;
+  bool serialized() const { return Barrier || Shuffle || ChainedLoad; }
 };
 
 struct SassKernel {
