@@ -2,7 +2,7 @@
 # validate.sh - check the sectorscope model against measured kernels.
 #
 #   model/validate.sh --bench microbench.json --profiles DIR [--runs] [--sampled-counts] [--out OUTDIR]
-#                     [--bin path/to/sectorscope-model]
+#                     [--bin path/to/sectorscope-model] [--sass-dir DIR]
 #                     [--lbm-regex RE] [--lbm-exclude RE] [--transpose-regex RE]
 #
 # DIR holds run-time profiles ("sectorscope-launch/1" JSON, one per launch),
@@ -23,7 +23,10 @@
 # whole-grid counts replace the sampled block's scaled ones (a triangular
 # grid's block 0 does twice the average block's work). --sampled-counts
 # keeps the sampled block's counts (--grid-counts, the default, is
-# accepted). A generated case whose counters
+# accepted). --sass-dir DIR (with --runs): the cases of run NN-name take the
+# `cuobjdump -sass` listing DIR/NN-name.sass, else DIR/name.sass, for their
+# loads in flight (docs/model.md; runs without one keep the IR's figure).
+# A generated case whose counters
 # hold nothing to model (no global or local sectors) is skipped, with the
 # reason, rather than stopping the others.
 #
@@ -52,7 +55,7 @@ set -euo pipefail
 
 die() { echo "validate.sh: error: $*" >&2; exit 1; }
 
-BENCH="" PROFILES="" OUT="model-validation" BIN="${SECTORSCOPE_MODEL:-}" RUNS=0 GRID=1
+BENCH="" PROFILES="" OUT="model-validation" BIN="${SECTORSCOPE_MODEL:-}" RUNS=0 GRID=1 SASS_DIR=
 LBM_RE='lbm|d3q19|lattice' LBM_EXCLUDE_RE='ghost|fill|init' TRANSPOSE_RE='transpose'
 while [[ $# -gt 0 ]]; do
   case "$1" in
@@ -63,6 +66,7 @@ while [[ $# -gt 0 ]]; do
     --sampled-counts) GRID=0; shift ;;
     --out) OUT="${2:?--out needs a directory}"; shift 2 ;;
     --bin) BIN="${2:?--bin needs a path}"; shift 2 ;;
+    --sass-dir) SASS_DIR="${2:?--sass-dir needs a directory}"; shift 2 ;;
     --lbm-regex) LBM_RE="${2:?}"; shift 2 ;;
     --lbm-exclude) LBM_EXCLUDE_RE="${2:?}"; shift 2 ;;
     --transpose-regex) TRANSPOSE_RE="${2:?}"; shift 2 ;;
@@ -74,6 +78,8 @@ done
 [[ -n "$PROFILES" ]] || die "missing --profiles DIR"
 [[ -f "$BENCH" ]] || die "$BENCH: no such file"
 [[ -d "$PROFILES" ]] || die "$PROFILES: no such directory"
+[[ -z "$SASS_DIR" || -d "$SASS_DIR" ]] || die "$SASS_DIR: no such directory"
+[[ -z "$SASS_DIR" || "$RUNS" == 1 ]] || die "--sass-dir names listings per run: it needs --runs"
 
 # The CLI: --bin, $SECTORSCOPE_MODEL, PATH, then build trees near this script.
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -99,9 +105,16 @@ if [[ -f "$PROFILES/cases.json" ]]; then
   CASES="$PROFILES/cases.json"
 else
   CASES="$OUT/cases.json"
-  python3 - "$PROFILES" "$CASES" "$LBM_RE" "$LBM_EXCLUDE_RE" "$RUNS" "$GRID" <<'PY'
+  python3 - "$PROFILES" "$CASES" "$LBM_RE" "$LBM_EXCLUDE_RE" "$RUNS" "$GRID" "$SASS_DIR" <<'PY'
 import json, os, re, statistics, sys
-src, dst, lbm_re, lbm_ex, runs, grid_counts = sys.argv[1:7]
+src, dst, lbm_re, lbm_ex, runs, grid_counts, sass_dir = sys.argv[1:8]
+def sass_of(run):
+    # The run's own listing, else its program's (the run minus its number).
+    for name in (run, re.sub(r"^\d+-", "", run)):
+        path = os.path.join(sass_dir, name + ".sass")
+        if sass_dir and name and os.path.isfile(path):
+            return os.path.abspath(path)
+    return None
 # The runtime writes counters (mode heatmap/grid, time_ms null) and times
 # (mode time, no sites) as separate launches: pair them by kernel and launch
 # shape. A profile carrying both is its own pair.
@@ -240,6 +253,9 @@ for key in order:
         fp = footprint(twin or (path if p.get("mode") == "grid" else None))
         if fp:
             c["footprint_bytes"] = fp
+        listing_path = sass_of(key[3])
+        if listing_path:
+            c["sass"] = listing_path
         if paired:
             c["time_ms"] = statistics.median(by_warps[w])
             if isinstance(w, int) and w > 0:
@@ -314,7 +330,7 @@ for c in json.load(open(cases_file))["cases"]:
     text = c.get("name", "") + " " + kernel
     if rx.search(text) and not (exclude and re.search(exclude, text, re.I)):
         c = dict(c, profile=p)
-        for field in ("previous_profile", "grid_profile"):
+        for field in ("previous_profile", "grid_profile", "sass"):
             q = c.get(field)
             if q and not os.path.isabs(q):
                 c[field] = os.path.join(base, q)
@@ -444,17 +460,19 @@ names, out = {}, []
 with tarfile.open(dst, "w:gz") as tar:
     for c in cases:
         c = dict(c)
-        for field in ("profile", "previous_profile", "grid_profile"):
+        for field in ("profile", "previous_profile", "grid_profile", "sass"):
             if field not in c:
                 continue
+            # Listings beside the profiles, in a folder of their own.
+            folder = "sass/" if field == "sass" else "profiles/"
             p = c[field] if os.path.isabs(c[field]) else os.path.join(base, c[field])
             if p not in names:
                 n = re.sub(r"[^A-Za-z0-9_.-]", "_", os.path.basename(p))
                 while n in names.values():
                     n = "_" + n
                 names[p] = n
-                tar.add(p, arcname="raw/profiles/" + n)
-            c[field] = "profiles/" + names[p]
+                tar.add(p, arcname="raw/" + folder + n)
+            c[field] = folder + names[p]
         out.append(c)
     data = json.dumps({"cases": out}, indent=1).encode()
     info = tarfile.TarInfo("raw/cases.json")
@@ -462,7 +480,7 @@ with tarfile.open(dst, "w:gz") as tar:
     tar.addfile(info, io.BytesIO(data))
     tar.add(bench, arcname="raw/microbench.json")
     tar.add(calib, arcname="raw/calib.json")
-print("== raw inputs: %s (%d cases, %d profiles)" % (dst, len(out), len(names)))
+print("== raw inputs: %s (%d cases, %d files)" % (dst, len(out), len(names)))
 PY
 echo "outputs in $OUT: $(cd "$OUT" && ls *.svg 2>/dev/null | tr '\n' ' ')bands/"
 exit $status
