@@ -15,6 +15,31 @@ static std::string shapeOf(const Profile &P) {
   return "grid " + Dim(P.Grid) + ", block " + Dim(P.Block);
 }
 
+/// The sampled profile's object for the grid profile's object GridId,
+/// added if the sampled block never touched it (a border block that skips
+/// the input): without it the grid's counts of that allocation would have
+/// no size to bound their DRAM traffic. Objects of two runs match by kind,
+/// size and allocation site (their addresses differ).
+static int objectFor(Profile &Sampled, const Profile &Grid, int GridId) {
+  auto G = std::find_if(Grid.Objects.begin(), Grid.Objects.end(),
+                        [&](const ProfileObject &O) { return O.Id == GridId; });
+  if (G == Grid.Objects.end())
+    return -1;
+  int Next = 0;
+  for (const ProfileObject &O : Sampled.Objects) {
+    if (O.Kind == G->Kind && O.SizeBytes == G->SizeBytes &&
+        O.Origin == G->Origin)
+      return O.Id;
+    Next = std::max(Next, O.Id + 1);
+  }
+  ProfileObject Added = *G;
+  Added.Id = Next;
+  // The heat map saw none of its sectors: its distinct sectors are unknown.
+  Added.Sectors = 0;
+  Sampled.Objects.push_back(Added);
+  return Added.Id;
+}
+
 std::string useGridCounts(Profile &Sampled, const Profile &Grid) {
   auto Mismatch = [&](const std::string &Why) {
     fail(Grid.File, "",
@@ -47,6 +72,8 @@ std::string useGridCounts(Profile &Sampled, const Profile &Grid) {
     const Site &G = *It->second;
     if (G.TheOp != S.TheOp || G.TheSpace != S.TheSpace || G.Width != S.Width)
       Mismatch("site " + S.Id + " differs in op, space or width");
+    if (S.ObjectId < 0 && G.ObjectId >= 0 && G.Requests > 0)
+      S.ObjectId = objectFor(Sampled, Grid, G.ObjectId);
     if (S.TheSpace == Space::Global) {
       Before += S.Requests;
       After += G.Requests * Per;

@@ -199,6 +199,7 @@ static ProfileObject parseObject(const Json &J, const Ctx &C) {
   O.Sectors = getOptNumber(J, C, "sectors", NumRule::Count).value_or(0);
   if (J.contains("base") && !J["base"].is_null())
     O.Base = parseSize(J["base"], C.at("base"));
+  O.Origin = getOptString(J, C, "site").value_or("");
   return O;
 }
 

@@ -96,6 +96,50 @@ TEST(GridCounts, LoopTripsAreIssueSlots) {
   EXPECT_THROW(parseProfile(H, "h.json"), ModelError);
 }
 
+// The sampled block (a border block) never ran the load: its site has no
+// object, while the grid's has one. The grid's object comes with the
+// counts, matched by kind, size and allocation site (addresses differ from
+// run to run), so the allocation's size bounds the load's DRAM bytes; an
+// object the sampled profile has already is reused, not added again.
+TEST(GridCounts, AnAllocationOnlyTheGridTouchedKeepsItsSize) {
+  Json H = launch("heatmap", 1, 0, 0, 50);
+  H["sites"][0].erase("object");
+  H["objects"][0]["site"] = "main.cu:10:3";
+  H["objects"][0]["base"] = "0x7f0000000000";
+  Json G = launch("grid", 4, 32768, 262144, 200);
+  // The grid run's allocation is another address; the input, object 1 of
+  // 64 KiB, is read 128 times over (every block gathers from all of it).
+  G["objects"][0]["site"] = "main.cu:10:3";
+  G["objects"][0]["base"] = "0x7f1000000000";
+  G["objects"].push_back(Json::parse(
+      R"({"id": 1, "kind": "cudaMalloc", "size": 65536, "site": "main.cu:9:3",
+          "base": "0x7f2000000000"})"));
+  G["sites"][0]["object"] = {{"id", 1}};
+  Profile P = parseProfile(H, "h.json");
+  useGridCounts(P, parseProfile(G, "g.json"));
+  ASSERT_EQ(P.Objects.size(), 2u);
+  EXPECT_EQ(P.Sites[0].ObjectId, P.Objects[1].Id);
+  EXPECT_NE(P.Objects[1].Id, P.Objects[0].Id);
+  EXPECT_DOUBLE_EQ(P.Objects[1].SizeBytes, 65536);
+  EXPECT_DOUBLE_EQ(P.Objects[1].Sectors, 0); // the heat map saw none of it
+  EXPECT_EQ(P.Sites[1].ObjectId, P.Objects[0].Id);
+  Traffic T = trafficFromProfile(P);
+  const MemItem *Load = nullptr;
+  for (const MemItem &I : T.Items)
+    if (I.Waits)
+      Load = &I;
+  ASSERT_NE(Load, nullptr);
+  EXPECT_DOUBLE_EQ(Load->Bytes, 262144.0 * 32);
+  EXPECT_DOUBLE_EQ(T.dramBytes(*Load, 50 << 20), 65536);
+  // The store's object matched the sampled one: no third object.
+  G["sites"][1].erase("object");
+  G["sites"][0]["object"] = {{"id", 0}};
+  Profile Q = parseProfile(H, "h.json");
+  useGridCounts(Q, parseProfile(G, "g.json"));
+  EXPECT_EQ(Q.Objects.size(), 1u);
+  EXPECT_EQ(Q.Sites[0].ObjectId, 0);
+}
+
 TEST(GridCounts, AGridTwinOfAnotherLaunchIsRefused) {
   Profile P = parseProfile(launch("heatmap", 1, 100, 800, 50), "h.json");
   Json Other = launch("grid", 4, 1200, 9600, 200);

@@ -74,6 +74,7 @@ struct ProfileObject {
   double SizeBytes = 0; ///< Allocations only; 0 unknown.
   double Sectors = 0;   ///< Heat-map sectors inside it (sampled block).
   double Base = -1;     ///< objects[].base: its address; -1 unknown.
+  std::string Origin;   ///< objects[].site: where it was allocated.
 };
 
 struct Profile {
