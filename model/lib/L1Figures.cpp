@@ -57,10 +57,10 @@ double linesPerRequest(double SectorsPerRequest) {
 }
 
 double classSectorsPerRequest(double SectorsPerRequest, double Lines) {
-  if (SectorsPerRequest < 31.5 || Lines >= SectorsPerRequest)
+  if (SectorsPerRequest <= 16 || Lines >= SectorsPerRequest)
     return SectorsPerRequest;
   double F = std::clamp((std::log2(std::max(Lines, 1.0)) - 2) / 3, 0.0, 1.0);
-  return 16 * std::exp2(F);
+  return std::min(SectorsPerRequest, 16 * std::exp2(F));
 }
 
 } // namespace sectorscope::model
