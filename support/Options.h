@@ -68,7 +68,7 @@ struct InstrumentOptions {
   /// A function with more grid-mode sites than this calls the access at
   /// each: ptxas time grows faster than the code (a tensor-core GEMM of
   /// 700 sites a kernel took over ten minutes inlined). 0: no limit.
-  unsigned MaxInlinedGridSites = 256;
+  unsigned MaxInlinedGridSites = 128;
   /// Grid-mode sites of a loop that sum their counts in registers until the
   /// loop exits (instrumentation/LoopTallies.h), each holding two; later
   /// sites update the counters at every request. 0: none.
