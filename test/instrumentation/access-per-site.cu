@@ -17,6 +17,9 @@
 // Past -sectorscope-max-inlined-grid-sites a function calls the whole access.
 // RUN: %wrapper --cuda-device-only -O2 -S -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze -DSITES=64 -mllvm -sectorscope-max-inlined-grid-sites=16 %s -o %t.cap.ptx
 // RUN: FileCheck --check-prefix=CAP %s < %t.cap.ptx
+// The default limit is 128 sites: 128 loads and a store call.
+// RUN: %wrapper --cuda-device-only -O2 -S -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze -DSITES=128 %s -o %t.129.ptx
+// RUN: FileCheck --check-prefix=CAP %s < %t.129.ptx
 // CAP-LABEL: .entry _Z4manyPKfPf__sectorscope_grid(
 // CAP-NOT: vote.sync.all
 // CAP: __sectorscope_access_grid,
