@@ -237,7 +237,7 @@ private:
                     Value *State, Instruction &Before);
   void insertTripSites(const WorkEstimate &Work, Value *State, Function &K);
   Value *arrivingLanes(BasicBlock &BB, DominatorTree &DT,
-                       PostDominatorTree &PDT);
+                       PostDominatorTree &PDT, LoopInfo &LI);
   bool finish();
   GlobalVariable *addSiteTable(StringRef Text);
   void declareModuleDescriptor();
@@ -748,7 +748,8 @@ void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,
                                 Mlp.lookup(I), Work.OfSite.lookup(I));
       auto [It, New] = Lanes.try_emplace(I->getParent(), nullptr);
       if (New)
-        It->second = arrivingLanes(*I->getParent(), DT, PDT);
+        It->second = arrivingLanes(*I->getParent(), DT, PDT,
+                                   FAM.getResult<LoopAnalysis>(F));
       Pending.push_back({Op, Site, It->second});
       if (Op.Op == SS_OP_LOAD)
         ++NumLoads;
@@ -803,6 +804,30 @@ void Instrumenter::callInstrumentedClone(CallBase &CB, Function &Callee,
   dropMemoryPromises(*callClone(CB, *C, State));
 }
 
+/// Whether every lane that runs `D`'s branch runs `BB` (which it dominates
+/// and which post-dominates it) before it can run `D` again: both in one
+/// loop, and no way round that loop or out of it from `D` that misses `BB`.
+static bool reachedBeforeRepeating(BasicBlock &D, BasicBlock &BB,
+                                   const DominatorTree &DT,
+                                   const LoopInfo &LI) {
+  Loop *L = LI.getLoopFor(&BB);
+  if (LI.getLoopFor(&D) != L)
+    return false;
+  if (!L)
+    return true;
+  SmallVector<BasicBlock *, 4> Blocks;
+  L->getLoopLatches(Blocks);
+  for (BasicBlock *Latch : Blocks)
+    if (!DT.dominates(&BB, Latch))
+      return false;
+  Blocks.clear();
+  L->getExitingBlocks(Blocks);
+  for (BasicBlock *Exiting : Blocks)
+    if (!DT.dominates(Exiting, &D) && !DT.dominates(&BB, Exiting))
+      return false;
+  return true;
+}
+
 /// In the plain program ptxas reconverges a warp where divergent paths
 /// rejoin, so an access after a divergent loop (spmv's `y[row] = sum`) is one
 /// request per warp. In the instrumented copy the runtime's warp-synchronous
@@ -810,18 +835,32 @@ void Instrumenter::callInstrumentedClone(CallBase &CB, Function &Callee,
 /// would see each group of lanes that left the loop together as a request of
 /// its own (8.8 requests per warp where Nsight Compute counts 1); nor does a
 /// __syncwarp() make the lanes run the next instructions together. So where a
-/// block closes the region its immediate dominator's branch opened, the lanes
-/// active at that branch are captured and handed to the runtime: they all get
-/// to the block (it post-dominates the branch), and the runtime's
-/// match.any.sync on that mask waits for every one of them, so the request
-/// is counted as the plain program issues it. Returns null elsewhere.
+/// block closes the region a branch above it opened, the lanes active at
+/// that branch are captured and handed to the runtime: they all get to the
+/// block (it post-dominates the branch), and the runtime's match.any.sync on
+/// that mask waits for every one of them, so the request is counted as the
+/// plain program issues it. The branch is the nearest dominator in the
+/// block's own loop: one inside a loop the block follows runs once per trip
+/// and its lanes differ from trip to trip (the lanes that leave a do-while
+/// at its first trip would wait for a mask the later leavers never give;
+/// with a __syncthreads() after the loop, as in a lock-based tree build,
+/// the block hangs). Returns null elsewhere.
 Value *Instrumenter::arrivingLanes(BasicBlock &BB, DominatorTree &DT,
-                                   PostDominatorTree &PDT) {
+                                   PostDominatorTree &PDT, LoopInfo &LI) {
   DomTreeNode *N = DT.getNode(&BB);
   if (!N || !N->getIDom())
     return nullptr;
-  BasicBlock *D = N->getIDom()->getBlock();
-  if (D->getTerminator()->getNumSuccessors() < 2 || !PDT.dominates(&BB, D))
+  N = N->getIDom();
+  Loop *L = LI.getLoopFor(&BB);
+  // Up and out of the loops that BB follows.
+  while (N && LI.getLoopFor(N->getBlock()) != L &&
+         (!L || L->contains(LI.getLoopFor(N->getBlock()))))
+    N = N->getIDom();
+  if (!N)
+    return nullptr;
+  BasicBlock *D = N->getBlock();
+  if (D->getTerminator()->getNumSuccessors() < 2 || !PDT.dominates(&BB, D) ||
+      !reachedBeforeRepeating(*D, BB, DT, LI))
     return nullptr;
   IRBuilder<> AtBranch(D->getTerminator());
   ++NumReconverged;

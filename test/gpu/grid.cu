@@ -76,6 +76,19 @@ __global__ void laneStrides(const float *in, float *out, int n) {
 }
 
 // Many sites in one kernel, each counted on its own.
+// Lanes leave a do-while after different numbers of trips, then the block
+// meets at a barrier and every lane stores (heatmap.cu has the same): grid
+// mode's store must not wait for the last trip's lanes as a group.
+__global__ void leaveApart(const int *next, int *out) {
+  int i = threadIdx.x, trips = 0;
+  do {
+    i = next[i];
+    ++trips;
+  } while (trips <= int(threadIdx.x % 4) && i >= 0);
+  __syncthreads();
+  out[blockIdx.x * Threads + threadIdx.x] = i + trips;
+}
+
 constexpr int ManySites = 300;
 __global__ void manySites(const float *in, float *out) {
   int lane = threadIdx.x & 31;
@@ -990,5 +1003,22 @@ int main() {
     }
   }
 
+  {
+    const int Leavers = Blocks / 16 * Threads;
+    int *leavers = reinterpret_cast<int *>(out);
+    SS_CUDA(cudaMemset(in, 0, Leavers * sizeof(int)));
+    SS_CUDA(cudaMemset(leavers, 0xff, Leavers * sizeof(int)));
+    leaveApart<<<Blocks / 16, Threads>>>(reinterpret_cast<const int *>(in),
+                                          leavers);
+    SS_CUDA(cudaDeviceSynchronize());
+    std::vector<int> left(Leavers);
+    SS_CUDA(cudaMemcpy(left.data(), leavers, Leavers * sizeof(int),
+                       cudaMemcpyDeviceToHost));
+    int wrong = 0;
+    for (int t = 0; t < Leavers; ++t)
+      wrong += left[t] != t % Threads % 4 + 1;
+    SS_CHECK(wrong == 0, "leaveApart: %d values differ from the plain "
+             "program's", wrong);
+  }
   return ss::finish("grid");
 }

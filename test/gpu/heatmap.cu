@@ -38,6 +38,21 @@ __global__ void diverge(const float *a, const double *b, float *out) {
   out[threadIdx.x] = v;
 }
 
+// Lanes leave a do-while after different numbers of trips (lane l after
+// l % 4 + 1), the block meets at a barrier, and every lane stores. The
+// store must not wait for the lanes of the loop's last trip as a group
+// (each leaver saw another group there): that hung the block at the
+// barrier. The values are the plain program's.
+__global__ void leaveApart(const int *next, int *out) {
+  int i = threadIdx.x, trips = 0;
+  do {
+    i = next[i];
+    ++trips;
+  } while (trips <= int(threadIdx.x % 4) && i >= 0);
+  __syncthreads();
+  out[blockIdx.x * Threads + threadIdx.x] = i + trips;
+}
+
 // Four counters in one sector, hammered by every warp.
 __global__ void falseSharing(int *counters) {
   atomicAdd(&counters[threadIdx.x % 4], 1);
@@ -184,5 +199,18 @@ int main() {
     }
   SS_CHECK(wrong == 0, "diverge: %d heat-map sectors wrong", wrong);
   SS_CHECK(ss::header().log_dropped == 0, "overflow");
+
+  int *leavers = reinterpret_cast<int *>(out);
+  SS_CUDA(cudaMemset(leavers, 0xff, Blocks * Threads * sizeof(int)));
+  leaveApart<<<Blocks, Threads>>>(reinterpret_cast<const int *>(in), leavers);
+  SS_CUDA(cudaDeviceSynchronize());
+  std::vector<int> left(Blocks * Threads);
+  SS_CUDA(cudaMemcpy(left.data(), leavers, left.size() * sizeof(int),
+                     cudaMemcpyDeviceToHost));
+  wrong = 0;
+  for (int t = 0; t < Blocks * Threads; ++t)
+    wrong += left[t] != t % Threads % 4 + 1;
+  SS_CHECK(wrong == 0, "leaveApart: %d values differ from the plain program's",
+           wrong);
   return ss::finish("heatmap");
 }
