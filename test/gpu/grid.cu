@@ -5,6 +5,7 @@
 // window and per site, for the linear and XOR partition models; window
 // clamping; bounded tables (site ids past num_sites, a full sample log);
 // full warps one stride apart and shared-memory gathers, counted inline.
+#include "leave_apart.cuh"
 #include "ss_test_host.h"
 
 #include "common/PartitionModel.h"
@@ -76,19 +77,6 @@ __global__ void laneStrides(const float *in, float *out, int n) {
 }
 
 // Many sites in one kernel, each counted on its own.
-// Lanes leave a do-while after different numbers of trips, then the block
-// meets at a barrier and every lane stores (heatmap.cu has the same): grid
-// mode's store must not wait for the last trip's lanes as a group.
-__global__ void leaveApart(const int *next, int *out) {
-  int i = threadIdx.x, trips = 0;
-  do {
-    i = next[i];
-    ++trips;
-  } while (trips <= int(threadIdx.x % 4) && i >= 0);
-  __syncthreads();
-  out[blockIdx.x * Threads + threadIdx.x] = i + trips;
-}
-
 constexpr int ManySites = 300;
 __global__ void manySites(const float *in, float *out) {
   int lane = threadIdx.x & 31;
@@ -1008,7 +996,7 @@ int main() {
     int *leavers = reinterpret_cast<int *>(out);
     SS_CUDA(cudaMemset(in, 0, Leavers * sizeof(int)));
     SS_CUDA(cudaMemset(leavers, 0xff, Leavers * sizeof(int)));
-    leaveApart<<<Blocks / 16, Threads>>>(reinterpret_cast<const int *>(in),
+    leaveApart<Threads><<<Blocks / 16, Threads>>>(reinterpret_cast<const int *>(in),
                                           leavers);
     SS_CUDA(cudaDeviceSynchronize());
     std::vector<int> left(Leavers);

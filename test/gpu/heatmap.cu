@@ -2,6 +2,7 @@
 // and per word): overlapping warps, shared memory kept apart from global,
 // all-warps-share-a-sector (false sharing with atomics), divergent groups of
 // one warp, and that only the sampled block is recorded.
+#include "leave_apart.cuh"
 #include "ss_test_host.h"
 
 constexpr int Threads = 256, Blocks = 4;
@@ -36,21 +37,6 @@ __global__ void diverge(const float *a, const double *b, float *out) {
       v += float(b[(w * 4 + i) * 16 + lane - 16]);
   }
   out[threadIdx.x] = v;
-}
-
-// Lanes leave a do-while after different numbers of trips (lane l after
-// l % 4 + 1), the block meets at a barrier, and every lane stores. The
-// store must not wait for the lanes of the loop's last trip as a group
-// (each leaver saw another group there): that hung the block at the
-// barrier. The values are the plain program's.
-__global__ void leaveApart(const int *next, int *out) {
-  int i = threadIdx.x, trips = 0;
-  do {
-    i = next[i];
-    ++trips;
-  } while (trips <= int(threadIdx.x % 4) && i >= 0);
-  __syncthreads();
-  out[blockIdx.x * Threads + threadIdx.x] = i + trips;
 }
 
 // Four counters in one sector, hammered by every warp.
@@ -202,7 +188,7 @@ int main() {
 
   int *leavers = reinterpret_cast<int *>(out);
   SS_CUDA(cudaMemset(leavers, 0xff, Blocks * Threads * sizeof(int)));
-  leaveApart<<<Blocks, Threads>>>(reinterpret_cast<const int *>(in), leavers);
+  leaveApart<Threads><<<Blocks, Threads>>>(reinterpret_cast<const int *>(in), leavers);
   SS_CUDA(cudaDeviceSynchronize());
   std::vector<int> left(Blocks * Threads);
   SS_CUDA(cudaMemcpy(left.data(), leavers, left.size() * sizeof(int),
