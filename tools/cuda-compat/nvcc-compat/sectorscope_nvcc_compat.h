@@ -15,6 +15,7 @@
 #include "atomics.h"
 #include "cache_hints.h"
 #include "classify.h"
+#include "compiler_version.h"
 #include "host_minmax.h"
 #include "surfaces.h"
 #include "warp_reduce.h"
