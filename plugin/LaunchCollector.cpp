@@ -279,6 +279,11 @@ public:
   explicit LaunchCollector(LaunchShapes &Out) : Out(Out) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    // After an error (a header not found, say) the AST holds invalid
+    // expressions and types, and the compile fails anyway: there are no
+    // launches to read.
+    if (Ctx.getDiagnostics().hasErrorOccurred())
+      return;
     TimedRegion Timed("sectorscope-launches", "Launch shapes (AST)");
     LaunchVisitor V(Ctx);
     V.TraverseDecl(Ctx.getTranslationUnitDecl());
