@@ -9,7 +9,7 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${1:-$root/build}
 
-packages=(clang-19 llvm-19-dev libclang-19-dev llvm-19-tools
+packages=(clang-19 llvm-19-dev libclang-19-dev llvm-19-tools libomp-19-dev
           nlohmann-json3-dev libeigen3-dev libgtest-dev libre2-dev pkg-config
           clang-format-19 cmake ninja-build python3 python3-jsonschema chromium)
 missing=()
