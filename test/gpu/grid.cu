@@ -6,7 +6,6 @@
 // clamping; bounded tables (site ids past num_sites, a full sample log);
 // full warps one stride apart and shared-memory gathers, counted inline.
 #include "leave_apart.cuh"
-#include "ss_test_host.h"
 
 #include "common/PartitionModel.h"
 
@@ -991,22 +990,8 @@ int main() {
     }
   }
 
-  {
-    const int Leavers = Blocks / 16 * Threads;
-    int *leavers = reinterpret_cast<int *>(out);
-    SS_CUDA(cudaMemset(in, 0, Leavers * sizeof(int)));
-    SS_CUDA(cudaMemset(leavers, 0xff, Leavers * sizeof(int)));
-    leaveApart<Threads><<<Blocks / 16, Threads>>>(reinterpret_cast<const int *>(in),
-                                          leavers);
-    SS_CUDA(cudaDeviceSynchronize());
-    std::vector<int> left(Leavers);
-    SS_CUDA(cudaMemcpy(left.data(), leavers, Leavers * sizeof(int),
-                       cudaMemcpyDeviceToHost));
-    int wrong = 0;
-    for (int t = 0; t < Leavers; ++t)
-      wrong += left[t] != t % Threads % 4 + 1;
-    SS_CHECK(wrong == 0, "leaveApart: %d values differ from the plain "
-             "program's", wrong);
-  }
+  wrong = leaveApartMismatches<Threads>(Blocks / 16, in, out);
+  SS_CHECK(wrong == 0, "leaveApart: %d values differ from the plain program's",
+           wrong);
   return ss::finish("grid");
 }
