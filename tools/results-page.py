@@ -244,6 +244,15 @@ def header_lines(text):
     return card, command, body
 
 
+def command_lines(text, default_command):
+    """A part's command, and its card where it ran apart from the tests."""
+    card, command, _ = header_lines(text)
+    L = ["`%s`" % (command or default_command), ""]
+    if card:
+        L += ["On %s." % card, ""]
+    return L
+
+
 def heldout_lines(model_log):
     """The summary's "<model> training X held-out Y bounds ..." lines."""
     return [l.strip() for l in (model_log or "").splitlines()
@@ -305,7 +314,7 @@ def page(outdir, date_override, calibration=None):
             L += ["Failed:", ""] + ["- %s" % f for f in tests["failures"]] + [""]
 
     # Run-time overhead.
-    L += ["## Run-time overhead", "", "`%s`" % (header_lines(overhead_text)[1] or CMD_OVERHEAD), ""]
+    L += ["## Run-time overhead", ""] + command_lines(overhead_text, CMD_OVERHEAD)
     rows, medians = parse_overhead(overhead_text) if overhead_text is not None else ([], {})
     if overhead_text is None:
         L += ["%s (no overhead.log)." % NO_RUN, ""]
@@ -326,7 +335,7 @@ def page(outdir, date_override, calibration=None):
 
     # Model validation.
     model_log = read_text(os.path.join(outdir, "model.log"))
-    L += ["## Model validation", "", "`%s`" % (header_lines(model_log)[1] or CMD_MODEL), ""]
+    L += ["## Model validation", ""] + command_lines(model_log, CMD_MODEL)
     if not validations:
         L += ["%s (no model/validate-*.json)." % NO_RUN, ""]
     else:
