@@ -204,7 +204,8 @@ def partition_histogram(report):
         totals = {}
         for w in part["windows"]:
             for c in w.get("counts") or []:
-                totals[c["bucket"]] = totals.get(c["bucket"], 0) + c["sectors"]
+                if isinstance(c, dict) and c.get("bucket") is not None:
+                    totals[c["bucket"]] = totals.get(c["bucket"], 0) + (c.get("sectors") or 0)
         labels = sorted(totals, key=lambda b: -totals[b])[:16]
         values = [totals[b] for b in labels]
         x_label = "sector bucket (sector index mod %s), busiest first" % part.get("bucket_count")
@@ -212,8 +213,8 @@ def partition_histogram(report):
         values = [0] * (part.get("count") or 0)
         for w in part["windows"]:
             for i, c in enumerate(w.get("counts") or []):
-                if i < len(values):
-                    values[i] += c
+                if i < len(values) and not isinstance(c, dict):
+                    values[i] += c or 0
         labels = list(range(len(values)))
         x_label = "partition"
     hottest = values.index(max(values)) if values else None

@@ -20,6 +20,7 @@ MAX_CSV_BYTES = 256 << 20
 MAX_SOURCE_BYTES = 8 << 20
 MAX_REPORTS = 20000
 SECTOR_BYTES = 32
+HEX_RE = re.compile(r"^0x[0-9a-fA-F]{1,16}$")
 
 
 class ReportError(Exception):
@@ -106,6 +107,69 @@ class Report:
         return max(1.0, blocks / float(sampled))
 
 
+# The types of the fields the tools read, as the runtime writes them
+# (docs/abi.md). A field may be absent or null (older reports, a launch
+# that failed); present, it has its type, so no reader has to guess.
+NUM, INT, STR, BOOL = "number", "integer", "string", "boolean"
+HEX = "hexadecimal address"
+DIM3 = {"x": INT, "y": INT, "z": INT}
+EVIDENCE = {"sectors": NUM, "skew": NUM, "false_shared_sectors": NUM,
+            "max_sector_warps": NUM}
+OBJECT = {"id": INT, "kind": STR, "base": HEX, "size": INT, "name": STR,
+          "site": STR, "sites": [INT], "sectors": NUM, "words": NUM,
+          "patterns": [STR]}
+SITE = {"id": INT, "file": STR, "line": INT, "column": INT, "function": STR,
+        "op": STR, "space": STR, "width": INT, "requests": NUM,
+        "sectors": NUM, "bytes": NUM, "threads": NUM,
+        "sectors_per_request": NUM, "ideal_sectors_per_request": NUM,
+        "patterns": [STR], "evidence": {"*": EVIDENCE}, "object": OBJECT}
+# Per partition (a list of sectors) or per sector bucket (pairs).
+WINDOW = {"counts": ([NUM], [{"bucket": INT, "sectors": NUM}])}
+REPORT_FIELDS = {
+    "kernel": STR, "mangled": STR, "mode": STR, "grid": DIM3, "block": DIM3,
+    "sampled_blocks": INT, "time_ms": NUM, "kernel_ms": NUM, "error": STR,
+    "note": STR, "process": {"host": STR, "pid": INT, "rank": INT},
+    "device": {"name": STR, "ordinal": INT},
+    "occupancy": {"active_blocks_per_sm": NUM, "active_warps_per_sm": NUM},
+    "not_instrumented": {"*": NUM}, "overflow": {"*": NUM},
+    "heatmap": {"csv": STR}, "sites": [SITE], "objects": [OBJECT],
+    "partitions": {"model": STR, "buckets": STR, "bucket_count": INT, "count": INT,
+                   "skew": NUM, "camped": BOOL, "windows": [WINDOW]},
+}
+
+
+def type_error(value, spec, where):
+    """Where value first differs from spec, as one phrase, or None."""
+    if value is None:
+        return None
+    if isinstance(spec, tuple):  # one of several forms
+        errors = [type_error(value, s, where) for s in spec]
+        return None if None in errors else errors[0]
+    if isinstance(spec, list):
+        if not isinstance(value, list):
+            return "%s is not a list" % where
+        for i, item in enumerate(value):
+            e = type_error(item, spec[0], "%s[%d]" % (where, i))
+            if e:
+                return e
+        return None
+    if isinstance(spec, dict):
+        if not isinstance(value, dict):
+            return "%s is not an object" % where
+        for key, item in value.items():
+            sub = spec.get(key, spec.get("*"))
+            e = type_error(item, sub, "%s.%s" % (where, key)) if sub else None
+            if e:
+                return e
+        return None
+    ok = {NUM: lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
+          INT: lambda v: isinstance(v, int) and not isinstance(v, bool),
+          STR: lambda v: isinstance(v, str),
+          BOOL: lambda v: isinstance(v, bool),
+          HEX: lambda v: isinstance(v, str) and HEX_RE.match(v) is not None}[spec](value)
+    return None if ok else "%s is not a%s %s" % (where, "n" if spec[0] in "aeiou" else "", spec)
+
+
 def parse_report(path, raw):
     try:
         data = json.loads(raw.decode("utf-8"))
@@ -114,9 +178,9 @@ def parse_report(path, raw):
                           (path, str(e).splitlines()[0]))
     if not isinstance(data, dict) or data.get("schema") != SCHEMA:
         raise ReportError("report '%s': not a %s report" % (path, SCHEMA))
-    for key in ("sites", "objects"):
-        if not isinstance(data.get(key) or [], list):
-            raise ReportError("report '%s': '%s' is not a list" % (path, key))
+    problem = type_error(data, REPORT_FIELDS, "report")
+    if problem:
+        raise ReportError("report '%s': %s" % (path, problem[len("report."):]))
     return Report(path, data)
 
 
