@@ -140,10 +140,10 @@ static cl::opt<bool> ClExplicitLanes(
              "branches, masks through loops) instead of __activemask()"),
     cl::Hidden);
 
-static cl::opt<unsigned> ClMaxInlinedGridSites(
-    "sectorscope-max-inlined-grid-sites",
-    cl::desc("functions with more grid-mode sites call the access at each "
-             "instead of inlining its short paths (0: no limit)"));
+static cl::opt<unsigned> ClMaxInlinedSites(
+    "sectorscope-max-inlined-sites",
+    cl::desc("functions with more sites (of one mode) call the access at "
+             "each instead of inlining it or its short paths (0: no limit)"));
 
 static cl::opt<unsigned> ClMaxLoopTallies(
     "sectorscope-max-loop-tallies",
@@ -646,7 +646,7 @@ void Instrumenter::tallyLoopAccesses() {
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   SmallPtrSet<CallInst *, 32> Replaced;
   for (auto &[F, Calls] : ByFunction) {
-    if (Opts.MaxInlinedGridSites && Calls.size() > Opts.MaxInlinedGridSites)
+    if (Opts.MaxInlinedSites && Calls.size() > Opts.MaxInlinedSites)
       continue;
     SmallVector<CallInst *, 16> Singles;
     for (CallInst *C : Calls)
@@ -972,7 +972,7 @@ void Instrumenter::fillModuleDescriptor(GlobalVariable &Desc,
 
 /// No inliner runs after the optimizer's last extension point: inlines the
 /// entry check everywhere and, where asked, the heat-map access and grid
-/// mode's short paths (up to MaxInlinedGridSites a function).
+/// mode's short paths (up to MaxInlinedSites of a mode a function).
 void Instrumenter::inlineRuntimeCalls() {
   // A trip is a few instructions: inlined always.
   for (auto *Calls : {&EnterCalls, &TripCalls})
@@ -982,17 +982,18 @@ void Instrumenter::inlineRuntimeCalls() {
     }
   if (!Opts.InlineAccess)
     return;
-  DenseMap<Function *, unsigned> GridSites;
-  for (CallInst *C : GridAccessCalls)
-    ++GridSites[C->getFunction()];
-  for (auto *Calls : {&AccessCalls, &GridAccessCalls})
+  for (auto *Calls : {&AccessCalls, &GridAccessCalls}) {
+    DenseMap<Function *, unsigned> Sites;
+    for (CallInst *C : *Calls)
+      ++Sites[C->getFunction()];
     for (CallInst *C : *Calls) {
-      if (Calls == &GridAccessCalls && Opts.MaxInlinedGridSites &&
-          GridSites[C->getFunction()] > Opts.MaxInlinedGridSites)
+      if (Opts.MaxInlinedSites &&
+          Sites[C->getFunction()] > Opts.MaxInlinedSites)
         continue;
       InlineFunctionInfo IFI;
       InlineFunction(*C, IFI);
     }
+  }
   for (CallInst *C : TallyCalls) {
     InlineFunctionInfo IFI;
     InlineFunction(*C, IFI);
@@ -1036,7 +1037,7 @@ InstrumentPass::InstrumentPass(const InstrumentOptions &Options,
   overrideIfGiven(Opts.ExplicitLanes, ClExplicitLanes);
   overrideIfGiven(Opts.LinkRuntime, ClLinkRuntime);
   overrideIfGiven(Opts.MaxDeferredAccesses, ClMaxDeferredAccesses);
-  overrideIfGiven(Opts.MaxInlinedGridSites, ClMaxInlinedGridSites);
+  overrideIfGiven(Opts.MaxInlinedSites, ClMaxInlinedSites);
   overrideIfGiven(Opts.VariantMaxRegisters, ClVariantMaxRegisters);
   overrideIfGiven(Opts.MaxLoopTallies, ClMaxLoopTallies);
   overrideIfGiven(Opts.RelocatableDeviceCode, ClRelocatable);

@@ -52,7 +52,7 @@ struct AnalyzerOptions {
 /// instrument-max-accesses sets MaxAccessesPerKernel; the developer flags
 /// -sectorscope-{device-runtime,inline-access,pair-accesses,lane-strides,
 /// vectorize-first,explicit-lanes,link-runtime,max-deferred-accesses,
-/// max-inlined-grid-sites,max-loop-tallies,variant-max-registers} override
+/// max-inlined-sites,max-loop-tallies,variant-max-registers} override
 /// them
 /// (instrumentation/InstrumentPass.cpp).
 struct InstrumentOptions {
@@ -65,10 +65,13 @@ struct InstrumentOptions {
   /// off, every site calls one shared copy per module. The rest of grid
   /// mode's access, ten times larger, is always a call.
   bool InlineAccess = true;
-  /// A function with more grid-mode sites than this calls the access at
-  /// each: ptxas time grows faster than the code (a tensor-core GEMM of
-  /// 700 sites a kernel took over ten minutes inlined). 0: no limit.
-  unsigned MaxInlinedGridSites = 128;
+  /// A function with more sites than this (of one mode: the heat-map
+  /// access, grid mode's short paths) calls the access at each: ptxas time
+  /// grows faster than the code (a tensor-core GEMM of 700 sites a kernel
+  /// took over ten minutes inlined in grid mode; HeCBench kalman's 740
+  /// unrolled local-array sites, 35 s against 7 s for the heat-map access).
+  /// 0: no limit.
+  unsigned MaxInlinedSites = 128;
   /// Grid-mode sites of a loop that sum their counts in registers until the
   /// loop exits (instrumentation/LoopTallies.h), each holding two; later
   /// sites update the counters at every request. 0: none.

@@ -206,6 +206,9 @@ run() {
     check "gpu test $n" timeout 120 "gpu/$n"
   done
   [ -x gpu/identical_O0 ] && check "gpu test identical_O0" timeout 120 gpu/identical_O0
+  for n in heatmap_called grid_called; do
+    [ -x "gpu/$n" ] && check "gpu test $n (the access called at each site)" timeout 120 "gpu/$n"
+  done
   if command -v compute-sanitizer >/dev/null; then
     # Small sizes: memcheck runs kernels 10-100 times slower.
     local spec
@@ -217,6 +220,8 @@ gpu/coalescing
 gpu/heatmap
 gpu/spaces
 gpu/grid
+gpu/heatmap_called
+gpu/grid_called
 bin/transpose_naive-instrumented 256 256
 bin/transpose_shared-instrumented 256 256
 bin/transpose_diagonal-instrumented 256

@@ -4,6 +4,8 @@
 #   <name>.plain    the same source without the plugin (ncu ground truth,
 #                   overhead baseline)
 #   identical_O0    the exactness test at -O0
+#   heatmap_called, grid_called  heatmap and grid with the access called at
+#                   each site instead of inlined
 #   multi_device    instrumented, with the real host runtime (libsectorscope_rt,
 #                   found through LD_LIBRARY_PATH there), and its report
 #                   check multi_device_reports.py
@@ -44,6 +46,13 @@ done
 "$w" -O0 -w -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze \
   "${inc[@]}" -c "$here/identical.cu" -o "$tmp/identical_O0.o"
 "$cxx" "$tmp/identical_O0.o" -o "$out/identical_O0" "${link[@]}"
+# The access called at each site instead of inlined, as in a function of
+# more sites than -sectorscope-max-inlined-sites: the same checks must hold.
+for n in heatmap grid; do
+  "$w" -O2 -w -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze \
+    -mllvm -sectorscope-max-inlined-sites=1 "${inc[@]}" -c "$here/$n.cu" -o "$tmp/${n}_called.o"
+  "$cxx" "$tmp/${n}_called.o" -o "$out/${n}_called" "${link[@]}"
+done
 # What the runtime writes with several devices, threads and processes: the
 # wrapper links the runtime as it does for users.
 "$w" -O2 -w -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze \

@@ -14,18 +14,29 @@
 // RUN: grep -c '^[[:space:]]*__sectorscope_access_grid_rest, *$' %t.64.ptx | FileCheck --check-prefix=CALLS %s
 // RUN: grep -c 'st.global.v2.u64' %t.64.ptx | FileCheck --check-prefix=CALLS %s
 // RUN: FileCheck %s < %t.64.ptx
-// Past -sectorscope-max-inlined-grid-sites a function calls the whole access.
-// RUN: %wrapper --cuda-device-only -O2 -S -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze -DSITES=64 -mllvm -sectorscope-max-inlined-grid-sites=16 %s -o %t.cap.ptx
+// Past -sectorscope-max-inlined-sites a function calls the whole access, in
+// both variants.
+// RUN: %wrapper --cuda-device-only -O2 -S -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze -DSITES=64 -mllvm -sectorscope-max-inlined-sites=16 %s -o %t.cap.ptx
 // RUN: FileCheck --check-prefix=CAP %s < %t.cap.ptx
+// RUN: FileCheck --check-prefix=CAP-SAMPLE %s < %t.cap.ptx
 // The default limit is 128 sites: 128 loads and a store call.
 // RUN: %wrapper --cuda-device-only -O2 -S -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze -DSITES=128 %s -o %t.129.ptx
 // RUN: FileCheck --check-prefix=CAP %s < %t.129.ptx
+// RUN: FileCheck --check-prefix=CAP-SAMPLE %s < %t.129.ptx
+// Up to the limit, the sample variant's accesses are inlined.
+// RUN: FileCheck --check-prefix=INLINED-SAMPLE %s < %t.64.ptx
 // CAP-LABEL: .entry _Z4manyPKfPf__sectorscope_grid(
 // CAP-NOT: vote.sync.all
 // CAP: __sectorscope_access_grid,
 // CAP-NOT: vote.sync.all
 // CAP: .func __sectorscope_access_grid_rest(
 // CAP: .func __sectorscope_access_grid(
+// CAP-SAMPLE-LABEL: .entry _Z4manyPKfPf__sectorscope_sample(
+// CAP-SAMPLE-COUNT-64: __sectorscope_access,
+// CAP-SAMPLE-LABEL: .entry _Z4manyPKfPf__sectorscope_grid(
+// INLINED-SAMPLE-LABEL: .entry _Z4manyPKfPf__sectorscope_sample(
+// INLINED-SAMPLE-NOT: __sectorscope_access,
+// INLINED-SAMPLE-LABEL: .entry _Z4manyPKfPf__sectorscope_grid(
 // CALLS: {{^}}65{{$}}
 // CHECK-LABEL: .entry _Z4manyPKfPf__sectorscope_sample(
 // CHECK-NOT: call.uni
