@@ -92,6 +92,15 @@ static uint64_t align8(uint64_t V) { return alignUp(V, 8); }
 /// the uniform model's 4096 sector buckets stay linear (a shift and a mask
 /// beat twelve parities).
 constexpr uint32_t LinearAsXorMasks = 4;
+
+/// Grid mode zeroes its tables before every launch and copies them back
+/// after it, so their size is time per launch: striped copies of every site
+/// of the module under the uniform model's 4096 sector buckets made
+/// HeCBench lulesh's buffer (15 kernels' sites, 128 stripes) gigabytes and
+/// each profiled launch over a second. Stripes (one copy per SM, to spare
+/// cross-SM atomics) halve until all copies fit this budget, and the
+/// partition tables are not kept when one copy of them alone is larger.
+constexpr uint64_t GridTablesBudgetBytes = 256ull << 20;
 static void linearAsXor(ss_launch_header &H) {
   uint32_t Bits = 0;
   while ((1u << Bits) < H.part_count)
@@ -143,17 +152,25 @@ ss_launch_header makeLaunchHeader(const BufferRequest &R) {
   // (abi.h: the device's index arithmetic is 32-bit).
   uint64_t Rows = std::max<uint64_t>({1, R.NumSites, H.num_windows}) *
                   std::max(1u, H.part_count);
-  if (Grid && Rows >= (1ull << 31)) {
+  auto PartitionBytes = [&] {
+    return (uint64_t(H.num_windows) + R.NumSites) * H.part_count *
+           sizeof(uint64_t);
+  };
+  if (Grid &&
+      (Rows >= (1ull << 31) || PartitionBytes() > GridTablesBudgetBytes)) {
     // Not even one copy fits (a model of thousands of partitions and
     // hundreds of thousands of sites): no partition tables
     // (partitionTablesDropped).
     H.part_count = 0;
     Rows = std::max<uint64_t>({1, R.NumSites, H.num_windows});
   }
+  uint64_t CopyBytes =
+      uint64_t(R.NumSites) * sizeof(ss_site_counters) + PartitionBytes();
   while (Grid &&
          Stripes * 2 <=
              std::min(SS_MAX_SITE_STRIPES, std::max(1u, R.SiteStripes)) &&
-         Stripes * 2 * Rows < (1ull << 31))
+         Stripes * 2 * Rows < (1ull << 31) &&
+         Stripes * 2 * CopyBytes <= GridTablesBudgetBytes)
     Stripes *= 2;
   H.site_stripes = Stripes;
   H.shared_block_stride = Grid ? std::max(1u, R.SharedBlockStride) : 1;

@@ -206,15 +206,32 @@ std::string tableLimits(uint32_t Sites, const std::string &Spec) {
                 int(partitionTablesDropped(H)));
 }
 
-// The device indexes its tables with 32-bit arithmetic, so the host keeps
-// stripes x max(sites, windows) x partitions below 2^31: fewer stripes for
-// the uniform model's 4096 buckets, and no partition tables at all when even
-// one stripe would not fit.
-TEST(BufferLayout, TableIndicesStay32Bit) {
-  EXPECT_EQ(tableLimits(3, "uniform"), "stripes 256 parts 4096 dropped 0");
-  EXPECT_EQ(tableLimits(100000, "uniform"), "stripes 4 parts 4096 dropped 0");
-  EXPECT_EQ(tableLimits(600000, "uniform"), "stripes 256 parts 0 dropped 1");
-  EXPECT_EQ(tableLimits(600000, "gt200"), "stripes 256 parts 8 dropped 0");
+// The device indexes its tables with 32-bit arithmetic, and the host zeroes
+// and reads them at every launch: it keeps stripes x max(sites, windows) x
+// partitions below 2^31 and all copies within 256 MiB, with fewer stripes
+// for the uniform model's 4096 buckets, and no partition tables at all when
+// one copy of them would be larger.
+TEST(BufferLayout, TablesStayBounded) {
+  // 64 windows x 4096 buckets: 2 MiB a copy.
+  EXPECT_EQ(tableLimits(3, "uniform"), "stripes 64 parts 4096 dropped 0");
+  EXPECT_EQ(tableLimits(256, "uniform"), "stripes 16 parts 4096 dropped 0");
+  // A module of 2000 sites: 64 MiB a copy.
+  EXPECT_EQ(tableLimits(2000, "uniform"), "stripes 2 parts 4096 dropped 0");
+  EXPECT_EQ(tableLimits(8000, "uniform"), "stripes 1 parts 4096 dropped 0");
+  EXPECT_EQ(tableLimits(20000, "uniform"), "stripes 256 parts 0 dropped 1");
+  EXPECT_EQ(tableLimits(100000, "uniform"), "stripes 32 parts 0 dropped 1");
+  EXPECT_EQ(tableLimits(2000, "gt200"), "stripes 256 parts 8 dropped 0");
+  EXPECT_EQ(tableLimits(600000, "gt200"), "stripes 2 parts 8 dropped 0");
+  for (uint32_t Sites : {3u, 256u, 2000u, 8000u, 20000u, 100000u}) {
+    BufferRequest R;
+    R.TheMode = Mode::Grid;
+    R.NumSites = Sites;
+    R.Parts = devicePartitions(PartitionModel());
+    R.NumWindows = 64;
+    R.SiteStripes = 256;
+    ss_launch_header H = makeLaunchHeader(R);
+    EXPECT_LE(H.total_bytes, (256u << 20) + 4096) << Sites << " sites";
+  }
 }
 
 } // namespace
