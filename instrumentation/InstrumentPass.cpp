@@ -62,6 +62,7 @@
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
@@ -73,6 +74,7 @@ using namespace llvm;
 
 STATISTIC(NumKernels, "Kernels instrumented");
 STATISTIC(NumOverLimit, "Kernels left uninstrumented: too many accesses");
+STATISTIC(NumIgnored, "Kernels left uninstrumented: in the ignore list");
 STATISTIC(NumOverSharedBudget,
           "Kernels left uninstrumented: no static shared memory left");
 STATISTIC(NumClonedFunctions, "Device functions cloned for instrumented paths");
@@ -214,6 +216,7 @@ private:
   unsigned countAccesses(ArrayRef<Function *> Reached);
   uint64_t staticSharedBytes(ArrayRef<Function *> Reached);
   bool canInstrument(Function &K);
+  unsigned ignoreListLine(const Function &K) const;
   void instrumentKernel(Function &K);
   void addPlainVariants(Function &K);
   unsigned variantMaxRegisters(const Function &K) const;
@@ -407,6 +410,28 @@ uint64_t Instrumenter::staticSharedBytes(ArrayRef<Function *> Reached) {
   return Bytes;
 }
 
+/// The line of the user's ignore list that names K (its mangled or
+/// demangled name, or the file it is defined in), or 0.
+unsigned Instrumenter::ignoreListLine(const Function &K) const {
+  if (!Opts.IgnoreList)
+    return 0;
+  const SpecialCaseList &L = *Opts.IgnoreList;
+  if (unsigned Line = L.inSectionBlame("*", "fun", K.getName()))
+    return Line;
+  if (unsigned Line = L.inSectionBlame("*", "fun", demangle(K.getName().str())))
+    return Line;
+  if (const DISubprogram *SP = K.getSubprogram()) {
+    SmallString<256> File = SP->getFilename();
+    if (!sys::path::is_absolute(File)) {
+      File = SP->getDirectory();
+      sys::path::append(File, SP->getFilename());
+    }
+    if (unsigned Line = L.inSectionBlame("*", "src", File))
+      return Line;
+  }
+  return 0;
+}
+
 /// A kernel that instrumenting would break or bloat is left as compiled,
 /// with a remark here and a note in the report of each of its launches (the
 /// L record, abi.h).
@@ -416,7 +441,11 @@ bool Instrumenter::canInstrument(Function &K) {
   unsigned N = Max ? countAccesses(Reached) : 0;
   uint64_t Shared = staticSharedBytes(Reached);
   std::string Reason;
-  if (N > Max) {
+  if (unsigned Line = ignoreListLine(K)) {
+    ++NumIgnored;
+    Reason = "listed in the ignore list (" + Opts.IgnoreListPath + ":" +
+             std::to_string(Line) + ")";
+  } else if (N > Max) {
     ++NumOverLimit;
     Reason = std::to_string(N) + " accesses exceed the limit of " +
              std::to_string(Max) +

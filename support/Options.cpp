@@ -2,9 +2,11 @@
 #include "support/Options.h"
 
 #include "common/PartitionModel.h"
+#include "common/ReadFile.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Twine.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <cstring>
 
@@ -74,7 +76,29 @@ const KeyInfo Keys[] = {
     {"instrument-max-accesses", "<n>",
      "leave kernels with more than <n> accesses uninstrumented (default "
      "4096; 0: no limit)"},
+    {"instrument-ignorelist", "<file>",
+     "leave the kernels the file lists uninstrumented (fun:<glob> on the "
+     "mangled or demangled name, src:<glob> on the defining file)"},
 };
+
+/// An ignore list is a few lines a user writes: a megabyte is plenty.
+constexpr uint64_t MaxIgnoreListBytes = 1 << 20;
+
+std::string setIgnoreList(const std::string &Path, InstrumentOptions &O) {
+  UserFile F = readUserFile(Path, MaxIgnoreListBytes, "ignore list");
+  if (!F.Text)
+    return F.Error;
+  std::string Err;
+  std::unique_ptr<llvm::MemoryBuffer> Buffer =
+      llvm::MemoryBuffer::getMemBuffer(*F.Text, Path, false);
+  std::unique_ptr<llvm::SpecialCaseList> List =
+      llvm::SpecialCaseList::create(Buffer.get(), Err);
+  if (!List)
+    return "ignore list '" + Path + "': " + Err;
+  O.IgnoreList = std::move(List);
+  O.IgnoreListPath = Path;
+  return "";
+}
 
 /// What one rule option does, with the meaning of clang's -W options.
 enum class RuleChange { Off, On, Error, NoError };
@@ -202,6 +226,8 @@ std::string Options::set(StringRef Arg) {
     if (Value.getAsInteger(10, Instrumentation.MaxAccessesPerKernel))
       return ("argument '" + Key + "' needs a number, got '" + Value + "'")
           .str();
+  } else if (Key == "instrument-ignorelist") {
+    return setIgnoreList(Value.str(), Instrumentation);
   } else if (Key == "sarif")
     Analyzer.SarifPath = Value.str();
   else if (Key == "partitions") {

@@ -13,8 +13,10 @@
 #define SECTORSCOPE_SUPPORT_OPTIONS_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/SpecialCaseList.h"
 
 #include <array>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -49,7 +51,8 @@ struct AnalyzerOptions {
 };
 
 /// How device code is instrumented. The plugin argument
-/// instrument-max-accesses sets MaxAccessesPerKernel; the developer flags
+/// instrument-max-accesses sets MaxAccessesPerKernel and
+/// instrument-ignorelist IgnoreList; the developer flags
 /// -sectorscope-{device-runtime,inline-access,pair-accesses,lane-strides,
 /// vectorize-first,explicit-lanes,link-runtime,max-deferred-accesses,
 /// max-inlined-sites,max-loop-tallies,variant-max-registers} override
@@ -105,6 +108,12 @@ struct InstrumentOptions {
   /// becomes a call in two variants, and ptxas time grows with them. The
   /// report of each of its launches says so. 0: no limit.
   unsigned MaxAccessesPerKernel = 4096;
+  /// Kernels left as compiled because the user listed them, in the
+  /// sanitizers' special-case-list syntax (`fun:` on the kernel's mangled or
+  /// demangled name, `src:` on the file it is defined in), and the file it
+  /// came from.
+  std::shared_ptr<const llvm::SpecialCaseList> IgnoreList;
+  std::string IgnoreListPath;
   /// How many accesses of a block may be recorded together after the last
   /// of them, so that their loads overlap (InstrumentPass.cpp, endsDeferral);
   /// more would keep that many addresses live. 1: each access is recorded
