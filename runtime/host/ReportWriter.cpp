@@ -37,6 +37,22 @@ bool ReportWriter::directoryReady(Summary &Findings) {
   return Ready;
 }
 
+/// Counts that a full buffer left out are partial: said once per kernel at
+/// exit, not only in the reports' `overflow`.
+static void noteOverflows(const LaunchInfo &Info, const ss_launch_header &H,
+                          Summary &Findings) {
+  if (H.log_dropped)
+    Findings.noteRemark(
+        Info.Kernel + ": the sampled block's log was full, so its heat map " +
+        "and counters miss lane records (overflow.heat_overflow in the " +
+        "reports); raise SECTORSCOPE_HEAP_SECTORS (this launch's log held " +
+        std::to_string(uint64_t(H.log_lane_records) * H.log_warps * 32) + ")");
+  if (H.site_overflow)
+    Findings.noteRemark(Info.Kernel +
+                        ": accesses of sites past the site table were not "
+                        "counted (overflow.site_overflow in the reports)");
+}
+
 LaunchReport ReportWriter::report(LaunchInfo &Info, const SiteTable *Table,
                                   const LaunchData *Data,
                                   const AllocationSnapshot &Allocs,
@@ -62,6 +78,8 @@ LaunchReport ReportWriter::report(LaunchInfo &Info, const SiteTable *Table,
         "SECTORSCOPE_GRID_SHARED_EVERY=1 counts every block");
   if (!Info.Error.empty())
     Findings.noteError(Info.Kernel + ": " + Info.Error);
+  if (Data)
+    noteOverflows(Info, Data->Header, Findings);
   bool Wrote = false;
   if (DirectoryReady) {
     std::string Err;

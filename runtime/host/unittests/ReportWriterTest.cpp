@@ -131,6 +131,48 @@ struct HeatLaunch {
   LaunchData Data;
 };
 
+// A sample log too small for the sampled block's records: the reports say
+// so in `overflow`, and the summary at exit says it once per kernel, with
+// the variable that makes room.
+TEST(ReportWriter, FullLogIsSaidAtExit) {
+  ScratchDirectory Dir;
+  ASSERT_FALSE(Dir.Path.empty());
+  std::string Out = Dir.Path + "/";
+  SiteTable Table = parseTestTable(siteLine(0, "load", "global", 4, 12, 9));
+  // One record per lane; each thread makes four accesses.
+  FakeDevice D(testHeader(Mode::Heatmap, 1, 64));
+  D.run(Table, Dim{1}, Dim{64}, [](Dim, Dim Th) {
+    std::vector<Access> A;
+    for (uint64_t K = 0; K < 4; ++K)
+      A.push_back({0, ArrA + 4 * Th.X + 256 * K});
+    return A;
+  });
+  LaunchData Data;
+  std::string Err;
+  ASSERT_TRUE(decodeLaunchBuffer(D.bytes().data(), D.bytes().size(), Data, Err))
+      << Err;
+  ReportWriter W(Out, {"node1", 42, ""});
+  Summary S;
+  for (uint64_t Seq = 0; Seq < 2; ++Seq) {
+    LaunchInfo I = launchInfo(Mode::Heatmap, Dim{1}, Dim{64});
+    I.Seq = Seq;
+    W.report(I, &Table, &Data, twoArrays(), S);
+  }
+  std::string Text = S.render(Out);
+  std::string Note = "sectorscope: note: test(float*, float*): the sampled "
+                     "block's log was full, so its heat map and counters "
+                     "miss lane records (overflow.heat_overflow in the "
+                     "reports); raise SECTORSCOPE_HEAP_SECTORS (this "
+                     "launch's log held 1024)\n";
+  ASSERT_NE(Text.find(Note), std::string::npos) << Text;
+  EXPECT_EQ(Text.find(Note, Text.find(Note) + 1), std::string::npos) << Text;
+  // A log with room for every record says nothing.
+  Summary Quiet;
+  HeatLaunch L;
+  L.report(W, Quiet, 2);
+  EXPECT_EQ(Quiet.render(Out).find("log was full"), std::string::npos);
+}
+
 bool endsWith(const std::string &S, const std::string &Tail) {
   return S.size() >= Tail.size() &&
          S.compare(S.size() - Tail.size(), Tail.size(), Tail) == 0;
