@@ -216,6 +216,7 @@ private:
   unsigned countAccesses(ArrayRef<Function *> Reached);
   uint64_t staticSharedBytes(ArrayRef<Function *> Reached);
   bool canInstrument(Function &K);
+  std::string whyNotInstrumented(Function &K);
   unsigned ignoreListLine(const Function &K) const;
   void instrumentKernel(Function &K);
   void addPlainVariants(Function &K);
@@ -432,36 +433,42 @@ unsigned Instrumenter::ignoreListLine(const Function &K) const {
   return 0;
 }
 
-/// A kernel that instrumenting would break or bloat is left as compiled,
-/// with a remark here and a note in the report of each of its launches (the
-/// L record, abi.h).
-bool Instrumenter::canInstrument(Function &K) {
-  SmallVector<Function *, 16> Reached = reachedFunctions(K, KernelSet);
-  unsigned Max = Opts.MaxAccessesPerKernel;
-  unsigned N = Max ? countAccesses(Reached) : 0;
-  uint64_t Shared = staticSharedBytes(Reached);
-  std::string Reason;
+/// Why K is left as compiled (listed by the user, or one that instrumenting
+/// would break or bloat), or "".
+std::string Instrumenter::whyNotInstrumented(Function &K) {
   if (unsigned Line = ignoreListLine(K)) {
     ++NumIgnored;
-    Reason = "listed in the ignore list (" + Opts.IgnoreListPath + ":" +
-             std::to_string(Line) + ")";
-  } else if (N > Max) {
+    return "listed in the ignore list (" + Opts.IgnoreListPath + ":" +
+           std::to_string(Line) + ")";
+  }
+  SmallVector<Function *, 16> Reached = reachedFunctions(K, KernelSet);
+  unsigned Max = Opts.MaxAccessesPerKernel;
+  if (unsigned N = Max ? countAccesses(Reached) : 0; N > Max) {
     ++NumOverLimit;
-    Reason = std::to_string(N) + " accesses exceed the limit of " +
-             std::to_string(Max) +
-             " (raise it with -fplugin-arg-sectorscope-instrument-max-"
-             "accesses=<n>)";
-  } else if (Shared + SS_SAMPLE_SHARED_BYTES > MaxStaticSharedBytes) {
+    return std::to_string(N) + " accesses exceed the limit of " +
+           std::to_string(Max) +
+           " (raise it with -fplugin-arg-sectorscope-instrument-max-"
+           "accesses=<n>)";
+  }
+  uint64_t Shared = staticSharedBytes(Reached);
+  if (Shared + SS_SAMPLE_SHARED_BYTES > MaxStaticSharedBytes) {
     // ptxas would reject the sample variant, and with it the program.
     ++NumOverSharedBudget;
-    Reason = std::to_string(Shared) +
-             " bytes of static shared memory leave no room for the " +
-             std::to_string(SS_SAMPLE_SHARED_BYTES) +
-             " the sampled block's log needs under the " +
-             std::to_string(MaxStaticSharedBytes) + "-byte static limit";
-  } else {
-    return true;
+    return std::to_string(Shared) +
+           " bytes of static shared memory leave no room for the " +
+           std::to_string(SS_SAMPLE_SHARED_BYTES) +
+           " the sampled block's log needs under the " +
+           std::to_string(MaxStaticSharedBytes) + "-byte static limit";
   }
+  return "";
+}
+
+/// A kernel left as compiled gets a remark here and a note in the report of
+/// each of its launches (the L record, abi.h).
+bool Instrumenter::canInstrument(Function &K) {
+  std::string Reason = whyNotInstrumented(K);
+  if (Reason.empty())
+    return true;
   Sites.addUninstrumentedKernel(K.getName(), Reason);
   Diags.report(DiagLevel::Remark, SourcePos(),
                "sectorscope: kernel '" + demangle(K.getName().str()) +

@@ -158,7 +158,7 @@ def type_error(value, spec, where):
             return "%s is not an object" % where
         for key, item in value.items():
             sub = spec.get(key, spec.get("*"))
-            e = type_error(item, sub, "%s.%s" % (where, key)) if sub else None
+            e = type_error(item, sub, "%s.%s" % (where, key) if where else key) if sub else None
             if e:
                 return e
         return None
@@ -178,9 +178,9 @@ def parse_report(path, raw):
                           (path, str(e).splitlines()[0]))
     if not isinstance(data, dict) or data.get("schema") != SCHEMA:
         raise ReportError("report '%s': not a %s report" % (path, SCHEMA))
-    problem = type_error(data, REPORT_FIELDS, "report")
+    problem = type_error(data, REPORT_FIELDS, "")
     if problem:
-        raise ReportError("report '%s': %s" % (path, problem[len("report."):]))
+        raise ReportError("report '%s': %s" % (path, problem))
     return Report(path, data)
 
 

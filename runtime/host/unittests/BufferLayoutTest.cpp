@@ -187,10 +187,10 @@ TEST(BufferLayout, OnePartition) {
       << L.Partitions;
 }
 
-/// The stripes and partition tables the host keeps for a module of Sites
-/// sites under Spec ("uniform": the model without partitions) on a 256-SM
-/// GPU.
-std::string tableLimits(uint32_t Sites, const std::string &Spec) {
+/// The grid-mode header the host makes for a module of Sites sites under
+/// Spec ("uniform": the model without partitions) on a 256-SM GPU, and its
+/// stripes and partition tables.
+ss_launch_header gridTables(uint32_t Sites, const std::string &Spec) {
   std::string Err;
   auto P = Spec == "uniform" ? std::optional<PartitionModel>(PartitionModel())
                              : PartitionModel::parse(Spec, Err);
@@ -198,10 +198,14 @@ std::string tableLimits(uint32_t Sites, const std::string &Spec) {
   BufferRequest R;
   R.TheMode = Mode::Grid;
   R.NumSites = Sites;
-  R.Parts = devicePartitions(*P);
+  R.Parts = devicePartitions(P.value_or(PartitionModel()));
   R.NumWindows = 64;
   R.SiteStripes = 256;
-  ss_launch_header H = makeLaunchHeader(R);
+  return makeLaunchHeader(R);
+}
+
+std::string tableLimits(uint32_t Sites, const std::string &Spec) {
+  ss_launch_header H = gridTables(Sites, Spec);
   return format("stripes %u parts %u dropped %d", H.site_stripes, H.part_count,
                 int(partitionTablesDropped(H)));
 }
@@ -222,16 +226,9 @@ TEST(BufferLayout, TablesStayBounded) {
   EXPECT_EQ(tableLimits(100000, "uniform"), "stripes 32 parts 0 dropped 1");
   EXPECT_EQ(tableLimits(2000, "gt200"), "stripes 256 parts 8 dropped 0");
   EXPECT_EQ(tableLimits(600000, "gt200"), "stripes 2 parts 8 dropped 0");
-  for (uint32_t Sites : {3u, 256u, 2000u, 8000u, 20000u, 100000u}) {
-    BufferRequest R;
-    R.TheMode = Mode::Grid;
-    R.NumSites = Sites;
-    R.Parts = devicePartitions(PartitionModel());
-    R.NumWindows = 64;
-    R.SiteStripes = 256;
-    ss_launch_header H = makeLaunchHeader(R);
-    EXPECT_LE(H.total_bytes, (256u << 20) + 4096) << Sites << " sites";
-  }
+  for (uint32_t Sites : {3u, 256u, 2000u, 8000u, 20000u, 100000u})
+    EXPECT_LE(gridTables(Sites, "uniform").total_bytes, (256u << 20) + 4096)
+        << Sites << " sites";
 }
 
 } // namespace

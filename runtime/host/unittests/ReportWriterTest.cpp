@@ -109,13 +109,17 @@ TEST(ReportWriter, WritesOneJsonAndNoTemporary) {
 }
 
 /// A heat-map launch of test(float*, float*) with one coalesced site, as
-/// the device would have written it; writes a JSON and a CSV.
+/// the device would have written it, each thread making Trips accesses
+/// into a log of LogRecords; writes a JSON and a CSV.
 struct HeatLaunch {
-  HeatLaunch()
+  explicit HeatLaunch(uint64_t LogRecords = 1u << 18, uint64_t Trips = 1)
       : Table(parseTestTable(siteLine(0, "load", "global", 4, 12, 9))) {
-    FakeDevice D(testHeader(Mode::Heatmap, 1));
-    D.run(Table, Dim{2}, Dim{64}, [](Dim, Dim Th) {
-      return std::vector<Access>{{0, ArrA + 4 * Th.X}};
+    FakeDevice D(testHeader(Mode::Heatmap, 1, LogRecords));
+    D.run(Table, Dim{2}, Dim{64}, [Trips](Dim, Dim Th) {
+      std::vector<Access> A;
+      for (uint64_t K = 0; K < Trips; ++K)
+        A.push_back({0, ArrA + 4 * Th.X + 256 * K});
+      return A;
     });
     std::string Err;
     EXPECT_TRUE(
@@ -138,26 +142,12 @@ TEST(ReportWriter, FullLogIsSaidAtExit) {
   ScratchDirectory Dir;
   ASSERT_FALSE(Dir.Path.empty());
   std::string Out = Dir.Path + "/";
-  SiteTable Table = parseTestTable(siteLine(0, "load", "global", 4, 12, 9));
   // One record per lane; each thread makes four accesses.
-  FakeDevice D(testHeader(Mode::Heatmap, 1, 64));
-  D.run(Table, Dim{1}, Dim{64}, [](Dim, Dim Th) {
-    std::vector<Access> A;
-    for (uint64_t K = 0; K < 4; ++K)
-      A.push_back({0, ArrA + 4 * Th.X + 256 * K});
-    return A;
-  });
-  LaunchData Data;
-  std::string Err;
-  ASSERT_TRUE(decodeLaunchBuffer(D.bytes().data(), D.bytes().size(), Data, Err))
-      << Err;
+  HeatLaunch Full(64, 4);
   ReportWriter W(Out, {"node1", 42, ""});
   Summary S;
-  for (uint64_t Seq = 0; Seq < 2; ++Seq) {
-    LaunchInfo I = launchInfo(Mode::Heatmap, Dim{1}, Dim{64});
-    I.Seq = Seq;
-    W.report(I, &Table, &Data, twoArrays(), S);
-  }
+  for (uint64_t Seq = 0; Seq < 2; ++Seq)
+    Full.report(W, S, Seq);
   std::string Text = S.render(Out);
   std::string Note = "sectorscope: note: test(float*, float*): the sampled "
                      "block's log was full, so its heat map and counters "
