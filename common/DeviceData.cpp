@@ -113,7 +113,15 @@ bool matches(const DeviceKey &Want, const std::string &Key,
 }
 
 const char *fieldOf(DeviceFile What) {
-  return What == DeviceFile::PartitionMap ? "partition_map" : "calibration";
+  switch (What) {
+  case DeviceFile::PartitionMap:
+    return "partition_map";
+  case DeviceFile::Calibration:
+    return "calibration";
+  case DeviceFile::Bounds:
+    return "bounds";
+  }
+  return "";
 }
 
 } // namespace

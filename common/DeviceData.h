@@ -1,6 +1,6 @@
 //===- DeviceData.h - Measured data per GPU: maps, calibrations -*- C++ -*-===//
 //
-// Partition maps and calibrations are measured per device, not per
+// Partition maps, calibrations and bounds are measured per device, not per
 // architecture: two compute-capability-9.0 GPUs (an H100 and an H200) hash
 // addresses to L2 partitions differently. Each data directory may hold an
 // index, devices.json, naming the files measured on each device:
@@ -10,7 +10,8 @@
 //    "devices": [{"key": "h200", "name": "NVIDIA H200", "sm_count": 132,
 //                 "global_mem_bytes": 150109880320,
 //                 "partition_map": "h200-partition-map.json",
-//                 "calibration": "h200-microbench.json"}, ...]}
+//                 "calibration": "h200-microbench.json",
+//                 "bounds": "h200-bounds.json"}, ...]}
 //
 // File names are relative to the index's directory. The directories are
 // searched in order, and the first that has the wanted file for the device
@@ -46,7 +47,9 @@ struct DeviceKey {
   std::string describe() const;
 };
 
-enum class DeviceFile { PartitionMap, Calibration };
+/// A partition map, a micro-benchmark suite, or the model's bounds fitted on
+/// real programs' residuals (model/.../CorpusBounds.h).
+enum class DeviceFile { PartitionMap, Calibration, Bounds };
 
 /// One device's entry of an index, with its file of the kind asked for.
 struct DeviceData {

@@ -46,20 +46,26 @@ Json Calibration::toJson() const {
   if (!DroppedTerms.empty())
     J["dropped_terms"] = DroppedTerms;
   if (Bounds)
-    J["bounds"] = {{"coverage", Bounds->Coverage},
-                   {"lower_factor", Bounds->LowerFactor},
-                   {"upper_factor", Bounds->UpperFactor},
-                   {"cases", Bounds->Cases},
-                   {"kernels", Bounds->Kernels},
-                   {"held_out_coverage", Bounds->HeldOutCoverage}};
+    J["bounds"] = Bounds->toJson();
   return J;
 }
 
 std::string BoundsMargin::label() const {
-  return "bounds at " + fmtFixed(100 * Coverage, 0) + "% (held-out)";
+  return "bounds at " + fmtFixed(100 * Coverage, 0) + "% (held-out" +
+         (Basis.empty() ? "" : ", from " + Basis) + ")";
 }
 
-static BoundsMargin boundsFromJson(const Json &J, const Ctx &C) {
+Json BoundsMargin::toJson() const {
+  Json J = {
+      {"coverage", Coverage},        {"lower_factor", LowerFactor},
+      {"upper_factor", UpperFactor}, {"cases", Cases},
+      {"kernels", Kernels},          {"held_out_coverage", HeldOutCoverage}};
+  if (!Basis.empty())
+    J["basis"] = Basis;
+  return J;
+}
+
+BoundsMargin BoundsMargin::fromJson(const Json &J, const Ctx &C) {
   requireObject(J, C);
   BoundsMargin B;
   B.Coverage = getNumber(J, C, "coverage", NumRule::Positive);
@@ -78,6 +84,7 @@ static BoundsMargin boundsFromJson(const Json &J, const Ctx &C) {
       (size_t)getOptNumber(J, C, "kernels", NumRule::NonNegative).value_or(0);
   B.HeldOutCoverage =
       getOptNumber(J, C, "held_out_coverage", NumRule::Any).value_or(-1);
+  B.Basis = getOptString(J, C, "basis").value_or("");
   return B;
 }
 
@@ -134,7 +141,7 @@ Calibration Calibration::fromJson(const Json &J, const std::string &File) {
     }
   }
   if (Has("bounds"))
-    C.Bounds = boundsFromJson(J["bounds"], Top.at("bounds"));
+    C.Bounds = BoundsMargin::fromJson(J["bounds"], Top.at("bounds"));
   return C;
 }
 

@@ -1,6 +1,7 @@
 //===- DeviceCalibration.cpp - The calibration for a profile's device -----===//
 #include "sectorscope/model/DeviceCalibration.h"
 #include "sectorscope/model/BenchData.h"
+#include "sectorscope/model/CorpusBounds.h"
 #include "sectorscope/model/Error.h"
 
 #include "common/DeviceData.h"
@@ -33,8 +34,23 @@ Calibration calibrationFor(const std::string &Spec, const Profile &P) {
   DeviceLookup L = lookupDevice(profileDevice(P), DeviceFile::Calibration);
   if (L.Data.Path.empty())
     fail(P.File, "device", measuredOn(P));
-  return fitCalibration(readBenchData(L.Data.Path, "best_ms", false),
-                        FitSettings());
+  Calibration C = fitCalibration(readBenchData(L.Data.Path, "best_ms", false),
+                                 FitSettings());
+  DeviceLookup B = lookupDevice(profileDevice(P), DeviceFile::Bounds);
+  if (!B.Data.Path.empty()) {
+    std::string Gpu;
+    C.Bounds = readBoundsFile(B.Data.Path, Gpu);
+  }
+  return C;
+}
+
+std::string useBoundsFile(Calibration &C, const std::string &Path) {
+  std::string Gpu;
+  C.Bounds = readBoundsFile(Path, Gpu);
+  if (C.Gpu.Name.empty() || C.Gpu.Name == "unknown" || Gpu == C.Gpu.Name)
+    return "";
+  return "bounds " + Path + " were fitted on " + Gpu +
+         ", the calibration measured on " + C.Gpu.Name;
 }
 
 std::string calibrationDeviceWarning(const Calibration &C, const Profile &P) {

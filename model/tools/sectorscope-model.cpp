@@ -5,6 +5,7 @@
 // sectorscope-model predict  --calib calib.json --profile launch.json
 // sectorscope-model validate --calib calib.json --cases cases.json
 // sectorscope-model heldout  --calib calib.json --cases cases.json
+// sectorscope-model bounds   --calib calib.json --cases a.json --cases b.json
 // sectorscope-model sass     --sass listing.sass | --binary program
 //
 // Every failure is one line on stderr, "sectorscope-model: error: ...", and a
@@ -13,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 #include "sectorscope/model/Band.h"
 #include "sectorscope/model/Calibration.h"
+#include "sectorscope/model/CorpusBounds.h"
 #include "sectorscope/model/DeviceCalibration.h"
 #include "sectorscope/model/Error.h"
 #include "sectorscope/model/GridCounts.h"
@@ -64,8 +66,11 @@ commands:
             counts them (default), or by the window half the L1 leaves each
             warp at the launch's occupancy.
             --calib auto (band, predict): the suite the device index names
-            for the profile's device, fitted now; a calibration measured on
-            another device than the profile's gets a warning.
+            for the profile's device, fitted now, with the bounds it names
+            for the device (none: the band's ends are raw); a calibration
+            measured on another device than the profile's gets a warning.
+            --bounds FILE (band, validate): the bounds of a file `bounds`
+            wrote, in place of the calibration's.
   validate  --calib FILE --cases FILE [--model all|bandwidth|campprof|gt200]
             [--json FILE] [--mlups-svg FILE] [--band-svg FILE] [--title TEXT]
             [--log-y] [--scope-factor F]
@@ -83,6 +88,14 @@ commands:
             A kernel exercising a term its fold dropped is outside the
             model's support: listed, left out of the bounds.
             --calib-out: the calibration with that choice and the bounds.
+  bounds    --calib FILE --cases FILE --cases FILE [--cases FILE ...]
+            [--coverage 0.9] [--scope-factor F] [-o FILE]
+            Bounds from real programs' residuals: each cases file is one set
+            of programs measured on the calibration's GPU; the margin holds
+            at least the coverage of their kernels (split conformal), and
+            each set left out in turn says how well it holds a set it did
+            not see. -o: the bounds file (sectorscope-bounds/1) the device
+            index names for the GPU.
   sass      --sass FILE | --binary EXE [--json FILE]
             Per kernel of a `cuobjdump -sass` listing (or of EXE, through
             cuobjdump): loops, global loads, loads in flight, widest load.
@@ -282,11 +295,21 @@ void rereadWindowOpt(const Args &A, Calibration &C) {
   C.RereadByOccupancy = W == "occupancy";
 }
 
+/// --bounds FILE (band, validate): its bounds replace C's.
+void boundsOpt(const Args &A, Calibration &C) {
+  if (!A.has("bounds"))
+    return;
+  std::string W = useBoundsFile(C, A.get("bounds"));
+  if (!W.empty())
+    std::cerr << "sectorscope-model: warning: " << W << "\n";
+}
+
 Calibration calibrationForProfile(const Args &A, const Profile &P) {
   Calibration C = calibrationFor(A.need("calib"), P);
   std::string W = calibrationDeviceWarning(C, P);
   if (!W.empty())
     std::cerr << "sectorscope-model: warning: " << W << "\n";
+  boundsOpt(A, C);
   return C;
 }
 
@@ -442,6 +465,7 @@ std::vector<ValidateCase> casesOpt(const Args &A) {
 int cmdValidate(const Args &A) {
   Calibration C = readCalibration(A.need("calib"));
   rereadWindowOpt(A, C);
+  boundsOpt(A, C);
   std::vector<ValidateCase> Cases = casesOpt(A);
   // "all": every calibrated model over the same cases, one table each and
   // one MLUPS chart comparing them (the GT200 paper's Table 1, per model).
@@ -534,14 +558,20 @@ int cmdValidate(const Args &A) {
   return 0;
 }
 
-int cmdHeldOut(const Args &A) {
-  Calibration C = readCalibration(A.need("calib"));
-  rereadWindowOpt(A, C);
-  std::vector<ValidateCase> Cases = casesOpt(A);
+/// A fraction below 1 (--coverage), 0.9 when not given.
+double coverageOpt(const Args &A) {
   double Coverage = A.number("coverage").value_or(0.9);
   if (!(Coverage < 1))
     fail("", "--coverage",
          "expected a fraction below 1, got " + fmtNum(Coverage));
+  return Coverage;
+}
+
+int cmdHeldOut(const Args &A) {
+  Calibration C = readCalibration(A.need("calib"));
+  rereadWindowOpt(A, C);
+  std::vector<ValidateCase> Cases = casesOpt(A);
+  double Coverage = coverageOpt(A);
   std::string Sel = A.has("selection") ? A.get("selection") : "keep";
   if (Sel != "drop" && Sel != "keep")
     fail("", "--selection", "expected drop or keep, got '" + Sel + "'");
@@ -579,6 +609,20 @@ int cmdHeldOut(const Args &A) {
                           " in-scope, in-support cases; whiskers: bounds at " +
                           fmtFixed(100 * R.Coverage, 0) + "% (held-out)")));
   }
+  return 0;
+}
+
+int cmdBounds(const Args &A) {
+  Calibration C = readCalibration(A.need("calib"));
+  A.need("cases");
+  std::vector<CorpusSet> Sets;
+  for (const std::string &F : A.Opts.at("cases"))
+    Sets.push_back({F, readCases(F)});
+  CorpusBounds B = fitCorpusBounds(C, Sets, coverageOpt(A), scopeFactorOpt(A));
+  if (A.get("o") != "-")
+    std::cout << corpusBoundsTable(B);
+  if (A.has("o"))
+    writeJsonFile(A.get("o"), corpusBoundsToJson(B));
   return 0;
 }
 
@@ -643,17 +687,18 @@ int main(int Argc, char **Argv) {
       {"band",
        {"calib", "profile", "model", "warps", "time-ms", "max-warps", "json",
         "svg", "title", "log-y", "scope-factor", "previous", "grid-profile",
-        "reread-window", "sass", "binary"}},
+        "reread-window", "sass", "binary", "bounds"}},
       {"predict",
        {"calib", "profile", "model", "warps", "work-items", "json", "previous",
         "grid-profile", "reread-window", "sass", "binary"}},
       {"validate",
        {"calib", "cases", "model", "json", "mlups-svg", "band-svg", "title",
         "log-y", "scope-factor", "error-svg", "kernel-svg-dir", "sass",
-        "reread-window"}},
+        "reread-window", "bounds"}},
       {"heldout",
        {"calib", "cases", "model", "coverage", "json", "calib-out", "error-svg",
         "title", "scope-factor", "sass", "selection", "reread-window"}},
+      {"bounds", {"calib", "cases", "coverage", "scope-factor", "o"}},
       {"sass", {"sass", "binary", "json"}},
   };
   try {
@@ -668,6 +713,8 @@ int main(int Argc, char **Argv) {
       return cmdHeldOut(A);
     if (A.Cmd == "sass")
       return cmdSass(A);
+    if (A.Cmd == "bounds")
+      return cmdBounds(A);
     return cmdValidate(A);
   } catch (const ModelError &E) {
     std::cerr << "sectorscope-model: error: " << E.what() << "\n";

@@ -32,17 +32,23 @@ struct FitSettings {
 /// widens [best, worst] to [best / LowerFactor, worst * UpperFactor] so that
 /// at least Coverage of the measured kernels it left out fell inside.
 /// JSON: `bounds` {coverage, lower_factor, upper_factor, cases, kernels,
-/// held_out_coverage}.
+/// held_out_coverage, basis}.
 struct BoundsMargin {
   double Coverage = 0.9;
   double LowerFactor = 1, UpperFactor = 1;
   size_t Cases = 0, Kernels = 0;
-  double HeldOutCoverage = -1; ///< Leave-one-kernel-out; -1: not measured.
+  double HeldOutCoverage = -1; ///< Leave-one-out; -1: not measured.
+  /// Whose residuals set the margin, when not the validation suite's
+  /// ("212 real-program kernels", CorpusBounds.h).
+  std::string Basis;
 
   double lower(double Best) const { return Best / LowerFactor; }
   double upper(double Worst) const { return Worst * UpperFactor; }
-  /// "bounds at 90% (held-out)".
+  /// "bounds at 90% (held-out)", or "bounds at 90% (held-out, from 212
+  /// real-program kernels)".
   std::string label() const;
+  Json toJson() const;
+  static BoundsMargin fromJson(const Json &J, const Ctx &C);
 };
 
 struct Calibration {

@@ -18,9 +18,14 @@
 namespace sectorscope::model {
 
 /// The calibration for P. Spec "auto": the suite the device index names for
-/// P's device, fitted now; an error when it names none. Otherwise the
-/// calibration file Spec.
+/// P's device, fitted now, with the bounds the index names for it (none:
+/// the band's ends are raw); an error when it names no suite. Otherwise
+/// the calibration file Spec.
 Calibration calibrationFor(const std::string &Spec, const Profile &P);
+
+/// Gives C the bounds of a bounds file (CorpusBounds.h); one line when the
+/// file was fitted on another GPU than C's, else "".
+std::string useBoundsFile(Calibration &C, const std::string &Path);
 
 /// One line when C was measured on another device than P's, saying whether
 /// a calibration for P's device exists; "" when they agree or either does
