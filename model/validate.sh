@@ -3,6 +3,7 @@
 #
 #   model/validate.sh --bench microbench.json --profiles DIR [--runs] [--sampled-counts] [--out OUTDIR]
 #                     [--bin path/to/sectorscope-model] [--sass-dir DIR]
+#                     [--bounds bounds.json]
 #                     [--lbm-regex RE] [--lbm-exclude RE] [--transpose-regex RE]
 #
 # DIR holds run-time profiles ("sectorscope-launch/1" JSON, one per launch),
@@ -26,6 +27,10 @@
 # accepted). --sass-dir DIR (with --runs): the cases of run NN-name take the
 # `cuobjdump -sass` listing DIR/NN-name.sass, else DIR/name.sass, for their
 # loads in flight (docs/model.md; runs without one keep the IR's figure).
+# --bounds FILE: also places every case in the bounds of a file
+# `sectorscope-model bounds` wrote (data/<gpu>-bounds.json: fitted on real
+# programs' residuals), the bounds a user's kernel gets; the summary says how
+# many in-scope cases they hold (validate-bounds.json).
 # A generated case whose counters
 # hold nothing to model (no global or local sectors) is skipped, with the
 # reason, rather than stopping the others.
@@ -55,7 +60,7 @@ set -euo pipefail
 
 die() { echo "validate.sh: error: $*" >&2; exit 1; }
 
-BENCH="" PROFILES="" OUT="model-validation" BIN="${SECTORSCOPE_MODEL:-}" RUNS=0 GRID=1 SASS_DIR=
+BENCH="" PROFILES="" OUT="model-validation" BIN="${SECTORSCOPE_MODEL:-}" RUNS=0 GRID=1 SASS_DIR= BOUNDS=
 LBM_RE='lbm|d3q19|lattice' LBM_EXCLUDE_RE='ghost|fill|init' TRANSPOSE_RE='transpose'
 while [[ $# -gt 0 ]]; do
   case "$1" in
@@ -67,6 +72,7 @@ while [[ $# -gt 0 ]]; do
     --out) OUT="${2:?--out needs a directory}"; shift 2 ;;
     --bin) BIN="${2:?--bin needs a path}"; shift 2 ;;
     --sass-dir) SASS_DIR="${2:?--sass-dir needs a directory}"; shift 2 ;;
+    --bounds) BOUNDS="${2:?--bounds needs a file}"; shift 2 ;;
     --lbm-regex) LBM_RE="${2:?}"; shift 2 ;;
     --lbm-exclude) LBM_EXCLUDE_RE="${2:?}"; shift 2 ;;
     --transpose-regex) TRANSPOSE_RE="${2:?}"; shift 2 ;;
@@ -79,6 +85,7 @@ done
 [[ -f "$BENCH" ]] || die "$BENCH: no such file"
 [[ -d "$PROFILES" ]] || die "$PROFILES: no such directory"
 [[ -z "$SASS_DIR" || -d "$SASS_DIR" ]] || die "$SASS_DIR: no such directory"
+[[ -z "$BOUNDS" || -f "$BOUNDS" ]] || die "$BOUNDS: no such file"
 [[ -z "$SASS_DIR" || "$RUNS" == 1 ]] || die "--sass-dir names listings per run: it needs --runs"
 
 # The CLI: --bin, $SECTORSCOPE_MODEL, PATH, then build trees near this script.
@@ -362,6 +369,10 @@ for m in $MODELS; do
     --calib-out "$OUT/calib-bounds-$m.json" ||
     echo "validate.sh: no held-out figures for $m (the error above)"
 done
+if [[ -n "$BOUNDS" ]]; then
+  "$BIN" validate --calib "$OUT/calib.json" --bounds "$BOUNDS" --cases "$CASES" \
+    --model bandwidth --json "$OUT/validate-bounds.json" > /dev/null || status=1
+fi
 if [[ -f "$OUT/calib-bounds-bandwidth.json" ]]; then
   mkdir -p "$OUT/kernels"
   "$BIN" validate --calib "$OUT/calib-bounds-bandwidth.json" --cases "$CASES" \
@@ -448,6 +459,10 @@ print("%-10s DRAM-sized (every block touches more than the %.0f MiB L2): %d of %
     h["model"], l2 / 2**20, len(big), len(known), 100 * gm, sum(1 for r in big if r.get("inside_bounds"))))
 PY
 done
+
+if [[ -f "$OUT/validate-bounds.json" ]]; then
+  python3 -c 'import json,sys; v=json.load(open(sys.argv[1])); n=v["in_scope_cases"]; k=v["inside_bounds_in_scope"]; print("%-10s %s (%s): %d of %d in-scope cases inside (%.0f%%)" % (v["model"], v["bounds"], sys.argv[2], k, n, 100.0*k/n if n else 0))' "$OUT/validate-bounds.json" "$BOUNDS"
+fi
 
 # The raw inputs in one archive, so the next model can be evaluated on this
 # run without a GPU (model/reeval.sh).
