@@ -117,6 +117,8 @@ public:
   /// on `x == c` with x affine in threadIdx.x (tid == 0, lane == 0).
   bool singleLane(const llvm::Instruction &I, llvm::PostDominatorTree &PDT);
 
+  /// The byte address Ptr points to, whatever its address space.
+  Poly addressOf(const llvm::Value *Ptr) { return Translate.of(Ptr); }
   const Atom &atom(unsigned Id) const { return Atoms[Id]; }
   const AtomTable &atoms() const { return Atoms; }
   std::string text(const Poly &P) const { return Atoms.text(P); }

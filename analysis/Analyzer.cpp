@@ -24,6 +24,7 @@
 #include "analysis/Rules.h"
 #include "analysis/Sarif.h"
 #include "analysis/SourceNames.h"
+#include "analysis/WarpExchange.h"
 #include "common/PartitionModel.h"
 #include "support/TimedRegion.h"
 
@@ -352,6 +353,19 @@ void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
       useSourceNames(Fd, Known);
       Out.push_back(std::move(Fd));
     }
+  }
+  SmallVector<Finding, 2> Races;
+  findWarpRaces(
+      F, AA, Shapes,
+      [&]() -> PostDominatorTree & {
+        if (!PDT)
+          PDT = &FAM.getResult<PostDominatorTreeAnalysis>(F);
+        return *PDT;
+      },
+      Races);
+  for (Finding &Fd : Races) {
+    Fd.Function = Name;
+    Out.push_back(std::move(Fd));
   }
 }
 

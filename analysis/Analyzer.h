@@ -11,7 +11,8 @@
 namespace sectorscope {
 
 /// Warns on strided, misaligned and partition-camped global accesses of a
-/// device module (see analysis/README.md). Runs on NVPTX modules only.
+/// device module, and on lanes of a warp exchanging shared memory without
+/// __syncwarp() (see analysis/README.md). Runs on NVPTX modules only.
 class AnalyzerPass : public llvm::PassInfoMixin<AnalyzerPass> {
 public:
   /// `Launches`: block shapes of the kernels' launches, when the frontend

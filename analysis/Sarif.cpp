@@ -26,6 +26,9 @@ static const char *ruleSummary(Rule R) {
   case Rule::Camped:
     return "Consecutively scheduled blocks queue on the same memory "
            "partition.";
+  case Rule::WarpRace:
+    return "Lanes of a warp exchange data through shared memory without "
+           "__syncwarp().";
   }
   return "";
 }
@@ -43,6 +46,11 @@ static const char *ruleHelp(Rule R) {
     return "Consecutively scheduled blocks access the same memory "
            "partition(s) (or the same bytes), so their requests queue on a "
            "subset of the partitions.";
+  case Rule::WarpRace:
+    return "A lane reads shared memory another lane of its warp stored, with "
+           "no __syncwarp() or barrier between: warp-synchronous code, a data "
+           "race since Volta's independent thread scheduling, whose result "
+           "may change with the code between the two accesses.";
   }
   return "";
 }

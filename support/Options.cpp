@@ -22,6 +22,8 @@ const char *ruleName(Rule R) {
     return "misaligned";
   case Rule::Camped:
     return "camped";
+  case Rule::WarpRace:
+    return "warp-race";
   }
   return "?";
 }
@@ -61,7 +63,7 @@ const KeyInfo Keys[] = {
      "partition model: gt200, linear:<bytes>:<n>, xor:<file>, <device key> "
      "(h100, h200, ...), device:<name>, sm_90, default"},
     {"disable", "<rule>[,<rule>]",
-     "turn rules off (strided, misaligned, camped, all): "
+     "turn rules off (strided, misaligned, camped, warp-race, all): "
      "-Wno-sectorscope-<rule>"},
     {"enable", "<rule>[,<rule>]",
      "turn rules on, as warnings unless errors already: -Wsectorscope-<rule>"},
@@ -130,17 +132,23 @@ int ruleIndex(StringRef Name) {
   return Name == "all" ? int(NumRules) : -1;
 }
 
+/// "strided, misaligned, camped, warp-race, all".
+std::string ruleList() {
+  std::string Out;
+  for (unsigned R = 0; R < NumRules; ++R)
+    Out += std::string(ruleName(Rule(R))) + ", ";
+  return Out + "all";
+}
+
 std::string setRules(StringRef List, RuleChange Change, AnalyzerOptions &O) {
   SmallVector<StringRef, 4> Names;
   List.split(Names, ',', -1, /*KeepEmpty=*/false);
   if (Names.empty())
-    return "expected a rule list (strided, misaligned, camped, all)";
+    return "expected a rule list (" + ruleList() + ")";
   for (StringRef N : Names) {
     int Index = ruleIndex(N.trim());
     if (Index < 0)
-      return ("unknown rule '" + N.trim() +
-              "'; valid: strided, misaligned, camped, all")
-          .str();
+      return ("unknown rule '" + N.trim() + "'; valid: " + ruleList()).str();
     for (unsigned R = 0; R < NumRules; ++R)
       if (Index == int(NumRules) || unsigned(Index) == R)
         changeRule(O, R, Change);

@@ -23,8 +23,8 @@
 namespace sectorscope {
 
 /// The analyzer's rules. Their names are stable: they are SARIF rule ids.
-enum class Rule { Strided, Misaligned, Camped };
-constexpr unsigned NumRules = 3;
+enum class Rule { Strided, Misaligned, Camped, WarpRace };
+constexpr unsigned NumRules = 4;
 const char *ruleName(Rule R);
 /// The rule of that name, if any.
 std::optional<Rule> ruleNamed(llvm::StringRef Name);
@@ -38,9 +38,9 @@ struct AnalyzerOptions {
   /// Check the source's `sectorscope-expect` comments (docs/expectations.md).
   bool CheckExpectations = false;
   std::array<RuleAction, NumRules> Rules = {RuleAction::Warn, RuleAction::Warn,
-                                            RuleAction::Warn};
+                                            RuleAction::Warn, RuleAction::Warn};
   /// Rules that stay warnings under -Werror (-Wno-error=sectorscope-<rule>).
-  std::array<bool, NumRules> NoWarningAsError = {false, false, false};
+  std::array<bool, NumRules> NoWarningAsError = {false, false, false, false};
 
   RuleAction action(Rule R) const { return Rules[unsigned(R)]; }
   /// Whether any rule reports at all.

@@ -129,12 +129,12 @@ Json corpusBoundsToJson(const CorpusBounds &B) {
 }
 
 std::string corpusBoundsTable(const CorpusBounds &B) {
-  TextTable T({"set", "kernels", "in-scope cases", "factor without it",
-               "inside"});
+  TextTable T(
+      {"set", "kernels", "in-scope cases", "factor without it", "inside"});
   size_t Inside = 0, Cases = 0;
   for (const CorpusSetResult &S : B.Sets) {
-    T.addRow({S.Name, std::to_string(S.Kernels),
-              std::to_string(S.InScopeCases), fmtFixed(S.FactorWithout, 3),
+    T.addRow({S.Name, std::to_string(S.Kernels), std::to_string(S.InScopeCases),
+              fmtFixed(S.FactorWithout, 3),
               std::to_string(S.InsideWithout) + " (" +
                   fmtFixed(S.InScopeCases ? 100.0 * (double)S.InsideWithout /
                                                 (double)S.InScopeCases
@@ -145,8 +145,8 @@ std::string corpusBoundsTable(const CorpusBounds &B) {
     Cases += S.InScopeCases;
   }
   const BoundsMargin &M = B.Margin;
-  return T.render() + "each set left out: " + std::to_string(Inside) +
-         " of " + std::to_string(Cases) + " in-scope cases inside (" +
+  return T.render() + "each set left out: " + std::to_string(Inside) + " of " +
+         std::to_string(Cases) + " in-scope cases inside (" +
          fmtFixed(Cases ? 100.0 * (double)Inside / (double)Cases : 0.0, 1) +
          "%)\n" + M.label() + " on " + B.Gpu.Name + ": best / " +
          fmtFixed(M.LowerFactor, 3) + ", worst x " +
