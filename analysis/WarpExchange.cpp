@@ -139,14 +139,13 @@ int64_t laneSpan(ArrayRef<BlockShape> Shapes) {
 
 } // namespace
 
-void findWarpRaces(Function &F, AccessAnalyzer &AA,
-                   ArrayRef<BlockShape> Shapes,
+void findWarpRaces(Function &F, AccessAnalyzer &AA, ArrayRef<BlockShape> Shapes,
                    function_ref<PostDominatorTree &()> PDT,
                    SmallVectorImpl<Finding> &Out) {
   std::vector<SharedAccess> Stores, Loads;
   for (Instruction &I : instructions(F)) {
-    if (auto *L = dyn_cast<LoadInst>(&I); L && !L->isAtomic() &&
-                                          isShared(L->getPointerOperand()))
+    if (auto *L = dyn_cast<LoadInst>(&I);
+        L && !L->isAtomic() && isShared(L->getPointerOperand()))
       Loads.push_back({&I, false, AA.addressOf(L->getPointerOperand())});
     else if (auto *S = dyn_cast<StoreInst>(&I);
              S && !S->isAtomic() && isShared(S->getPointerOperand()))
@@ -174,8 +173,8 @@ void findWarpRaces(Function &F, AccessAnalyzer &AA,
         continue;
       int64_t Lanes = D.constantTerm() / *Stride;
       if (Lanes == 0 || std::abs(Lanes) >= (Span ? Span : 32) ||
-          (!Span && (usesRows(S.Addr, AA.atoms()) ||
-                     usesRows(L.Addr, AA.atoms()))))
+          (!Span &&
+           (usesRows(S.Addr, AA.atoms()) || usesRows(L.Addr, AA.atoms()))))
         continue;
       // Each search walks the function: a kernel with thousands of
       // candidate pairs (a huge unrolled tile) is left alone past the budget.
