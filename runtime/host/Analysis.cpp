@@ -441,8 +441,7 @@ std::optional<uint64_t> sharedCountingBlocks(const LaunchReport &R) {
 }
 
 LaunchReport analyzeLaunch(const LaunchInfo &Info, const SiteTable *Sites,
-                           const LaunchData *Data,
-                           const AllocationSnapshot &Allocs) {
+                           LaunchData *Data, const AllocationSnapshot &Allocs) {
   LaunchReport R;
   R.Info = Info;
   if (Sites) {
@@ -453,7 +452,7 @@ LaunchReport analyzeLaunch(const LaunchInfo &Info, const SiteTable *Sites,
   if (!Data)
     return R;
   R.HaveData = true;
-  R.Data = *Data;
+  R.Data = std::move(*Data);
   LaunchAnalysis A(R, Allocs);
   assignHeatToObjects(A);
   analyzeSites(A, Sites);

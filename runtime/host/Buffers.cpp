@@ -93,14 +93,17 @@ static uint64_t align8(uint64_t V) { return alignUp(V, 8); }
 /// beat twelve parities).
 constexpr uint32_t LinearAsXorMasks = 4;
 
-/// Grid mode zeroes its tables before every launch and copies them back
-/// after it, so their size is time per launch: striped copies of every site
-/// of the module under the uniform model's 4096 sector buckets made
-/// HeCBench lulesh's buffer (15 kernels' sites, 128 stripes) gigabytes and
-/// each profiled launch over a second. Stripes (one copy per SM, to spare
-/// cross-SM atomics) halve until all copies fit this budget, and the
-/// partition tables are not kept when one copy of them alone is larger.
-constexpr uint64_t GridTablesBudgetBytes = 256ull << 20;
+uint64_t stripeBudget(std::optional<double> LastGridKernelMs) {
+  constexpr double HostBytesPerMs = 4e6; // 4 GB/s: copy back and add up
+  constexpr uint64_t MinBudget = 1ull << 20;
+  if (!LastGridKernelMs)
+    return GridTablesBudgetBytes;
+  double Bytes = *LastGridKernelMs * HostBytesPerMs;
+  if (!(Bytes < double(GridTablesBudgetBytes)))
+    return GridTablesBudgetBytes;
+  return std::max(MinBudget, uint64_t(Bytes));
+}
+
 static void linearAsXor(ss_launch_header &H) {
   uint32_t Bits = 0;
   while ((1u << Bits) < H.part_count)
@@ -170,7 +173,8 @@ ss_launch_header makeLaunchHeader(const BufferRequest &R) {
          Stripes * 2 <=
              std::min(SS_MAX_SITE_STRIPES, std::max(1u, R.SiteStripes)) &&
          Stripes * 2 * Rows < (1ull << 31) &&
-         Stripes * 2 * CopyBytes <= GridTablesBudgetBytes)
+         Stripes * 2 * CopyBytes <=
+             std::min(R.StripeBudgetBytes, GridTablesBudgetBytes))
     Stripes *= 2;
   H.site_stripes = Stripes;
   H.shared_block_stride = Grid ? std::max(1u, R.SharedBlockStride) : 1;
@@ -300,14 +304,20 @@ bool decodeLaunchBuffer(const void *Buf, uint64_t Len, LaunchData &Out,
     }
   if (Logged)
     foldLaneLog(B, Len, Out);
-  // The stripes' copies of a partition table, added up.
+  // The stripes' copies of a partition table, added up: the first copied,
+  // the others added in place (tables of tens of MiB, at every launch).
   auto Copy = [&](uint64_t Off, uint64_t N, std::vector<uint64_t> &V) {
-    V.assign(N, 0);
-    std::vector<uint64_t> Stripe(N);
-    for (uint32_t S = 0; S < siteStripes(H) && N; ++S) {
-      std::memcpy(Stripe.data(), B + Off + uint64_t(S) * N * 8, N * 8);
-      for (uint64_t I = 0; I < N; ++I)
-        V[I] += Stripe[I];
+    V.resize(N);
+    if (!N)
+      return;
+    std::memcpy(V.data(), B + Off, N * 8);
+    for (uint32_t S = 1; S < siteStripes(H); ++S) {
+      const uint8_t *Stripe = B + Off + uint64_t(S) * N * 8;
+      for (uint64_t I = 0; I < N; ++I) {
+        uint64_t X;
+        std::memcpy(&X, Stripe + I * 8, 8);
+        V[I] += X;
+      }
     }
   };
   Copy(H.off_part_window, uint64_t(H.num_windows) * H.part_count,

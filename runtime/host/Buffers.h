@@ -13,6 +13,7 @@
 #include "sectorscope/abi.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,26 @@ DevicePartitions devicePartitions(const PartitionModel &M);
 /// The partition (bucket) of a byte address, as the device computes it.
 uint32_t devicePartitionOf(const ss_launch_header &H, uint64_t Addr);
 
+/// Grid mode zeroes its tables before every launch and copies them back
+/// after it, so their size is time per launch: striped copies of every site
+/// of the module under the uniform model's 4096 sector buckets made
+/// HeCBench lulesh's buffer (15 kernels' sites, 128 stripes) gigabytes and
+/// each profiled launch over a second. Stripes (one copy per SM, to spare
+/// cross-SM atomics) halve until all copies fit this budget, and the
+/// partition tables are not kept when one copy of them alone is larger.
+constexpr uint64_t GridTablesBudgetBytes = 256ull << 20;
+
+/// The stripe budget for a kernel's next grid launch, given its last grid
+/// launch's kernel time (none yet: GridTablesBudgetBytes). Stripes only
+/// save the kernel time that same-address atomics would cost; the host's
+/// round trip of the tables costs about a second per 4 GB whatever the
+/// kernel. Where the tables would cost more than the kernel (HeCBench
+/// hadamard's 16 us kernels, 256 MiB of uniform-model tables: 130 ms a
+/// launch), fewer copies are cheaper: the budget is what the host moves
+/// in the kernel's own time, at least 1 MiB. The counts are the same
+/// whatever the stripes.
+uint64_t stripeBudget(std::optional<double> LastGridKernelMs);
+
 struct BufferRequest {
   Mode TheMode = Mode::Heatmap;
   uint32_t SampleBlock[3] = {0, 0, 0};
@@ -46,6 +67,9 @@ struct BufferRequest {
   // Grid mode: copies of the site counters (abi.h), so blocks on different
   // SMs do not serialize on the same atomics; the host sums them.
   uint32_t SiteStripes = 1;
+  // Grid mode: at most this many bytes of striped tables (stripeBudget);
+  // never more than GridTablesBudgetBytes.
+  uint64_t StripeBudgetBytes = GridTablesBudgetBytes;
   // Grid mode: shared-memory sites count in one block in this many.
   uint32_t SharedBlockStride = 1;
 };

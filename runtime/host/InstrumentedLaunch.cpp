@@ -142,6 +142,10 @@ cudaError_t instrumentedLaunch(Runtime &R, PerDevice &D, KernelState &K,
     Req.BlocksPerWindow = uint32_t(std::min<uint64_t>(Wave, 0xffffffffu));
     // One copy of the site counters per SM (abi.h): no cross-SM atomics.
     Req.SiteStripes = uint32_t(std::clamp(Info.Device.SmCount, 1, 256));
+    {
+      std::lock_guard<std::mutex> G(R.Lock);
+      Req.StripeBudgetBytes = stripeBudget(K.LastGridKernelMs);
+    }
     Req.SharedBlockStride = R.Cfg.SharedEvery.Blocks;
     Req.NumWindows = uint32_t(
         std::min<uint64_t>(R.Cfg.MaxWindows.Windows,
@@ -204,8 +208,13 @@ cudaError_t instrumentedLaunch(Runtime &R, PerDevice &D, KernelState &K,
             "; the kernel ran uninstrumented",
         false);
   }
-  finishOrDefer(R, D, Info, L, [&R, &D, L, Info, M, H, Stream]() mutable {
+  KernelState *KS = &K;
+  finishOrDefer(R, D, Info, L, [&R, &D, L, Info, M, H, Stream, KS]() mutable {
     L->finish(Info.KernelMs, Info.Error);
+    if (Info.TheMode == Mode::Grid && Info.KernelMs) {
+      std::lock_guard<std::mutex> G(R.Lock);
+      KS->LastGridKernelMs = Info.KernelMs;
+    }
     readBackAndReport(R, D, *M, H, Info, Stream);
   });
   return cudaSuccess;

@@ -51,11 +51,14 @@ static json countsJson(const std::vector<uint64_t> &Counts, bool Buckets) {
   for (uint32_t I = 0; I < Counts.size(); ++I)
     if (Counts[I])
       Top.push_back({Counts[I], I});
-  std::sort(Top.begin(), Top.end(), [](auto &A, auto &B) {
-    return A.first != B.first ? A.first > B.first : A.second < B.second;
-  });
+  // The 8 largest of up to 4096 buckets, at every grid launch's every site.
+  size_t Shown = std::min<size_t>(Top.size(), 8);
+  std::partial_sort(
+      Top.begin(), Top.begin() + Shown, Top.end(), [](auto &A, auto &B) {
+        return A.first != B.first ? A.first > B.first : A.second < B.second;
+      });
   json Out = json::array();
-  for (size_t I = 0; I < Top.size() && I < 8; ++I)
+  for (size_t I = 0; I < Shown; ++I)
     Out.push_back({{"bucket", Top[I].second}, {"sectors", Top[I].first}});
   return Out;
 }

@@ -121,10 +121,10 @@ struct LaunchReport {
 std::optional<uint64_t> sharedCountingBlocks(const LaunchReport &R);
 
 /// Post-processes one launch. Data may be null (time mode, a sticky error, a
-/// sample outside the grid); Sites null when the module had none.
+/// sample outside the grid), and is moved into the report otherwise (grid
+/// mode's tables can be tens of MiB); Sites null when the module had none.
 LaunchReport analyzeLaunch(const LaunchInfo &Info, const SiteTable *Sites,
-                           const LaunchData *Data,
-                           const AllocationSnapshot &Allocs);
+                           LaunchData *Data, const AllocationSnapshot &Allocs);
 
 /// The launch's JSON document (schema sectorscope-launch/1), fields in the
 /// order runtime/README.md lists them.

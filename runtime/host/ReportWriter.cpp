@@ -54,7 +54,7 @@ static void noteOverflows(const LaunchInfo &Info, const ss_launch_header &H,
 }
 
 LaunchReport ReportWriter::report(LaunchInfo &Info, const SiteTable *Table,
-                                  const LaunchData *Data,
+                                  LaunchData *Data,
                                   const AllocationSnapshot &Allocs,
                                   Summary &Findings) {
   bool DirectoryReady = directoryReady(Findings);

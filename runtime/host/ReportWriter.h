@@ -24,10 +24,11 @@ public:
   ReportWriter(std::string OutDir, ProcessIdentity Ident)
       : OutDir(std::move(OutDir)), Ident(std::move(Ident)) {}
 
-  /// Analyzes a launch, writes its files and records its findings, and any
-  /// failure to write them, in Findings; returns the analysis.
+  /// Analyzes a launch (moving Data into the report), writes its files and
+  /// records its findings, and any failure to write them, in Findings;
+  /// returns the analysis.
   LaunchReport report(LaunchInfo &Info, const SiteTable *Table,
-                      const LaunchData *Data, const AllocationSnapshot &Allocs,
+                      LaunchData *Data, const AllocationSnapshot &Allocs,
                       Summary &Findings);
 
 private:

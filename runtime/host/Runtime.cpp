@@ -58,7 +58,7 @@ Runtime &rt() {
 }
 
 void report(Runtime &R, LaunchInfo &Info, const SiteTable *Table,
-            const LaunchData *Data) {
+            LaunchData *Data) {
   LaunchReport Rep =
       R.Reports->report(Info, Table, Data, R.Allocs.snapshot(), R.Findings);
   if (R.Cfg.Expect)

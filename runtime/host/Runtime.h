@@ -26,6 +26,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -57,7 +58,9 @@ struct KernelState {
   // stays as compiled, for time mode and the launches that are not profiled.
   Variant Sample, Grid;
   uint64_t Launches = 0;
-  int Selected = -1;    // cached SECTORSCOPE_KERNELS verdict
+  int Selected = -1; // cached SECTORSCOPE_KERNELS verdict
+  /// The grid variant's time at its last profiled launch (stripeBudget).
+  std::optional<double> LastGridKernelMs;
   std::set<int> Loaded; // devices it was loaded on before its first timing
 };
 
@@ -89,10 +92,11 @@ Runtime &rt();
 /// "What: cudaErrorName (description)".
 std::string cudaMsg(const char *What, cudaError_t E);
 
-/// Analyzes a launch, writes its reports and records its findings; checks
-/// its sites against the source's expectations when asked to.
+/// Analyzes a launch (moving Data into the report), writes its reports and
+/// records its findings; checks its sites against the source's
+/// expectations when asked to.
 void report(Runtime &R, LaunchInfo &Info, const SiteTable *Table,
-            const LaunchData *Data);
+            LaunchData *Data);
 
 } // namespace sectorscope::rt
 

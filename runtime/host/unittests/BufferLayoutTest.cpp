@@ -231,5 +231,36 @@ TEST(BufferLayout, TablesStayBounded) {
         << Sites << " sites";
 }
 
+// A kernel whose grid launch took less time than the host needs to move
+// 256 MiB gets fewer stripes next time: the budget is what the host moves
+// in the kernel's own time (4 GB/s), at least 1 MiB. The counts' layout
+// stays what the tables need.
+TEST(BufferLayout, ShortKernelsGetFewerStripes) {
+  EXPECT_EQ(stripeBudget(std::nullopt), GridTablesBudgetBytes);
+  EXPECT_EQ(stripeBudget(0.016), 1ull << 20);
+  EXPECT_EQ(stripeBudget(1.0), 4000000u);
+  EXPECT_EQ(stripeBudget(1000.0), GridTablesBudgetBytes);
+  BufferRequest R;
+  R.TheMode = Mode::Grid;
+  R.NumSites = 256;
+  R.Parts = devicePartitions(PartitionModel());
+  R.NumWindows = 64;
+  R.SiteStripes = 256;
+  EXPECT_EQ(makeLaunchHeader(R).site_stripes, 16u);
+  // 256 sites x 4096 buckets x 8 bytes (8 MiB) and 64 windows' 2 MiB: one
+  // copy is over a 1 MiB budget, so one stripe, and nothing dropped.
+  R.StripeBudgetBytes = stripeBudget(0.016);
+  ss_launch_header H = makeLaunchHeader(R);
+  EXPECT_EQ(H.site_stripes, 1u);
+  EXPECT_EQ(H.part_count, 4096u);
+  EXPECT_FALSE(partitionTablesDropped(H));
+  EXPECT_LT(H.total_bytes, 11u << 20);
+  // A 6 ms kernel: 24 MB, room for two copies of 10.5 MiB (5 ms: 20 MB).
+  R.StripeBudgetBytes = stripeBudget(5.0);
+  EXPECT_EQ(makeLaunchHeader(R).site_stripes, 1u);
+  R.StripeBudgetBytes = stripeBudget(6.0);
+  EXPECT_EQ(makeLaunchHeader(R).site_stripes, 2u);
+}
+
 } // namespace
 } // namespace sectorscope::rt::test

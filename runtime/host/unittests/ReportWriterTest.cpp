@@ -129,7 +129,8 @@ struct HeatLaunch {
   void report(ReportWriter &W, Summary &S, uint64_t Seq) const {
     LaunchInfo I = launchInfo(Mode::Heatmap, Dim{2}, Dim{64});
     I.Seq = Seq;
-    W.report(I, &Table, &Data, twoArrays(), S);
+    LaunchData Copy = Data; // report moves it
+    W.report(I, &Table, &Copy, twoArrays(), S);
   }
   SiteTable Table;
   LaunchData Data;
