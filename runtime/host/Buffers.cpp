@@ -101,7 +101,9 @@ uint64_t stripeBudget(std::optional<double> LastGridKernelMs) {
   double Bytes = *LastGridKernelMs * HostBytesPerMs;
   if (!(Bytes < double(GridTablesBudgetBytes)))
     return GridTablesBudgetBytes;
-  return std::max(MinBudget, uint64_t(Bytes));
+  if (!(Bytes > double(MinBudget)))
+    return MinBudget;
+  return uint64_t(Bytes);
 }
 
 static void linearAsXor(ss_launch_header &H) {

@@ -240,6 +240,8 @@ TEST(BufferLayout, ShortKernelsGetFewerStripes) {
   EXPECT_EQ(stripeBudget(0.016), 1ull << 20);
   EXPECT_EQ(stripeBudget(1.0), 4000000u);
   EXPECT_EQ(stripeBudget(1000.0), GridTablesBudgetBytes);
+  EXPECT_EQ(stripeBudget(0.0), 1ull << 20);
+  EXPECT_EQ(stripeBudget(-1.0), 1ull << 20);
   BufferRequest R;
   R.TheMode = Mode::Grid;
   R.NumSites = 256;
