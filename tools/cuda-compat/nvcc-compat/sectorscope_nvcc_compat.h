@@ -17,6 +17,7 @@
 #include "classify.h"
 #include "compiler_version.h"
 #include "host_minmax.h"
+#include "nan.h"
 #include "surfaces.h"
 #include "warp_reduce.h"
 #endif
