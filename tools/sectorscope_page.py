@@ -254,6 +254,18 @@ def sites_table(report):
                   "ideal", "patterns", "allocation"], rows, numeric=(3, 4, 5, 6, 7))
 
 
+def bounds_text(band):
+    """What the band's bounds are and, with a measured time, whether it lies
+    inside them: "bounds at 90% (...): 0.07 .. 0.39 ms, measured inside"."""
+    lo, hi = band.get("lower_ms"), band.get("upper_ms")
+    label = band.get("bounds") or "raw bounds"
+    if not isinstance(lo, (int, float)) or not isinstance(hi, (int, float)):
+        return h(label)
+    inside = band.get("inside_bounds")
+    where = "" if inside is None else (", measured inside" if inside else ", measured OUTSIDE")
+    return "%s: %.4g .. %.4g ms%s" % (h(label), lo, hi, where)
+
+
 def kernel_section(kernel, rs, heat, band):
     parts = ["<h3>%s</h3>" % h(kernel), launches_table(rs)]
     profiled = [r for r in rs if r.data.get("sites")]
@@ -277,10 +289,11 @@ def kernel_section(kernel, rs, heat, band):
         if result:
             data = json.loads(result[0])
             parts.append("<p>model band (%s, from %s): best %.4g ms, worst %.4g ms at "
-                         "%.0f warps/SM%s</p>%s" %
+                         "%.0f warps/SM%s; %s</p>%s" %
                          (h(data.get("model")), h(profiled[0].name), data.get("best_ms", 0),
                           data.get("worst_ms", 0), data.get("active_warps_per_sm", 0),
-                          "; measured %.4g ms" % timed[0] if timed else "", result[1]))
+                          "; measured %.4g ms" % timed[0] if timed else "",
+                          bounds_text(data), result[1]))
         else:
             parts.append('<p class="missing">no model band: %s</p>' % h(why))
     return "".join(parts)
