@@ -24,7 +24,6 @@ constexpr unsigned SharedAddressSpace = 3;
 /// A plain (non-atomic) load or store of shared memory.
 struct SharedAccess {
   Instruction *I = nullptr;
-  bool IsStore = false;
   Poly Addr;
 };
 
@@ -146,10 +145,10 @@ void findWarpRaces(Function &F, AccessAnalyzer &AA, ArrayRef<BlockShape> Shapes,
   for (Instruction &I : instructions(F)) {
     if (auto *L = dyn_cast<LoadInst>(&I);
         L && !L->isAtomic() && isShared(L->getPointerOperand()))
-      Loads.push_back({&I, false, AA.addressOf(L->getPointerOperand())});
+      Loads.push_back({&I, AA.addressOf(L->getPointerOperand())});
     else if (auto *S = dyn_cast<StoreInst>(&I);
              S && !S->isAtomic() && isShared(S->getPointerOperand()))
-      Stores.push_back({&I, true, AA.addressOf(S->getPointerOperand())});
+      Stores.push_back({&I, AA.addressOf(S->getPointerOperand())});
   }
   if (Stores.empty() || Loads.empty())
     return;

@@ -90,11 +90,7 @@ BoundsMargin BoundsMargin::fromJson(const Json &J, const Ctx &C) {
 
 Calibration Calibration::fromJson(const Json &J, const std::string &File) {
   Ctx Top(File);
-  requireObject(J, Top);
-  std::string Schema = getString(J, Top, "schema");
-  if (Schema != CalibSchema)
-    Top.at("schema").fail(std::string("expected \"") + CalibSchema +
-                          "\", got \"" + Schema + "\"");
+  requireSchema(J, Top, CalibSchema);
   Calibration C;
   C.File = File;
   C.Source = getOptString(J, Top, "source").value_or("");

@@ -157,11 +157,7 @@ std::string corpusBoundsTable(const CorpusBounds &B) {
 BoundsMargin readBoundsFile(const std::string &Path, std::string &GpuName) {
   Json J = readJsonFile(Path);
   Ctx Top(Path);
-  requireObject(J, Top);
-  std::string Schema = getString(J, Top, "schema");
-  if (Schema != BoundsSchema)
-    Top.at("schema").fail(std::string("expected \"") + BoundsSchema +
-                          "\", got \"" + Schema + "\"");
+  requireSchema(J, Top, BoundsSchema);
   GpuName = getString(getObject(J, Top, "gpu"), Top.at("gpu"), "name");
   return BoundsMargin::fromJson(getObject(J, Top, "bounds"), Top.at("bounds"));
 }

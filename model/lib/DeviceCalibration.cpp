@@ -36,11 +36,10 @@ Calibration calibrationFor(const std::string &Spec, const Profile &P) {
     fail(P.File, "device", measuredOn(P));
   Calibration C = fitCalibration(readBenchData(L.Data.Path, "best_ms", false),
                                  FitSettings());
+  // The index matched the bounds file to the device: no warning to give.
   DeviceLookup B = lookupDevice(profileDevice(P), DeviceFile::Bounds);
-  if (!B.Data.Path.empty()) {
-    std::string Gpu;
-    C.Bounds = readBoundsFile(B.Data.Path, Gpu);
-  }
+  if (!B.Data.Path.empty())
+    useBoundsFile(C, B.Data.Path);
   return C;
 }
 

@@ -74,6 +74,14 @@ void requireObject(const Json &V, const Ctx &C) {
     C.fail(std::string("expected an object, got ") + typeName(V));
 }
 
+void requireSchema(const Json &V, const Ctx &C, const char *Expected) {
+  requireObject(V, C);
+  std::string Schema = getString(V, C, "schema");
+  if (Schema != Expected)
+    C.at("schema").fail(std::string("expected \"") + Expected + "\", got \"" +
+                        Schema + "\"");
+}
+
 double asNumber(const Json &V, const Ctx &C, NumRule Rule) {
   if (!V.is_number())
     C.fail(std::string("expected a number, got ") + typeName(V));

@@ -75,6 +75,8 @@ std::optional<bool> getOptBool(const Json &Obj, const Ctx &C, const char *Key);
 /// Checks a bare value (an array element) against a rule.
 double asNumber(const Json &V, const Ctx &C, NumRule Rule = NumRule::Any);
 void requireObject(const Json &V, const Ctx &C);
+/// V is an object whose "schema" is Expected.
+void requireSchema(const Json &V, const Ctx &C, const char *Expected);
 
 } // namespace sectorscope::model
 
