@@ -224,7 +224,8 @@ private:
   void pairGridAccesses();
   void tallyLoopAccesses();
   void addAddressShapes(Function &F, ArrayRef<CallInst *> Calls);
-  void addGridVariant(Function &K, Function &S, ArrayRef<Function *> Callees);
+  void addGridVariant(Function &K, Function &S, ArrayRef<Function *> Callees,
+                      unsigned FirstSite);
   void instrumentBlocks(ArrayRef<BasicBlock *> Blocks, bool InKernel,
                         Value *State, KernelClones &Clones);
   void callInstrumentedClone(CallBase &CB, Function &Callee, Value *State,
@@ -512,6 +513,9 @@ void Instrumenter::instrumentKernel(Function &K) {
         EnterCalls.push_back(C);
   dropMemoryPromises(S);
   KernelClones Clones(K);
+  // K's sites, its callees' copies' included, take the ids from here on,
+  // one after another (abi.h: grid variants count from the first).
+  unsigned FirstSite = Sites.size();
   instrumentBlocks(Body.Copy, /*InKernel=*/true, Body.State, Clones);
   // In order of discovery, so that site ids follow the call order.
   for (size_t I = 0; I < Clones.Work.size(); ++I) {
@@ -523,7 +527,15 @@ void Instrumenter::instrumentKernel(Function &K) {
     instrumentBlocks(Blocks, /*InKernel=*/false, C->getArg(C->arg_size() - 1),
                      Clones);
   }
-  addGridVariant(K, S, Clones.Work);
+  addGridVariant(K, S, Clones.Work, FirstSite);
+}
+
+/// Counts the site of access or trip call `C` (its first argument, a
+/// constant) from `FirstSite`.
+void rebaseSite(CallInst &C, unsigned FirstSite) {
+  auto *Site = cast<ConstantInt>(C.getArgOperand(ArgSite));
+  C.setArgOperand(ArgSite, ConstantInt::get(Site->getType(),
+                                            Site->getZExtValue() - FirstSite));
 }
 
 /// The dispatch of `G` (duplicateKernelBody) always takes the instrumented
@@ -544,13 +556,17 @@ void keepInstrumentedBody(Function &G) {
 
 /// Grid mode's kernel for `K`: a copy of its sample variant `S`
 /// and of its instrumented callees whose entry and accesses are grid mode's.
-/// Same sites, same ids: the host reads its counts as K's. S keeps only the
+/// Same sites, their ids counted from K's first, `FirstSite` (abi.h): the
+/// launch's tables then have rows for K's sites alone, not for every site
+/// of the module, which a grid-mode launch would zero, stripe and read
+/// back whole. S keeps only the
 /// sampled block's path, so neither mode carries the other's code and
 /// registers. Every block of a grid-mode launch counts, so the copy keeps
 /// the instrumented body alone: S's original body, there for the blocks
 /// that are not sampled, would only double what ptxas compiles.
 void Instrumenter::addGridVariant(Function &K, Function &S,
-                                  ArrayRef<Function *> Callees) {
+                                  ArrayRef<Function *> Callees,
+                                  unsigned FirstSite) {
   SmallVector<Function *, 8> Copies;
   Function &G =
       *cloneKernel(S, Callees, (K.getName() + SS_GRID_KERNEL_SUFFIX).str(),
@@ -567,9 +583,11 @@ void Instrumenter::addGridVariant(Function &K, Function &S,
         EnterCalls.push_back(C);
       } else if (C->getCalledOperand() == Access.getCallee()) {
         C->setCalledFunction(AccessGrid);
+        rebaseSite(*C, FirstSite);
         GridAccessCalls.push_back(C);
         Calls.push_back(C);
       } else if (C->getCalledOperand() == Trip.getCallee()) {
+        rebaseSite(*C, FirstSite);
         TripCalls.push_back(C);
       }
     }

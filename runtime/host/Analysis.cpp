@@ -260,11 +260,11 @@ void sitePatterns(LaunchAnalysis &A, SiteResult &SR, bool InTable) {
 void siteCamping(const LaunchAnalysis &A, SiteResult &SR) {
   const LaunchData &D = A.R.Data;
   uint32_t PartCount = D.Header.part_count;
-  uint32_t Id = SR.S.Id;
-  if (!A.Grid || !PartCount || Id >= D.Sites.size() ||
-      D.PartSite.size() < uint64_t(Id + 1) * PartCount)
+  uint64_t Index = uint64_t(SR.S.Id) - D.FirstSite;
+  if (!A.Grid || !PartCount || SR.S.Id < D.FirstSite ||
+      Index >= D.Sites.size() || D.PartSite.size() < (Index + 1) * PartCount)
     return;
-  const uint64_t *Row = D.PartSite.data() + uint64_t(Id) * PartCount;
+  const uint64_t *Row = D.PartSite.data() + Index * PartCount;
   SR.PartCounts.assign(Row, Row + PartCount);
   if (SR.S.Space != SS_SPACE_GLOBAL && SR.S.Space != SS_SPACE_GENERIC)
     return;
@@ -285,9 +285,10 @@ void siteCamping(const LaunchAnalysis &A, SiteResult &SR) {
 /// device function the table attributes to another kernel).
 void analyzeSites(LaunchAnalysis &A, const SiteTable *Sites) {
   LaunchReport &R = A.R;
-  for (uint32_t Id = 0; Id < R.Data.Sites.size(); ++Id) {
+  for (uint32_t Index = 0; Index < R.Data.Sites.size(); ++Index) {
+    uint32_t Id = R.Data.FirstSite + Index;
     const Site *S = Sites ? Sites->find(Id) : nullptr;
-    const ss_site_counters &C = R.Data.Sites[Id];
+    const ss_site_counters &C = R.Data.Sites[Index];
     if (!(S && S->Kernel == R.Info.Mangled) && C.requests == 0)
       continue;
     if (S && S->Op == SS_OP_TRIP) {
@@ -306,8 +307,8 @@ void analyzeSites(LaunchAnalysis &A, const SiteTable *Sites) {
     // Grid mode counts lanes, not bytes (abi.h); the width is per site.
     if (!SR.C.bytes)
       SR.C.bytes = SR.C.threads * SR.S.Width;
-    if (Id < R.Data.SiteLog.size())
-      SR.Log = R.Data.SiteLog[Id];
+    if (Index < R.Data.SiteLog.size())
+      SR.Log = R.Data.SiteLog[Index];
     if (C.requests) {
       SR.Spr = double(C.sectors) / double(C.requests);
       SR.Ideal = idealSectorsPerRequest(C, SR.S.Width);

@@ -148,6 +148,10 @@ struct SiteLogStats {
 /// Everything the device wrote, in host structures.
 struct LaunchData {
   ss_launch_header Header{};
+  // Sites[I] is site FirstSite + I of the table: grid mode's tables cover
+  // the launched kernel's sites alone (abi.h). The decoder leaves it 0; the
+  // launch that asked for the tables sets it.
+  uint32_t FirstSite = 0;
   // threads: active lanes; bytes: from the log's widths in heat-map mode,
   // else 0 (analyzeLaunch makes it threads x width).
   std::vector<ss_site_counters> Sites;

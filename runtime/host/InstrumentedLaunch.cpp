@@ -30,8 +30,8 @@ static LaunchKind kindOf(const LaunchInfo &Info) {
 /// After a sticky error (a trap, an illegal address) nothing can be read and
 /// the report says so.
 static void readBackAndReport(Runtime &R, PerDevice &D, ModuleState &M,
-                              const ss_launch_header &H, LaunchInfo &Info,
-                              cudaStream_t Stream) {
+                              const ss_launch_header &H, uint32_t FirstSite,
+                              LaunchInfo &Info, cudaStream_t Stream) {
   cudaStream_t Copy = D.CopyStream ? D.CopyStream : Stream;
   cudaError_t CopyErr = cudaSuccess;
   uint64_t Have = 0, Need = sizeof(ss_launch_header);
@@ -64,6 +64,7 @@ static void readBackAndReport(Runtime &R, PerDevice &D, ModuleState &M,
     report(R, Info, Table, nullptr);
     return;
   }
+  Data.FirstSite = FirstSite;
   report(R, Info, Table, &Data);
 }
 
@@ -124,10 +125,20 @@ cudaError_t instrumentedLaunch(Runtime &R, PerDevice &D, KernelState &K,
                  false);
   }
 
+  // Grid mode's tables have rows for the kernel's own sites (abi.h), which
+  // only the site table gives.
+  SiteRange Sites{0, Desc.num_sites};
+  if (InGrid) {
+    if (!M->TableOk)
+      return Plain("grid mode: the module's site table could not be read; "
+                   "the kernel ran uninstrumented",
+                   true);
+    Sites = M->Table.kernelSites(K.Mangled);
+  }
   BufferRequest Req;
   Req.TheMode = Info.TheMode;
   std::copy(Info.Sample, Info.Sample + 3, Req.SampleBlock);
-  Req.NumSites = Desc.num_sites;
+  Req.NumSites = Sites.Count;
   Req.LogRecords = R.Cfg.LogRecords.Records;
   Req.BlockThreads = Block.x * Block.y * Block.z;
   Req.Parts = devicePartitions(D.Partitions);
@@ -209,14 +220,16 @@ cudaError_t instrumentedLaunch(Runtime &R, PerDevice &D, KernelState &K,
         false);
   }
   KernelState *KS = &K;
-  finishOrDefer(R, D, Info, L, [&R, &D, L, Info, M, H, Stream, KS]() mutable {
-    L->finish(Info.KernelMs, Info.Error);
-    if (Info.TheMode == Mode::Grid && Info.KernelMs) {
-      std::lock_guard<std::mutex> G(R.Lock);
-      KS->LastGridKernelMs = Info.KernelMs;
-    }
-    readBackAndReport(R, D, *M, H, Info, Stream);
-  });
+  uint32_t FirstSite = Sites.First;
+  finishOrDefer(R, D, Info, L,
+                [&R, &D, L, Info, M, H, FirstSite, Stream, KS]() mutable {
+                  L->finish(Info.KernelMs, Info.Error);
+                  if (Info.TheMode == Mode::Grid && Info.KernelMs) {
+                    std::lock_guard<std::mutex> G(R.Lock);
+                    KS->LastGridKernelMs = Info.KernelMs;
+                  }
+                  readBackAndReport(R, D, *M, H, FirstSite, Info, Stream);
+                });
   return cudaSuccess;
 }
 

@@ -18,6 +18,11 @@ const Site *SiteTable::find(uint32_t Id) const {
   return It != Sites.end() && It->Id == Id ? &*It : nullptr;
 }
 
+SiteRange SiteTable::kernelSites(const std::string &Mangled) const {
+  auto It = KernelSites.find(Mangled);
+  return It == KernelSites.end() ? SiteRange() : It->second;
+}
+
 static std::vector<std::string_view> split(std::string_view S, char Sep) {
   std::vector<std::string_view> Out;
   size_t Start = 0;
@@ -145,6 +150,17 @@ bool parseSiteTable(std::string_view Text, SiteTable &Out, std::string &Err) {
             " appears twice";
       return false;
     }
+  // Grid-mode counts are found by the kernel's first id and count, so a
+  // kernel whose ids leave gaps for another's cannot be read.
+  for (const Site &S : Out.Sites) {
+    auto It = Out.KernelSites.try_emplace(S.Kernel, SiteRange{S.Id, 0}).first;
+    if (It->second.First + It->second.Count != S.Id) {
+      Err = "site table: the sites of kernel '" + S.Kernel +
+            "' are not consecutive (site id " + std::to_string(S.Id) + ")";
+      return false;
+    }
+    ++It->second.Count;
+  }
   return true;
 }
 

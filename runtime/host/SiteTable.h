@@ -32,6 +32,11 @@ struct Site {
 const char *opName(uint32_t Op);
 const char *spaceName(uint32_t Space);
 
+/// A kernel's sites: ids First .. First + Count - 1 (abi.h: consecutive).
+struct SiteRange {
+  uint32_t First = 0, Count = 0;
+};
+
 struct SiteTable {
   uint32_t AbiVersion = 0; // from the V line; 0 if absent
   std::vector<Site> Sites; // sorted by id
@@ -39,8 +44,12 @@ struct SiteTable {
   std::map<std::string, std::map<std::string, uint64_t>> NotInstrumented;
   // kernel (mangled) -> why the pass left it uninstrumented (L records)
   std::map<std::string, std::string> Uninstrumented;
+  // kernel (mangled) -> its sites; grid variants count from First
+  std::map<std::string, SiteRange> KernelSites;
 
   const Site *find(uint32_t Id) const;
+  /// The sites of kernel `Mangled`; none ({0, 0}) if it has no site.
+  SiteRange kernelSites(const std::string &Mangled) const;
 };
 
 /// Parses the table text; on a malformed line returns false with Err naming

@@ -72,7 +72,8 @@ rt::LaunchReport analyze(const char *Kernel, const float *A, const float *B,
   I.Kernel = I.Mangled;
   I.Grid[0] = Grid.x, I.Grid[1] = Grid.y;
   I.Block[0] = Block.x, I.Block[1] = Block.y;
-  return rt::analyzeLaunch(I, &T, &ss::data(), Allocs.snapshot());
+  rt::LaunchData Data = ss::data(); // the analysis takes it over
+  return rt::analyzeLaunch(I, &T, &Data, Allocs.snapshot());
 }
 
 bool has(const std::vector<rt::PatternHit> &Ps, const char *Name) {

@@ -64,6 +64,8 @@ struct State {
   Config cfg;
   sectorscope::rt::LaunchData data; // the last launch, decoded
   std::vector<Site> sites;
+  // kernel (mangled) -> its sites, from which its grid variant counts
+  std::map<std::string, sectorscope::rt::SiteRange> kernel_sites;
   std::string table;
   float last_ms = 0; // kernel time of the last launch (events around it)
   int failures = 0;
@@ -130,6 +132,7 @@ inline const std::vector<Site> &sites() {
     S.file = R.File;
     g.sites.push_back(S);
   }
+  g.kernel_sites = T.KernelSites;
   return g.sites;
 }
 
@@ -163,9 +166,11 @@ inline const sectorscope::rt::LaunchData &data() { return g.data; }
 inline ss_site_counters counters(int site) {
   ss_site_counters C{};
   C.addr_min = ~0ull;
-  if (site < 0 || unsigned(site) >= g.data.Sites.size())
+  // Grid mode's rows are the launched kernel's sites (abi.h).
+  uint64_t Row = uint64_t(site) - g.data.FirstSite;
+  if (site < int(g.data.FirstSite) || Row >= g.data.Sites.size())
     return C;
-  C = g.data.Sites[site];
+  C = g.data.Sites[Row];
   if (!C.bytes)
     for (const Site &S : sites())
       if (int(S.id) == site)
@@ -207,7 +212,8 @@ inline uint64_t part_window(uint32_t w, uint32_t p) {
   return g.data.PartWindow.at(uint64_t(w) * header().part_count + p);
 }
 inline uint64_t part_site(int site, uint32_t p) {
-  return g.data.PartSite.at(uint64_t(site) * header().part_count + p);
+  uint64_t Row = uint64_t(site) - g.data.FirstSite;
+  return g.data.PartSite.at(Row * header().part_count + p);
 }
 /// A site's global sectors over all partitions (abi.h: they are its
 /// `sectors` when the launch has partition tables).
@@ -241,7 +247,7 @@ namespace ss {
 // A kernel's instrumented variants (abi.h), each registered under its own
 // key; the kernel itself stays as compiled.
 struct Variants {
-  std::string sample_name, grid_name;
+  std::string name, sample_name, grid_name;
   char sample_key = 0, grid_key = 0;
 };
 inline std::map<const void *, Variants> &variants() {
@@ -254,6 +260,7 @@ extern "C" void __sectorscope_register_kernel(void **h, const void *stub,
   ss::Variants &V = ss::variants()[stub];
   if (!V.grid_name.empty() || !name)
     return;
+  V.name = name;
   V.sample_name = std::string(name) + SS_SAMPLE_KERNEL_SUFFIX;
   V.grid_name = std::string(name) + SS_GRID_KERNEL_SUFFIX;
   __cudaRegisterFunction(h, &V.sample_key, &V.sample_name[0],
@@ -285,6 +292,7 @@ extern "C" cudaError_t __sectorscope_launch_kernel(const void *func, dim3 grid,
   void *Buf = nullptr;
   ss_module M{};
   ss_launch_header Config{}; // abi.h: the device reads this copy
+  uint32_t FirstSite = 0;
   if (C.enabled && g_shadow) {
     M = module();
     namespace rt = sectorscope::rt;
@@ -292,6 +300,17 @@ extern "C" cudaError_t __sectorscope_launch_kernel(const void *func, dim3 grid,
     Req.TheMode = (C.mode & SS_MODE_GRID) ? rt::Mode::Grid : rt::Mode::Heatmap;
     std::copy(C.sample, C.sample + 3, Req.SampleBlock);
     Req.NumSites = M.num_sites;
+    // Grid mode: the launched kernel's sites, as the host runtime does.
+    sectorscope::rt::SiteRange Rows{0, M.num_sites};
+    auto V = variants().find(func);
+    if ((C.mode & SS_MODE_GRID) && V != variants().end()) {
+      sites();
+      auto It = g.kernel_sites.find(V->second.name);
+      Rows = It == g.kernel_sites.end() ? sectorscope::rt::SiteRange()
+                                        : It->second;
+      Req.NumSites = Rows.Count;
+    }
+    FirstSite = Rows.First;
     Req.LogRecords = C.log_records;
     Req.BlockThreads = block.x * block.y * block.z;
     Req.Parts.Kind = C.part_kind;
@@ -356,6 +375,7 @@ extern "C" cudaError_t __sectorscope_launch_kernel(const void *func, dim3 grid,
       fprintf(stderr, "FAIL: launch buffer: %s\n", Err.c_str());
       ++g.failures;
     }
+    g.data.FirstSite = FirstSite;
     SS_CUDA(cudaFree(Buf));
     Launch = 0;
     SS_CUDA(cudaMemcpyToSymbol(static_cast<const void *>(g_shadow), &Launch, 8,

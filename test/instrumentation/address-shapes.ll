@@ -35,34 +35,34 @@
 ; 3 (196608): the same in lanes that share threadIdx.y and .z (a 2-D
 ; block's row), uniform where blockDim.x is a multiple of 32.
 ; CHECK-LABEL: define ptx_kernel void @rows__sectorscope_grid(
-; CHECK: call void @__sectorscope_access_grid(i32 11, ptr {{%[0-9]+}}, i32 4, i32 196608,
-; CHECK: call void @__sectorscope_access_grid(i32 12, ptr {{%[0-9]+}}, i32 4, i32 67371008,
-; CHECK: call void @__sectorscope_access_grid(i32 13, ptr {{%[0-9]+}}, i32 4, i32 65536,
-; CHECK: call void @__sectorscope_access_grid(i32 14, ptr {{%[0-9]+}}, i32 4, i32 196608,
+; CHECK: call void @__sectorscope_access_grid(i32 0, ptr {{%[0-9]+}}, i32 4, i32 196608,
+; CHECK: call void @__sectorscope_access_grid(i32 1, ptr {{%[0-9]+}}, i32 4, i32 67371008,
+; CHECK: call void @__sectorscope_access_grid(i32 2, ptr {{%[0-9]+}}, i32 4, i32 65536,
+; CHECK: call void @__sectorscope_access_grid(i32 3, ptr {{%[0-9]+}}, i32 4, i32 196608,
 ; Not after a phi of two rows' indices, nor after a loop whose lanes left at
 ; different counts.
-; CHECK: call void @__sectorscope_access_grid(i32 15, ptr {{%[0-9]+}}, i32 4, i32 1,
-; CHECK: call void @__sectorscope_access_grid(i32 16, ptr {{%[0-9]+}}, i32 4, i32 1,
+; CHECK: call void @__sectorscope_access_grid(i32 4, ptr {{%[0-9]+}}, i32 4, i32 1,
+; CHECK: call void @__sectorscope_access_grid(i32 5, ptr {{%[0-9]+}}, i32 4, i32 1,
 ; Strides: 12 bytes (A[3 tx]), none known (A[tx * n]), -4 (A[n - tx]),
 ; 256 bytes, past the byte (A[64 tx]).
 ; CHECK-LABEL: define ptx_kernel void @strides__sectorscope_grid(
-; CHECK: call void @__sectorscope_access_grid(i32 19, ptr {{%[0-9]+}}, i32 4, i32 201588736,
-; CHECK: call void @__sectorscope_access_grid(i32 20, ptr {{%[0-9]+}}, i32 4, i32 0,
-; CHECK: call void @__sectorscope_access_grid(i32 21, ptr {{%[0-9]+}}, i32 4, i32 -66846720,
-; CHECK: call void @__sectorscope_access_grid(i32 22, ptr {{%[0-9]+}}, i32 4, i32 0,
+; CHECK: call void @__sectorscope_access_grid(i32 0, ptr {{%[0-9]+}}, i32 4, i32 201588736,
+; CHECK: call void @__sectorscope_access_grid(i32 1, ptr {{%[0-9]+}}, i32 4, i32 0,
+; CHECK: call void @__sectorscope_access_grid(i32 2, ptr {{%[0-9]+}}, i32 4, i32 -66846720,
+; CHECK: call void @__sectorscope_access_grid(i32 3, ptr {{%[0-9]+}}, i32 4, i32 0,
 ; A warp per row (a CSR row's vector kernel): row = (blockIdx.x *
 ; blockDim.x + threadIdx.x) / 32 and ptr[row] are one address in a warp of
 ; one row's lanes (shape 3), and val[ptr[row] + threadIdx.x % 32], stepped
 ; by 32, lanes 4 bytes apart; x[col[j]] stays a gather.
 ; CHECK-LABEL: define ptx_kernel void @warps__sectorscope_grid(
-; CHECK: call void @__sectorscope_access_grid(i32 23, ptr {{%[0-9]+}}, i32 4, i32 196608,
-; CHECK: call void @__sectorscope_access_grid(i32 24, ptr {{%[0-9]+}}, i32 4, i32 67371008,
-; CHECK: call void @__sectorscope_access_grid(i32 25, ptr {{%[0-9]+}}, i32 4, i32 131072,
-; CHECK: call void @__sectorscope_access_grid(i32 26, ptr {{%[0-9]+}}, i32 4, i32 196609,
+; CHECK: call void @__sectorscope_access_grid(i32 0, ptr {{%[0-9]+}}, i32 4, i32 196608,
+; CHECK: call void @__sectorscope_access_grid(i32 1, ptr {{%[0-9]+}}, i32 4, i32 67371008,
+; CHECK: call void @__sectorscope_access_grid(i32 2, ptr {{%[0-9]+}}, i32 4, i32 131072,
+; CHECK: call void @__sectorscope_access_grid(i32 3, ptr {{%[0-9]+}}, i32 4, i32 196609,
 ; Without lane strides (-sectorscope-lane-strides=false), none has one.
 ; NOSTRIDE-LABEL: define ptx_kernel void @strides__sectorscope_grid(
-; NOSTRIDE: call void @__sectorscope_access_grid(i32 19, ptr {{%[0-9]+}}, i32 4, i32 0,
-; NOSTRIDE: call void @__sectorscope_access_grid(i32 21, ptr {{%[0-9]+}}, i32 4, i32 0,
+; NOSTRIDE: call void @__sectorscope_access_grid(i32 0, ptr {{%[0-9]+}}, i32 4, i32 0,
+; NOSTRIDE: call void @__sectorscope_access_grid(i32 2, ptr {{%[0-9]+}}, i32 4, i32 0,
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

@@ -2,8 +2,10 @@
 ; SS_GRID_KERNEL_SUFFIX, copied from the sample variant (abi.h v11: the kernel itself stays as
 ; compiled, the sample variant has the heat-map entry and accesses) with its
 ; annotations (launch bounds included), whose entry and accesses are grid
-; mode's and whose instrumented callees are its own copies. The sites and
-; their ids are the kernel's: the site table has no more records.
+; mode's and whose instrumented callees are its own copies. The sites are
+; the kernel's: the site table has no more records. A kernel's sites have
+; consecutive ids, and its grid variant counts them from its first (abi.h
+; v21): k2's one site is 2 in its sample variant and 0 in its grid variant.
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-max-deferred-accesses=1 -sectorscope-link-runtime=false -S %s | FileCheck %s -DABI=%abi
 
 ; CHECK: c"V\09[[ABI]]\0AS\090\09k1\09store\09global\094\090\090\091\09{{[0-9]+}}\090\09k1\09\0AS\091\09k1\09load\09generic\094\090\090\091\09{{[0-9]+}}\091\09get\09\0AS\092\09k2\09load\09generic\094\090\090\091\09{{[0-9]+}}\091\09get\09\0A\00"
@@ -43,6 +45,10 @@
 ; CHECK-NEXT: call void @__sectorscope_access_grid(i32 1,
 ; CHECK-LABEL: define ptx_kernel void @k2__sectorscope_sample(
 ; CHECK: call i32 @__sectorscope_enter()
+; CHECK-LABEL: define internal float @get.sectorscope.k2(
+; CHECK-NEXT: %v = load float, ptr %p, align 4
+; CHECK-NEXT: call i32 @llvm.nvvm.activemask()
+; CHECK-NEXT: call void @__sectorscope_access(i32 2,
 ; CHECK-LABEL: define ptx_kernel void @k2__sectorscope_grid(
 ; CHECK: call i32 @__sectorscope_enter_grid()
 ; CHECK-NOT: call float @get(
@@ -50,7 +56,7 @@
 ; CHECK-LABEL: define internal float @get.sectorscope.k2.grid(
 ; CHECK-NEXT: %v = load float, ptr %p, align 4
 ; CHECK-NEXT: call i32 @llvm.nvvm.activemask()
-; CHECK-NEXT: call void @__sectorscope_access_grid(i32 2,
+; CHECK-NEXT: call void @__sectorscope_access_grid(i32 0,
 ; k2 has no launch bounds: its variants are held to 64 registers a thread,
 ; so that they launch with any block k2 does.
 ; CHECK: !nvvm.annotations = !{!0, !1, !2, !3, !4, !5, !6, !7, !8, !9, !10}

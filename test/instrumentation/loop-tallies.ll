@@ -39,7 +39,7 @@
 ; A loop that leaves only through a trap: nothing would flush it.
 ; CHECK-LABEL: define ptx_kernel void @spin__sectorscope_grid(
 ; CHECK-NOT: tally
-; CHECK: call void @__sectorscope_access_grid(i32 5, ptr {{%[0-9]+}}, i32 4, i32 65536,
+; CHECK: call void @__sectorscope_access_grid(i32 0, ptr {{%[0-9]+}}, i32 4, i32 65536,
 ; CHECK-NOT: tally
 ; CHECK: unreachable
 

@@ -57,7 +57,7 @@ void FakeDevice::request(uint32_t SiteId, const SiteTable &T, uint32_t Warp,
                          uint64_t BlockLinear, uint32_t Mask,
                          const std::vector<uint64_t> &Addrs) {
   ss_launch_header &H = header();
-  const Site *S = T.find(SiteId);
+  const Site *S = T.find(FirstSite + SiteId);
   uint32_t Width = S ? S->Width : 4;
   uint32_t Space = S ? S->Space : SS_SPACE_GLOBAL;
   uint32_t Op = S ? S->Op : SS_OP_LOAD;

@@ -46,6 +46,10 @@ public:
   void run(const SiteTable &T, Dim Grid, Dim Block,
            const std::function<std::vector<Access>(Dim, Dim)> &Fn);
 
+  /// A grid variant's site ids count from its kernel's first site (abi.h):
+  /// the accesses give ids from 0, the table's are `First` more.
+  void countSitesFrom(uint32_t First) { FirstSite = First; }
+
   const std::vector<uint8_t> &bytes() const { return Buf; }
   ss_launch_header &header() {
     return *reinterpret_cast<ss_launch_header *>(Buf.data());
@@ -56,6 +60,7 @@ private:
   void log(uint32_t Site, uint32_t Warp, uint32_t Width, uint32_t Space,
            uint32_t Op, uint32_t Mask, const std::vector<uint64_t> &Addrs);
   std::vector<uint8_t> Buf;
+  uint32_t FirstSite = 0;
 };
 
 /// A header for tests, as InstrumentedLaunch.cpp would make it.

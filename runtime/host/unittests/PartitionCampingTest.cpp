@@ -152,5 +152,42 @@ TEST(PartitionCamping, GridModeCannotTellStrideFromGather) {
                 "(cudaMalloc at main.cu:20:3)"});
 }
 
+// A grid-mode launch's tables have rows for its kernel's sites alone, which
+// come after another kernel's in the module's table (abi.h): the counts
+// land on the kernel's own ids and source lines, not on the other's.
+TEST(PartitionCamping, GridTablesCoverTheKernelsSites) {
+  SiteTable T =
+      parseTestTable(siteLine(0, "load", "global", 8, 10, 1, "_Z5otherv") +
+                     siteLine(1, "load", "global", 8, 11, 1, "_Z5otherv") +
+                     siteLine(2, "store", "global", 4, 60, 3) +
+                     siteLine(3, "atomic", "global", 4, 61, 5));
+  SiteRange Sites = T.kernelSites(TestKernel);
+  ASSERT_EQ(Sites.First, 2u);
+  ASSERT_EQ(Sites.Count, 2u);
+  std::string Err;
+  std::optional<PartitionModel> Gt200 = PartitionModel::parse("gt200", Err);
+  ASSERT_TRUE(Gt200) << Err;
+  FakeDevice D(testHeader(Mode::Grid, Sites.Count, 0, &*Gt200, 16, 4));
+  D.countSitesFrom(Sites.First);
+  Dim Grid{64}, Block{64};
+  D.run(T, Grid, Block, [&](Dim B, Dim Th) {
+    return std::vector<Access>{{0, ArrA + 2048 * B.X + 4 * Th.X},
+                               {1, ArrB + 256 * B.X}};
+  });
+  EXPECT_EQ(D.header().num_sites, 2u);
+  LaunchInfo I = launchInfo(Mode::Grid, Grid, Block);
+  I.PartitionModelName = "gt200";
+  LaunchReport R = analyze(D, I, T, twoArrays(), Sites.First);
+  auto J = launchJson(R);
+  expectJson(J["sites"], R"j([
+    {"id": 2, "op": "store", "line": 60, "column": 3, "requests": 128},
+    {"id": 3, "op": "atomic", "line": 61, "column": 5, "requests": 128}])j");
+  EXPECT_EQ(J["sites"].size(), 2u);
+  expectJson(J["partitions"]["sites"], R"j([
+    {"site": 2, "skew": 8.0, "camped": true},
+    {"site": 3, "camped": false}])j");
+  EXPECT_EQ(J["overflow"]["site_overflow"], 0);
+}
+
 } // namespace
 } // namespace sectorscope::rt::test

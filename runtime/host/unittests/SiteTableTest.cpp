@@ -88,6 +88,32 @@ TEST(SiteTable, MalformedLinesAreNamed) {
             "site table line 1: expected a kernel and a reason in an L record");
 }
 
+// Each kernel's sites are consecutive (abi.h): grid mode finds its rows by
+// the first and the count.
+TEST(SiteTable, KernelSitesAreConsecutive) {
+  SiteTable T;
+  std::string Err;
+  ASSERT_TRUE(
+      parseSiteTable("S\t2\t_Z1gv\tload\tglobal\t4\t1\t1\t1\t1\t1\tg\tk.cu\n"
+                     "S\t0\t_Z1kv\tload\tglobal\t4\t1\t1\t1\t1\t1\tk\tk.cu\n"
+                     "S\t3\t_Z1gv\ttrip\tglobal\t0\t2\t1\t1\t1\t0\tg\tk.cu\n"
+                     "S\t1\t_Z1kv\tstore\tglobal\t4\t2\t1\t1\t1\t0\tk\tk.cu\n",
+                     T, Err))
+      << Err;
+  auto Range = [&](const char *K) {
+    SiteRange R = T.kernelSites(K);
+    return std::to_string(R.First) + "+" + std::to_string(R.Count);
+  };
+  EXPECT_EQ(Range("_Z1kv"), "0+2");
+  EXPECT_EQ(Range("_Z1gv"), "2+2");
+  EXPECT_EQ(Range("_Z1hv"), "0+0");
+  EXPECT_EQ(errorOf("S\t0\tk\tload\tglobal\t4\t1\t1\t1\t1\t1\tf\tk.cu\n"
+                    "S\t1\tg\tload\tglobal\t4\t1\t1\t1\t1\t1\tf\tk.cu\n"
+                    "S\t2\tk\tload\tglobal\t4\t1\t1\t1\t1\t1\tf\tk.cu\n"),
+            "site table: the sites of kernel 'k' are not consecutive (site id "
+            "2)");
+}
+
 // An L record's reason becomes the note of the kernel's launches.
 TEST(SiteTable, KernelsLeftAsCompiledKeepTheirReason) {
   SiteTable T;

@@ -51,11 +51,12 @@ LaunchInfo launchInfo(Mode M, Dim Grid, Dim Block) {
 }
 
 LaunchReport analyze(FakeDevice &D, const LaunchInfo &I, const SiteTable &T,
-                     const AllocationSnapshot &Allocs) {
+                     const AllocationSnapshot &Allocs, uint32_t FirstSite) {
   LaunchData Data;
   std::string Err;
   EXPECT_TRUE(decodeLaunchBuffer(D.bytes().data(), D.bytes().size(), Data, Err))
       << Err;
+  Data.FirstSite = FirstSite;
   return analyzeLaunch(I, &T, &Data, Allocs);
 }
 

@@ -36,9 +36,10 @@ AllocationSnapshot twoArrays();
 
 LaunchInfo launchInfo(Mode M, Dim Grid, Dim Block);
 
-/// Decodes the fake device's bytes with the real decoder and analyzes.
+/// Decodes the fake device's bytes with the real decoder and analyzes;
+/// `FirstSite` as InstrumentedLaunch.cpp finds it for a grid-mode launch.
 LaunchReport analyze(FakeDevice &D, const LaunchInfo &I, const SiteTable &T,
-                     const AllocationSnapshot &Allocs);
+                     const AllocationSnapshot &Allocs, uint32_t FirstSite = 0);
 
 /// One site, one global array, 4 blocks of 256 threads: a[Index(block,
 /// thread)], heat-map mode.

@@ -36,6 +36,8 @@
  *   v19 site records gain waits: the warp waits for the access's value.
  *   v20 trip sites (SS_OP_TRIP, __sectorscope_trip): loops without a
  *       memory site count their warps' trips.
+ *   v21 a grid variant's site ids count from its kernel's first site, and
+ *       a grid-mode launch's num_sites is its kernel's.
  *
  * Kernels. The program's kernel K stays as compiled: time mode and launches
  * that are not profiled run it. The sample variant, K SS_SAMPLE_KERNEL_SUFFIX,
@@ -48,13 +50,19 @@
  * mode: a kernel's register count and unrolling are one for all its paths,
  * so each path gets a kernel of its own.
  *
+ * Sites. A kernel's sites, those of the device functions it calls included
+ * (each kernel has its own copies), have consecutive ids in the site table.
+ * The sample variant passes the table's ids; the grid variant passes them
+ * less its kernel's first, so that a grid-mode launch's num_sites and
+ * tables cover its kernel's sites alone.
+ *
  *===----------------------------------------------------------------------===*/
 #ifndef SECTORSCOPE_ABI_H
 #define SECTORSCOPE_ABI_H
 
 #include <stdint.h>
 
-#define SS_ABI_VERSION 20u
+#define SS_ABI_VERSION 21u
 
 /* Warps per block we can tell apart: 1024 threads / 32. */
 #define SS_MAX_WARPS 32u
@@ -244,9 +252,9 @@ typedef struct ss_launch_header {
   uint32_t abi_version;
   uint32_t mode; /* ss_mode bits */
   uint32_t sample_block[3];
-  uint32_t num_sites;
-  uint32_t part_kind;      /* ss_partition_kind */
-  uint32_t part_count;     /* <= SS_MAX_PARTITIONS */
+  uint32_t num_sites;  /* the module's; in grid mode, the kernel's (Sites) */
+  uint32_t part_kind;  /* ss_partition_kind */
+  uint32_t part_count; /* <= SS_MAX_PARTITIONS */
   uint32_t part_gran_log2; /* LINEAR: log2(bytes per partition) */
   uint32_t part_num_masks; /* XOR: number of masks; part_count is always
                               2^part_num_masks. Linear maps of 2^n <= 16
