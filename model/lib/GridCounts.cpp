@@ -70,10 +70,17 @@ std::string useGridCounts(Profile &Sampled, const Profile &Grid) {
     if (It == ById.end())
       Mismatch("it has no site " + S.Id);
     const Site &G = *It->second;
-    if (G.TheOp != S.TheOp || G.TheSpace != S.TheSpace || G.Width != S.Width)
+    // A generic site's space is where each run saw it go: the sampled block
+    // may not have run it at all.
+    bool SameSpace = S.Generic || G.Generic ? S.Generic == G.Generic
+                                            : G.TheSpace == S.TheSpace;
+    if (G.TheOp != S.TheOp || !SameSpace || G.Width != S.Width)
       Mismatch("site " + S.Id + " differs in op, space or width");
-    if (S.ObjectId < 0 && G.ObjectId >= 0 && G.Requests > 0)
+    if (S.ObjectId < 0 && G.ObjectId >= 0 && G.Requests > 0) {
       S.ObjectId = objectFor(Sampled, Grid, G.ObjectId);
+      if (S.Generic && S.TheSpace == Space::Other)
+        S.TheSpace = G.TheSpace;
+    }
     if (S.TheSpace == Space::Global) {
       Before += S.Requests;
       After += G.Requests * Per;

@@ -73,6 +73,7 @@ static Site parseSite(const Json &J, const Ctx &C) {
                : Sp == "shared" ? Space::Shared
                : Sp == "local"  ? Space::Local
                                 : Space::Other;
+  S.Generic = S.TheSpace == Space::Other;
   S.Width = (int)getNumber(J, C, "width", NumRule::PositiveInteger);
   if (S.Width > 16 && S.TheSpace != Space::Shared)
     C.at("width").fail("impossible access width " + std::to_string(S.Width) +

@@ -140,6 +140,28 @@ TEST(GridCounts, AnAllocationOnlyTheGridTouchedKeepsItsSize) {
   EXPECT_EQ(Q.Sites[0].ObjectId, 0);
 }
 
+// A generic load (a device function's pointer parameter) that the sampled
+// block never ran has no object and no space; the grid's run of it went to
+// global memory. The twin is the same launch: the site takes the grid's
+// object and space with its counts. A generic site is no global one.
+TEST(GridCounts, AGenericSiteOnlyTheGridRanTakesItsSpace) {
+  Json H = launch("heatmap", 1, 0, 0, 50);
+  H["sites"][0]["space"] = "generic";
+  H["sites"][0].erase("object");
+  Json G = launch("grid", 4, 400, 3200, 200);
+  G["sites"][0]["space"] = "generic";
+  G["sites"][0]["object"]["kind"] = "cudaMalloc";
+  Profile P = parseProfile(H, "h.json");
+  EXPECT_EQ(P.Sites[0].TheSpace, Space::Other);
+  useGridCounts(P, parseProfile(G, "g.json"));
+  EXPECT_EQ(P.Sites[0].TheSpace, Space::Global);
+  EXPECT_EQ(P.Sites[0].ObjectId, 0);
+  EXPECT_DOUBLE_EQ(P.Sites[0].Requests, 100);
+  G["sites"][0]["space"] = "global";
+  Profile Q = parseProfile(H, "h.json");
+  EXPECT_THROW(useGridCounts(Q, parseProfile(G, "g.json")), ModelError);
+}
+
 TEST(GridCounts, AGridTwinOfAnotherLaunchIsRefused) {
   Profile P = parseProfile(launch("heatmap", 1, 100, 800, 50), "h.json");
   Json Other = launch("grid", 4, 1200, 9600, 200);

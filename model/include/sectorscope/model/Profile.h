@@ -25,6 +25,9 @@ struct Site {
   int Line = 0, Column = 0;
   SiteOp TheOp = SiteOp::Load;
   Space TheSpace = Space::Global;
+  /// sites[].space was "generic": TheSpace is where its object says the
+  /// accesses went, Other when the run saw none (a block that never ran it).
+  bool Generic = false;
   int Width = 0;
   double Requests = 0, Sectors = 0;
   /// sites[].bytes: the bytes the lanes asked for (0: absent). Less than
