@@ -65,6 +65,12 @@ struct LogCapacity {
   uint64_t Records = 0;
 };
 
+/// Heat-map CSVs past each kernel's first stop once the process's CSVs
+/// reach this many bytes.
+struct CsvBudget {
+  uint64_t Bytes = 0;
+};
+
 /// Grid mode's most time windows.
 struct WindowLimit {
   uint32_t Windows = 0;

@@ -207,6 +207,14 @@ bool parseFlag(const FlagText &F, LogCapacity &Out, std::string &Err) {
                       Out.Records, Err);
 }
 
+bool parseFlag(const FlagText &F, CsvBudget &Out, std::string &Err) {
+  uint64_t MiB = 0;
+  if (!parseBounded(F, 0, 1u << 20, "expected MiB in 0..1048576", MiB, Err))
+    return false;
+  Out.Bytes = MiB << 20;
+  return true;
+}
+
 bool parseFlag(const FlagText &F, WindowLimit &Out, std::string &Err) {
   uint64_t N = 0;
   if (!parseBounded(F, 1, SS_MAX_WINDOWS, "expected 1..4096", N, Err))

@@ -43,6 +43,9 @@ std::string flagValue(const OutputDirectory &D) { return D.Path; }
 std::string flagValue(const LogCapacity &L) {
   return std::to_string(L.Records);
 }
+std::string flagValue(const CsvBudget &C) {
+  return std::to_string(C.Bytes >> 20);
+}
 std::string flagValue(const WindowLimit &W) {
   return std::to_string(W.Windows);
 }

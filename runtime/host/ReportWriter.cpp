@@ -37,6 +37,16 @@ bool ReportWriter::directoryReady(Summary &Findings) {
   return Ready;
 }
 
+bool ReportWriter::takeCsv(const std::string &Mangled, uint64_t Bytes) {
+  std::lock_guard<std::mutex> G(Lock);
+  bool First = KernelsWithCsv.insert(Mangled).second;
+  if (!First &&
+      (CsvBytes > CsvBudgetBytes || Bytes > CsvBudgetBytes - CsvBytes))
+    return false;
+  CsvBytes += Bytes;
+  return true;
+}
+
 /// Counts that a full buffer left out are partial: said once per kernel at
 /// exit, not only in the reports' `overflow`.
 static void noteOverflows(const LaunchInfo &Info, const ss_launch_header &H,
@@ -82,8 +92,18 @@ LaunchReport ReportWriter::report(LaunchInfo &Info, const SiteTable *Table,
     noteOverflows(Info, Data->Header, Findings);
   bool Wrote = false;
   if (DirectoryReady) {
+    std::string Csv = WantCsv ? heatCsv(Rep) : "";
+    if (!Csv.empty() && !takeCsv(Info.Mangled, Csv.size())) {
+      Csv.clear();
+      Rep.Info.CsvName.clear();
+      Findings.noteRemark(
+          "heat-map CSVs after each kernel's first were not written past "
+          "SECTORSCOPE_HEAT_CSV_MB (" +
+          std::to_string(CsvBudgetBytes >> 20) +
+          " MiB); those reports have heatmap.csv null");
+    }
     std::string Err;
-    Wrote = writeReportFiles(Rep, Stem, WantCsv ? heatCsv(Rep) : "", Err);
+    Wrote = writeReportFiles(Rep, Stem, Csv, Err);
     Info.CsvName = Rep.Info.CsvName;
     if (!Wrote)
       Findings.noteError(Err);

@@ -14,15 +14,20 @@
 #include "Summary.h"
 
 #include <mutex>
+#include <set>
 #include <string>
 
 namespace sectorscope::rt {
 
 class ReportWriter {
 public:
-  /// OutDir ends in '/'; it is created on the first report.
-  ReportWriter(std::string OutDir, ProcessIdentity Ident)
-      : OutDir(std::move(OutDir)), Ident(std::move(Ident)) {}
+  /// OutDir ends in '/'; it is created on the first report. Heat-map CSVs
+  /// past each kernel's first are written while all CSVs written stay
+  /// within CsvBudgetBytes (SECTORSCOPE_HEAT_CSV_MB).
+  ReportWriter(std::string OutDir, ProcessIdentity Ident,
+               uint64_t CsvBudgetBytes = ~uint64_t(0))
+      : OutDir(std::move(OutDir)), Ident(std::move(Ident)),
+        CsvBudgetBytes(CsvBudgetBytes) {}
 
   /// Analyzes a launch (moving Data into the report), writes its files and
   /// records its findings, and any failure to write them, in Findings;
@@ -34,6 +39,9 @@ public:
 private:
   /// Creates the output directory once; false when it cannot be.
   bool directoryReady(Summary &Findings);
+  /// Whether a heat-map CSV of `Bytes` for kernel `Mangled` is written, and
+  /// if so counts it against the budget.
+  bool takeCsv(const std::string &Mangled, uint64_t Bytes);
   /// Writes Rep's JSON, and Csv unless it is empty, under Stem or, where a
   /// file by that name exists, the first free Stem.1, Stem.2, ...: a report
   /// never replaces another. Sets Rep.Info.CsvName to the CSV's name.
@@ -44,8 +52,11 @@ private:
 
   std::string OutDir;
   ProcessIdentity Ident;
-  std::mutex Lock; // Ready, Failed
+  uint64_t CsvBudgetBytes;
+  std::mutex Lock; // Ready, Failed, CsvBytes, KernelsWithCsv
   bool Ready = false, Failed = false;
+  uint64_t CsvBytes = 0;
+  std::set<std::string> KernelsWithCsv;
 };
 
 /// Writes Text to Path whole or not at all (common/WriteFile.h); on failure

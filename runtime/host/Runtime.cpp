@@ -47,8 +47,8 @@ Runtime &rt() {
       std::fprintf(stderr, "sectorscope: warning: %s\n", Unknown.c_str());
     auto *R = new Runtime();
     R->Cfg = std::move(*C);
-    R->Reports = std::make_unique<ReportWriter>(R->Cfg.OutDir.Path,
-                                                currentProcess(GetEnv));
+    R->Reports = std::make_unique<ReportWriter>(
+        R->Cfg.OutDir.Path, currentProcess(GetEnv), R->Cfg.HeatCsv.Bytes);
     TheRuntime = R;
     if (R->Cfg.Expect) // registered first: runs after the summary
       std::atexit([] { TheRuntime->Expectations.finish(); });

@@ -43,6 +43,7 @@ TEST(Config, Defaults) {
   EXPECT_EQ(C->OutDir.Path, "./sectorscope-out/");
   EXPECT_EQ(C->LogRecords.Records, 4194304u);
   EXPECT_EQ(C->MaxWindows.Windows, 64u);
+  EXPECT_EQ(C->HeatCsv.Bytes, 1024ull << 20);
   EXPECT_FALSE(C->Quiet);
   EXPECT_FALSE(C->Expect);
   EXPECT_EQ(C->Occupancy.WarpsPerSm, 0u);
@@ -61,6 +62,7 @@ TEST(Config, EverySettingFromTheEnvironment) {
                   {"SECTORSCOPE_OUT", "/tmp/x"},
                   {"SECTORSCOPE_HEAP_SECTORS", "10000"},
                   {"SECTORSCOPE_WINDOWS", "8"},
+                  {"SECTORSCOPE_HEAT_CSV_MB", "0"},
                   {"SECTORSCOPE_QUIET", "1"},
                   {"SECTORSCOPE_EXPECT", "1"},
                   {"SECTORSCOPE_OCCUPANCY", "24"},
@@ -76,6 +78,7 @@ TEST(Config, EverySettingFromTheEnvironment) {
   EXPECT_EQ(C->OutDir.Path, "/tmp/x/");
   EXPECT_EQ(C->LogRecords.Records, 10000u);
   EXPECT_EQ(C->MaxWindows.Windows, 8u);
+  EXPECT_EQ(C->HeatCsv.Bytes, 0u);
   EXPECT_TRUE(C->Quiet);
   EXPECT_TRUE(C->Expect);
   EXPECT_EQ(C->Occupancy.WarpsPerSm, 24u);
@@ -133,6 +136,10 @@ TEST(Config, BadValues) {
             "log size in sector records (8 bytes each), 4096..268435456");
   EXPECT_EQ(errorOf({{"SECTORSCOPE_WINDOWS", "0"}}),
             "SECTORSCOPE_WINDOWS='0': expected 1..4096");
+  EXPECT_EQ(errorOf({{"SECTORSCOPE_HEAT_CSV_MB", "1048577"}}),
+            "SECTORSCOPE_HEAT_CSV_MB='1048577': expected MiB in 0..1048576");
+  EXPECT_EQ(errorOf({{"SECTORSCOPE_HEAT_CSV_MB", "1g"}}),
+            "SECTORSCOPE_HEAT_CSV_MB='1g': expected MiB in 0..1048576");
   EXPECT_EQ(errorOf({{"SECTORSCOPE_OCCUPANCY", "65"}}),
             "SECTORSCOPE_OCCUPANCY='65': expected active warps per SM in "
             "1..64");

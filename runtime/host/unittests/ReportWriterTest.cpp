@@ -126,9 +126,11 @@ struct HeatLaunch {
         decodeLaunchBuffer(D.bytes().data(), D.bytes().size(), Data, Err))
         << Err;
   }
-  void report(ReportWriter &W, Summary &S, uint64_t Seq) const {
+  void report(ReportWriter &W, Summary &S, uint64_t Seq,
+              const char *Mangled = TestKernel) const {
     LaunchInfo I = launchInfo(Mode::Heatmap, Dim{2}, Dim{64});
     I.Seq = Seq;
+    I.Mangled = Mangled;
     LaunchData Copy = Data; // report moves it
     W.report(I, &Table, &Copy, twoArrays(), S);
   }
@@ -162,6 +164,65 @@ TEST(ReportWriter, FullLogIsSaidAtExit) {
   HeatLaunch L;
   L.report(W, Quiet, 2);
   EXPECT_EQ(Quiet.render(Out).find("log was full"), std::string::npos);
+}
+
+/// The `heatmap.csv` field of every JSON report in Dir, in name order.
+std::vector<std::string> csvFields(const std::string &Dir) {
+  std::vector<std::string> Csv;
+  for (const std::string &F : listDirectory(Dir))
+    if (F.size() > 5 && F.substr(F.size() - 5) == ".json") {
+      auto J = nlohmann::ordered_json::parse(readFile(Dir + F));
+      Csv.push_back(J["heatmap"]["csv"].is_null() ? "null" : "csv");
+    }
+  return Csv;
+}
+
+// Heat-map CSVs are bounded per process (SECTORSCOPE_HEAT_CSV_MB): past the
+// budget a kernel's later launches write their JSON with `"csv": null`, and
+// the summary says so once; every kernel's first CSV is written whatever
+// the budget, so each kernel keeps a heat map.
+TEST(ReportWriter, HeatCsvsStopAtTheBudget) {
+  ScratchDirectory Dir;
+  ASSERT_FALSE(Dir.Path.empty());
+  HeatLaunch L;
+  std::string Probe = Dir.Path + "/probe/";
+  {
+    ReportWriter W(Probe, {"node1", 42, ""});
+    Summary S;
+    L.report(W, S, 0);
+  }
+  uint64_t CsvBytes = 0;
+  for (const std::string &F : listDirectory(Probe))
+    if (F.size() > 9 && F.substr(F.size() - 9) == ".heat.csv")
+      CsvBytes = readFile(Probe + F).size();
+  ASSERT_GT(CsvBytes, 0u);
+  // Room for two CSVs: the first kernel's first and second, not its third;
+  // the second kernel's first is written past the budget.
+  std::string Out = Dir.Path + "/out/";
+  ReportWriter W(Out, {"node1", 42, ""}, 2 * CsvBytes + CsvBytes / 2);
+  Summary S;
+  for (uint64_t Seq = 0; Seq < 4; ++Seq)
+    L.report(W, S, Seq);
+  L.report(W, S, 4, "_Z5otherPf");
+  L.report(W, S, 5, "_Z5otherPf");
+  EXPECT_EQ(csvFields(Out), (std::vector<std::string>{"csv", "csv", "null",
+                                                      "null", "csv", "null"}));
+  size_t Csvs = 0;
+  for (const std::string &F : listDirectory(Out))
+    Csvs += F.size() > 9 && F.substr(F.size() - 9) == ".heat.csv";
+  EXPECT_EQ(Csvs, 3u);
+  std::string Text = S.render(Out);
+  std::string Note = "heat-map CSVs after each kernel's first were not "
+                     "written past SECTORSCOPE_HEAT_CSV_MB";
+  ASSERT_NE(Text.find(Note), std::string::npos) << Text;
+  EXPECT_EQ(Text.find(Note, Text.find(Note) + 1), std::string::npos) << Text;
+  // A budget of 0: each kernel's first CSV only.
+  std::string None = Dir.Path + "/none/";
+  ReportWriter Z(None, {"node1", 42, ""}, 0);
+  Summary SZ;
+  L.report(Z, SZ, 0);
+  L.report(Z, SZ, 1);
+  EXPECT_EQ(csvFields(None), (std::vector<std::string>{"csv", "null"}));
 }
 
 bool endsWith(const std::string &S, const std::string &Tail) {
