@@ -10,10 +10,22 @@
 
 namespace sectorscope::rt {
 
+void appendHexAddr(std::string &Out, uint64_t V) {
+  static const char Digits[] = "0123456789abcdef";
+  char Buf[16];
+  int N = 0;
+  do {
+    Buf[sizeof(Buf) - 1 - N++] = Digits[V & 15];
+    V >>= 4;
+  } while (V);
+  Out += "0x";
+  Out.append(Buf + sizeof(Buf) - N, N);
+}
+
 std::string hexAddr(uint64_t V) {
-  char Buf[24];
-  std::snprintf(Buf, sizeof(Buf), "0x%llx", (unsigned long long)V);
-  return Buf;
+  std::string Out;
+  appendHexAddr(Out, V);
+  return Out;
 }
 
 std::string ObjectResult::describe() const {

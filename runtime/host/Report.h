@@ -135,6 +135,8 @@ std::string heatCsv(const LaunchReport &R);
 
 /// "0x1a2b" for addresses in reports.
 std::string hexAddr(uint64_t V);
+/// Appends hexAddr(V) to Out (the heat-map CSV's millions of addresses).
+void appendHexAddr(std::string &Out, uint64_t V);
 
 } // namespace sectorscope::rt
 

@@ -52,6 +52,24 @@ TEST(ReportContent, HeatMapCsv) {
     "csv": "test-host-1-t1-00000.heat.csv"})j");
 }
 
+// Sectors that ten or more warps touched: two-digit counts, and masks with
+// high bits, written as printf would.
+TEST(ReportContent, HeatCsvOfManyWarps) {
+  SiteTable T = parseTestTable(siteLine(0, "load", "global", 4, 12, 9));
+  FakeDevice D(testHeader(Mode::Heatmap, 1));
+  Dim Grid{1}, Block{1024};
+  D.run(T, Grid, Block, [](Dim, Dim Th) {
+    return std::vector<Access>{{0, ArrB + 0xabc0 + 4 * (Th.X % 8)}};
+  });
+  LaunchReport R =
+      analyze(D, launchInfo(Mode::Heatmap, Grid, Block), T, twoArrays());
+  std::vector<std::string> Csv = lines(heatCsv(R));
+  ASSERT_EQ(Csv.size(), 2u);
+  EXPECT_EQ(Csv[1], "0x7f000010abc0,global,0,32,32,32,32,32,32,32,32,32,"
+                    "0xffffffff,0xffffffff,0xffffffff,0xffffffff,0xffffffff,"
+                    "0xffffffff,0xffffffff,0xffffffff,0xffffffff,l");
+}
+
 // A full sample log and an out-of-range site id are counted, not fatal.
 // Two records per lane for four warps of 32 lanes: each lane logs its first
 // two accesses (one at site 0, its own sector; one at site 5, past the

@@ -24,7 +24,7 @@ int main() {
     std::fprintf(stderr, "sectorscope: error: %s\n", Err.c_str());
     return 2;
   }
-  ReportWriter Writer(C->OutDir.Path, currentProcess(GetEnv));
+  ReportWriter Writer(C->OutDir.Path, currentProcess(GetEnv), C->HeatCsv.Bytes);
   Summary Findings;
   LaunchInfo Info;
   Info.Mangled = "_Z4stepPf";
