@@ -245,27 +245,82 @@ private:
   std::vector<uint64_t> Slots;
   /// The global sectors a warp loaded, in the order they entered: a window
   /// of W holds a sector while fewer than W others entered after it; only
-  /// fresh sectors enter, so a window is a FIFO of W sectors.
+  /// fresh sectors enter, so a window is a FIFO of W sectors. Each sector's
+  /// latest entry lives in an open-addressed table, rebuilt with the live
+  /// entries when stale ones fill it: node-based maps made these lookups
+  /// half of a gathering block's fold.
   class LoadedSectors {
   public:
     void clear() {
-      Entered.clear();
+      std::fill(Keys.begin(), Keys.end(), Empty);
+      Used = 0;
       Count = 0;
     }
     bool holds(uint64_t Sector, uint32_t W) const {
-      auto It = Entered.find(Sector);
-      return It != Entered.end() && Count - It->second < W;
+      if (Keys.empty())
+        return false;
+      for (size_t I = slot(Sector);; I = (I + 1) & Mask) {
+        if (Keys[I] == Sector)
+          return Count - Entries[I] < W;
+        if (Keys[I] == Empty)
+          return false;
+      }
     }
     void enter(uint64_t Sector, uint32_t W) {
-      Entered[Sector] = Count++;
-      // Forget what the window no longer reaches: the map stays small.
-      if (Entered.size() > 4 * size_t(W) + 64)
-        for (auto I = Entered.begin(); I != Entered.end();)
-          I = Count - I->second >= W ? Entered.erase(I) : std::next(I);
+      if (Keys.empty())
+        resize(W);
+      if (Used >= Limit)
+        rebuild(W);
+      insert(Sector, Count++);
     }
 
   private:
-    std::unordered_map<uint64_t, uint64_t> Entered;
+    static constexpr uint64_t Empty = ~uint64_t(0); // no sector is 2^64 - 1
+    size_t slot(uint64_t Sector) const {
+      return size_t((Sector * 0x9e3779b97f4a7c15ull) >> Shift);
+    }
+    void insert(uint64_t Sector, uint64_t Entry) {
+      for (size_t I = slot(Sector);; I = (I + 1) & Mask) {
+        if (Keys[I] == Sector) {
+          Entries[I] = Entry;
+          return;
+        }
+        if (Keys[I] == Empty) {
+          Keys[I] = Sector;
+          Entries[I] = Entry;
+          ++Used;
+          return;
+        }
+      }
+    }
+    /// Room for 4 W + 64 keys at most half full.
+    void resize(uint32_t W) {
+      Limit = 4 * size_t(W) + 64;
+      size_t Size = 1;
+      int Bits = 0;
+      while (Size < 2 * Limit)
+        Size <<= 1, ++Bits;
+      Keys.assign(Size, Empty);
+      Entries.assign(Size, 0);
+      Mask = Size - 1;
+      Shift = 64 - Bits;
+      Used = 0;
+    }
+    /// Keeps the entries the window still reaches.
+    void rebuild(uint32_t W) {
+      std::vector<std::pair<uint64_t, uint64_t>> Live;
+      for (size_t I = 0; I < Keys.size(); ++I)
+        if (Keys[I] != Empty && Count - Entries[I] < W)
+          Live.push_back({Keys[I], Entries[I]});
+      std::fill(Keys.begin(), Keys.end(), Empty);
+      Used = 0;
+      for (const auto &[Sector, Entry] : Live)
+        insert(Sector, Entry);
+    }
+
+    std::vector<uint64_t> Keys, Entries;
+    size_t Used = 0, Limit = 0, Mask = 0;
+    int Shift = 0;
     uint64_t Count = 0;
   };
   LoadedSectors Recent[NumRereadWindows];

@@ -199,6 +199,31 @@ TEST(LaneLog, RereadsOnlyWithinTheWarpsRecentLoads) {
   expectLog(Data, 1, 96, 0, 0, 1);
 }
 
+// Long runs: a warp loads 1000 sectors, the same 1000 again, then the last
+// 50 a third time. Only the 1024-sector window still holds the first pass
+// at the second; every window holds the second pass's last 50, which the
+// smaller windows took in again. The windows drop sectors they no longer
+// reach many times over on the way (their tables keep 4 W + 64 at most).
+TEST(LaneLog, LongRunsKeepEachWindowsLastSectors) {
+  SiteTable T = parseTestTable(siteLine(0, "load", "global", 4, 10, 5));
+  FakeDevice D(testHeader(Mode::Heatmap, 1, 1u << 18, nullptr, 16, 4, 32));
+  auto One = [](uint64_t Sector) {
+    return std::vector<uint64_t>(32, Base + 32 * Sector);
+  };
+  for (uint64_t S = 0; S < 1000; ++S)
+    D.request(0, T, 0, 0, ~0u, One(S));
+  for (uint64_t S = 0; S < 1000; ++S)
+    D.request(0, T, 0, 0, ~0u, One(S));
+  for (uint64_t S = 950; S < 1000; ++S)
+    D.request(0, T, 0, 0, ~0u, One(S));
+  LaunchData Data = decode(D);
+  static_assert(NumRereadWindows == 5 && RereadWindows[4] == 1024,
+                "windows of 64..1024 sectors");
+  for (size_t K = 0; K < 4; ++K)
+    expectLog(Data, 0, 2050, 50, 50, K);
+  expectLog(Data, 0, 2050, 1050, 1050, 4);
+}
+
 TEST(LaneLog, WordMasksClipToTheSector) {
   EXPECT_EQ(sectorWordMask(0, 4), 0x01u);
   EXPECT_EQ(sectorWordMask(28, 8), 0x80u);
