@@ -37,12 +37,19 @@ bool ReportWriter::directoryReady(Summary &Findings) {
   return Ready;
 }
 
+bool ReportWriter::csvBudgetLeft(const std::string &Mangled) {
+  std::lock_guard<std::mutex> G(Lock);
+  return !KernelsWithCsv.count(Mangled) || !CsvBudgetSpent;
+}
+
 bool ReportWriter::takeCsv(const std::string &Mangled, uint64_t Bytes) {
   std::lock_guard<std::mutex> G(Lock);
   bool First = KernelsWithCsv.insert(Mangled).second;
-  if (!First &&
-      (CsvBytes > CsvBudgetBytes || Bytes > CsvBudgetBytes - CsvBytes))
+  if (!First && (CsvBudgetSpent || CsvBytes > CsvBudgetBytes ||
+                 Bytes > CsvBudgetBytes - CsvBytes)) {
+    CsvBudgetSpent = true;
     return false;
+  }
   CsvBytes += Bytes;
   return true;
 }
@@ -92,8 +99,11 @@ LaunchReport ReportWriter::report(LaunchInfo &Info, const SiteTable *Table,
     noteOverflows(Info, Data->Header, Findings);
   bool Wrote = false;
   if (DirectoryReady) {
-    std::string Csv = WantCsv ? heatCsv(Rep) : "";
-    if (!Csv.empty() && !takeCsv(Info.Mangled, Csv.size())) {
+    // A CSV past the budget is not even formatted: a large map's costs
+    // most of a second.
+    std::string Csv =
+        WantCsv && csvBudgetLeft(Info.Mangled) ? heatCsv(Rep) : "";
+    if (WantCsv && (Csv.empty() || !takeCsv(Info.Mangled, Csv.size()))) {
       Csv.clear();
       Rep.Info.CsvName.clear();
       Findings.noteRemark(

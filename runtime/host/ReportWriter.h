@@ -22,8 +22,9 @@ namespace sectorscope::rt {
 class ReportWriter {
 public:
   /// OutDir ends in '/'; it is created on the first report. Heat-map CSVs
-  /// past each kernel's first are written while all CSVs written stay
-  /// within CsvBudgetBytes (SECTORSCOPE_HEAT_CSV_MB).
+  /// past each kernel's first are written until one would take the CSVs
+  /// written past CsvBudgetBytes (SECTORSCOPE_HEAT_CSV_MB); from then on,
+  /// only kernels' first CSVs.
   ReportWriter(std::string OutDir, ProcessIdentity Ident,
                uint64_t CsvBudgetBytes = ~uint64_t(0))
       : OutDir(std::move(OutDir)), Ident(std::move(Ident)),
@@ -39,6 +40,9 @@ public:
 private:
   /// Creates the output directory once; false when it cannot be.
   bool directoryReady(Summary &Findings);
+  /// Whether a heat-map CSV of kernel `Mangled` may still be written: its
+  /// first, or no CSV refused yet.
+  bool csvBudgetLeft(const std::string &Mangled);
   /// Whether a heat-map CSV of `Bytes` for kernel `Mangled` is written, and
   /// if so counts it against the budget.
   bool takeCsv(const std::string &Mangled, uint64_t Bytes);
@@ -56,6 +60,7 @@ private:
   std::mutex Lock; // Ready, Failed, CsvBytes, KernelsWithCsv
   bool Ready = false, Failed = false;
   uint64_t CsvBytes = 0;
+  bool CsvBudgetSpent = false; // a CSV was refused: refuse all but firsts
   std::set<std::string> KernelsWithCsv;
 };
 
