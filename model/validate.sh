@@ -39,7 +39,10 @@
 # measured table and its geometric-mean error, the training and held-out
 # summary, and the held-out error over the DRAM-sized kernels (every block
 # together touches more than the calibration's L2: the grid-mode profile's
-# address ranges, cases.json footprint_bytes); and writes to OUTDIR:
+# address ranges, cases.json footprint_bytes); with --runs, the same error
+# program by program (one run directory each) and their geometric mean, so
+# that a program with many cases does not stand for the set; and writes to
+# OUTDIR:
 #   calib.json, cases.json, validate-<model>.json
 #   lbm_mlups.svg             actual vs estimated MLUPS, every model
 #                              (GT200 paper Table 1), lbm.json
@@ -459,6 +462,35 @@ print("%-10s DRAM-sized (every block touches more than the %.0f MiB L2): %d of %
     h["model"], l2 / 2**20, len(big), len(known), 100 * gm, sum(1 for r in big if r.get("inside_bounds"))))
 PY
 done
+
+# Program by program (--runs): a size sweep of one program is many cases,
+# so the set's figure alone can be one program's.
+if [[ $RUNS == 1 ]]; then
+  H="$OUT/heldout-$BAND_MODEL.json"
+  [[ -f $H ]] || H="$OUT/validate-$BAND_MODEL.json"
+  python3 - "$H" "$CASES" <<'PY'
+import json, math, os, sys
+v = json.load(open(sys.argv[1]))
+profile = {c["name"]: c["profile"] for c in json.load(open(sys.argv[2]))["cases"]}
+held = "held_out_ms" in (v["cases"] or [{}])[0]
+by = {}
+for r in v["cases"]:
+    if not r.get("in_scope") or r["name"] not in profile:
+        continue
+    ms = r["held_out_ms"] if held else r["predicted_ms"]
+    by.setdefault(os.path.basename(os.path.dirname(profile[r["name"]])), []).append(ms / r["measured_ms"])
+if not by:
+    sys.exit(0)
+def gm(xs):
+    return math.exp(sum(math.log(max(abs(x - 1), 1e-4)) for x in xs) / len(xs))
+what = "held-out" if held else "predicted"
+print("%-10s by program (in scope, %s): %d programs, geometric mean of their errors %5.1f%%" % (
+    v["model"], what, len(by), 100 * math.exp(sum(math.log(gm(x)) for x in by.values()) / len(by))))
+for name in sorted(by):
+    x = by[name]
+    print("  %-28s %4d cases  %5.1f%%  predicted / measured %.2f-%.2f" % (name, len(x), 100 * gm(x), min(x), max(x)))
+PY
+fi
 
 if [[ -f "$OUT/validate-bounds.json" ]]; then
   python3 -c 'import json,sys; v=json.load(open(sys.argv[1])); n=v["in_scope_cases"]; k=v["inside_bounds_in_scope"]; print("%-10s %s (%s): %d of %d in-scope cases inside (%.0f%%)" % (v["model"], v["bounds"], sys.argv[2], k, n, 100.0*k/n if n else 0))' "$OUT/validate-bounds.json" "$BOUNDS"
