@@ -10,21 +10,21 @@
 
 namespace sectorscope::rt {
 
-void appendHexAddr(std::string &Out, uint64_t V) {
+void appendHex(std::string &Out, uint64_t V, int MinDigits) {
   static const char Digits[] = "0123456789abcdef";
   char Buf[16];
   int N = 0;
   do {
     Buf[sizeof(Buf) - 1 - N++] = Digits[V & 15];
     V >>= 4;
-  } while (V);
+  } while (V || N < MinDigits);
   Out += "0x";
   Out.append(Buf + sizeof(Buf) - N, N);
 }
 
 std::string hexAddr(uint64_t V) {
   std::string Out;
-  appendHexAddr(Out, V);
+  appendHex(Out, V);
   return Out;
 }
 

@@ -9,17 +9,8 @@
 namespace sectorscope::rt {
 
 // A sampled block that gathers from tens of MiB has millions of rows: the
-// fields are formatted by hand, not by snprintf, which was half the CSV's
-// time.
-static const char HexDigits[] = "0123456789abcdef";
-
-/// ",0x" and V as 8 lower-case hex digits (printf's ",0x%08x").
-static void appendMask(std::string &Out, uint32_t V) {
-  char Buf[11] = {',', '0', 'x'};
-  for (int I = 0; I < 8; ++I)
-    Buf[3 + I] = HexDigits[(V >> (28 - 4 * I)) & 15];
-  Out.append(Buf, sizeof(Buf));
-}
+// fields are formatted by hand (appendHex), not by snprintf, which was half
+// the CSV's time.
 
 /// ",N" for N in 0..32 (warps of a block that touched a sector or word).
 static void appendCount(std::string &Out, uint32_t N) {
@@ -41,7 +32,7 @@ std::string heatCsv(const LaunchReport &R) {
   Out.reserve(Out.size() + 150 * R.Data.Heat.size());
   for (size_t I = 0; I < R.Data.Heat.size(); ++I) {
     const HeatSector &S = R.Data.Heat[I];
-    appendHexAddr(Out, S.Addr);
+    appendHex(Out, S.Addr);
     Out += ',';
     Out += spaceName(S.Space);
     Out += ',';
@@ -51,9 +42,12 @@ std::string heatCsv(const LaunchReport &R) {
     appendCount(Out, __builtin_popcount(S.SectorWarps));
     for (uint32_t W : S.WordWarps)
       appendCount(Out, __builtin_popcount(W));
-    appendMask(Out, S.SectorWarps);
-    for (uint32_t W : S.WordWarps)
-      appendMask(Out, W);
+    Out += ',';
+    appendHex(Out, S.SectorWarps, 8);
+    for (uint32_t W : S.WordWarps) {
+      Out += ',';
+      appendHex(Out, W, 8);
+    }
     Out += ',';
     Out += (S.Ops & 1) ? "l" : "";
     Out += (S.Ops & 2) ? "s" : "";

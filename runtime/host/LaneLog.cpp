@@ -259,7 +259,7 @@ private:
     bool holds(uint64_t Sector, uint32_t W) const {
       if (Keys.empty())
         return false;
-      for (size_t I = slot(Sector);; I = (I + 1) & Mask) {
+      for (size_t I = slot(Sector);; I = (I + 1) & (Keys.size() - 1)) {
         if (Keys[I] == Sector)
           return Count - Entries[I] < W;
         if (Keys[I] == Empty)
@@ -280,7 +280,7 @@ private:
       return size_t((Sector * 0x9e3779b97f4a7c15ull) >> Shift);
     }
     void insert(uint64_t Sector, uint64_t Entry) {
-      for (size_t I = slot(Sector);; I = (I + 1) & Mask) {
+      for (size_t I = slot(Sector);; I = (I + 1) & (Keys.size() - 1)) {
         if (Keys[I] == Sector) {
           Entries[I] = Entry;
           return;
@@ -302,7 +302,6 @@ private:
         Size <<= 1, ++Bits;
       Keys.assign(Size, Empty);
       Entries.assign(Size, 0);
-      Mask = Size - 1;
       Shift = 64 - Bits;
       Used = 0;
     }
@@ -319,7 +318,7 @@ private:
     }
 
     std::vector<uint64_t> Keys, Entries;
-    size_t Used = 0, Limit = 0, Mask = 0;
+    size_t Used = 0, Limit = 0;
     int Shift = 0;
     uint64_t Count = 0;
   };

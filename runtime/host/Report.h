@@ -135,8 +135,9 @@ std::string heatCsv(const LaunchReport &R);
 
 /// "0x1a2b" for addresses in reports.
 std::string hexAddr(uint64_t V);
-/// Appends hexAddr(V) to Out (the heat-map CSV's millions of addresses).
-void appendHexAddr(std::string &Out, uint64_t V);
+/// Appends "0x" and V in lower-case hex, at least MinDigits (1..16) digits
+/// (printf's "0x%0*llx"): the heat-map CSV's millions of fields.
+void appendHex(std::string &Out, uint64_t V, int MinDigits = 1);
 
 } // namespace sectorscope::rt
 
