@@ -36,7 +36,9 @@ Calibration calibrationFor(const std::string &Spec, const Profile &P) {
     fail(P.File, "device", measuredOn(P));
   Calibration C = fitCalibration(readBenchData(L.Data.Path, "best_ms", false),
                                  FitSettings());
-  // The index matched the bounds file to the device: no warning to give.
+  // The index chose the bounds file for the device, even one fitted on
+  // another GPU's programs (the H200 takes the H100's, checked on an H200
+  // set): no warning to give, the label names that GPU.
   DeviceLookup B = lookupDevice(profileDevice(P), DeviceFile::Bounds);
   if (!B.Data.Path.empty())
     useBoundsFile(C, B.Data.Path);
@@ -48,6 +50,7 @@ std::string useBoundsFile(Calibration &C, const std::string &Path) {
   C.Bounds = readBoundsFile(Path, Gpu);
   if (C.Gpu.Name.empty() || C.Gpu.Name == "unknown" || Gpu == C.Gpu.Name)
     return "";
+  C.Bounds->Basis += (C.Bounds->Basis.empty() ? "" : " ") + ("on " + Gpu);
   return "bounds " + Path + " were fitted on " + Gpu +
          ", the calibration measured on " + C.Gpu.Name;
 }

@@ -39,7 +39,8 @@ struct BoundsMargin {
   size_t Cases = 0, Kernels = 0;
   double HeldOutCoverage = -1; ///< Leave-one-out; -1: not measured.
   /// Whose residuals set the margin, when not the validation suite's
-  /// ("212 real-program kernels", CorpusBounds.h).
+  /// ("212 real-program kernels", CorpusBounds.h; "... on NVIDIA H100 80GB
+  /// HBM3" when that is not the calibration's GPU).
   std::string Basis;
 
   double lower(double Best) const { return Best / LowerFactor; }

@@ -19,12 +19,14 @@ namespace sectorscope::model {
 
 /// The calibration for P. Spec "auto": the suite the device index names for
 /// P's device, fitted now, with the bounds the index names for it (none:
-/// the band's ends are raw); an error when it names no suite. Otherwise
+/// the band's ends are raw; another GPU's: their label says whose); an
+/// error when it names no suite. Otherwise
 /// the calibration file Spec.
 Calibration calibrationFor(const std::string &Spec, const Profile &P);
 
-/// Gives C the bounds of a bounds file (CorpusBounds.h); one line when the
-/// file was fitted on another GPU than C's, else "".
+/// Gives C the bounds of a bounds file (CorpusBounds.h); when the file was
+/// fitted on another GPU than C's, their label names that GPU and the
+/// result is one line saying so, else "".
 std::string useBoundsFile(Calibration &C, const std::string &Path);
 
 /// One line when C was measured on another device than P's, saying whether
