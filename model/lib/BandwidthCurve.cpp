@@ -1,7 +1,8 @@
 //===- BandwidthCurve.cpp - A kernel's time over occupancy ----------------===//
 //
 // time(w) = launch + smax(T_bw, T_lat / w): the smooth maximum and one
-// kernel's curve, also through a measured point.
+// kernel's curve (its grid's last partial wave included), also through a
+// measured point.
 //
 //===----------------------------------------------------------------------===//
 #include "sectorscope/model/BandwidthModel.h"
@@ -24,10 +25,30 @@ double KernelCurve::effectiveWarps(double W) const {
   return std::max(std::min(W, GridWarpsPerSm), 1e-9);
 }
 
+double KernelCurve::waves(double W) const {
+  if (!(Blocks > 0 && WarpsPerBlock > 0 && Sms > 0))
+    return 0;
+  double Resident = std::max(1.0, std::floor(W / WarpsPerBlock + 1e-9));
+  return Blocks / (Sms * Resident);
+}
+
+double KernelCurve::memoryTime(double W, double LatFactor,
+                               double BwFactor) const {
+  double Bw = bwMs(W) * BwFactor;
+  double Lat = LatFactor * latMsWarps(W) / effectiveWarps(W);
+  double N = waves(W), Full = std::floor(N);
+  if (N <= 1 || N == Full)
+    return smoothMax(Bw, Lat, P);
+  // Blocks start in waves of what the SMs hold. The last, partial wave has
+  // a share of the bytes but not of the round trips: each of its warps
+  // waits its own chain, however few share the SMs, so it takes a whole
+  // wave's latency (a 1.5-wave latency-bound grid takes two waves' time).
+  double F = Full / N;
+  return F * smoothMax(Bw, Lat, P) + smoothMax((1 - F) * Bw, Lat / N, P);
+}
+
 double KernelCurve::at(double Warps) const {
-  return LaunchMs +
-         smoothMax(bwMs(Warps) * BwScale,
-                   LatScale * latMsWarps(Warps) / effectiveWarps(Warps), P);
+  return LaunchMs + memoryTime(Warps, LatScale, BwScale);
 }
 
 KernelCurve KernelCurve::throughPoint(double Warps, double MeasuredMs) const {
@@ -45,11 +66,23 @@ KernelCurve KernelCurve::throughPoint(double Warps, double MeasuredMs) const {
     // Above the bandwidth floor: the latency term carries the difference
     // (the kernel's effective round trips, e.g. an mlp the count missed).
     K.LatScale = std::pow(std::pow(E, P) - std::pow(BwMs, P), 1.0 / P) / Lw;
+    double N = waves(Warps);
+    if (N > 1 && N != std::floor(N)) {
+      // With a last partial wave the time grows with the factor, from the
+      // floor (factor 0) up: bisect, from the closed form's factor, which
+      // is too large (the whole grid's latency alone).
+      double Lo = 0, Hi = K.LatScale;
+      for (int I = 0; I < 200 && Hi - Lo > 1e-15 * Hi; ++I) {
+        double Mid = (Lo + Hi) / 2;
+        (memoryTime(Warps, Mid, 1) < E ? Lo : Hi) = Mid;
+      }
+      K.LatScale = (Lo + Hi) / 2;
+    }
     return K;
   }
   // At or below the floor (or no latency term): the traffic estimate is
   // off by a factor; scale both terms by it.
-  double S = smoothMax(BwMs, Lw, P);
+  double S = memoryTime(Warps, 1, 1);
   K.BwScale = K.LatScale = S > 0 ? E / S : 0;
   return K;
 }

@@ -267,6 +267,9 @@ KernelCurve BandwidthModel::curve(const Traffic &T, bool Camped,
   K.LaunchMs = LaunchMs + Drain + K.InheritedMs;
   K.P = P;
   K.GridWarpsPerSm = T.totalWarps() / smsInUse(T);
+  K.Blocks = T.Blocks;
+  K.WarpsPerBlock = T.WarpsPerBlock;
+  K.Sms = SmCount;
   Terms A = kernelTerms(*this, T, Camped, false, Notes);
   K.BwMs = A.BwMs;
   K.LatMsWarps = A.LatMsWarps;

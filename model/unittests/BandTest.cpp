@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
 
 using namespace sectorscope::model;
@@ -143,6 +144,49 @@ TEST(Band, FromProfile) {
   EXPECT_EQ(Small.AppMaxWarps, 16);
   EXPECT_TRUE(Small.Points[15].App.has_value());
   EXPECT_FALSE(Small.Points[16].App.has_value());
+}
+
+} // namespace
+
+namespace {
+
+TEST(KernelCurve, LastPartialWaveTakesAWholeWavesLatency) {
+  // 100 SMs, blocks of 8 warps, 32 warps (4 blocks) an SM: 600 blocks are
+  // 1.5 waves, 800 two.
+  KernelCurve K;
+  K.P = 2;
+  K.WarpsPerBlock = 8;
+  K.Sms = 100;
+  K.Blocks = 600;
+  K.GridWarpsPerSm = 600 * 8 / 100.0;
+  EXPECT_REL_NEAR(K.waves(32), 1.5, 1e-12);
+  EXPECT_REL_NEAR(K.waves(35), 1.5, 1e-12); // 4 blocks still
+  // Latency-bound: two waves' round trips, 4/3 of the grid's share.
+  K.BwMs = 1e-12;
+  K.LatMsWarps = 64;
+  EXPECT_REL_NEAR(K.at(32), 2.0 * 4 / 3, 1e-9);
+  // Bandwidth-bound: the bytes alone, whatever the waves.
+  K.BwMs = 10;
+  K.LatMsWarps = 1e-9;
+  EXPECT_REL_NEAR(K.at(32), 10, 1e-9);
+  // Whole waves and grids under one wave: the plain smooth maximum.
+  K.LatMsWarps = 64;
+  K.Blocks = 800;
+  K.GridWarpsPerSm = 64;
+  EXPECT_REL_NEAR(K.at(32), std::hypot(10.0, 2.0), 1e-12);
+  K.Blocks = 200;
+  K.GridWarpsPerSm = 16;
+  EXPECT_REL_NEAR(K.at(32), std::hypot(10.0, 64.0 / 16), 1e-12);
+  // The application line through a point passes through it.
+  K.Blocks = 600;
+  K.GridWarpsPerSm = 48;
+  K.BwMs = 1;
+  KernelCurve App = K.throughPoint(32, 5);
+  EXPECT_REL_NEAR(App.at(32), 5, 1e-9);
+  EXPECT_LT(App.LatScale, K.throughPoint(32, 6).LatScale);
+  // Below the bandwidth floor both terms scale.
+  App = K.throughPoint(32, 0.5);
+  EXPECT_REL_NEAR(App.at(32), 0.5, 1e-9);
 }
 
 } // namespace

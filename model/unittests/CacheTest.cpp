@@ -191,8 +191,13 @@ TEST(Cache, ReuseInsideBlockHitsL1WhileItFits) {
                   1e-9);
   EXPECT_REL_NEAR(K.BwMs,
                   Bytes / 8 * C.MsPerByte + Bytes * M.L2.MsPerByte + Tag, 1e-9);
+  // 5 blocks an SM at 40 warps: two whole waves of 1000 blocks on 100 SMs.
   EXPECT_REL_NEAR(K.at(40), K.BwMsL1 + K.LatMsWarpsL1 / 40, 1e-9);
-  EXPECT_REL_NEAR(K.at(48), K.BwMs + K.LatMsWarps / 48, 1e-9);
+  // 6 at 48: 1000 / 600 waves; the last has 2/5 of the bytes and a whole
+  // wave's latency.
+  double Lat48 = K.LatMsWarps / 48;
+  EXPECT_REL_NEAR(K.at(48), 0.6 * (K.BwMs + Lat48) + 0.4 * K.BwMs + Lat48 * 0.6,
+                  1e-9);
   // Without an L1 figure the reuse stays an L2 hit at every occupancy.
   M.L1 = L1Figures();
   EXPECT_EQ(M.curve(T, false, nullptr).L1MaxWarps, 0);

@@ -67,9 +67,16 @@ void addBlockRows(BenchData &D, double A, double L, double Ls, double Blk) {
       double Words = 1 << 24, Warps = Words / N / 32;
       R.Blocks = Words / N / Threads;
       R.BytesMoved = Words * 8;
-      double Lat = (Warps * N * (L + Ls) + Warps * Blk) / 100;
-      double WEff = std::min<double>(W, Warps / 100);
-      R.TimeMs = smoothMax(Words * 8 * A, Lat / WEff, 2);
+      // The model's own curve, its grid's last partial wave included.
+      KernelCurve K;
+      K.P = 2;
+      K.BwMs = Words * 8 * A;
+      K.LatMsWarps = (Warps * N * (L + Ls) + Warps * Blk) / 100;
+      K.GridWarpsPerSm = Warps / 100;
+      K.Blocks = *R.Blocks;
+      K.WarpsPerBlock = Threads / 32.0;
+      K.Sms = 100;
+      R.TimeMs = K.at(W);
       D.Rows.push_back(R);
     }
 }

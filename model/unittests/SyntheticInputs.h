@@ -39,8 +39,9 @@ void addPureStreams(BenchData &D, double A, double L, double Ls);
 BenchData pureStreamBench(double A, double L, double Ls);
 
 /// Block rows (the same copy in blocks of 32..1024 threads, 1..16 words
-/// per thread, at 8 and 32 warps/SM) timed by the model's form with a cost
-/// per block of Blk (one more serial step per warp), p = 2.
+/// per thread, at 8 and 32 warps/SM) timed by the model's form (its last
+/// partial wave included) with a cost per block of Blk (one more serial
+/// step per warp), p = 2.
 void addBlockRows(BenchData &D, double A, double L, double Ls, double Blk);
 
 /// 200 blocks of 256 threads: a load misaligned by one word, a store, an

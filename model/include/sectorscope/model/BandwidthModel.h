@@ -76,8 +76,17 @@ struct KernelCurve {
   double IssueMs = 0;
   double LatScale = 1; ///< Application line: fitted latency factor.
   double BwScale = 1;  ///< Application line: fitted bandwidth factor.
+  /// The grid, for its waves: blocks, warps a block, SMs (0: not known,
+  /// no last wave charged).
+  double Blocks = 0, WarpsPerBlock = 0, Sms = 0;
 
   double effectiveWarps(double W) const;
+  /// Blocks over what the SMs hold at once at W warps per SM (at least a
+  /// block each); 0 when the grid is not known.
+  double waves(double W) const;
+  /// smax(T_bw, T_lat / w) at W with the given factors, the grid's last
+  /// partial wave charged a whole wave's latency (BandwidthCurve.cpp).
+  double memoryTime(double W, double LatFactor, double BwFactor) const;
   bool l1Fits(double W) const { return effectiveWarps(W) <= L1MaxWarps; }
   double memoryMs(double W) const { return l1Fits(W) ? BwMsL1 : BwMs; }
   double bwMs(double W) const { return std::max(memoryMs(W), IssueMs); }
