@@ -146,10 +146,6 @@ TEST(Band, FromProfile) {
   EXPECT_FALSE(Small.Points[16].App.has_value());
 }
 
-} // namespace
-
-namespace {
-
 TEST(KernelCurve, LastPartialWaveTakesAWholeWavesLatency) {
   // 100 SMs, blocks of 8 warps, 32 warps (4 blocks) an SM: 600 blocks are
   // 1.5 waves, 800 two.
