@@ -47,6 +47,12 @@ double KernelCurve::memoryTime(double W, double LatFactor,
   return F * smoothMax(Bw, Lat, P) + smoothMax((1 - F) * Bw, Lat / N, P);
 }
 
+double KernelCurve::lastWaveMs(double W) const {
+  return memoryTime(W, LatScale, BwScale) -
+         smoothMax(bwMs(W) * BwScale,
+                   LatScale * latMsWarps(W) / effectiveWarps(W), P);
+}
+
 double KernelCurve::at(double Warps) const {
   return LaunchMs + memoryTime(Warps, LatScale, BwScale);
 }
