@@ -321,13 +321,14 @@ BandResult computeBand(const Calibration &C, const Profile &P,
     B.MissingTerms = missingTerms(C, T, B.Warps);
   B.BestMs = At.Best;
   B.WorstMs = At.Worst;
-  if (B.BestCurve && B.BestCurve->lastWaveMs(B.Warps) > 0.05 * B.BestMs)
+  if (double LastWave = B.BestCurve ? B.BestCurve->lastWaveMs(B.Warps) : 0;
+      LastWave > 0.05 * B.BestMs)
     B.Notes.push_back(
         "the grid is " + fmtFixed(B.BestCurve->waves(B.Warps), 2) +
         " waves at " + fmtNum(B.Warps) +
         " warps/SM: its last, partial wave waits a whole wave's round trips "
         "(" +
-        fmtNum(B.BestCurve->lastWaveMs(B.Warps)) +
+        fmtNum(LastWave) +
         " ms of the best line); a grid of whole waves avoids it");
   B.LowerMs = At.Lower;
   B.UpperMs = At.Upper;

@@ -32,25 +32,31 @@ double KernelCurve::waves(double W) const {
   return Blocks / (Sms * Resident);
 }
 
-double KernelCurve::memoryTime(double W, double LatFactor,
-                               double BwFactor) const {
-  double Bw = bwMs(W) * BwFactor;
-  double Lat = LatFactor * latMsWarps(W) / effectiveWarps(W);
-  double N = waves(W), Full = std::floor(N);
-  if (N <= 1 || N == Full)
-    return smoothMax(Bw, Lat, P);
+/// smax(T_bw, T_lat / w) at W, and with LastWave the grid's last partial
+/// wave charged a whole wave's latency.
+static double memoryTimeOf(const KernelCurve &K, double W, double LatFactor,
+                           double BwFactor, bool LastWave) {
+  double Bw = K.bwMs(W) * BwFactor;
+  double Lat = LatFactor * K.latMsWarps(W) / K.effectiveWarps(W);
+  double N = K.waves(W), Full = std::floor(N);
+  if (!LastWave || N <= 1 || N == Full)
+    return smoothMax(Bw, Lat, K.P);
   // Blocks start in waves of what the SMs hold. The last, partial wave has
   // a share of the bytes but not of the round trips: each of its warps
   // waits its own chain, however few share the SMs, so it takes a whole
   // wave's latency (a 1.5-wave latency-bound grid takes two waves' time).
   double F = Full / N;
-  return F * smoothMax(Bw, Lat, P) + smoothMax((1 - F) * Bw, Lat / N, P);
+  return F * smoothMax(Bw, Lat, K.P) + smoothMax((1 - F) * Bw, Lat / N, K.P);
+}
+
+double KernelCurve::memoryTime(double W, double LatFactor,
+                               double BwFactor) const {
+  return memoryTimeOf(*this, W, LatFactor, BwFactor, /*LastWave=*/true);
 }
 
 double KernelCurve::lastWaveMs(double W) const {
-  return memoryTime(W, LatScale, BwScale) -
-         smoothMax(bwMs(W) * BwScale,
-                   LatScale * latMsWarps(W) / effectiveWarps(W), P);
+  return memoryTimeOf(*this, W, LatScale, BwScale, true) -
+         memoryTimeOf(*this, W, LatScale, BwScale, false);
 }
 
 double KernelCurve::at(double Warps) const {

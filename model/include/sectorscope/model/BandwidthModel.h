@@ -89,6 +89,7 @@ struct KernelCurve {
   double memoryTime(double W, double LatFactor, double BwFactor) const;
   /// What the last partial wave adds at W over the grid's even share.
   double lastWaveMs(double W) const;
+
   bool l1Fits(double W) const { return effectiveWarps(W) <= L1MaxWarps; }
   double memoryMs(double W) const { return l1Fits(W) ? BwMsL1 : BwMs; }
   double bwMs(double W) const { return std::max(memoryMs(W), IssueMs); }
