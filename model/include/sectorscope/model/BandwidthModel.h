@@ -160,10 +160,10 @@ struct BandwidthModel {
   /// gpu.max_sm_clock_mhz), not fitted; 0: no clock known, no term. JSON:
   /// dependent_ms_per_slot.
   double DependentMsPerSlot = 0;
-  /// The latency of a dependent ALU instruction on sm_70..sm_90: between
-  /// its round trips a warp's arithmetic is mostly one chain. Chosen on
-  /// development programs (docs/model.md, "A warp's own instructions").
-  static constexpr double DependentCyclesPerSlot = 4;
+  /// Half the 4-cycle latency of a dependent ALU instruction on sm_70..sm_90:
+  /// code has two independent chains on average. Chosen on development
+  /// programs (docs/model.md, "A warp's own instructions").
+  static constexpr double DependentCyclesPerSlot = 2;
   /// The SM's four schedulers issue one warp instruction a cycle each: a
   /// grid's issue slots per SM at that rate bound the kernel whatever its
   /// memory does (a double-precision division per element, a search loop).
