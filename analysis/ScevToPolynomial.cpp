@@ -83,10 +83,19 @@ Poly ScevToPolynomial::warpDiv(const Poly &X, uint64_t Divisor,
                               Atoms.blockDep(X), true, Atoms.loaded(X)));
 }
 
+void ScevToPolynomial::keepProvisional(const void *Key, const Poly &R) {
+  if (InProgress.empty())
+    Provisional.clear();
+  else
+    Provisional[Key] = R;
+}
+
 Poly ScevToPolynomial::ofSCEV(const SCEV *S) {
   auto It = SCEVMemo.find(S);
   if (It != SCEVMemo.end())
     return It->second;
+  if (auto P = Provisional.find(S); P != Provisional.end())
+    return P->second;
   // Results that saw a cycle cut short are not final: do not keep them.
   unsigned CyclesBefore = CycleHits;
   Poly R;
@@ -141,6 +150,8 @@ Poly ScevToPolynomial::ofSCEV(const SCEV *S) {
   }
   if (CycleHits == CyclesBefore)
     SCEVMemo[S] = R;
+  else
+    keepProvisional(S, R);
   return R;
 }
 
@@ -262,6 +273,8 @@ Poly ScevToPolynomial::ofValue(const Value *V) {
              isa<MetadataAsValue>(V)) {
     R = Poly::atom(Atoms.add(AtomKind::Symbol, V, "const"));
   } else if (auto *I = dyn_cast<Instruction>(V)) {
+    if (auto P = Provisional.find(V); P != Provisional.end())
+      return P->second;
     if (!InProgress.insert(V).second) {
       ++CycleHits; // A cycle through a phi SCEV could not model.
       return Poly::unknown();
@@ -269,8 +282,10 @@ Poly ScevToPolynomial::ofValue(const Value *V) {
     unsigned CyclesBefore = CycleHits;
     R = ofInstruction(*I);
     InProgress.erase(V);
-    if (CycleHits != CyclesBefore)
+    if (CycleHits != CyclesBefore) {
+      keepProvisional(V, R);
       return R;
+    }
   } else {
     R = Poly::unknown();
   }

@@ -91,6 +91,11 @@ private:
   llvm::DenseMap<const void *, unsigned> KeyedAtoms;
   llvm::SmallPtrSet<const llvm::Value *, 8> InProgress;
   unsigned CycleHits = 0;
+  /// Results that saw a cycle cut short, by SCEV or Value: they hold until
+  /// the outermost value in progress is done. Without them a web of phis
+  /// (a state machine's nested loops) is walked once per path through it.
+  llvm::DenseMap<const void *, Poly> Provisional;
+  void keepProvisional(const void *Key, const Poly &R);
 };
 
 } // namespace sectorscope
