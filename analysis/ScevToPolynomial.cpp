@@ -96,7 +96,8 @@ Poly ScevToPolynomial::ofSCEV(const SCEV *S) {
     return It->second;
   if (auto P = Provisional.find(S); P != Provisional.end())
     return P->second;
-  // Results that saw a cycle cut short are not final: do not keep them.
+  // Results that saw a cycle cut short are not final: they are kept only
+  // while the outermost value in progress is (keepProvisional).
   unsigned CyclesBefore = CycleHits;
   Poly R;
   switch (S->getSCEVType()) {
