@@ -25,9 +25,15 @@ std::string BlockShape::blockText() const {
 
 void LaunchShapes::add(const std::string &Kernel, BlockShape Shape) {
   std::vector<BlockShape> &List = ByKernel[Kernel];
-  for (const BlockShape &S : List)
-    if (S.sameBlock(Shape))
+  for (BlockShape &S : List)
+    if (S.sameBlock(Shape)) {
+      // Launches of one block shape over different grids: a grid size
+      // they do not share is not known.
+      for (unsigned D = 0; D < 3; ++D)
+        if (S.Grid[D] != Shape.Grid[D])
+          S.Grid[D].reset();
       return;
+    }
   List.push_back(std::move(Shape));
 }
 

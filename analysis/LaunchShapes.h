@@ -36,13 +36,18 @@ struct BlockShape {
   /// ones, trailing dimensions of 1 left out.
   std::string blockText() const;
   bool sameBlock(const BlockShape &O) const { return Block == O.Block; }
+  /// Whether the launch is known to run one block (gridDim all 1).
+  bool oneBlock() const {
+    return Grid[0] == 1u && Grid[1] == 1u && Grid[2] == 1u;
+  }
 };
 
 /// Launch shapes by kernel (mangled name, as in the device IR).
 class LaunchShapes {
 public:
   /// Records a shape; a second launch with the same block shape adds
-  /// nothing (the first launch names it).
+  /// nothing (the first launch names it) but forgets the grid sizes the two
+  /// do not share.
   void add(const std::string &Kernel, BlockShape Shape);
   /// The kernel's shapes, or an empty list.
   const std::vector<BlockShape> &of(const std::string &Kernel) const;

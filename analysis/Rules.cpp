@@ -258,6 +258,9 @@ void evaluateRules(const AccessFacts &A, const AccessAnalyzer &AA,
   else if (A.BlockY.Kind == AccessFacts::BlockStride::None)
     F.BlockY = 0;
   stridedAndMisaligned(A, AA, Shape, F, Out);
+  // A launch of one block has no other block to queue behind.
+  if (Shape && Shape->oneBlock())
+    return;
   if (campedSameBytes(A, Who, MultiBlock, F, Out))
     return;
   if (Model.kind() != PartitionModel::Kind::Uniform)

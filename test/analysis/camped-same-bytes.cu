@@ -36,3 +36,21 @@ __global__ void lastBlock(unsigned *done, float *result, float v) {
   if (last)
     *result = v;
 }
+
+// Every launch of it in this file runs one block: no block queues behind
+// another, whatever the address.
+__global__ void oneBlockOnly(float *out, const float *in) {
+  out[threadIdx.x] = in[blockIdx.x * blockDim.x + threadIdx.x];
+}
+void launchOneBlock(float *o, const float *in) {
+  oneBlockOnly<<<1, 256>>>(o, in);
+}
+
+// One of its launches runs many blocks: that one camps.
+__global__ void oneAndMany(float *out, const float *in) {
+  out[threadIdx.x] = in[blockIdx.x * blockDim.x + threadIdx.x]; // expected-warning {{camped store: every block writes the same bytes}} expected-note {{reduce within each block first}}
+}
+void launchBoth(float *o, const float *in, int n) {
+  oneAndMany<<<1, 256>>>(o, in);
+  oneAndMany<<<n, 256>>>(o, in);
+}
