@@ -7,7 +7,7 @@
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
-#include "llvm/IR/Instruction.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -62,6 +62,8 @@ unsigned SiteTable::add(StringRef Kernel, const MemoryOp &Op, const Function &F,
   R.Work = Work ? Work : 1;
   R.Waits =
       Op.Op == SS_OP_LOAD || (Op.Op == SS_OP_ATOMIC && !Op.I->use_empty());
+  if (const auto *LI = dyn_cast<LoadInst>(Op.I))
+    R.SkipsL1 = LI->isVolatile() || LI->isAtomic();
   R.Id = Sites.size();
   R.Kernel = field(Kernel);
   R.Op = Op.Op;
@@ -111,7 +113,7 @@ std::string SiteTable::text() const {
     OS << "S\t" << R.Id << '\t' << R.Kernel << '\t' << opName(R.Op) << '\t'
        << spaceName(R.Space) << '\t' << R.Width << '\t' << R.Line << '\t'
        << R.Column << '\t' << R.Mlp << '\t' << R.Work << '\t' << R.Waits << '\t'
-       << R.Function << '\t' << R.File << '\n';
+       << R.SkipsL1 << '\t' << R.Function << '\t' << R.File << '\n';
   for (const auto &[Kernel, Counts] : Uninstr) {
     OS << "K\t" << field(Kernel) << '\t';
     bool First = true;

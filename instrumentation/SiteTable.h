@@ -37,6 +37,9 @@ struct SiteRecord {
   /// result the code uses (an atomicCAS loop); 0 for a store or an update
   /// nobody reads (ptxas emits `red`).
   unsigned Waits = 0;
+  /// A load L1 never serves: volatile or atomic (ld.volatile, ld.relaxed),
+  /// whose value another SM may have changed, so L1 may keep no copy.
+  unsigned SkipsL1 = 0;
   std::string Function;
   std::string File;
 };

@@ -196,6 +196,7 @@ void runLoadStore(Harness &H, const Buffers &Buf);
 void runSmallGrid(Harness &H, const Buffers &Buf);
 void runLocalMemory(Harness &H, const Buffers &Buf);
 void runHotAtomics(Harness &H, const Buffers &Buf);
+void runHotLoads(Harness &H, const Buffers &Buf);
 void runDirtyL2(Harness &H, const Buffers &Buf);
 int runSliceProbe(const Options &O, const DeviceInfo &D);
 

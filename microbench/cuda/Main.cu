@@ -106,7 +106,8 @@ int main(int Argc, char **Argv) {
       {"hot_region", runHotRegion}, {"latency", runLatency},
       {"block", runBlockCost},      {"loadstore", runLoadStore},
       {"small", runSmallGrid},      {"local", runLocalMemory},
-      {"atomic", runHotAtomics},    {"dirty", runDirtyL2}};
+      {"atomic", runHotAtomics},    {"hot_load", runHotLoads},
+      {"dirty", runDirtyL2}};
   for (auto &[Name, Run] : Groups)
     if (wants(O, Name)) {
       Run(H, Buf);

@@ -31,18 +31,18 @@ static Json classToJson(const BandwidthClass &C) {
   return CJ;
 }
 
-/// [[words, updates per ms], ...], words increasing and both > 0.
-static AtomicRates atomicRatesFromJson(const Json &A, const Ctx &AC) {
-  AtomicRates R;
+/// [[words, operations per ms], ...], words increasing and both > 0.
+static TableRates tableRatesFromJson(const Json &A, const Ctx &AC) {
+  TableRates R;
   if (!A.is_array())
-    AC.fail("expected an array of [words, updates per ms] pairs");
+    AC.fail("expected an array of [words, operations per ms] pairs");
   double Prev = 0;
   for (size_t K = 0; K < A.size(); ++K) {
     const Json &E = A[K];
     if (!E.is_array() || E.size() != 2 || !E[0].is_number() ||
         !E[1].is_number() || !(E[0].get<double>() > Prev) ||
         !(E[1].get<double>() > 0) || !std::isfinite(E[1].get<double>()))
-      AC.at(K).fail("expected [words, updates per ms], words increasing "
+      AC.at(K).fail("expected [words, operations per ms], words increasing "
                     "and both > 0");
     Prev = E[0].get<double>();
     R.ByWords.push_back({E[0].get<double>(), E[1].get<double>()});
@@ -138,6 +138,12 @@ Json BandwidthModel::toJson() const {
     for (auto &[W, R] : Atomics.ByWords)
       A.push_back({W, R});
     J["atomic_rates"] = A;
+  }
+  if (HotLoads.known()) {
+    Json A = Json::array();
+    for (auto &[W, R] : HotLoads.ByWords)
+      A.push_back({W, R});
+    J["hot_load_rates"] = A;
   }
   if (SmallRows) {
     J["small_rows"] = SmallRows;
@@ -244,7 +250,10 @@ BandwidthModel BandwidthModel::fromJson(const Json &J, const Ctx &C) {
   M.WriteBackRows = Count("write_back_rows");
   M.WriteBackGeomeanRelErr = Num("write_back_geomean_rel_err");
   if (J.contains("atomic_rates"))
-    M.Atomics = atomicRatesFromJson(J.at("atomic_rates"), C.at("atomic_rates"));
+    M.Atomics = tableRatesFromJson(J.at("atomic_rates"), C.at("atomic_rates"));
+  if (J.contains("hot_load_rates"))
+    M.HotLoads =
+        tableRatesFromJson(J.at("hot_load_rates"), C.at("hot_load_rates"));
   M.SmallRows = Count("small_rows");
   M.SmallGeomeanRelErr = Num("small_geomean_rel_err");
   M.LoadStoreRows = Count("loadstore_rows");

@@ -87,7 +87,7 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
                          bool L1Hits, std::vector<std::string> *Notes) {
   Terms R;
   double DramMs = 0, L2Ms = 0, TagMs = 0, PartialMs = 0, ReqMs = 0;
-  double LocalMs = 0, AtomicMs = 0;
+  double LocalMs = 0, FewWordsMs = 0;
   // Read/write turnarounds come as often as the rarer of the two streams
   // switches: a store stream with a few loads beside it (a table read per
   // block) turns around once per load, not once per store. Every row the
@@ -119,10 +119,13 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
         I.TheOp, Camped,
         classSectorsPerRequest(I.SectorsPerRequest, I.LinesPerRequest), A, L,
         Notes);
-    // Atomics on an allocation of known size: the GPU's update rate on a
-    // table that size bounds them, whatever else they cost.
+    // Atomics and loads that skip L1 on an allocation of known size: the
+    // GPU's rate on a table that size bounds them, whatever else they
+    // cost. The slices that own its words do both, so their times add.
     if (I.AtomicUpdates > 0 && I.TableWords > 0 && M.Atomics.known())
-      AtomicMs += I.AtomicUpdates / M.Atomics.updatesPerMs(I.TableWords);
+      FewWordsMs += I.AtomicUpdates / M.Atomics.perMs(I.TableWords);
+    if (I.SkipsL1 && I.TableWords > 0 && M.HotLoads.known())
+      FewWordsMs += I.Requests / M.HotLoads.perMs(I.TableWords);
     // An atomic whose result is used (an atomicCAS loop's old value, a
     // returned slot) makes its warp wait for the L2 that performs it.
     if (I.AtomicWaits && M.L2.MsPerStep > 0)
@@ -143,7 +146,10 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
     // Words the block's warps share at the same trip are in L1 when the
     // later warps ask, whatever the block's whole footprint (Nsight
     // Compute, gemm_row_walk: 87-89% L1 hits at 8-60 warps/SM).
-    double H1 = L1Hits || I.SharedAcrossWarps ? T.inBlockReuseBytes(I) : 0;
+    // None of it for loads that skip L1 (their re-reads are none either).
+    double H1 = (L1Hits || I.SharedAcrossWarps) && !I.SkipsL1
+                    ? T.inBlockReuseBytes(I)
+                    : 0;
     // What a warp re-reads right after loading it is in L1 whatever the
     // footprint (the fields of a structure read one load each).
     double Reread = I.Bytes * I.RereadShare;
@@ -224,8 +230,8 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
   // Every throughput bound of the memory path, combined as one p-norm, and
   // the GPU's rate of starting blocks.
   double BlockStartMs = T.Blocks * M.BlockStartMsPerBlock;
-  for (double Bound :
-       {DramMs, L2Ms, TagMs, PartialMs, ReqMs, LocalMs, AtomicMs, BlockStartMs})
+  for (double Bound : {DramMs, L2Ms, TagMs, PartialMs, ReqMs, LocalMs,
+                       FewWordsMs, BlockStartMs})
     R.BwMs = smoothMax(R.BwMs, Bound, M.P);
   return R;
 }

@@ -298,7 +298,8 @@ void fitDependentTerms(BandwidthModel &M, const BenchData &D,
   // The stride rows are pure write streams: neither term above applies.
   fitPartialStores(M, D);
   fitLocal(M, D);
-  M.Atomics = deriveAtomicRates(D, M.LaunchMs);
+  M.Atomics = deriveTableRates(D, "atomic", M.LaunchMs);
+  M.HotLoads = deriveTableRates(D, "hot_load", M.LaunchMs);
   fitSparseLines(M, D);
   WriteBackFit WB = fitWriteBack(D, M.L2Bytes);
   M.WriteBackMsPerByte = WB.MsPerByte;

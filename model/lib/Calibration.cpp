@@ -271,6 +271,12 @@ static std::string bandwidthTermsSummary(const BandwidthModel &B) {
       Out += " " + fmtNum(W) + ":" + fmtFixed(R / 1e3, 0);
     Out += "\n";
   }
+  if (B.HotLoads.known()) {
+    Out += "volatile load requests per us over the GPU by table words:";
+    for (auto &[W, R] : B.HotLoads.ByWords)
+      Out += " " + fmtNum(W) + ":" + fmtFixed(R / 1e3, 0);
+    Out += "\n";
+  }
   if (B.SmallRows)
     Out += "held out: " + std::to_string(B.SmallRows) +
            " small-grid chains, geomean rel err " +

@@ -107,6 +107,11 @@ static Site parseSite(const Json &J, const Ctx &C) {
       C.at("waits").fail("expected true or false");
     S.Waits = J["waits"].get<bool>();
   }
+  if (J.contains("skips_l1")) {
+    if (!J["skips_l1"].is_boolean())
+      C.at("skips_l1").fail("expected true or false");
+    S.SkipsL1 = J["skips_l1"].get<bool>();
+  }
   if (J.contains("object") && J["object"].is_object()) {
     S.ObjectId =
         (int)getOptNumber(J["object"], C.at("object"), "id", NumRule::Count)

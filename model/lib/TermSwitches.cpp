@@ -40,8 +40,11 @@ const std::vector<TermSwitch> &termSwitches() {
        },
        [](const BandwidthModel &M) { return M.LocalMsPerSector > 0; }},
       {"atomic", "atomics cost their bytes and requests",
-       [](BandwidthModel &M) { M.Atomics = AtomicRates(); },
+       [](BandwidthModel &M) { M.Atomics = TableRates(); },
        [](const BandwidthModel &M) { return M.Atomics.known(); }},
+      {"hot_load", "volatile loads of few words cost their bytes and requests",
+       [](BandwidthModel &M) { M.HotLoads = TableRates(); },
+       [](const BandwidthModel &M) { return M.HotLoads.known(); }},
       {"store_drain", "no cost for a kernel's last stores",
        [](BandwidthModel &M) {
          M.StoreDrainMs = 0;

@@ -246,7 +246,8 @@ Traffic trafficFromProfile(const Profile &P) {
       I.SampledRequests = S.Requests;
       I.LinesPerRequest = S.Lines > 0 && S.Requests > 0 ? S.Lines / S.Requests
                                                         : linesPerRequest(Spr);
-      if (I.Waits && S.Sectors > 0 && S.Requests > 0) {
+      I.SkipsL1 = S.TheOp == SiteOp::Load && S.SkipsL1;
+      if (I.Waits && S.Sectors > 0 && S.Requests > 0 && !I.SkipsL1) {
         I.RereadShare = S.RereadSectors / S.Sectors;
         I.RereadRequestShare = S.RereadRequests / S.Requests;
       }
@@ -258,11 +259,11 @@ Traffic trafficFromProfile(const Profile &P) {
       I.Use = useOf(T, P, S.ObjectId, O, Scale);
       I.Local = S.TheSpace == Space::Local;
       I.AtomicWaits = S.TheOp == SiteOp::Atomic && O == Op::Write && S.Waits;
-      if (S.TheOp == SiteOp::Atomic && O == Op::Write && S.Width > 0) {
+      bool Atomic = S.TheOp == SiteOp::Atomic && O == Op::Write;
+      if (Atomic && S.Width > 0)
         I.AtomicUpdates = S.Bytes / S.Width * Scale;
-        if (I.Use >= 0)
-          I.TableWords = T.Uses[(size_t)I.Use].SizeBytes / S.Width;
-      }
+      if ((Atomic || I.SkipsL1) && S.Width > 0 && I.Use >= 0)
+        I.TableWords = T.Uses[(size_t)I.Use].SizeBytes / S.Width;
       if (I.Use >= 0) {
         T.Uses[(size_t)I.Use].L1Bytes += Bytes;
         T.Uses[(size_t)I.Use].FreshBytes += I.freshBytes();

@@ -1,9 +1,9 @@
 //===- LocalAndAtomicTest.cpp - Local memory and atomic update rates ------===//
-#include "sectorscope/model/AtomicRates.h"
 #include "sectorscope/model/BandwidthModel.h"
 #include "sectorscope/model/BenchData.h"
 #include "sectorscope/model/JsonIO.h"
 #include "sectorscope/model/LocalRows.h"
+#include "sectorscope/model/TableRates.h"
 #include "sectorscope/model/Traffic.h"
 
 #include "model/unittests/ModelExpect.h"
@@ -67,7 +67,7 @@ TEST(LocalAndAtomic, LocalCostsFromLocalRows) {
               !NoLocal.toJson().contains("local_rows"));
 }
 
-TEST(LocalAndAtomic, AtomicRatesInterpolateByTableWords) {
+TEST(LocalAndAtomic, TableRatesInterpolateByTableWords) {
   BenchData D;
   D.File = "atomic.json";
   D.Gpu = testGpu();
@@ -82,12 +82,12 @@ TEST(LocalAndAtomic, AtomicRatesInterpolateByTableWords) {
       R.RegionBytes = Words * 4;
       D.Rows.push_back(R);
     }
-  AtomicRates A = deriveAtomicRates(D, 0);
+  TableRates A = deriveTableRates(D, "atomic", 0);
   EXPECT_EQ(A.ByWords.size(), 2);
-  EXPECT_REL_NEAR(A.updatesPerMs(1), 1e6, 1e-9);
-  EXPECT_REL_NEAR(A.updatesPerMs(16), 2e6, 1e-9);  // Halfway in log words.
-  EXPECT_REL_NEAR(A.updatesPerMs(1e6), 4e6, 1e-9); // The nearest table's rate.
-  EXPECT_REL_NEAR(A.updatesPerMs(0.5), 1e6, 1e-9);
+  EXPECT_REL_NEAR(A.perMs(1), 1e6, 1e-9);
+  EXPECT_REL_NEAR(A.perMs(16), 2e6, 1e-9);  // Halfway in log words.
+  EXPECT_REL_NEAR(A.perMs(1e6), 4e6, 1e-9); // The nearest table's rate.
+  EXPECT_REL_NEAR(A.perMs(0.5), 1e6, 1e-9);
   // A kernel's atomics on a 256-word allocation: 8e6 updates take 2 ms.
   BandwidthModel M = BandwidthModel::fit(
       pureStreamBench(1e-6 / 4000, 4e-4, 5e-6), {"campprof"});
@@ -109,11 +109,74 @@ TEST(LocalAndAtomic, AtomicRatesInterpolateByTableWords) {
   Json J = M.toJson();
   EXPECT_EQ(J["atomic_rates"].size(), 2);
   BandwidthModel R = BandwidthModel::fromJson(J, Ctx("rt.json"));
-  EXPECT_REL_NEAR(R.Atomics.updatesPerMs(16), 2e6, 1e-9);
+  EXPECT_REL_NEAR(R.Atomics.perMs(16), 2e6, 1e-9);
   J["atomic_rates"][1][0] = 0.5;
   EXPECT_MODEL_ERROR(
       BandwidthModel::fromJson(J, Ctx("rt.json")),
-      "rt.json: atomic_rates[1]: expected [words, updates per ms]");
+      "rt.json: atomic_rates[1]: expected [words, operations per ms]");
+}
+
+// Volatile and atomic loads (sites[].skips_l1) get no L1 hits, and their
+// requests on a small allocation are bounded by the `hot_load` rate, which
+// adds to the atomics' time there (one slice does both).
+TEST(LocalAndAtomic, LoadsThatSkipL1) {
+  BenchData D;
+  D.File = "hot.json";
+  D.Gpu = testGpu();
+  // 1e6 warp requests (4 bytes each): 2 ms on 1 word, 0.01 ms on 65536.
+  for (auto [Words, Ms] : {std::pair{1.0, 2.0}, {65536.0, 0.01}}) {
+    BenchRow R = volumeRow("hot_load", Op::Read, false, 4, 8, 4e6, Ms);
+    R.RegionBytes = Words * 4;
+    D.Rows.push_back(R);
+  }
+  TableRates H = deriveTableRates(D, "hot_load", 0);
+  ASSERT_EQ(H.ByWords.size(), 2);
+  EXPECT_REL_NEAR(H.perMs(1), 5e5, 1e-9);
+  BandwidthModel M = BandwidthModel::fit(
+      pureStreamBench(1e-6 / 4000, 4e-4, 5e-6), {"campprof"});
+  M.HotLoads = H;
+  M.Atomics.ByWords = {{1, 1e6}};
+  // Every warp of 1000 blocks reads one word of a one-word allocation.
+  Traffic T;
+  T.Blocks = 1000;
+  T.WarpsPerBlock = 8;
+  ObjectUse U;
+  U.ObjectId = 0;
+  U.SizeBytes = 4;
+  U.L1Bytes = 8000 * 32;
+  U.BlockDistinctBytes = 1000 * 32;
+  T.Uses.push_back(U);
+  MemItem I;
+  I.Bytes = 8000 * 32;
+  I.Requests = 8000;
+  I.Use = 0;
+  I.SharedAcrossWarps = true;
+  T.Items.push_back(I);
+  double Plain = M.kernelTime(T, false, 8, nullptr);
+  T.Items[0].SkipsL1 = true;
+  T.Items[0].TableWords = 1;
+  double Skips = M.kernelTime(T, false, 8, nullptr);
+  // 8000 requests at 5e5 per ms bound the launch at 0.016 ms.
+  EXPECT_GE(Skips, 0.016 * (1 - 1e-9));
+  EXPECT_GT(Skips, 1.5 * Plain);
+  // Without the rates only the lost L1 hits remain.
+  BandwidthModel NoRates = M;
+  NoRates.HotLoads = TableRates();
+  EXPECT_LT(NoRates.kernelTime(T, false, 8, nullptr), Skips);
+  // 8000 atomic updates there too take 8000 / 1e6 ms more at that slice.
+  MemItem A;
+  A.TheOp = Op::Write;
+  A.Waits = false;
+  A.AtomicUpdates = 8000;
+  A.TableWords = 1;
+  T.Items.push_back(A);
+  double Both = M.kernelTime(T, false, 8, nullptr);
+  EXPECT_GE(Both, (0.016 + 0.008) * (1 - 1e-9));
+  // The calibration keeps the rates.
+  Json J = M.toJson();
+  EXPECT_EQ(J["hot_load_rates"].size(), 2);
+  BandwidthModel R = BandwidthModel::fromJson(J, Ctx("hl.json"));
+  EXPECT_REL_NEAR(R.HotLoads.perMs(1), 5e5, 1e-9);
 }
 
 TEST(LocalAndAtomic, RowErrorsNameFileAndField) {
@@ -127,7 +190,7 @@ TEST(LocalAndAtomic, RowErrorsNameFileAndField) {
        "region_bytes": 1024}]})");
   BenchData D = parseBenchData(J, "la.json");
   EXPECT_TRUE(D.Rows.size() == 2 && usableLocalRow(D.Rows[0]));
-  EXPECT_EQ(deriveAtomicRates(D, 0).ByWords.size(), 1);
+  EXPECT_EQ(deriveTableRates(D, "atomic", 0).ByWords.size(), 1);
   J["rows"][0]["M"] = 0;
   EXPECT_MODEL_ERROR(parseBenchData(J, "la.json"),
                      "la.json: rows[0].M: expected 1..32 distinct elements");

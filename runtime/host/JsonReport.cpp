@@ -155,6 +155,7 @@ json launchJson(const LaunchReport &R) {
               {"mlp", S.S.Mlp},
               {"work", S.S.Work},
               {"waits", S.S.Waits},
+              {"skips_l1", S.S.SkipsL1},
               {"requests", S.C.requests},
               {"sectors", S.C.sectors},
               {"bytes", S.C.bytes},

@@ -93,8 +93,8 @@ bool parseSiteTable(std::string_view Text, SiteTable &Out, std::string &Err) {
       return false;
     };
     if (F[0] == "S") {
-      if (F.size() != 13)
-        return Fail("expected 13 tab-separated fields in an S record, got " +
+      if (F.size() != 14)
+        return Fail("expected 14 tab-separated fields in an S record, got " +
                     std::to_string(F.size()));
       Site S;
       S.Kernel = std::string(F[2]);
@@ -116,8 +116,11 @@ bool parseSiteTable(std::string_view Text, SiteTable &Out, std::string &Err) {
       if (F[10] != "0" && F[10] != "1")
         return Fail("bad waits '" + std::string(F[10]) + "'");
       S.Waits = F[10] == "1";
-      S.Function = std::string(F[11]);
-      S.File = std::string(F[12]);
+      if (F[11] != "0" && F[11] != "1")
+        return Fail("bad skips_l1 '" + std::string(F[11]) + "'");
+      S.SkipsL1 = F[11] == "1";
+      S.Function = std::string(F[12]);
+      S.File = std::string(F[13]);
       Out.Sites.push_back(std::move(S));
     } else if (F[0] == "K") {
       if (F.size() != 3)

@@ -23,9 +23,10 @@ struct Site {
   uint32_t Space = 0; // ss_space
   uint32_t Width = 0;
   uint32_t Line = 0, Column = 0;
-  uint32_t Mlp = 1;   // loads in flight together (abi.h)
-  uint32_t Work = 1;  // issue slots per execution (abi.h)
-  bool Waits = false; // the warp waits for the value (abi.h)
+  uint32_t Mlp = 1;     // loads in flight together (abi.h)
+  uint32_t Work = 1;    // issue slots per execution (abi.h)
+  bool Waits = false;   // the warp waits for the value (abi.h)
+  bool SkipsL1 = false; // a volatile or atomic load (abi.h)
   std::string Function, File;
 };
 

@@ -10,14 +10,14 @@ target triple = "nvptx64-nvidia-cuda"
 
 @s = internal addrspace(3) global [64 x i32] undef, align 4
 
-; CHECK: c"V\09[[ABI]]\0AS\090\09k\09atomic\09global\094\090\090\091\09{{[0-9]+}}\090\09k\09
-; CHECK-SAME: S\091\09k\09atomic\09global\098\090\090\091\09{{[0-9]+}}\090\09k\09
-; CHECK-SAME: S\092\09k\09atomic\09shared\094\090\090\091\09{{[0-9]+}}\090\09k\09
-; CHECK-SAME: S\093\09k\09atomic\09global\094\090\090\091\09{{[0-9]+}}\090\09k\09
-; CHECK-SAME: S\094\09used\09atomic\09global\094\090\090\091\09{{[0-9]+}}\091\09used\09
-; CHECK-SAME: S\095\09used\09store\09global\094\090\090\091\09{{[0-9]+}}\090\09used\09
-; CHECK-SAME: S\096\09used\09atomic\09global\098\090\090\091\09{{[0-9]+}}\091\09used\09
-; CHECK-SAME: S\097\09used\09store\09global\098\090\090\091\09{{[0-9]+}}\090\09used\09
+; CHECK: c"V\09[[ABI]]\0AS\090\09k\09atomic\09global\094\090\090\091\09{{[0-9]+}}\090\090\09k\09
+; CHECK-SAME: S\091\09k\09atomic\09global\098\090\090\091\09{{[0-9]+}}\090\090\09k\09
+; CHECK-SAME: S\092\09k\09atomic\09shared\094\090\090\091\09{{[0-9]+}}\090\090\09k\09
+; CHECK-SAME: S\093\09k\09atomic\09global\094\090\090\091\09{{[0-9]+}}\090\090\09k\09
+; CHECK-SAME: S\094\09used\09atomic\09global\094\090\090\091\09{{[0-9]+}}\091\090\09used\09
+; CHECK-SAME: S\095\09used\09store\09global\094\090\090\091\09{{[0-9]+}}\090\090\09used\09
+; CHECK-SAME: S\096\09used\09atomic\09global\098\090\090\091\09{{[0-9]+}}\091\090\09used\09
+; CHECK-SAME: S\097\09used\09store\09global\098\090\090\091\09{{[0-9]+}}\090\090\09used\09
 ; CHECK-LABEL: entry.ss:
 ; CHECK: atomicrmw fadd ptr %a
 ; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()

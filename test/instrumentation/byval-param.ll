@@ -4,7 +4,7 @@
 ; from it were put there by the host: global.
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-max-deferred-accesses=1 -sectorscope-link-runtime=false -S %s | FileCheck %s -DABI=%abi
 
-; CHECK: c"V\09[[ABI]]\0AS\090\09k\09store\09global\094\090\090\091\09{{[0-9]+}}\090\09k\09\0A\00"
+; CHECK: c"V\09[[ABI]]\0AS\090\09k\09store\09global\094\090\090\091\09{{[0-9]+}}\090\090\09k\09\0A\00"
 ; CHECK-LABEL: entry.ss:
 ; CHECK-NEXT: %f.ss = getelementptr inbounds i8, ptr %p, i64 8
 ; CHECK-NEXT: %x.ss = load float, ptr %f.ss, align 4

@@ -9,8 +9,8 @@
 // RUN: opt -passes=verify -disable-output %t.O0.ll
 // RUN: grep -c '#dbg_declare' %t.O0.ll | FileCheck %s --check-prefix=VARS
 
-// CHECK: S\090\09_Z5scalePfS_f\09load\09global\094\0923\0912\091\09{{[0-9]+}}\091\09scale\09
-// CHECK-SAME: S\091\09_Z5scalePfS_f\09store\09global\094\0923\0910\091\09{{[0-9]+}}\090\09scale\09
+// CHECK: S\090\09_Z5scalePfS_f\09load\09global\094\0923\0912\091\09{{[0-9]+}}\091\090\09scale\09
+// CHECK-SAME: S\091\09_Z5scalePfS_f\09store\09global\094\0923\0910\091\09{{[0-9]+}}\090\090\09scale\09
 
 // Each of the 5 variables (out, in, s, i, f) is declared once per copy, on
 // the allocas the copies share: one in the kernel, left as compiled (abi.h

@@ -6,7 +6,7 @@
 
 // CHECK: @__sectorscope_site_table =
 // CHECK-SAME: _Z1kPf\09store\09local\098\09
-// CHECK-SAME: _Z1kPf\09load\09generic\094\0916\0950\091\09{{[0-9]+}}\091\09twice\09
+// CHECK-SAME: _Z1kPf\09load\09generic\094\0916\0950\091\09{{[0-9]+}}\091\090\09twice\09
 // CHECK-LABEL: define {{.*}}void @_Z1kPf(
 // CHECK: load i64, ptr getelementptr inbounds (i8, ptr addrspacecast (ptr addrspace(4) @__sectorscope_module to ptr), i64 24)
 // CHECK: %[[C:[0-9]+]] = icmp ne i32 %[[STATE:[0-9]+]], 0

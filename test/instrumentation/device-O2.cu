@@ -8,11 +8,11 @@
 // RUN: %wrapper --cuda-device-only -O2 -S -emit-llvm -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze %s -o - | FileCheck %s -DABI=%abi --check-prefixes=CHECK,INLINE
 
 // CHECK: @__sectorscope_site_table = internal addrspace(1) constant
-// CHECK-SAME: S\090\09_Z1kPfPKfi\09load\09global\094\0937\0921\091\09{{[0-9]+}}\091\09k\09{{[^\\]*}}device-O2.cu\0A
-// CHECK-SAME: S\091\09_Z1kPfPKfi\09store\09shared\094\0937\0919\091\09{{[0-9]+}}\090\09k\09
-// CHECK-SAME: S\092\09_Z1kPfPKfi\09load\09shared\094\0940\0912\091\09{{[0-9]+}}\091\09k\09
-// CHECK-SAME: S\093\09_Z1kPfPKfi\09store\09global\094\0940\0910\091\09{{[0-9]+}}\090\09k\09
-// CHECK-SAME: S\094\09_Z1kPfPKfi\09atomic\09global\094\0941\093\091\09{{[0-9]+}}\09{{[01]}}\09k\09
+// CHECK-SAME: S\090\09_Z1kPfPKfi\09load\09global\094\0937\0921\091\09{{[0-9]+}}\091\090\09k\09{{[^\\]*}}device-O2.cu\0A
+// CHECK-SAME: S\091\09_Z1kPfPKfi\09store\09shared\094\0937\0919\091\09{{[0-9]+}}\090\090\09k\09
+// CHECK-SAME: S\092\09_Z1kPfPKfi\09load\09shared\094\0940\0912\091\09{{[0-9]+}}\091\090\09k\09
+// CHECK-SAME: S\093\09_Z1kPfPKfi\09store\09global\094\0940\0910\091\09{{[0-9]+}}\090\090\09k\09
+// CHECK-SAME: S\094\09_Z1kPfPKfi\09atomic\09global\094\0941\093\091\09{{[0-9]+}}\09{{[01]}}\090\09k\09
 // CHECK: @__sectorscope_module = {{.*}}{ i32 [[ABI]], i32 5,
 // The kernel stays as compiled (abi.h v11); its sample variant runs the sites.
 // CHECK-LABEL: define {{.*}}void @_Z1kPfPKfi(

@@ -10,7 +10,7 @@
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK: c"V\09[[ABI]]\0AS\090\09k1\09load\09generic\094\090\090\091\09{{[0-9]+}}\091\09get\09\0AS\091\09k1\09load\09generic\094\090\090\091\09{{[0-9]+}}\091\09rec\09\0AS\092\09k2\09load\09generic\094\090\090\091\09{{[0-9]+}}\091\09get\09\0A\00"
+; CHECK: c"V\09[[ABI]]\0AS\090\09k1\09load\09generic\094\090\090\091\09{{[0-9]+}}\091\090\09get\09\0AS\091\09k1\09load\09generic\094\090\090\091\09{{[0-9]+}}\091\090\09rec\09\0AS\092\09k2\09load\09generic\094\090\090\091\09{{[0-9]+}}\091\090\09get\09\0A\00"
 ; CHECK-LABEL: define float @get(ptr %p) #0 {
 ; CHECK-NEXT: load float
 ; The program's kernels stay as compiled (ABI v11).

@@ -21,85 +21,85 @@ target triple = "nvptx64-nvidia-cuda"
 ; (a) Three independent loads in one block: 3 each.
 ; CHECK: @__sectorscope_site_table = internal addrspace(1) constant
 ; CHECK-SAME: c"V\09[[ABI]]\0A
-; CHECK-SAME: S\090\09k\09load\09global\094\090\090\093\09{{[0-9]+}}\091\09k\09\0A
-; CHECK-SAME: S\091\09k\09load\09global\094\090\090\093\09{{[0-9]+}}\091\09k\09\0A
-; CHECK-SAME: S\092\09k\09load\09global\094\090\090\093\09{{[0-9]+}}\091\09k\09\0A
+; CHECK-SAME: S\090\09k\09load\09global\094\090\090\093\09{{[0-9]+}}\091\090\09k\09\0A
+; CHECK-SAME: S\091\09k\09load\09global\094\090\090\093\09{{[0-9]+}}\091\090\09k\09\0A
+; CHECK-SAME: S\092\09k\09load\09global\094\090\090\093\09{{[0-9]+}}\091\090\09k\09\0A
 ; (c) A store: 1.
-; CHECK-SAME: S\093\09k\09store\09global\094\090\090\091\09{{[0-9]+}}\090\09k\09\0A
+; CHECK-SAME: S\093\09k\09store\09global\094\090\090\091\09{{[0-9]+}}\090\090\09k\09\0A
 ; (b) Pointer chasing in the next block: depth 1 holds the pointer load and
 ; two independent loads (3 each); depth 2 the load through the loaded pointer
 ; (a generic pointer) and a load whose index was loaded (2 each); depth 3 the
 ; load through the pointer loaded at depth 2 (1).
-; CHECK-SAME: S\094\09k\09load\09global\098\090\090\093\09{{[0-9]+}}\091\09k\09\0A
-; CHECK-SAME: S\095\09k\09load\09global\094\090\090\093\09{{[0-9]+}}\091\09k\09\0A
-; CHECK-SAME: S\096\09k\09load\09global\094\090\090\093\09{{[0-9]+}}\091\09k\09\0A
-; CHECK-SAME: S\097\09k\09load\09generic\098\090\090\092\09{{[0-9]+}}\091\09k\09\0A
-; CHECK-SAME: S\098\09k\09load\09global\094\090\090\092\09{{[0-9]+}}\091\09k\09\0A
-; CHECK-SAME: S\099\09k\09load\09generic\094\090\090\091\09{{[0-9]+}}\091\09k\09\0A
+; CHECK-SAME: S\094\09k\09load\09global\098\090\090\093\09{{[0-9]+}}\091\090\09k\09\0A
+; CHECK-SAME: S\095\09k\09load\09global\094\090\090\093\09{{[0-9]+}}\091\090\09k\09\0A
+; CHECK-SAME: S\096\09k\09load\09global\094\090\090\093\09{{[0-9]+}}\091\090\09k\09\0A
+; CHECK-SAME: S\097\09k\09load\09generic\098\090\090\092\09{{[0-9]+}}\091\090\09k\09\0A
+; CHECK-SAME: S\098\09k\09load\09global\094\090\090\092\09{{[0-9]+}}\091\090\09k\09\0A
+; CHECK-SAME: S\099\09k\09load\09generic\094\090\090\091\09{{[0-9]+}}\091\090\09k\09\0A
 ; An atomic: 1.
-; CHECK-SAME: S\0910\09k\09atomic\09global\094\090\090\091\09{{[0-9]+}}\09{{[01]}}\09k\09\0A
+; CHECK-SAME: S\0910\09k\09atomic\09global\094\090\090\091\09{{[0-9]+}}\09{{[01]}}\090\09k\09\0A
 ; Kernel k2: shared loads (direct and through a generic pointer) are 1 and
 ; not counted with the global loads; the param load giving a pointer adds no
 ; depth, so the load through it is at depth 1 with the index load (2 each).
-; CHECK-SAME: S\0911\09k2\09load\09shared\094\090\090\091\09{{[0-9]+}}\091\09k2\09\0A
-; CHECK-SAME: S\0912\09k2\09load\09shared\094\090\090\091\09{{[0-9]+}}\091\09k2\09\0A
-; CHECK-SAME: S\0913\09k2\09load\09global\094\090\090\092\09{{[0-9]+}}\091\09k2\09\0A
-; CHECK-SAME: S\0914\09k2\09load\09global\094\090\090\092\09{{[0-9]+}}\091\09k2\09\0A
-; CHECK-SAME: S\0915\09k2\09load\09shared\094\090\090\091\09{{[0-9]+}}\091\09k2\09\0A
+; CHECK-SAME: S\0911\09k2\09load\09shared\094\090\090\091\09{{[0-9]+}}\091\090\09k2\09\0A
+; CHECK-SAME: S\0912\09k2\09load\09shared\094\090\090\091\09{{[0-9]+}}\091\090\09k2\09\0A
+; CHECK-SAME: S\0913\09k2\09load\09global\094\090\090\092\09{{[0-9]+}}\091\090\09k2\09\0A
+; CHECK-SAME: S\0914\09k2\09load\09global\094\090\090\092\09{{[0-9]+}}\091\090\09k2\09\0A
+; CHECK-SAME: S\0915\09k2\09load\09shared\094\090\090\091\09{{[0-9]+}}\091\090\09k2\09\0A
 ; The load whose index went through the shared load: depth 2, alone.
-; CHECK-SAME: S\0916\09k2\09load\09global\094\090\090\091\09{{[0-9]+}}\091\09k2\09\0A
+; CHECK-SAME: S\0916\09k2\09load\09global\094\090\090\091\09{{[0-9]+}}\091\090\09k2\09\0A
 ; A device function's loads are counted in its clone: generic, 2 each.
-; CHECK-SAME: S\0917\09k2\09load\09generic\094\090\090\092\09{{[0-9]+}}\091\09f\09\0A
-; CHECK-SAME: S\0918\09k2\09load\09generic\094\090\090\092\09{{[0-9]+}}\091\09f\09\0A
+; CHECK-SAME: S\0917\09k2\09load\09generic\094\090\090\092\09{{[0-9]+}}\091\090\09f\09\0A
+; CHECK-SAME: S\0918\09k2\09load\09generic\094\090\090\092\09{{[0-9]+}}\091\090\09f\09\0A
 ; Kernel k3, an unrolled copy: where out may alias in, the second load
 ; issues after the first store, which waits for the first load's value: one
 ; load in flight at a time (1 each). Through noalias pointers the two loads
 ; fly together (2 each).
-; CHECK-SAME: S\0919\09k3\09load\09global\094\090\090\091\09{{[0-9]+}}\091\09k3\09\0A
-; CHECK-SAME: S\0920\09k3\09store\09global\094\090\090\091\09{{[0-9]+}}\090\09k3\09\0A
-; CHECK-SAME: S\0921\09k3\09load\09global\094\090\090\091\09{{[0-9]+}}\091\09k3\09\0A
-; CHECK-SAME: S\0922\09k3\09store\09global\094\090\090\091\09{{[0-9]+}}\090\09k3\09\0A
-; CHECK-SAME: S\0923\09k3\09load\09global\094\090\090\092\09{{[0-9]+}}\091\09k3\09\0A
-; CHECK-SAME: S\0924\09k3\09store\09global\094\090\090\091\09{{[0-9]+}}\090\09k3\09\0A
-; CHECK-SAME: S\0925\09k3\09load\09global\094\090\090\092\09{{[0-9]+}}\091\09k3\09\0A
-; CHECK-SAME: S\0926\09k3\09store\09global\094\090\090\091\09{{[0-9]+}}\090\09k3\09\0A
+; CHECK-SAME: S\0919\09k3\09load\09global\094\090\090\091\09{{[0-9]+}}\091\090\09k3\09\0A
+; CHECK-SAME: S\0920\09k3\09store\09global\094\090\090\091\09{{[0-9]+}}\090\090\09k3\09\0A
+; CHECK-SAME: S\0921\09k3\09load\09global\094\090\090\091\09{{[0-9]+}}\091\090\09k3\09\0A
+; CHECK-SAME: S\0922\09k3\09store\09global\094\090\090\091\09{{[0-9]+}}\090\090\09k3\09\0A
+; CHECK-SAME: S\0923\09k3\09load\09global\094\090\090\092\09{{[0-9]+}}\091\090\09k3\09\0A
+; CHECK-SAME: S\0924\09k3\09store\09global\094\090\090\091\09{{[0-9]+}}\090\090\09k3\09\0A
+; CHECK-SAME: S\0925\09k3\09load\09global\094\090\090\092\09{{[0-9]+}}\091\090\09k3\09\0A
+; CHECK-SAME: S\0926\09k3\09store\09global\094\090\090\091\09{{[0-9]+}}\090\090\09k3\09\0A
 ; Kernel k4: ptxas expands an IEEE division (float or double) and a 64-bit
 ; integer division into a fast path and a call, and keeps later loads
 ; behind it: a load after such a division of a loaded value waits for that
 ; value (1 each, blocks ieee, double, i64; their stores 1). Not so after an approximate
 ; division (afn), a 32-bit one, or one of no loaded value (2 each).
-; CHECK-SAME: S\0927\09k4\09load\09global\094\090\090\091\09{{[0-9]+}}\091\09k4\09\0A
-; CHECK-SAME: S\0928\09k4\09load\09global\094\090\090\091\09{{[0-9]+}}\091\09k4\09\0A
-; CHECK-SAME: S\0929\09k4\09store\09global\094\090\090\091\09{{[0-9]+}}\090\09k4\09\0A
-; CHECK-SAME: S\0930\09k4\09load\09global\098\090\090\091\09{{[0-9]+}}\091\09k4\09\0A
-; CHECK-SAME: S\0931\09k4\09load\09global\098\090\090\091\09{{[0-9]+}}\091\09k4\09\0A
-; CHECK-SAME: S\0932\09k4\09store\09global\098\090\090\091\09{{[0-9]+}}\090\09k4\09\0A
-; CHECK-SAME: S\0933\09k4\09load\09global\098\090\090\091\09{{[0-9]+}}\091\09k4\09\0A
-; CHECK-SAME: S\0934\09k4\09load\09global\098\090\090\091\09{{[0-9]+}}\091\09k4\09\0A
-; CHECK-SAME: S\0935\09k4\09store\09global\098\090\090\091\09{{[0-9]+}}\090\09k4\09\0A
-; CHECK-SAME: S\0936\09k4\09load\09global\094\090\090\092\09{{[0-9]+}}\091\09k4\09\0A
-; CHECK-SAME: S\0937\09k4\09load\09global\094\090\090\092\09{{[0-9]+}}\091\09k4\09\0A
-; CHECK-SAME: S\0938\09k4\09store\09global\094\090\090\091\09{{[0-9]+}}\090\09k4\09\0A
-; CHECK-SAME: S\0939\09k4\09load\09global\094\090\090\092\09{{[0-9]+}}\091\09k4\09\0A
-; CHECK-SAME: S\0940\09k4\09load\09global\094\090\090\092\09{{[0-9]+}}\091\09k4\09\0A
-; CHECK-SAME: S\0941\09k4\09store\09global\094\090\090\091\09{{[0-9]+}}\090\09k4\09\0A
-; CHECK-SAME: S\0942\09k4\09load\09global\094\090\090\092\09{{[0-9]+}}\091\09k4\09\0A
-; CHECK-SAME: S\0943\09k4\09load\09global\094\090\090\092\09{{[0-9]+}}\091\09k4\09\0A
-; CHECK-SAME: S\0944\09k4\09store\09global\094\090\090\091\09{{[0-9]+}}\090\09k4\09\0A
+; CHECK-SAME: S\0927\09k4\09load\09global\094\090\090\091\09{{[0-9]+}}\091\090\09k4\09\0A
+; CHECK-SAME: S\0928\09k4\09load\09global\094\090\090\091\09{{[0-9]+}}\091\090\09k4\09\0A
+; CHECK-SAME: S\0929\09k4\09store\09global\094\090\090\091\09{{[0-9]+}}\090\090\09k4\09\0A
+; CHECK-SAME: S\0930\09k4\09load\09global\098\090\090\091\09{{[0-9]+}}\091\090\09k4\09\0A
+; CHECK-SAME: S\0931\09k4\09load\09global\098\090\090\091\09{{[0-9]+}}\091\090\09k4\09\0A
+; CHECK-SAME: S\0932\09k4\09store\09global\098\090\090\091\09{{[0-9]+}}\090\090\09k4\09\0A
+; CHECK-SAME: S\0933\09k4\09load\09global\098\090\090\091\09{{[0-9]+}}\091\090\09k4\09\0A
+; CHECK-SAME: S\0934\09k4\09load\09global\098\090\090\091\09{{[0-9]+}}\091\090\09k4\09\0A
+; CHECK-SAME: S\0935\09k4\09store\09global\098\090\090\091\09{{[0-9]+}}\090\090\09k4\09\0A
+; CHECK-SAME: S\0936\09k4\09load\09global\094\090\090\092\09{{[0-9]+}}\091\090\09k4\09\0A
+; CHECK-SAME: S\0937\09k4\09load\09global\094\090\090\092\09{{[0-9]+}}\091\090\09k4\09\0A
+; CHECK-SAME: S\0938\09k4\09store\09global\094\090\090\091\09{{[0-9]+}}\090\090\09k4\09\0A
+; CHECK-SAME: S\0939\09k4\09load\09global\094\090\090\092\09{{[0-9]+}}\091\090\09k4\09\0A
+; CHECK-SAME: S\0940\09k4\09load\09global\094\090\090\092\09{{[0-9]+}}\091\090\09k4\09\0A
+; CHECK-SAME: S\0941\09k4\09store\09global\094\090\090\091\09{{[0-9]+}}\090\090\09k4\09\0A
+; CHECK-SAME: S\0942\09k4\09load\09global\094\090\090\092\09{{[0-9]+}}\091\090\09k4\09\0A
+; CHECK-SAME: S\0943\09k4\09load\09global\094\090\090\092\09{{[0-9]+}}\091\090\09k4\09\0A
+; CHECK-SAME: S\0944\09k4\09store\09global\094\090\090\091\09{{[0-9]+}}\090\090\09k4\09\0A
 ; Kernel k5: a barrier keeps later loads behind it. A tile element stored
 ; to shared memory before it has arrived by then (1 each); a loaded value
 ; nobody used yet is still in flight with the load after it (2 each). An
 ; out-of-line call waits for every load before it, used or not (1 each).
-; CHECK-SAME: S\0945\09k5\09load\09global\094\090\090\091\09{{[0-9]+}}\091\09k5\09\0A
-; CHECK-SAME: S\0946\09k5\09store\09shared\094\090\090\091\09{{[0-9]+}}\090\09k5\09\0A
-; CHECK-SAME: S\0947\09k5\09load\09global\094\090\090\091\09{{[0-9]+}}\091\09k5\09\0A
-; CHECK-SAME: S\0948\09k5\09store\09global\094\090\090\091\09{{[0-9]+}}\090\09k5\09\0A
-; CHECK-SAME: S\0949\09k5\09load\09global\094\090\090\092\09{{[0-9]+}}\091\09k5\09\0A
-; CHECK-SAME: S\0950\09k5\09load\09global\094\090\090\092\09{{[0-9]+}}\091\09k5\09\0A
-; CHECK-SAME: S\0951\09k5\09store\09global\094\090\090\091\09{{[0-9]+}}\090\09k5\09\0A
-; CHECK-SAME: S\0952\09k5\09load\09global\094\090\090\091\09{{[0-9]+}}\091\09k5\09\0A
-; CHECK-SAME: S\0953\09k5\09load\09global\094\090\090\091\09{{[0-9]+}}\091\09k5\09\0A
-; CHECK-SAME: S\0954\09k5\09store\09global\094\090\090\091\09{{[0-9]+}}\090\09k5\09\0A\00"
+; CHECK-SAME: S\0945\09k5\09load\09global\094\090\090\091\09{{[0-9]+}}\091\090\09k5\09\0A
+; CHECK-SAME: S\0946\09k5\09store\09shared\094\090\090\091\09{{[0-9]+}}\090\090\09k5\09\0A
+; CHECK-SAME: S\0947\09k5\09load\09global\094\090\090\091\09{{[0-9]+}}\091\090\09k5\09\0A
+; CHECK-SAME: S\0948\09k5\09store\09global\094\090\090\091\09{{[0-9]+}}\090\090\09k5\09\0A
+; CHECK-SAME: S\0949\09k5\09load\09global\094\090\090\092\09{{[0-9]+}}\091\090\09k5\09\0A
+; CHECK-SAME: S\0950\09k5\09load\09global\094\090\090\092\09{{[0-9]+}}\091\090\09k5\09\0A
+; CHECK-SAME: S\0951\09k5\09store\09global\094\090\090\091\09{{[0-9]+}}\090\090\09k5\09\0A
+; CHECK-SAME: S\0952\09k5\09load\09global\094\090\090\091\09{{[0-9]+}}\091\090\09k5\09\0A
+; CHECK-SAME: S\0953\09k5\09load\09global\094\090\090\091\09{{[0-9]+}}\091\090\09k5\09\0A
+; CHECK-SAME: S\0954\09k5\09store\09global\094\090\090\091\09{{[0-9]+}}\090\090\09k5\09\0A\00"
 
 define void @k(ptr %a, ptr %b, ptr %c, ptr %pp, ptr %idx, ptr %out) {
 entry:

@@ -6,9 +6,9 @@
 
 ; CHECK: @__sectorscope_site_table = internal addrspace(1) constant
 ; CHECK-SAME: c"V\09[[ABI]]\0A
-; CHECK-SAME: S\090\09_Z1kPf\09load\09global\094\093\0917\091\09{{[0-9]+}}\091\09helper\09/src/app/k.cu\0A
-; CHECK-SAME: S\091\09_Z1kPf\09store\09global\094\0910\095\091\09{{[0-9]+}}\090\09k\09/src/app/k.cu\0A
-; CHECK-SAME: S\092\09_Z1kPf\09atomic\09global\094\0911\093\091\09{{[0-9]+}}\09{{[01]}}\09k\09/src/app/k.cu\0A\00"
+; CHECK-SAME: S\090\09_Z1kPf\09load\09global\094\093\0917\091\09{{[0-9]+}}\091\090\09helper\09/src/app/k.cu\0A
+; CHECK-SAME: S\091\09_Z1kPf\09store\09global\094\0910\095\091\09{{[0-9]+}}\090\090\09k\09/src/app/k.cu\0A
+; CHECK-SAME: S\092\09_Z1kPf\09atomic\09global\094\0911\093\091\09{{[0-9]+}}\09{{[01]}}\090\09k\09/src/app/k.cu\0A\00"
 ; CHECK: @__sectorscope_module = {{.*}} { i32 [[ABI]], i32 3,
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"

@@ -10,23 +10,23 @@
 ; + ret 1 = 54, shared by its two sites: 27 each.
 ; CHECK: @__sectorscope_site_table = internal addrspace(1) constant
 ; CHECK-SAME: c"V\09[[ABI]]\0A
-; CHECK-SAME: S\090\09top\09load\09global\098\090\090\091\0927\091\09top\09\0A
-; CHECK-SAME: S\091\09top\09store\09global\094\090\090\091\0927\090\09top\09\0A
+; CHECK-SAME: S\090\09top\09load\09global\098\090\090\091\0927\091\090\09top\09\0A
+; CHECK-SAME: S\091\09top\09store\09global\094\090\090\091\0927\090\090\09top\09\0A
 ; @loops: the outer loop's own blocks cost 2 + 5; the inner loop has no
 ; site, so its 4 slots run 4 times (its constant trip count) per outer
 ; trip: (7 + 16) / 2 sites = 11.5, 12 each. The entry block's slots run
 ; once per thread outside any site's loop and are not charged.
-; CHECK-SAME: S\092\09loops\09load\09global\094\090\090\091\0912\091\09loops\09\0A
-; CHECK-SAME: S\093\09loops\09store\09global\094\090\090\091\0912\090\09loops\09\0A
+; CHECK-SAME: S\092\09loops\09load\09global\094\090\090\091\0912\091\090\09loops\09\0A
+; CHECK-SAME: S\093\09loops\09store\09global\094\090\090\091\0912\090\090\09loops\09\0A
 ; @huge: an inner loop of 2000000000 constant trips and no site folds
 ; 8e9 slots into its outer loop's two sites: each capped at 2^24.
-; CHECK-SAME: S\094\09huge\09load\09global\094\090\090\091\0916777216\091\09huge\09\0A
-; CHECK-SAME: S\095\09huge\09store\09global\094\090\090\091\0916777216\090\09huge\09\0A
+; CHECK-SAME: S\094\09huge\09load\09global\094\090\090\091\0916777216\091\090\09huge\09\0A
+; CHECK-SAME: S\095\09huge\09store\09global\094\090\090\091\0916777216\090\090\09huge\09\0A
 ; @halfasm: inline PTX costs its instruction statements (a `.reg`
 ; declaration and braces nothing): load 1 + add.f16 1 + two movs 2 + cvt 1
 ; + fmul 1 + store 1 + ret 1 = 8, 4 for each of its two sites.
-; CHECK-SAME: S\096\09halfasm\09load\09global\092\090\090\091\094\091\09halfasm\09\0A
-; CHECK-SAME: S\097\09halfasm\09store\09global\094\090\090\091\094\090\09halfasm\09\0A\00"
+; CHECK-SAME: S\096\09halfasm\09load\09global\092\090\090\091\094\091\090\09halfasm\09\0A
+; CHECK-SAME: S\097\09halfasm\09store\09global\094\090\090\091\094\090\090\09halfasm\09\0A\00"
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

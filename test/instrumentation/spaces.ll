@@ -13,7 +13,7 @@ target triple = "nvptx64-nvidia-cuda"
 @c = addrspace(4) constant [4 x float] zeroinitializer, align 4
 
 ; CHECK: c"V\09[[ABI]]\0AS\090\09k\09load\09global
-; CHECK-SAME: S\096\09k\09store\09generic\094\090\090\091\09{{[0-9]+}}\090\09f\09\0A\00"
+; CHECK-SAME: S\096\09k\09store\09generic\094\090\090\091\09{{[0-9]+}}\090\090\09f\09\0A\00"
 ; CHECK-LABEL: define void @f(ptr %p)
 ; CHECK-NEXT: store float
 ; CHECK-LABEL: define void @k(

@@ -13,18 +13,18 @@
 ; trip) is the trip site's, not theirs.
 ; CHECK: @__sectorscope_site_table = internal addrspace(1) constant
 ; CHECK-SAME: c"V\09[[ABI]]\0A
-; CHECK-SAME: S\090\09series\09load\09global\094\090\090\091\092\091\09series\09\0A
-; CHECK-SAME: S\091\09series\09store\09global\094\090\090\091\092\090\09series\09\0A
-; CHECK-SAME: S\092\09series\09trip\09global\090\090\090\091\097\090\09series\09\0A
+; CHECK-SAME: S\090\09series\09load\09global\094\090\090\091\092\091\090\09series\09\0A
+; CHECK-SAME: S\091\09series\09store\09global\094\090\090\091\092\090\090\09series\09\0A
+; CHECK-SAME: S\092\09series\09trip\09global\090\090\090\091\097\090\090\09series\09\0A
 ; @counted: a site-less loop of 8 constant trips (4 slots each) folds into
 ; the store after it: 32 + store 1 + ret 1 = 34; no trip site.
-; CHECK-SAME: S\093\09counted\09store\09global\094\090\090\091\0934\090\09counted\09\0A
+; CHECK-SAME: S\093\09counted\09store\09global\094\090\090\091\0934\090\090\09counted\09\0A
 ; @nested: the inner loop's trips are unknown too; each loop is a trip site
 ; of its own slots (outer: add 1, icmp 1, br 1, fadd 1 = 4; inner: 3),
 ; and the store after them is charged store 1 + ret 1 = 2.
-; CHECK-SAME: S\094\09nested\09store\09global\094\090\090\091\092\090\09nested\09\0A
-; CHECK-SAME: S\095\09nested\09trip\09global\090\090\090\091\094\090\09nested\09\0A
-; CHECK-SAME: S\096\09nested\09trip\09global\090\090\090\091\093\090\09nested\09\0A
+; CHECK-SAME: S\094\09nested\09store\09global\094\090\090\091\092\090\090\09nested\09\0A
+; CHECK-SAME: S\095\09nested\09trip\09global\090\090\090\091\094\090\090\09nested\09\0A
+; CHECK-SAME: S\096\09nested\09trip\09global\090\090\090\091\093\090\090\09nested\09\0A
 ; @withsite: a loop that loads has a site that counts its trips: no trip
 ; site.
 ; CHECK-NOT: withsite\09trip

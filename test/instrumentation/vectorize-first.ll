@@ -6,8 +6,8 @@
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-max-deferred-accesses=1 -sectorscope-link-runtime=false -sectorscope-vectorize-first=false -S %s | FileCheck %s -DABI=%abi --check-prefix=SCALAR
 
 ; mlp is counted on the vectorized IR: one load in flight, not four.
-; CHECK: c"V\09[[ABI]]\0AS\090\09k\09load\09global\0916\090\090\091\09{{[0-9]+}}\091\09k\09
-; CHECK-SAME: S\091\09k\09store\09global\0916\090\090\091\09{{[0-9]+}}\090\09k\09
+; CHECK: c"V\09[[ABI]]\0AS\090\09k\09load\09global\0916\090\090\091\09{{[0-9]+}}\091\090\09k\09
+; CHECK-SAME: S\091\09k\09store\09global\0916\090\090\091\09{{[0-9]+}}\090\090\09k\09
 ; CHECK-LABEL: entry.ss:
 ; CHECK: load <4 x float>
 ; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()
@@ -17,9 +17,9 @@
 ; CHECK-NEXT: call void @__sectorscope_access(i32 1, ptr %{{.*}}, i32 16, i32 1, i32 [[LANES]], i32 %sectorscope.{{take|state}})
 
 ; Without it, four independent 4-byte loads: mlp 4 each.
-; SCALAR: c"V\09[[ABI]]\0AS\090\09k\09load\09global\094\090\090\094\09{{[0-9]+}}\091\09k\09
-; SCALAR-SAME: S\093\09k\09load\09global\094\090\090\094\09{{[0-9]+}}\091\09k\09
-; SCALAR-SAME: S\094\09k\09store\09global\094\090\090\091\09{{[0-9]+}}\090\09k\09
+; SCALAR: c"V\09[[ABI]]\0AS\090\09k\09load\09global\094\090\090\094\09{{[0-9]+}}\091\090\09k\09
+; SCALAR-SAME: S\093\09k\09load\09global\094\090\090\094\09{{[0-9]+}}\091\090\09k\09
+; SCALAR-SAME: S\094\09k\09store\09global\094\090\090\091\09{{[0-9]+}}\090\090\09k\09
 ; SCALAR-COUNT-4: call void @__sectorscope_access(i32 {{[0-3]}}, ptr %{{.*}}, i32 4, i32 0, i32 %{{[0-9]+}}, i32 %sectorscope.{{take|state}})
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"

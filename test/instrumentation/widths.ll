@@ -6,9 +6,9 @@ target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
 ; The five loads are independent: mlp 5 each; stores 1.
-; CHECK: c"V\09[[ABI]]\0AS\090\09k\09load\09global\091\090\090\095\09{{[0-9]+}}\091\09k\09
-; CHECK-SAME: S\094\09k\09load\09global\0916\090\090\095\09{{[0-9]+}}\091\09k\09
-; CHECK-SAME: S\095\09k\09store\09global\091\090\090\091\09{{[0-9]+}}\090\09k\09
+; CHECK: c"V\09[[ABI]]\0AS\090\09k\09load\09global\091\090\090\095\09{{[0-9]+}}\091\090\09k\09
+; CHECK-SAME: S\094\09k\09load\09global\0916\090\090\095\09{{[0-9]+}}\091\090\09k\09
+; CHECK-SAME: S\095\09k\09store\09global\091\090\090\091\09{{[0-9]+}}\090\090\09k\09
 ; CHECK-LABEL: entry.ss:
 ; CHECK: load i8
 ; CHECK-NEXT: [[LANES:%[0-9]+]] = call i32 @llvm.nvvm.activemask()

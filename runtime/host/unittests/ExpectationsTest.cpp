@@ -60,7 +60,7 @@ protected:
       Text += "S\t" + std::to_string(Id) + "\t" + Places[Id].Kern +
               "\tload\tglobal\t4\t" + std::to_string(Places[Id].Line) + "\t" +
               std::to_string(Places[Id].Col) +
-              "\t1\t1\t1\ttest(float*, float*)\t" + File + "\n";
+              "\t1\t1\t1\t0\ttest(float*, float*)\t" + File + "\n";
     SiteTable T = parseTestTable(Text);
     FakeDevice D(testHeader(Mode::Heatmap, Places.size()));
     D.run(T, Dim{1}, Dim{256}, [&](Dim, Dim Th) { return Thread(Th.X); });

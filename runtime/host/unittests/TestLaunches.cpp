@@ -12,7 +12,7 @@ std::string siteLine(uint32_t Id, const char *Op, const char *Space,
                      const char *Kern) {
   return "S\t" + std::to_string(Id) + "\t" + Kern + "\t" + Op + "\t" + Space +
          "\t" + std::to_string(Width) + "\t" + std::to_string(Line) + "\t" +
-         std::to_string(Col) + "\t1\t1\t1\ttest(float*, float*)\tk.cu\n";
+         std::to_string(Col) + "\t1\t1\t1\t0\ttest(float*, float*)\tk.cu\n";
 }
 
 SiteTable parseTestTable(const std::string &Text) {

@@ -38,6 +38,8 @@
  *       memory site count their warps' trips.
  *   v21 a grid variant's site ids count from its kernel's first site, and
  *       a grid-mode launch's num_sites is its kernel's.
+ *   v22 site records gain skips_l1: a volatile or atomic load, which L2
+ *       serves.
  *
  * Kernels. The program's kernel K stays as compiled: time mode and launches
  * that are not profiled run it. The sample variant, K SS_SAMPLE_KERNEL_SUFFIX,
@@ -62,7 +64,7 @@
 
 #include <stdint.h>
 
-#define SS_ABI_VERSION 21u
+#define SS_ABI_VERSION 22u
 
 /* Warps per block we can tell apart: 1024 threads / 32. */
 #define SS_MAX_WARPS 32u
@@ -145,13 +147,17 @@ enum ss_partition_kind {
 
 /* The site table: text, one record per line, fields separated by '\t'
  * (fields never contain '\t' or '\n'; the pass replaces them by ' '):
- *   S <id> <kernel> <op> <space> <width> <line> <column> <mlp> <function>
- * <file> K <kernel> <not_instrumented_kind>=<count>[,<kind>=<count>...] V
- * <abi_version> <kernel> is the mangled kernel name as registered with the CUDA
- * runtime; <op> load|store|atomic; <space> global|shared|local|generic; <width>
+ *   S <id> <kernel> <op> <space> <width> <line> <column> <mlp> <work>
+ *     <waits> <skips_l1> <function> <file>
+ *   K <kernel> <not_instrumented_kind>=<count>[,<kind>=<count>...]
+ *   V <abi_version>
+ * <kernel> is the mangled kernel name as registered with the CUDA runtime;
+ * <op> load|store|atomic|trip; <space> global|shared|local|generic; <width>
  * bytes; <mlp> the global loads the compiler put in the same basic block at the
  * same load-dependence depth as this one, itself included (loads a warp has in
- * flight together; 1 for anything but a load);
+ * flight together; 1 for anything but a load); <work> the issue slots per
+ * execution; <waits> 1 when the warp waits for the value; <skips_l1> 1 for a
+ * volatile or atomic load, which L2 serves;
  * <function> the (demangled) function the access is written in, which may be
  * a helper inlined into the kernel; <file> as in the debug info, made
  * absolute with the compilation directory when it is relative.

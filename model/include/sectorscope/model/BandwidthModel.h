@@ -28,11 +28,11 @@
 #ifndef SECTORSCOPE_MODEL_BANDWIDTHMODEL_H
 #define SECTORSCOPE_MODEL_BANDWIDTHMODEL_H
 
-#include "sectorscope/model/AtomicRates.h"
 #include "sectorscope/model/BenchData.h"
 #include "sectorscope/model/JsonIO.h"
 #include "sectorscope/model/L1Figures.h"
 #include "sectorscope/model/L2Figures.h"
+#include "sectorscope/model/TableRates.h"
 #include "sectorscope/model/Traffic.h"
 
 #include <algorithm>
@@ -245,7 +245,12 @@ struct BandwidthModel {
   /// Atomic update rate by table size, from the `atomic` rows: a kernel's
   /// atomics on an allocation are bounded by it. JSON: atomic_rates
   /// ([[words, updates per ms], ...]; absent: no bound).
-  AtomicRates Atomics;
+  TableRates Atomics;
+  /// Volatile-load request rate by table size, from the `hot_load` rows: a
+  /// kernel's loads that skip L1 on an allocation are bounded by it (with
+  /// its atomics there: one slice does both). JSON: hot_load_rates
+  /// ([[words, requests per ms], ...]; absent: no bound).
+  TableRates HotLoads;
   std::vector<ExponentScore> ExponentScan;
   /// L2 hits (traffic the DRAM estimate removes): charged at L2 bandwidth
   /// and round trip instead of being free (unknown figures: no L2

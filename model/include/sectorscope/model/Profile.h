@@ -43,6 +43,9 @@ struct Site {
   /// sites[].waits: the warp waits for the access's value (a load, or an
   /// atomic whose result is used). Absent (before ABI v19): loads only.
   bool Waits = false;
+  /// sites[].skips_l1: a volatile or atomic load, which L2 serves, never
+  /// L1. Absent (before ABI v22): false.
+  bool SkipsL1 = false;
   int ObjectId = -1; ///< sites[].object.id; -1 if none.
   /// sites[].evidence.*.word_fill: the share of the words of the sectors the
   /// sampled block touched in the site's range that it touched; -1 unknown

@@ -51,6 +51,9 @@ struct MemItem {
   /// bytes whatever the block's whole footprint, but the first warp's miss
   /// is what the others wait for.
   bool SharedAcrossWarps = false;
+  /// A volatile or atomic load (sites[].skips_l1): L1 serves none of its
+  /// requests, re-reads and words other warps read included.
+  bool SkipsL1 = false;
   /// Whether those sectors stay partial: the sampled block leaves words of
   /// the sectors in the site's range untouched (heat map word_fill < 1).
   /// Sectors that other warps complete (a naive transpose's column stores)
@@ -68,9 +71,9 @@ struct MemItem {
   /// Local memory (per-thread arrays): on chip, charged by the `local`
   /// figures instead of DRAM, L2 and tag costs when the calibration has them.
   bool Local = false;
-  /// Atomics (write half only): the lanes' updates (grid total) and the
-  /// words of the allocation they update (0: unknown), for the atomic
-  /// rate bound.
+  /// Atomics (write half only): the lanes' updates (grid total); they and
+  /// loads that skip L1 have the words of the allocation they touch (0:
+  /// unknown), for the bound of work on few words (TableRates.h).
   double AtomicUpdates = 0, TableWords = 0;
   /// An atomic whose result the code uses (sites[].waits): every request
   /// is a round trip to L2, where atomics are performed.

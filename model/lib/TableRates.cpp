@@ -1,5 +1,5 @@
-//===- AtomicRates.cpp - atomics on a table of K words --------------------===//
-#include "sectorscope/model/AtomicRates.h"
+//===- TableRates.cpp - L2 work on a table of K words ---------------------===//
+#include "sectorscope/model/TableRates.h"
 #include "sectorscope/model/L2Figures.h"
 
 #include <algorithm>
@@ -8,7 +8,7 @@
 
 namespace sectorscope::model {
 
-double AtomicRates::updatesPerMs(double Words) const {
+double TableRates::perMs(double Words) const {
   if (ByWords.empty())
     return 0;
   if (Words <= ByWords.front().first)
@@ -24,14 +24,15 @@ double AtomicRates::updatesPerMs(double Words) const {
                   F * (std::log(Hi->second) - std::log(Lo->second)));
 }
 
-AtomicRates deriveAtomicRates(const BenchData &D, double LaunchMs) {
+TableRates deriveTableRates(const BenchData &D, const char *Experiment,
+                            double LaunchMs) {
   std::map<double, std::vector<double>> Rates;
-  for (const BenchRow *R : D.rowsOf("atomic"))
+  for (const BenchRow *R : D.rowsOf(Experiment))
     if (R->RegionBytes && R->WordBytes > 0 && R->BytesMoved &&
         *R->BytesMoved > 0 && R->TimeMs > LaunchMs)
       Rates[*R->RegionBytes / R->WordBytes].push_back(
           *R->BytesMoved / R->WordBytes / (R->TimeMs - LaunchMs));
-  AtomicRates A;
+  TableRates A;
   for (auto &[Words, V] : Rates)
     A.ByWords.push_back({Words, median(V)});
   return A;
