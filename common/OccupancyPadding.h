@@ -70,6 +70,22 @@ size_t capSharedBytes(unsigned CapWarps, unsigned Threads, size_t Static,
   return size_t(S);
 }
 
+/// Whether a cap of CapWarps warps per SM would split a grid that runs as
+/// one wave as launched (NaturalBlocks per SM, all GridBlocks resident at
+/// once on SmCount SMs) into several. A kernel whose blocks wait on one
+/// another (spinning on a flag or a counter another block writes, read
+/// through a volatile or atomic load) then never finishes: its resident
+/// blocks wait for blocks that cannot start until they end.
+inline bool capSplitsOneWave(unsigned CapWarps, unsigned Threads,
+                             unsigned long long GridBlocks, unsigned SmCount,
+                             int NaturalBlocks) {
+  unsigned WarpsPerBlock = std::max(1u, (Threads + 31) / 32);
+  unsigned long long Capped = std::max(1u, CapWarps / WarpsPerBlock);
+  unsigned long long Natural = (unsigned long long)std::max(NaturalBlocks, 0);
+  return GridBlocks > 0 && GridBlocks <= Natural * SmCount &&
+         GridBlocks > Capped * SmCount;
+}
+
 } // namespace sectorscope
 
 #endif

@@ -199,6 +199,7 @@ run() {
   local mode
   for mode in heatmap grid time; do
     check "gpu test host_wait ($mode: kernels that wait for the host)" host_wait $mode
+    check "gpu test block_wait ($mode: blocks that wait on one another)" block_wait $mode
   done
   for exe in gpu/*.plain; do
     n=$(basename "$exe" .plain)
@@ -305,6 +306,35 @@ multi_device_processes() {
   timeout 60 bin/sectorscope-report "$out" -o "$out.html" &&
     timeout 60 python3 gpu/multi_device_reports.py "$out" --mode heatmap \
       --processes 4 --kernel 'strided<4>' any 3 16 --page "$out.html"
+}
+
+# Blocks that meet at a software barrier in a grid resident all at once
+# (test/gpu/block_wait.cu), profiled with occupancy capped at 8 warps/SM:
+# the program finishes with its results right. In time mode the cap is not
+# applied and each report says so; in the instrumented modes each launch is
+# profiled or, where the variant would not fit at once, ran uninstrumented
+# with a note saying why.
+block_wait() { # mode
+  local out=$dir/block-wait-$1 log
+  rm -rf "$out"
+  log=$(SECTORSCOPE_OUT=$out SECTORSCOPE_MODE=$1 SECTORSCOPE_LAUNCHES=all \
+    SECTORSCOPE_OCCUPANCY=8 timeout 60 gpu/block_wait 2>&1) ||
+    { printf '%s\n' "$log"; return 1; }
+  printf '%s\n' "$log" | grep -q "^PASS block_wait" || { printf '%s\n' "$log"; return 1; }
+  python3 - "$out" "$1" <<'PY'
+import json, pathlib, sys
+out, mode = pathlib.Path(sys.argv[1]), sys.argv[2]
+reports = [json.loads(p.read_text()) for p in sorted(out.glob("*.json"))]
+assert len(reports) == 2, len(reports)
+for r in reports:
+    assert r["error"] is None, r["error"]
+    note = r["note"] or ""
+    if mode == "time":
+        assert "occupancy cap of 8 warps/SM not applied" in note, note
+        assert r["time_ms"] is not None
+    else:
+        assert r["sites"] or "may wait on one another" in note, note
+PY
 }
 
 # A kernel that spins until the host sets a flag after the launch returned

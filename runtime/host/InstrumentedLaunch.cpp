@@ -113,9 +113,17 @@ cudaError_t instrumentedLaunch(Runtime &R, PerDevice &D, KernelState &K,
       variantKernel(Func, V, ModeName, Block.x * Block.y * Block.z, Err);
   if (!Launched)
     return Plain(Err, true);
-  if (Info.Cooperative &&
-      !cooperativeGridFits(Launched, V.Name, ModeName, Grid, Block, Shmem,
-                           Info.Device.SmCount, Err))
+  // A grid resident at once as launched whose blocks may wait on one
+  // another must stay so, as a cooperative one must.
+  bool MustFit = Info.Cooperative;
+  if (!MustFit) {
+    std::lock_guard<std::mutex> G(R.Lock);
+    MustFit = blocksMayWait(R, K, Info.Device.Ordinal) &&
+              gridFitsAtOnce(Func, Grid, Block, Shmem, Info.Device.SmCount);
+  }
+  if (MustFit &&
+      !residentGridFits(Launched, V.Name, ModeName, Info.Cooperative, Grid,
+                        Block, Shmem, Info.Device.SmCount, Err))
     return Plain(Err + "; the kernel ran uninstrumented", false);
   if (Info.TheMode == Mode::Heatmap &&
       (Info.Sample[0] >= Grid.x || Info.Sample[1] >= Grid.y ||

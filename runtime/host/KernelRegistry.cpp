@@ -41,6 +41,27 @@ bool readModule(Runtime &R, ModuleState &M, int Dev, ss_module &Desc,
   return true;
 }
 
+bool blocksMayWait(Runtime &R, KernelState &K, int Dev) {
+  if (K.BlocksMayWait >= 0)
+    return K.BlocksMayWait;
+  auto It = R.Modules.find(K.Module);
+  ss_module Desc;
+  std::string Err;
+  bool MayWait = false;
+  if (It != R.Modules.end() && It->second.Shadow &&
+      readModule(R, It->second, Dev, Desc, Err) && It->second.TableOk) {
+    const SiteTable &T = It->second.Table;
+    SiteRange Range = T.kernelSites(K.Mangled);
+    for (uint32_t I = 0; I < T.Sites.size() && !MayWait; ++I) {
+      const Site &S = T.Sites[I];
+      MayWait = S.Id >= Range.First && S.Id < Range.First + Range.Count &&
+                S.Space != SS_SPACE_SHARED && S.SkipsL1;
+    }
+  }
+  K.BlocksMayWait = MayWait;
+  return MayWait;
+}
+
 const void *variantKernel(const void *Func, const Variant &V,
                           const char *ModeName, unsigned Threads,
                           std::string &Err) {
@@ -79,13 +100,12 @@ const void *variantKernel(const void *Func, const Variant &V,
   return nullptr;
 }
 
-bool cooperativeGridFits(const void *Launched, const std::string &Name,
-                         const char *ModeName, dim3 Grid, dim3 Block,
-                         size_t Shmem, int SmCount, std::string &Err) {
+bool gridFitsAtOnce(const void *Func, dim3 Grid, dim3 Block, size_t Shmem,
+                    int SmCount) {
   int PerSm = 0;
   bool PendingBefore = cudaPeekAtLastError() != cudaSuccess;
   if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-          &PerSm, Launched, int(Block.x * Block.y * Block.z), Shmem) !=
+          &PerSm, Func, int(Block.x * Block.y * Block.z), Shmem) !=
       cudaSuccess) {
     // Unknown: the launch itself will tell. Not the program's error.
     if (!PendingBefore)
@@ -93,14 +113,27 @@ bool cooperativeGridFits(const void *Launched, const std::string &Name,
     return true;
   }
   uint64_t Fit = uint64_t(PerSm) * uint64_t(std::max(SmCount, 0));
-  uint64_t Blocks = uint64_t(Grid.x) * Grid.y * Grid.z;
-  if (Fit >= Blocks)
+  return Fit >= uint64_t(Grid.x) * Grid.y * Grid.z;
+}
+
+bool residentGridFits(const void *Launched, const std::string &Name,
+                      const char *ModeName, bool Cooperative, dim3 Grid,
+                      dim3 Block, size_t Shmem, int SmCount, std::string &Err) {
+  if (gridFitsAtOnce(Launched, Grid, Block, Shmem, SmCount))
     return true;
-  Err = std::string(ModeName) + ": the cooperative grid of " +
-        std::to_string(Blocks) +
-        " blocks does not fit at once with the "
-        "kernel's instrumented variant '" +
-        Name + "' (" + std::to_string(Fit) + " blocks)";
+  int PerSm = 0;
+  (void)cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+      &PerSm, Launched, int(Block.x * Block.y * Block.z), Shmem);
+  Err = std::string(ModeName) + ": the " +
+        (Cooperative ? "cooperative grid"
+                     : "grid, whose blocks may wait on "
+                       "one another,") +
+        " of " + std::to_string(uint64_t(Grid.x) * Grid.y * Grid.z) +
+        " blocks does not fit at once with the kernel's instrumented variant "
+        "'" +
+        Name + "' (" +
+        std::to_string(uint64_t(PerSm) * uint64_t(std::max(SmCount, 0))) +
+        " blocks)";
   return false;
 }
 

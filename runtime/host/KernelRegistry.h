@@ -18,6 +18,15 @@ namespace sectorscope::rt {
 bool readModule(Runtime &R, ModuleState &M, int Dev, ss_module &Desc,
                 std::string &Err);
 
+/// Whether kernel K may wait on other blocks of its grid: a site of it is a
+/// volatile or atomic load, how a block spins on a flag or a counter another
+/// block writes (an atomic's result alone is not: a work queue's atomicAdd
+/// or a lock's atomicCAS waits for no block that is not running). Reads the
+/// site table
+/// of K's module once (readModule); false when it cannot. Call with R.Lock
+/// held.
+bool blocksMayWait(Runtime &R, KernelState &K, int Dev);
+
 /// The kernel a profiled launch of `Func` runs: its sample or grid variant
 /// `V`, loaded, with the attributes the program set on `Func` (a dynamic
 /// shared memory size above 48 KiB must be allowed per kernel). Null when
@@ -26,14 +35,21 @@ const void *variantKernel(const void *Func, const Variant &V,
                           const char *ModeName, unsigned Threads,
                           std::string &Err);
 
-/// Whether a cooperative launch of variant `Launched` (named `Name`) fits:
-/// all of the grid's blocks resident at once on the device's `SmCount` SMs.
+/// Whether all of the grid's blocks of `Func` are resident at once on the
+/// device's `SmCount` SMs; true when the occupancy API cannot tell (its
+/// error cleared: not the program's).
+bool gridFitsAtOnce(const void *Func, dim3 Grid, dim3 Block, size_t Shmem,
+                    int SmCount);
+
+/// Whether a launch of variant `Launched` (named `Name`) whose grid must be
+/// resident at once fits: a cooperative launch, or one whose blocks may wait
+/// on one another (blocksMayWait) and that is resident at once as launched.
 /// The program sized its grid for its own kernel, and the variant may need
-/// more registers or shared memory; a launch that does not fit fails, so it
-/// is not tried. False with the reason in Err.
-bool cooperativeGridFits(const void *Launched, const std::string &Name,
-                         const char *ModeName, dim3 Grid, dim3 Block,
-                         size_t Shmem, int SmCount, std::string &Err);
+/// more registers or shared memory: a cooperative launch that does not fit
+/// fails, the other would never finish. False with the reason in Err.
+bool residentGridFits(const void *Launched, const std::string &Name,
+                      const char *ModeName, bool Cooperative, dim3 Grid,
+                      dim3 Block, size_t Shmem, int SmCount, std::string &Err);
 
 } // namespace sectorscope::rt
 

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "InstrumentedLaunch.h"
+#include "KernelRegistry.h"
 #include "LaunchTiming.h"
 #include "OccupancyCap.h"
 #include "PendingLaunch.h"
@@ -102,9 +103,21 @@ static cudaError_t launch(LaunchKind Kind, const void *Func, dim3 Grid,
   Info.Cooperative = Kind == LaunchKind::Cooperative;
   Info.Previous = std::move(Previous);
   Info.PartitionModelName = OnDevice.Partitions.name();
-  if (uint32_t Cap = R.Cfg.Occupancy.WarpsPerSm)
-    Shmem =
-        capOccupancy(Func, Grid, Block, Shmem, Cap, Dev, Info.Device.SmCount);
+  if (uint32_t Cap = R.Cfg.Occupancy.WarpsPerSm) {
+    bool MayWait = false;
+    {
+      std::lock_guard<std::mutex> G(R.Lock);
+      MayWait = blocksMayWait(R, *K, Dev);
+    }
+    std::string Note;
+    Shmem = capOccupancy(Func, Grid, Block, Shmem, Cap, Dev,
+                         Info.Device.SmCount, MayWait, Note);
+    if (!Note.empty()) {
+      R.Findings.noteRemark(K->Demangled + " (launch " + std::to_string(Index) +
+                            "): " + Note);
+      Info.Note = Note;
+    }
+  }
   // Occupancy of the original kernel: grid mode sizes its time windows by
   // it, and the model places the measured time by active warps per SM.
   int Active = 0;

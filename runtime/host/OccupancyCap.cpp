@@ -8,7 +8,8 @@
 namespace sectorscope::rt {
 
 size_t capOccupancy(const void *Func, dim3 Grid, dim3 Block, size_t Shmem,
-                    uint32_t WarpsPerSm, int Dev, int SmCount) {
+                    uint32_t WarpsPerSm, int Dev, int SmCount,
+                    bool BlocksMayWait, std::string &Note) {
   // A failure here must not leave an error the program would read as its own.
   bool PendingBefore = cudaPeekAtLastError() != cudaSuccess;
   auto Clear = [&] {
@@ -51,6 +52,18 @@ size_t capOccupancy(const void *Func, dim3 Grid, dim3 Block, size_t Shmem,
   };
   const unsigned long long GridBlocks =
       (unsigned long long)Grid.x * Grid.y * Grid.z;
+  if (BlocksMayWait &&
+      capSplitsOneWave(WarpsPerSm, unsigned(Threads), GridBlocks,
+                       unsigned(std::max(SmCount, 0)), Occupancy(Shmem))) {
+    Clear();
+    Note = "occupancy cap of " + std::to_string(WarpsPerSm) +
+           " warps/SM not applied: the grid's " + std::to_string(GridBlocks) +
+           " blocks are all resident as launched, not under the cap, and "
+           "the kernel reads what other blocks may write while it runs "
+           "(volatile or atomic loads): blocks that "
+           "wait on one another would never finish";
+    return Shmem;
+  }
   size_t Padded = capSharedBytes(
       WarpsPerSm, unsigned(Threads), Attr.sharedSizeBytes, Shmem, GridBlocks,
       unsigned(std::max(SmCount, 0)), L, WholeArrayShared, Occupancy);

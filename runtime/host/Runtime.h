@@ -61,7 +61,8 @@ struct KernelState {
   int Selected = -1; // cached SECTORSCOPE_KERNELS verdict
   /// The grid variant's time at its last profiled launch (stripeBudget).
   std::optional<double> LastGridKernelMs;
-  std::set<int> Loaded; // devices it was loaded on before its first timing
+  std::set<int> Loaded;   // devices it was loaded on before its first timing
+  int BlocksMayWait = -1; // cached blocksMayWait (KernelRegistry.h)
 };
 
 /// All process-wide state. Leaked on purpose: launches from other static

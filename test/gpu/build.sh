@@ -10,6 +10,7 @@
 #                   found through LD_LIBRARY_PATH there), and its report
 #                   check multi_device_reports.py
 #   host_wait       instrumented, with the real host runtime
+#   block_wait      instrumented, with the real host runtime
 #   rdc, rdc_plain  rdc/'s two units with -fgpu-rdc, instrumented (the real
 #                   host runtime) and plain, and the report check
 #                   rdc_reports.py
@@ -33,7 +34,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for src in "$here"/*.cu; do
   n=$(basename "$src" .cu)
-  case $n in multi_device | host_wait) continue ;; esac
+  case $n in multi_device | host_wait | block_wait) continue ;; esac
   "$w" -O2 -w -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze \
     "${inc[@]}" -c "$src" -o "$tmp/$n.o"
   "$cxx" "$tmp/$n.o" -o "$out/$n" "${link[@]}"
@@ -61,6 +62,9 @@ cp "$here/multi_device_reports.py" "$out/"
 # Kernels that wait for the host after their launch returns.
 "$w" -O2 -w -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze \
   "$here/host_wait.cu" -o "$out/host_wait"
+# Blocks that wait on one another, in a grid resident all at once.
+"$w" -O2 -w -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze \
+  "$here/block_wait.cu" -o "$out/block_wait"
 # Relocatable device code over two units (rdc/), device-linked by the
 # wrapper: instrumented with the real host runtime, whose reports
 # rdc_reports.py checks, and plain, whose results it must match.

@@ -86,5 +86,21 @@ TEST(OccupancyPadding, SmallGridsAreNotCapped) {
   EXPECT_EQ(cap(8, 256, 0, 0, 133), "carveout 100% padded 232448 blocks 1");
 }
 
+// A cap that would split a grid resident all at once as launched into
+// several waves is one a kernel whose blocks wait on one another never
+// finishes under: 132 SMs, 256-thread blocks, 8 of them per SM as launched.
+TEST(OccupancyPadding, CapsThatSplitOneWave) {
+  // 1056 blocks, all resident; at 8 warps/SM only 132 are.
+  EXPECT_TRUE(capSplitsOneWave(8, 256, 132 * 8, 132, 8));
+  EXPECT_TRUE(capSplitsOneWave(32, 256, 132 * 8, 132, 8));
+  // A cap that still holds them all, or a grid of several waves anyway.
+  EXPECT_FALSE(capSplitsOneWave(64, 256, 132 * 8, 132, 8));
+  EXPECT_FALSE(capSplitsOneWave(8, 256, 132, 132, 8));
+  EXPECT_FALSE(capSplitsOneWave(8, 256, 132 * 8 + 1, 132, 8));
+  // Unknown grid or occupancy: nothing to split.
+  EXPECT_FALSE(capSplitsOneWave(8, 256, 0, 132, 8));
+  EXPECT_FALSE(capSplitsOneWave(8, 256, 132 * 8, 132, 0));
+}
+
 } // namespace
 } // namespace sectorscope::rt::test
