@@ -67,10 +67,10 @@ __global__ void hotLoadKernel(const unsigned *Table, unsigned K, int Trips,
   Sums[T] = Sum;
 }
 
-/// A row of group `Experiment` on a K-word table: the launch shape for
-/// `Warps` warps/SM (of kernel `Kernel`) and `Ops` operations of 4 bytes
-/// each over the grid, whose threads' (atomic) or warps' (hot_load) trips
-/// are in R.N.
+/// A row of group `Experiment` on a K-word table, with the launch shape of
+/// `Kernel` at `Warps` warps/SM: every thread (atomic) or warp (PerWarp:
+/// hot_load) makes R.N trips of one 4-byte operation, TargetUpdates or
+/// TargetRequests over the grid.
 struct TableRun {
   Row R;
   size_t Smem = 0;

@@ -31,6 +31,13 @@ static Json classToJson(const BandwidthClass &C) {
   return CJ;
 }
 
+static Json tableRatesToJson(const TableRates &T) {
+  Json A = Json::array();
+  for (auto &[W, R] : T.ByWords)
+    A.push_back({W, R});
+  return A;
+}
+
 /// [[words, operations per ms], ...], words increasing and both > 0.
 static TableRates tableRatesFromJson(const Json &A, const Ctx &AC) {
   TableRates R;
@@ -133,18 +140,10 @@ Json BandwidthModel::toJson() const {
     J["write_back_rows"] = WriteBackRows;
     J["write_back_geomean_rel_err"] = WriteBackGeomeanRelErr;
   }
-  if (Atomics.known()) {
-    Json A = Json::array();
-    for (auto &[W, R] : Atomics.ByWords)
-      A.push_back({W, R});
-    J["atomic_rates"] = A;
-  }
-  if (HotLoads.known()) {
-    Json A = Json::array();
-    for (auto &[W, R] : HotLoads.ByWords)
-      A.push_back({W, R});
-    J["hot_load_rates"] = A;
-  }
+  if (Atomics.known())
+    J["atomic_rates"] = tableRatesToJson(Atomics);
+  if (HotLoads.known())
+    J["hot_load_rates"] = tableRatesToJson(HotLoads);
   if (SmallRows) {
     J["small_rows"] = SmallRows;
     J["small_geomean_rel_err"] = SmallGeomeanRelErr;

@@ -265,18 +265,16 @@ static std::string bandwidthTermsSummary(const BandwidthModel &B) {
            fmtFixed(100 * B.DirtyL2Share, 0) + "% of L2, fitted on " +
            std::to_string(B.WriteBackRows) + " dirty rows (geomean rel err " +
            fmtFixed(100 * B.WriteBackGeomeanRelErr, 1) + "%)\n";
-  if (B.Atomics.known()) {
-    Out += "atomic updates per us over the GPU by table words:";
-    for (auto &[W, R] : B.Atomics.ByWords)
+  auto Rates = [&](const char *What, const TableRates &T) {
+    if (!T.known())
+      return;
+    Out += std::string(What) + " per us over the GPU by table words:";
+    for (auto &[W, R] : T.ByWords)
       Out += " " + fmtNum(W) + ":" + fmtFixed(R / 1e3, 0);
     Out += "\n";
-  }
-  if (B.HotLoads.known()) {
-    Out += "volatile load requests per us over the GPU by table words:";
-    for (auto &[W, R] : B.HotLoads.ByWords)
-      Out += " " + fmtNum(W) + ":" + fmtFixed(R / 1e3, 0);
-    Out += "\n";
-  }
+  };
+  Rates("atomic updates", B.Atomics);
+  Rates("volatile load requests", B.HotLoads);
   if (B.SmallRows)
     Out += "held out: " + std::to_string(B.SmallRows) +
            " small-grid chains, geomean rel err " +

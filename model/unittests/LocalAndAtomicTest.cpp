@@ -67,6 +67,17 @@ TEST(LocalAndAtomic, LocalCostsFromLocalRows) {
               !NoLocal.toJson().contains("local_rows"));
 }
 
+/// A kernel's atomics whose results nobody reads: Updates lane updates on
+/// an allocation of Words words.
+MemItem atomicItem(double Updates, double Words) {
+  MemItem I;
+  I.TheOp = Op::Write;
+  I.Waits = false;
+  I.AtomicUpdates = Updates;
+  I.TableWords = Words;
+  return I;
+}
+
 TEST(LocalAndAtomic, TableRatesInterpolateByTableWords) {
   BenchData D;
   D.File = "atomic.json";
@@ -95,11 +106,7 @@ TEST(LocalAndAtomic, TableRatesInterpolateByTableWords) {
   M.Atomics = A;
   Traffic T;
   T.Blocks = 100;
-  MemItem I;
-  I.TheOp = Op::Write;
-  I.Waits = false;
-  I.AtomicUpdates = 8e6;
-  I.TableWords = 256;
+  MemItem I = atomicItem(8e6, 256);
   T.Items.push_back(I);
   EXPECT_REL_NEAR(M.kernelTime(T, false, 8, nullptr), 2, 1e-9);
   I.TableWords = 0; // Unknown allocation: no bound.
@@ -164,12 +171,7 @@ TEST(LocalAndAtomic, LoadsThatSkipL1) {
   NoRates.HotLoads = TableRates();
   EXPECT_LT(NoRates.kernelTime(T, false, 8, nullptr), Skips);
   // 8000 atomic updates there too take 8000 / 1e6 ms more at that slice.
-  MemItem A;
-  A.TheOp = Op::Write;
-  A.Waits = false;
-  A.AtomicUpdates = 8000;
-  A.TableWords = 1;
-  T.Items.push_back(A);
+  T.Items.push_back(atomicItem(8000, 1));
   double Both = M.kernelTime(T, false, 8, nullptr);
   EXPECT_GE(Both, (0.016 + 0.008) * (1 - 1e-9));
   // The calibration keeps the rates.

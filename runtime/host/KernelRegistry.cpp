@@ -3,6 +3,9 @@
 
 #include "Demangle.h"
 
+#include <algorithm>
+#include <optional>
+
 namespace sectorscope::rt {
 
 bool readModule(Runtime &R, ModuleState &M, int Dev, ss_module &Desc,
@@ -50,13 +53,13 @@ bool blocksMayWait(Runtime &R, KernelState &K, int Dev) {
   bool MayWait = false;
   if (It != R.Modules.end() && It->second.Shadow &&
       readModule(R, It->second, Dev, Desc, Err) && It->second.TableOk) {
-    const SiteTable &T = It->second.Table;
-    SiteRange Range = T.kernelSites(K.Mangled);
-    for (uint32_t I = 0; I < T.Sites.size() && !MayWait; ++I) {
-      const Site &S = T.Sites[I];
-      MayWait = S.Id >= Range.First && S.Id < Range.First + Range.Count &&
-                S.Space != SS_SPACE_SHARED && S.SkipsL1;
-    }
+    SiteRange Range = It->second.Table.kernelSites(K.Mangled);
+    MayWait = std::any_of(It->second.Table.Sites.begin(),
+                          It->second.Table.Sites.end(), [&](const Site &S) {
+                            return S.Id >= Range.First &&
+                                   S.Id < Range.First + Range.Count &&
+                                   S.Space != SS_SPACE_SHARED && S.SkipsL1;
+                          });
   }
   K.BlocksMayWait = MayWait;
   return MayWait;
@@ -100,40 +103,43 @@ const void *variantKernel(const void *Func, const Variant &V,
   return nullptr;
 }
 
-bool gridFitsAtOnce(const void *Func, dim3 Grid, dim3 Block, size_t Shmem,
-                    int SmCount) {
+/// The blocks of `Func` resident at once on `SmCount` SMs; nullopt when the
+/// occupancy API cannot tell (its error cleared: not the program's).
+static std::optional<uint64_t> residentBlocks(const void *Func, dim3 Block,
+                                              size_t Shmem, int SmCount) {
   int PerSm = 0;
   bool PendingBefore = cudaPeekAtLastError() != cudaSuccess;
   if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(
           &PerSm, Func, int(Block.x * Block.y * Block.z), Shmem) !=
       cudaSuccess) {
-    // Unknown: the launch itself will tell. Not the program's error.
     if (!PendingBefore)
       (void)cudaGetLastError();
-    return true;
+    return std::nullopt;
   }
-  uint64_t Fit = uint64_t(PerSm) * uint64_t(std::max(SmCount, 0));
-  return Fit >= uint64_t(Grid.x) * Grid.y * Grid.z;
+  return uint64_t(PerSm) * uint64_t(std::max(SmCount, 0));
+}
+
+bool gridFitsAtOnce(const void *Func, dim3 Grid, dim3 Block, size_t Shmem,
+                    int SmCount) {
+  std::optional<uint64_t> Fit = residentBlocks(Func, Block, Shmem, SmCount);
+  // Unknown: the launch itself will tell.
+  return !Fit || *Fit >= uint64_t(Grid.x) * Grid.y * Grid.z;
 }
 
 bool residentGridFits(const void *Launched, const std::string &Name,
                       const char *ModeName, bool Cooperative, dim3 Grid,
                       dim3 Block, size_t Shmem, int SmCount, std::string &Err) {
-  if (gridFitsAtOnce(Launched, Grid, Block, Shmem, SmCount))
+  const uint64_t Blocks = uint64_t(Grid.x) * Grid.y * Grid.z;
+  std::optional<uint64_t> Fit = residentBlocks(Launched, Block, Shmem, SmCount);
+  if (!Fit || *Fit >= Blocks)
     return true;
-  int PerSm = 0;
-  (void)cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-      &PerSm, Launched, int(Block.x * Block.y * Block.z), Shmem);
   Err = std::string(ModeName) + ": the " +
         (Cooperative ? "cooperative grid"
-                     : "grid, whose blocks may wait on "
-                       "one another,") +
-        " of " + std::to_string(uint64_t(Grid.x) * Grid.y * Grid.z) +
+                     : "grid, whose blocks may wait on one another,") +
+        " of " + std::to_string(Blocks) +
         " blocks does not fit at once with the kernel's instrumented variant "
         "'" +
-        Name + "' (" +
-        std::to_string(uint64_t(PerSm) * uint64_t(std::max(SmCount, 0))) +
-        " blocks)";
+        Name + "' (" + std::to_string(*Fit) + " blocks)";
   return false;
 }
 

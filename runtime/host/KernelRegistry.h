@@ -22,9 +22,8 @@ bool readModule(Runtime &R, ModuleState &M, int Dev, ss_module &Desc,
 /// volatile or atomic load, how a block spins on a flag or a counter another
 /// block writes (an atomic's result alone is not: a work queue's atomicAdd
 /// or a lock's atomicCAS waits for no block that is not running). Reads the
-/// site table
-/// of K's module once (readModule); false when it cannot. Call with R.Lock
-/// held.
+/// site table of K's module once (readModule); false when it cannot. Call
+/// with R.Lock held.
 bool blocksMayWait(Runtime &R, KernelState &K, int Dev);
 
 /// The kernel a profiled launch of `Func` runs: its sample or grid variant
