@@ -13,6 +13,7 @@
 
 #if defined(__CUDA__) && defined(__cplusplus)
 #include "atomics.h"
+#include "c_headers.h"
 #include "cache_hints.h"
 #include "classify.h"
 #include "compiler_version.h"
