@@ -1,7 +1,10 @@
 //===- AccessAffine.cpp - Global accesses, their address facts ------------===//
 #include "analysis/AccessAffine.h"
 
+#include "support/InlinePtx.h"
+
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
@@ -151,6 +154,13 @@ void AccessAnalyzer::analyze(Instruction &I,
     if (auto F = analyzeAccess(I, MS->getDest(), Len->getZExtValue(),
                                AccessOp::Store))
       Out.push_back(std::move(*F));
+  } else if (auto *Call = dyn_cast<CallBase>(&I);
+             Call && isa<InlineAsm>(Call->getCalledOperand())) {
+    if (std::optional<PtxAccess> P = ptxAccess(*Call))
+      if (auto F = analyzeAccess(
+              I, Call->getArgOperand(P->AddressArg), P->Width,
+              P->IsStore ? AccessOp::Store : AccessOp::Load, P->Offset))
+        Out.push_back(std::move(*F));
   } else if (auto *II = dyn_cast<IntrinsicInst>(&I)) {
     switch (II->getIntrinsicID()) {
     case Intrinsic::nvvm_ldg_global_f:
@@ -171,10 +181,9 @@ void AccessAnalyzer::analyze(Instruction &I,
   }
 }
 
-std::optional<AccessFacts> AccessAnalyzer::analyzeAccess(Instruction &I,
-                                                         Value *Ptr,
-                                                         uint64_t Width,
-                                                         AccessOp Op) {
+std::optional<AccessFacts>
+AccessAnalyzer::analyzeAccess(Instruction &I, Value *Ptr, uint64_t Width,
+                              AccessOp Op, uint64_t Offset) {
   AccessFacts Facts;
   Facts.I = &I;
   Facts.Op = Op;
@@ -185,6 +194,8 @@ std::optional<AccessFacts> AccessAnalyzer::analyzeAccess(Instruction &I,
   const Poly &A = Facts.Addr;
   if (A.Unknown)
     return Facts;
+  if (Offset)
+    addTerm(Facts.Addr, Monomial(), int64_t(Offset));
 
   // Lane stride: the coefficient of tid.x, which must be linear in it.
   unsigned TidX = Atoms.fixed(AtomKind::TidX);

@@ -100,11 +100,13 @@ public:
                               std::optional<bool> FIsKernel = std::nullopt);
 
   /// Facts for the global accesses of I: a load, store, atomicrmw,
-  /// cmpxchg, ldg/ldu intrinsic, or small memcpy/memset (struct copies).
+  /// cmpxchg, ldg/ldu intrinsic, small memcpy/memset (struct copies), or
+  /// inline PTX of one load or store (support/InlinePtx.h).
   void analyze(llvm::Instruction &I, llvm::SmallVectorImpl<AccessFacts> &Out);
+  /// `Offset`: bytes the access adds to `Ptr`.
   std::optional<AccessFacts> analyzeAccess(llvm::Instruction &I,
                                            llvm::Value *Ptr, uint64_t Width,
-                                           AccessOp Op);
+                                           AccessOp Op, uint64_t Offset = 0);
 
   /// Whether every block that runs the kernel reaches I with whole warps:
   /// no dominating branch selects blocks or lanes by index equality

@@ -138,7 +138,7 @@ KernelAccesses collectAccesses(Function &F, AccessAnalyzer &AA) {
         break;
       }
     if (!isa<LoadInst>(I) && !isa<StoreInst>(I) && !isa<AtomicRMWInst>(I) &&
-        !isa<AtomicCmpXchgInst>(I) && !isa<IntrinsicInst>(I))
+        !isa<AtomicCmpXchgInst>(I) && !isa<CallBase>(I))
       continue;
     SmallVector<AccessFacts, 2> Facts;
     AA.analyze(I, Facts);

@@ -7,6 +7,7 @@
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/MemoryLocation.h"
 #include "llvm/IR/BasicBlock.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
@@ -22,10 +23,23 @@ namespace {
 /// (shared and local loads, including those reached through a generic
 /// pointer, are served by the SM; param and constant loads are not memory
 /// traffic we model; __ldg intrinsics are global loads).
-bool isMemoryLoad(Instruction &I, const DataLayout &DL, bool InKernel) {
+std::optional<MemoryOp> memoryLoad(Instruction &I, const DataLayout &DL,
+                                   bool InKernel) {
   std::optional<MemoryOp> Op = classifyAccess(I, DL, InKernel);
-  return Op && Op->Op == SS_OP_LOAD &&
-         (Op->Space == SS_SPACE_GLOBAL || Op->Space == SS_SPACE_GENERIC);
+  if (Op && Op->Op == SS_OP_LOAD &&
+      (Op->Space == SS_SPACE_GLOBAL || Op->Space == SS_SPACE_GENERIC))
+    return Op;
+  return std::nullopt;
+}
+
+/// What a load reads, for ordering it after writes it may alias. Inline PTX
+/// reads its operand's bytes. A load without a plain location (__ldg:
+/// read-only data) may be moved past writes.
+std::optional<MemoryLocation> readLocation(const MemoryOp &Op) {
+  if (isa<CallBase>(Op.I) &&
+      isa<InlineAsm>(cast<CallBase>(Op.I)->getCalledOperand()))
+    return MemoryLocation(Op.Ptr, LocationSize::precise(Op.Offset + Op.Width));
+  return MemoryLocation::getOrNone(Op.I);
 }
 
 /// Where a warp waits for every load it has consumed so far, because ptxas
@@ -110,11 +124,10 @@ loadParallelism(ArrayRef<BasicBlock *> Blocks, const DataLayout &DL,
         if (auto *OI = dyn_cast<Instruction>(Op))
           if (OI->getParent() == BB)
             D = std::max(D, Depth.lookup(OI));
-      if (isMemoryLoad(I, DL, InKernel)) {
+      std::optional<MemoryOp> Load = memoryLoad(I, DL, InKernel);
+      if (Load) {
         D = std::max(D, WaitDepth);
-        // A load without a plain location (__ldg: read-only data) may be
-        // moved past writes.
-        if (std::optional<MemoryLocation> Loc = MemoryLocation::getOrNone(&I))
+        if (std::optional<MemoryLocation> Loc = readLocation(*Load))
           for (auto [W, WD] : Writes)
             if (WD > D && isModSet(AA.getModRefInfo(W, *Loc)))
               D = WD;
@@ -138,11 +151,13 @@ loadParallelism(ArrayRef<BasicBlock *> Blocks, const DataLayout &DL,
         }
       }
       Depth[&I] = D;
-      if (I.mayWriteToMemory() && D > 0)
+      // Inline PTX of one load is a write to LLVM (a side effect), not to
+      // ptxas, which schedules it as the load it is.
+      if (!Load && I.mayWriteToMemory() && D > 0)
         Writes.push_back({&I, D});
     }
     for (Instruction &I : *BB)
-      if (isMemoryLoad(I, DL, InKernel))
+      if (memoryLoad(I, DL, InKernel))
         Result[&I] = LoadsAtDepth.lookup(Depth.lookup(&I));
   }
   return Result;

@@ -2,6 +2,7 @@
 #include "instrumentation/MemoryOps.h"
 
 #include "sectorscope/abi.h"
+#include "support/InlinePtx.h"
 
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DataLayout.h"
@@ -112,6 +113,7 @@ std::optional<MemoryOp> classifyAccess(Instruction &I, const DataLayout &DL,
   if (auto *L = dyn_cast<LoadInst>(&I)) {
     M.Ptr = L->getPointerOperand();
     M.Op = SS_OP_LOAD;
+    M.SkipsL1 = L->isVolatile() || L->isAtomic();
     Ty = L->getType();
   } else if (auto *S = dyn_cast<StoreInst>(&I)) {
     M.Ptr = S->getPointerOperand();
@@ -142,6 +144,19 @@ std::optional<MemoryOp> classifyAccess(Instruction &I, const DataLayout &DL,
       return std::nullopt;
     }
     M.Ptr = II->getArgOperand(0);
+  } else if (auto *Call = dyn_cast<CallBase>(&I)) {
+    std::optional<PtxAccess> A = ptxAccess(*Call);
+    if (!A)
+      return std::nullopt;
+    M.Ptr = Call->getArgOperand(A->AddressArg);
+    if (!isModelled(M.Ptr) || A->Offset > UINT32_MAX)
+      return std::nullopt;
+    M.Op = A->IsStore ? SS_OP_STORE : SS_OP_LOAD;
+    M.Width = A->Width;
+    M.Offset = unsigned(A->Offset);
+    M.SkipsL1 = A->SkipsL1;
+    M.Space = A->Global ? SS_SPACE_GLOBAL : staticSpace(M.Ptr, InKernel);
+    return M;
   } else {
     return std::nullopt;
   }
@@ -228,7 +243,7 @@ std::optional<Uninstrumented> classifyUninstrumented(Instruction &I) {
     return std::nullopt;
   if (auto *IA = dyn_cast<InlineAsm>(CB->getCalledOperand())) {
     StringRef Asm = IA->getAsmString();
-    if (!asmTouchesMemory(Asm))
+    if (!asmTouchesMemory(Asm) || ptxAccess(*CB))
       return std::nullopt;
     // clang's own headers use inline PTX for texture fetches (tex1Dfetch on
     // texture objects) and users write cp.async by hand: name them as such.

@@ -32,6 +32,9 @@ struct MemoryOp {
   unsigned Space = 0;  ///< ss_space, SS_SPACE_GENERIC when only run time knows
   unsigned Width = 0;  ///< bytes
   unsigned Offset = 0; ///< bytes from Ptr (pieces of a memcpy/memset)
+  /// A load that bypasses L1: volatile or atomic, or inline PTX that says
+  /// so (`ld.global.cg`, `.cv`, `.volatile`, device-scope orders).
+  bool SkipsL1 = false;
 };
 
 /// Why a memory operation is not instrumented; names as in the site table.
@@ -48,8 +51,10 @@ enum class Uninstrumented {
 constexpr unsigned NumUninstrumentedKinds = 6;
 const char *uninstrumentedName(Uninstrumented K);
 
-/// The access `I` performs, if it is one we instrument. Constant and
-/// parameter space loads are not memory traffic we model and give nullopt.
+/// The access `I` performs, if it is one we instrument: a load, store or
+/// atomic, NVVM's ldg/ldu and atomics, or inline PTX of one load or store
+/// (support/InlinePtx.h). Constant and parameter space loads are not memory
+/// traffic we model and give nullopt.
 /// `InKernel`: I is in a kernel, whose pointer arguments point to global
 /// memory (the CUDA launch ABI; NVPTXLowerArgs relies on it too).
 std::optional<MemoryOp>

@@ -62,8 +62,7 @@ unsigned SiteTable::add(StringRef Kernel, const MemoryOp &Op, const Function &F,
   R.Work = Work ? Work : 1;
   R.Waits =
       Op.Op == SS_OP_LOAD || (Op.Op == SS_OP_ATOMIC && !Op.I->use_empty());
-  if (const auto *LI = dyn_cast<LoadInst>(Op.I))
-    R.SkipsL1 = LI->isVolatile() || LI->isAtomic();
+  R.SkipsL1 = Op.SkipsL1;
   R.Id = Sites.size();
   R.Kernel = field(Kernel);
   R.Op = Op.Op;

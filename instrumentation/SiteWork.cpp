@@ -1,6 +1,8 @@
 //===- SiteWork.cpp - Instructions a warp issues per execution of a site --===//
 #include "instrumentation/SiteWork.h"
 
+#include "support/InlinePtx.h"
+
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -27,22 +29,12 @@ unsigned lanes(Type *T) {
 
 bool isDouble(const Type *T) { return T->getScalarType()->isDoubleTy(); }
 
-/// Issue slots of inline PTX: one per instruction statement. Declarations
-/// (`.reg`) and braces issue nothing. CUDA's own headers wrap half-precision
-/// arithmetic and conversions in one-instruction asm statements, so counting
-/// them as calls would charge a half-precision kernel several times its
-/// machine code.
+/// Issue slots of inline PTX: one per instruction statement. CUDA's own
+/// headers wrap half-precision arithmetic and conversions in
+/// one-instruction asm statements, so counting them as calls would charge a
+/// half-precision kernel several times its machine code.
 unsigned inlineAsmCost(const InlineAsm &Asm) {
-  unsigned N = 0;
-  StringRef Rest = Asm.getAsmString();
-  while (!Rest.empty()) {
-    auto [Stmt, Tail] = Rest.split(';');
-    Stmt = Stmt.trim(" \t\n\r{}");
-    if (!Stmt.empty() && !Stmt.starts_with("."))
-      ++N;
-    Rest = Tail;
-  }
-  return N;
+  return ptxInstructions(Asm.getAsmString()).size();
 }
 
 /// Issue slots of an intrinsic or a call.

@@ -1,5 +1,6 @@
 ; Memory operations the instrumentation cannot see into are counted per
-; kernel in K records: inline asm with memory instructions, cp.async, bulk
+; kernel in K records: inline asm with memory instructions (other than one
+; load or store through a pointer operand: inline-ptx.ll), cp.async, bulk
 ; copies, textures, memcpy, and calls through a pointer (the callee runs
 ; uninstrumented). Inline asm without memory access is not.
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s -DABI=%abi
@@ -17,9 +18,9 @@ target triple = "nvptx64-nvidia-cuda"
 
 @s = internal addrspace(3) global [64 x i32] undef, align 4
 
-define void @k(ptr %a, ptr addrspace(1) %g) {
+define void @k(ptr %a, ptr addrspace(1) %g, i64 %ai) {
 entry:
-  %v = call i32 asm sideeffect "ld.global.nc.u32 $0, [$1];", "=r,l"(ptr %a)
+  %v = call i32 asm sideeffect "ld.global.nc.u32 $0, [$1];", "=r,l"(i64 %ai)
   call void asm sideeffect "{ .reg .pred p; setp.ne.u32 p, $0, 0; @p st.global.u32 [$1], $0; }", "r,l"(i32 %v, ptr %a)
   %lane = call i32 asm "mov.u32 $0, %laneid;", "=r"()
   call void asm sideeffect "cp.async.ca.shared.global [$0], [$1], 4;", "l,l"(ptr %a, ptr %a)

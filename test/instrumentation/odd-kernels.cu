@@ -62,7 +62,8 @@ __global__ void indirect_k(float *o, const float *p, int k) {
 }
 __global__ void asm_k(int *p) {
   int v;
-  asm volatile("ld.global.u32 %0, [%1];" : "=r"(v) : "l"(p));
+  // Two statements: opaque (one plain load would be a site).
+  asm volatile("ld.global.u32 %0, [%1]; add.u32 %0, %0, 1;" : "=r"(v) : "l"(p));
   p[1] = v;
 }
 struct Base {

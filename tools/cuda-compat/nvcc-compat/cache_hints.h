@@ -5,9 +5,9 @@
 // (and blocks with its include guards) because it also defines __ldg and the
 // funnel shifts, which clang provides as builtins. We include it with the
 // guards lifted and those names moved aside, so these
-// functions are CUDA's own (the same inline PTX nvcc compiles). Being inline
-// assembly, their accesses are invisible to the analyzer and to the
-// instrumentation.
+// functions are CUDA's own (the same inline PTX nvcc compiles): one load or
+// store statement each, which the analyzer and the instrumentation read as
+// the access it is (support/InlinePtx.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef SECTORSCOPE_NVCC_CACHE_HINTS_H

@@ -1,0 +1,132 @@
+//===- InlinePtx.cpp - What an inline PTX statement does ------------------===//
+#include "support/InlinePtx.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/InstrTypes.h"
+
+using namespace llvm;
+
+namespace sectorscope {
+
+SmallVector<StringRef, 4> ptxInstructions(StringRef Asm) {
+  SmallVector<StringRef, 4> Out;
+  while (!Asm.empty()) {
+    auto [Stmt, Tail] = Asm.split(';');
+    Stmt = Stmt.trim(" \t\n\r{}");
+    if (!Stmt.empty() && !Stmt.starts_with("."))
+      Out.push_back(Stmt);
+    Asm = Tail;
+  }
+  return Out;
+}
+
+namespace {
+/// Bytes of a PTX load/store type suffix; 0 if it is not one.
+unsigned typeBytes(StringRef T) {
+  return StringSwitch<unsigned>(T)
+      .Cases("b8", "u8", "s8", 1)
+      .Cases("b16", "u16", "s16", "f16", "bf16", 2)
+      .Cases("b32", "u32", "s32", "f32", 4)
+      .Cases("b64", "u64", "s64", "f64", 8)
+      .Case("b128", 16)
+      .Default(0);
+}
+
+/// The call argument behind asm operand `N`: operands number the outputs
+/// and then the inputs; only inputs and indirect outputs are arguments.
+std::optional<unsigned> argOfOperand(StringRef Constraints, unsigned N) {
+  unsigned Operand = 0, Arg = 0;
+  for (const InlineAsm::ConstraintInfo &C :
+       InlineAsm::ParseConstraints(Constraints)) {
+    if (C.Type == InlineAsm::isClobber || C.Type == InlineAsm::isLabel)
+      continue;
+    bool IsArg = C.Type == InlineAsm::isInput || C.isIndirect;
+    if (Operand == N) {
+      if (C.Type != InlineAsm::isInput || C.isIndirect)
+        return std::nullopt;
+      return Arg;
+    }
+    ++Operand;
+    Arg += IsArg;
+  }
+  return std::nullopt;
+}
+} // namespace
+
+std::optional<PtxAccess> parsePtxAccess(StringRef Asm, StringRef Constraints) {
+  SmallVector<StringRef, 4> Stmts = ptxInstructions(Asm);
+  if (Stmts.size() != 1)
+    return std::nullopt;
+  StringRef Stmt = Stmts.front();
+  size_t Space = Stmt.find_first_of(" \t\n");
+  if (Space == StringRef::npos)
+    return std::nullopt;
+  StringRef Mnemonic = Stmt.take_front(Space), Operands = Stmt.drop_front(Space);
+  SmallVector<StringRef, 8> Parts;
+  Mnemonic.split(Parts, '.');
+  PtxAccess A;
+  if (Parts[0] == "st")
+    A.IsStore = true;
+  else if (Parts[0] != "ld" && Parts[0] != "ldu")
+    return std::nullopt; // also a guarded "@p ld..."
+  unsigned Lanes = 1, Elem = 0;
+  bool Ordered = false, WideScope = false;
+  for (StringRef P : ArrayRef(Parts).drop_front()) {
+    if (P == "global")
+      A.Global = true;
+    else if (P == "cg" || P == "cv" || P == "volatile")
+      A.SkipsL1 = true;
+    else if (P == "relaxed" || P == "acquire" || P == "release")
+      Ordered = true;
+    else if (P == "gpu" || P == "sys")
+      WideScope = true;
+    else if (P == "v2" || P == "v4" || P == "v8")
+      Lanes = P[1] - '0';
+    else if (unsigned B = typeBytes(P))
+      Elem = B;
+    else if (!(P == "ca" || P == "cs" || P == "lu" || P == "wb" ||
+               P == "wt" || P == "nc" || P == "weak" || P == "cta" ||
+               P == "cluster" || P.starts_with("L1::") ||
+               P.starts_with("L2::")))
+      return std::nullopt; // shared, local, const, param, or unknown
+  }
+  if (!Elem)
+    return std::nullopt;
+  A.Width = Lanes * Elem;
+  A.SkipsL1 |= Ordered && WideScope;
+  // The address: the one bracketed operand, "$N" or "$N+K".
+  size_t Open = Operands.find('[');
+  size_t Close = Operands.find(']');
+  if (Open == StringRef::npos || Close == StringRef::npos || Close < Open ||
+      Operands.find('[', Open + 1) != StringRef::npos)
+    return std::nullopt;
+  StringRef Addr = Operands.slice(Open + 1, Close).trim();
+  if (!Addr.consume_front("$"))
+    return std::nullopt;
+  auto [Reg, Off] = Addr.split('+');
+  unsigned N;
+  if (Reg.trim().getAsInteger(10, N))
+    return std::nullopt;
+  if (!Off.empty() && Off.trim().getAsInteger(0, A.Offset))
+    return std::nullopt;
+  std::optional<unsigned> Arg = argOfOperand(Constraints, N);
+  if (!Arg)
+    return std::nullopt;
+  A.AddressArg = *Arg;
+  return A;
+}
+
+std::optional<PtxAccess> ptxAccess(const CallBase &Call) {
+  const auto *IA = dyn_cast<InlineAsm>(Call.getCalledOperand());
+  if (!IA)
+    return std::nullopt;
+  std::optional<PtxAccess> A =
+      parsePtxAccess(IA->getAsmString(), IA->getConstraintString());
+  if (!A || A->AddressArg >= Call.arg_size() ||
+      !Call.getArgOperand(A->AddressArg)->getType()->isPointerTy())
+    return std::nullopt;
+  return A;
+}
+
+} // namespace sectorscope

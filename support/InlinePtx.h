@@ -1,0 +1,58 @@
+//===- InlinePtx.h - What an inline PTX statement does ----------*- C++ -*-===//
+//
+// CUDA's cache-hinted loads and stores (__ldcs, __ldcg, __stcs, ... in
+// sm_32_intrinsics.hpp, and their half and bfloat16 overloads) are inline
+// PTX of one `ld.global.<hint>` or `st.global.<hint>` whose address is an
+// operand of the asm statement; so is much hand-written code (`ld.global.nc`,
+// `ld.global.L1::no_allocate.v4.f32`). Such a statement is one access whose
+// address the IR knows, and the analyzer and the instrumentation treat it as
+// the load or store it is. Anything else with a memory instruction (several
+// statements, a predicate guard, a register address, shared or texture
+// space) stays opaque.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SECTORSCOPE_SUPPORT_INLINEPTX_H
+#define SECTORSCOPE_SUPPORT_INLINEPTX_H
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace llvm {
+class CallBase;
+} // namespace llvm
+
+namespace sectorscope {
+
+/// The instruction statements of inline PTX, trimmed: declarations (`.reg`)
+/// and braces issue nothing and are left out.
+llvm::SmallVector<llvm::StringRef, 4> ptxInstructions(llvm::StringRef Asm);
+
+/// A global or generic load or store written as one inline PTX statement.
+struct PtxAccess {
+  bool IsStore = false;
+  /// `ld.global`/`st.global`; false for the generic `ld`/`st`.
+  bool Global = false;
+  /// Bypasses L1: `.cg` (cache in L2 only), `.cv`, `.volatile`, and the
+  /// memory-model orders at device or system scope.
+  bool SkipsL1 = false;
+  unsigned Width = 0;   ///< bytes: the vector's elements times their size
+  unsigned AddressArg = 0; ///< the call argument that holds the address
+  uint64_t Offset = 0;  ///< bytes added to it (`[$1+8]`)
+};
+
+/// The statement `Asm` as a load or store at call argument `AddressArg`, if
+/// it is one (`Constraints` maps asm operands to call arguments). Exposed
+/// for unit tests; callers use ptxAccess.
+std::optional<PtxAccess> parsePtxAccess(llvm::StringRef Asm,
+                                        llvm::StringRef Constraints);
+
+/// The access `Call` performs, if it calls such inline PTX with the address
+/// in a pointer argument.
+std::optional<PtxAccess> ptxAccess(const llvm::CallBase &Call);
+
+} // namespace sectorscope
+
+#endif
