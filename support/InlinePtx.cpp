@@ -62,7 +62,8 @@ std::optional<PtxAccess> parsePtxAccess(StringRef Asm, StringRef Constraints) {
   size_t Space = Stmt.find_first_of(" \t\n");
   if (Space == StringRef::npos)
     return std::nullopt;
-  StringRef Mnemonic = Stmt.take_front(Space), Operands = Stmt.drop_front(Space);
+  StringRef Mnemonic = Stmt.take_front(Space),
+            Operands = Stmt.drop_front(Space);
   SmallVector<StringRef, 8> Parts;
   Mnemonic.split(Parts, '.');
   PtxAccess A;
@@ -85,10 +86,9 @@ std::optional<PtxAccess> parsePtxAccess(StringRef Asm, StringRef Constraints) {
       Lanes = P[1] - '0';
     else if (unsigned B = typeBytes(P))
       Elem = B;
-    else if (!(P == "ca" || P == "cs" || P == "lu" || P == "wb" ||
-               P == "wt" || P == "nc" || P == "weak" || P == "cta" ||
-               P == "cluster" || P.starts_with("L1::") ||
-               P.starts_with("L2::")))
+    else if (!(P == "ca" || P == "cs" || P == "lu" || P == "wb" || P == "wt" ||
+               P == "nc" || P == "weak" || P == "cta" || P == "cluster" ||
+               P.starts_with("L1::") || P.starts_with("L2::")))
       return std::nullopt; // shared, local, const, param, or unknown
   }
   if (!Elem)

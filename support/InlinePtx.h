@@ -38,9 +38,9 @@ struct PtxAccess {
   /// Bypasses L1: `.cg` (cache in L2 only), `.cv`, `.volatile`, and the
   /// memory-model orders at device or system scope.
   bool SkipsL1 = false;
-  unsigned Width = 0;   ///< bytes: the vector's elements times their size
+  unsigned Width = 0;      ///< bytes: the vector's elements times their size
   unsigned AddressArg = 0; ///< the call argument that holds the address
-  uint64_t Offset = 0;  ///< bytes added to it (`[$1+8]`)
+  uint64_t Offset = 0;     ///< bytes added to it (`[$1+8]`)
 };
 
 /// The statement `Asm` as a load or store at call argument `AddressArg`, if
