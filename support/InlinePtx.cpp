@@ -94,7 +94,8 @@ std::optional<PtxAccess> parsePtxAccess(StringRef Asm, StringRef Constraints) {
   if (!Elem)
     return std::nullopt;
   A.Width = Lanes * Elem;
-  A.SkipsL1 |= Ordered && WideScope;
+  // Every store goes to L2 anyway: skipping L1 is a property of loads.
+  A.SkipsL1 = !A.IsStore && (A.SkipsL1 || (Ordered && WideScope));
   // The address: the one bracketed operand, "$N" or "$N+K".
   size_t Open = Operands.find('[');
   size_t Close = Operands.find(']');

@@ -24,6 +24,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; An asm load does not hold back the plain load after it: two in flight.
 ; CHECK-SAME: S\095\09mlp\09load\09global\094\090\090\092\09{{[0-9]+}}\091\090\09mlp\09
 ; CHECK-SAME: S\096\09mlp\09load\09global\094\090\090\092\09{{[0-9]+}}\091\090\09mlp\09
+; A store with an L2-only hint is a store like any other (skips_l1 0).
+; CHECK-SAME: S\097\09mlp\09store\09global\094\090\090\091\09{{[0-9]+}}\090\090\09mlp\09
 ; CHECK-SAME: K\09k\09inline_asm=4\0A
 
 ; The offset: the site records %a + 8.
@@ -53,7 +55,7 @@ entry:
   %x = call i32 asm sideeffect "ld.global.cs.u32 $0, [$1];", "=r,l"(ptr addrspace(1) %a)
   %y = load i32, ptr addrspace(1) %b, align 4
   %s = add i32 %x, %y
-  store i32 %s, ptr addrspace(1) %out, align 4
+  call void asm sideeffect "st.global.cg.u32 [$0], $1;", "l,r,~{memory}"(ptr addrspace(1) %out, i32 %s)
   ret void
 }
 
