@@ -24,6 +24,17 @@ __global__ void vec4(const float4 *in, float4 *out) {
   out[i] = make_float4(v.w, v.z, v.y, v.x);
 }
 
+// CUDA's cache-hinted loads and stores are one inline PTX statement each
+// (ld.global.cs.v4.f32, ld.global.cg.f32, st.global.cs.v4.f32): sites as
+// the plain accesses are. Strided by 2 floats, the __ldcg load is 8 sectors
+// a request; the float4 ones 16, as vec4's.
+__global__ void cacheHints(const float4 *in, const float *col, float4 *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float4 v = __ldcs(in + i);
+  v.x += __ldcg(col + 2 * i);
+  __stcs(out + i, v);
+}
+
 // A struct copy: clang emits a 16-byte memcpy, the backend ld.v4/st.v4.
 __global__ void structCopy(const float4 *in, float4 *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -86,6 +97,7 @@ int main() {
     broadcast<<<Blocks, Threads>>>(in, out);
     vec4<<<Blocks, Threads>>>((const float4 *)in, (float4 *)out);
     structCopy<<<Blocks, Threads>>>((const float4 *)in, (float4 *)out);
+    cacheHints<<<Blocks, Threads>>>((const float4 *)in, in, (float4 *)out);
     SS_CUDA(cudaDeviceSynchronize());
     printf("coalescing: plain build, kernels ran, nothing checked\n");
     return 0;
@@ -141,6 +153,26 @@ int main() {
     printf("structCopy %s: %d sites, %llu requests, %.2f sectors/request\n", op,
            n, (unsigned long long)req, req ? double(sec) / req : 0.0);
     SS_CHECK(n == 2 && req == 16 && sec == 16 * req, "struct copy %s", op);
+  }
+
+  cacheHints<<<Blocks, Threads>>>((const float4 *)in, in, (float4 *)out);
+  SS_CUDA(cudaDeviceSynchronize());
+  {
+    int n = 0;
+    for (const ss::Site &st : ss::sites()) {
+      if (st.kernel.find("cacheHints") == std::string::npos)
+        continue;
+      ++n;
+      c = ss::counters(st.id);
+      unsigned want = st.width == 16 ? 16 : 8;
+      printf("cacheHints %s width %u: %llu requests, %.2f sectors/request\n",
+             st.op.c_str(), st.width, (unsigned long long)c.requests,
+             c.requests ? double(c.sectors) / c.requests : 0.0);
+      SS_CHECK(c.requests == 8 && c.sectors == want * c.requests,
+               "cacheHints %s width %u: %llu/%llu", st.op.c_str(), st.width,
+               (unsigned long long)c.sectors, (unsigned long long)c.requests);
+    }
+    SS_CHECK(n == 3, "cacheHints: %d sites, want 3", n);
   }
 
   // Same results, instrumented or not (grid mode instruments every block).
