@@ -64,6 +64,12 @@ struct AccessFacts {
   } Stride = StrideKind::Unknown;
   int64_t LaneStride = 0; ///< When Constant.
   std::string StrideText; ///< "128" or "4*nj".
+  /// Set when this access is one of several in its block that together read
+  /// or write each lane's whole LaneStride bytes piece by piece (an unrolled
+  /// `x[4*i + k]`, k < 4) whose base is not known to be aligned to it, so
+  /// the backend keeps them apart: strided per request, but the caches
+  /// serve the repeated sectors.
+  bool PieceOfLaneChunk = false;
 
   /// Byte offset of the warp's first lane from a 32-byte sector boundary,
   /// when every other term is a known multiple of 32 bytes.

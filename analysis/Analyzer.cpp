@@ -60,13 +60,28 @@ STATISTIC(NumUnknown, "Global accesses whose address is not affine");
 namespace sectorscope {
 namespace {
 
+// Whether `Members` (sorted by offset) leave no byte between the first's
+// start and the last's end uncovered.
+bool coversWithoutGaps(const std::vector<AccessFacts> &All,
+                       ArrayRef<unsigned> Members) {
+  int64_t Reached = All[Members.front()].Addr.constantTerm();
+  for (unsigned K : Members) {
+    if (All[K].Addr.constantTerm() > Reached)
+      return false;
+    Reached = std::max<int64_t>(Reached, All[K].Addr.constantTerm() +
+                                             int64_t(All[K].Width));
+  }
+  return true;
+}
+
 // Pieces of one vector: SROA splits `float4 v = b[i]` into four float loads
 // 16 bytes apart, which the NVPTX backend's load/store vectorizer glues back
 // into one ld.v4 when the first piece is 16-byte aligned (a lone piece, like
 // `p[i].x` of a float4 array, stays a strided field access). Such a group is
 // one access of the whole vector's width, not four strided ones. Returns, per
 // access, the index of the group's leader (itself when not merged) and
-// updates the leaders' widths.
+// updates the leaders' widths; a group that covers each lane's bytes without
+// that alignment stays apart, its accesses marked PieceOfLaneChunk.
 SmallVector<unsigned, 16> mergeVectorPieces(std::vector<AccessFacts> &All,
                                             const AccessAnalyzer &AA) {
   SmallVector<unsigned, 16> Leader(All.size());
@@ -102,8 +117,16 @@ SmallVector<unsigned, 16> mergeVectorPieces(std::vector<AccessFacts> &All,
     // Two or more pieces inside one naturally aligned vector-sized slot:
     // the source accessed a vector or aligned struct (a uchar4 whose y and w
     // the optimizer found unchanged loses those bytes, not its width).
-    if (End - Start > S || int64_t(A.value()) < S)
+    if (End - Start > S)
       continue;
+    if (int64_t(A.value()) < S) {
+      // Not merged, but when the pieces cover the whole slot the finding
+      // says so: the warp's sectors are fetched once.
+      if (End - Start == S && coversWithoutGaps(All, Members))
+        for (unsigned K : Members)
+          All[K].PieceOfLaneChunk = true;
+      continue;
+    }
     All[Members.front()].Width = uint64_t(S);
     for (unsigned K : Members)
       Leader[K] = Members.front();

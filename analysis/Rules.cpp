@@ -76,9 +76,14 @@ static void stridedAndMisaligned(const AccessFacts &A, const AccessAnalyzer &AA,
              plural(unsigned(AbsS), "byte") + " apart" +
              (S < 0 ? " in descending order" : ""),
          "touches", R->Ideal,
-         "make consecutive threads access consecutive elements: swap the "
-         "index roles, use a structure of arrays, or stage the data "
-         "through shared memory");
+         A.PieceOfLaneChunk
+             ? "each thread accesses its own contiguous bytes piece by piece "
+               "here: the caches serve the repeated sectors, but every piece "
+               "is a request; access the chunk as one aligned vector (float4, "
+               "int4) or let consecutive threads take consecutive elements"
+             : "make consecutive threads access consecutive elements: swap "
+               "the index roles, use a structure of arrays, or stage the "
+               "data through shared memory");
     ++NumStrided;
   } else if (R->Stride == WarpRequest::StrideKind::Symbolic &&
              R->Sectors > R->Ideal) {
