@@ -3,6 +3,7 @@
 
 #include "instrumentation/MemoryOps.h"
 #include "sectorscope/abi.h"
+#include "support/InlinePtx.h"
 
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/MemoryLocation.h"
@@ -33,12 +34,16 @@ std::optional<MemoryOp> memoryLoad(Instruction &I, const DataLayout &DL,
 }
 
 /// What a load reads, for ordering it after writes it may alias. Inline PTX
-/// reads its operand's bytes. A load without a plain location (__ldg:
+/// reads its operand's bytes. A load without one (__ldg, `ld.global.nc`:
 /// read-only data) may be moved past writes.
 std::optional<MemoryLocation> readLocation(const MemoryOp &Op) {
-  if (isa<CallBase>(Op.I) &&
-      isa<InlineAsm>(cast<CallBase>(Op.I)->getCalledOperand()))
+  if (const auto *Call = dyn_cast<CallBase>(Op.I);
+      Call && isa<InlineAsm>(Call->getCalledOperand())) {
+    std::optional<PtxAccess> A = ptxAccess(*Call);
+    if (!A || A->ReadOnly)
+      return std::nullopt;
     return MemoryLocation(Op.Ptr, LocationSize::precise(Op.Offset + Op.Width));
+  }
   return MemoryLocation::getOrNone(Op.I);
 }
 

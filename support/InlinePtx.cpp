@@ -82,12 +82,14 @@ std::optional<PtxAccess> parsePtxAccess(StringRef Asm, StringRef Constraints) {
       Ordered = true;
     else if (P == "gpu" || P == "sys")
       WideScope = true;
+    else if (P == "nc")
+      A.ReadOnly = true;
     else if (P == "v2" || P == "v4" || P == "v8")
       Lanes = P[1] - '0';
     else if (unsigned B = typeBytes(P))
       Elem = B;
     else if (!(P == "ca" || P == "cs" || P == "lu" || P == "wb" || P == "wt" ||
-               P == "nc" || P == "weak" || P == "cta" || P == "cluster" ||
+               P == "weak" || P == "cta" || P == "cluster" ||
                P.starts_with("L1::") || P.starts_with("L2::")))
       return std::nullopt; // shared, local, const, param, or unknown
   }

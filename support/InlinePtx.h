@@ -38,6 +38,9 @@ struct PtxAccess {
   /// Bypasses L1: `.cg` (cache in L2 only), `.cv`, `.volatile`, and the
   /// memory-model orders at device or system scope.
   bool SkipsL1 = false;
+  /// `.nc`: read-only data (the non-coherent path `__ldg` takes), which the
+  /// compiler may move past stores.
+  bool ReadOnly = false;
   unsigned Width = 0;      ///< bytes: the vector's elements times their size
   unsigned AddressArg = 0; ///< the call argument that holds the address
   uint64_t Offset = 0;     ///< bytes added to it (`[$1+8]`)

@@ -4,8 +4,8 @@
 ; vector's, an offset in the address moves the recorded address, `.cg`,
 ; `.cv`, `.volatile` and device-scope orders skip L1, and a generic `ld`
 ; takes the space of its pointer. A guarded statement, several statements,
-; a shared-space statement and an address held in an integer stay opaque:
-; counted as inline_asm.
+; a shared-space statement, an address held in an integer and a qualifier
+; it does not know (.mmio) stay opaque: counted as inline_asm.
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-max-deferred-accesses=1 -sectorscope-link-runtime=false -S %s | FileCheck %s -DABI=%abi
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
@@ -13,20 +13,24 @@ target triple = "nvptx64-nvidia-cuda"
 
 @s = internal addrspace(3) global [64 x i32] undef, align 4
 
-; Two loads in flight, then the store; the load after it may read what the
-; store wrote, so it waits for the store and starts a round trip of its own.
+; Before the store: two loads, and the read-only `.nc` load, which may move
+; past it (three in flight). The two other loads after the store may read
+; what it wrote, so they wait for it: a second round trip, two in flight.
 ; CHECK: c"V\09[[ABI]]\0A
-; CHECK-SAME: S\090\09k\09load\09global\0916\090\090\092\09{{[0-9]+}}\091\090\09k\09
-; CHECK-SAME: S\091\09k\09load\09global\094\090\090\092\09{{[0-9]+}}\091\091\09k\09
+; CHECK-SAME: S\090\09k\09load\09global\0916\090\090\093\09{{[0-9]+}}\091\090\09k\09
+; CHECK-SAME: S\091\09k\09load\09global\094\090\090\093\09{{[0-9]+}}\091\091\09k\09
 ; CHECK-SAME: S\092\09k\09store\09global\094\090\090\091\09{{[0-9]+}}\090\090\09k\09
-; CHECK-SAME: S\093\09k\09load\09global\094\090\090\091\09{{[0-9]+}}\091\091\09k\09
+; CHECK-SAME: S\093\09k\09load\09global\094\090\090\092\09{{[0-9]+}}\091\091\09k\09
 ; CHECK-SAME: S\094\09k\09load\09shared\094\090\090\09{{[0-9]+}}\09{{[0-9]+}}\091\090\09k\09
+; Cache and prefetch qualifiers change nothing; a v2.u64 is 16 bytes.
+; CHECK-SAME: S\095\09k\09load\09global\0916\090\090\093\09{{[0-9]+}}\091\090\09k\09
+; CHECK-SAME: S\096\09k\09load\09global\0916\090\090\092\09{{[0-9]+}}\091\090\09k\09
 ; An asm load does not hold back the plain load after it: two in flight.
-; CHECK-SAME: S\095\09mlp\09load\09global\094\090\090\092\09{{[0-9]+}}\091\090\09mlp\09
-; CHECK-SAME: S\096\09mlp\09load\09global\094\090\090\092\09{{[0-9]+}}\091\090\09mlp\09
+; CHECK-SAME: S\097\09mlp\09load\09global\094\090\090\092\09{{[0-9]+}}\091\090\09mlp\09
+; CHECK-SAME: S\098\09mlp\09load\09global\094\090\090\092\09{{[0-9]+}}\091\090\09mlp\09
 ; A store with an L2-only hint is a store like any other (skips_l1 0).
-; CHECK-SAME: S\097\09mlp\09store\09global\094\090\090\091\09{{[0-9]+}}\090\090\09mlp\09
-; CHECK-SAME: K\09k\09inline_asm=4\0A
+; CHECK-SAME: S\099\09mlp\09store\09global\094\090\090\091\09{{[0-9]+}}\090\090\09mlp\09
+; CHECK-SAME: K\09k\09inline_asm=5\0A
 
 ; The offset: the site records %a + 8.
 ; CHECK-LABEL: define void @k(
@@ -41,11 +45,14 @@ entry:
   call void asm sideeffect "st.global.cs.f32 [$0], $1;", "l,f,~{memory}"(ptr %a, float %f)
   %rel = call i32 asm sideeffect "ld.relaxed.gpu.global.u32 $0, [$1];", "=r,l"(ptr %a)
   %gen = call i32 asm sideeffect "ld.u32 $0, [$1];", "=r,l"(ptr addrspacecast (ptr addrspace(3) @s to ptr))
+  %nc = call { float, float, float, float } asm "ld.global.nc.L1::no_allocate.L2::256B.v4.f32 {$0,$1,$2,$3}, [$4];", "=f,=f,=f,=f,l"(ptr %a)
+  %u64 = call { i64, i64 } asm sideeffect "ld.global.v2.u64 {$0,$1}, [$2+16];", "=l,=l,l"(ptr %a)
   ; Opaque:
   %guarded = call i32 asm sideeffect "{ .reg .pred p; setp.ne.u32 p, $2, 0; @p ld.global.u32 $0, [$1]; }", "=r,l,r"(ptr %a, i32 %c)
   %two = call i32 asm sideeffect "ld.global.u32 $0, [$1]; add.u32 $0, $0, 1;", "=r,l"(ptr %a)
   %sh = call i32 asm sideeffect "ld.shared.u32 $0, [$1];", "=r,r"(i32 0)
   %int = call i32 asm sideeffect "ld.global.u32 $0, [$1];", "=r,l"(i64 %ai)
+  %mmio = call i32 asm sideeffect "ld.mmio.relaxed.sys.global.u32 $0, [$1];", "=r,l"(ptr %a)
   %lane = call i32 asm "mov.u32 $0, %laneid;", "=r"()
   ret void
 }
