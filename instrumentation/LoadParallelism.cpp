@@ -3,12 +3,10 @@
 
 #include "instrumentation/MemoryOps.h"
 #include "sectorscope/abi.h"
-#include "support/InlinePtx.h"
 
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/MemoryLocation.h"
 #include "llvm/IR/BasicBlock.h"
-#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
@@ -33,18 +31,15 @@ std::optional<MemoryOp> memoryLoad(Instruction &I, const DataLayout &DL,
   return std::nullopt;
 }
 
-/// What a load reads, for ordering it after writes it may alias. Inline PTX
-/// reads its operand's bytes. A load without one (__ldg, `ld.global.nc`:
-/// read-only data) may be moved past writes.
+/// What a load reads, for ordering it after writes it may alias: a plain
+/// load's location with its alias metadata, else its address's bytes (inline
+/// PTX). A read-only load may be moved past writes.
 std::optional<MemoryLocation> readLocation(const MemoryOp &Op) {
-  if (const auto *Call = dyn_cast<CallBase>(Op.I);
-      Call && isa<InlineAsm>(Call->getCalledOperand())) {
-    std::optional<PtxAccess> A = ptxAccess(*Call);
-    if (!A || A->ReadOnly)
-      return std::nullopt;
-    return MemoryLocation(Op.Ptr, LocationSize::precise(Op.Offset + Op.Width));
-  }
-  return MemoryLocation::getOrNone(Op.I);
+  if (Op.ReadOnly)
+    return std::nullopt;
+  if (const auto *L = dyn_cast<LoadInst>(Op.I))
+    return MemoryLocation::get(L);
+  return MemoryLocation(Op.Ptr, LocationSize::precise(Op.Offset + Op.Width));
 }
 
 /// Where a warp waits for every load it has consumed so far, because ptxas

@@ -139,6 +139,7 @@ std::optional<MemoryOp> classifyAccess(Instruction &I, const DataLayout &DL,
     } else if (Name.starts_with("llvm.nvvm.ldg.global.") ||
                Name.starts_with("llvm.nvvm.ldu.global.")) {
       M.Op = SS_OP_LOAD;
+      M.ReadOnly = true;
       Ty = II->getType();
     } else {
       return std::nullopt;
@@ -155,6 +156,7 @@ std::optional<MemoryOp> classifyAccess(Instruction &I, const DataLayout &DL,
     M.Width = A->Width;
     M.Offset = unsigned(A->Offset);
     M.SkipsL1 = A->SkipsL1;
+    M.ReadOnly = A->ReadOnly;
     M.Space = A->Global ? SS_SPACE_GLOBAL : staticSpace(M.Ptr, InKernel);
     return M;
   } else {

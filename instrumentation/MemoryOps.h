@@ -35,6 +35,9 @@ struct MemoryOp {
   /// A load that bypasses L1: volatile or atomic, or inline PTX that says
   /// so (`ld.global.cg`, `.cv`, `.volatile`, device-scope orders).
   bool SkipsL1 = false;
+  /// Read-only data (`__ldg`, `ld.global.nc`): the compiler may move the
+  /// load past stores.
+  bool ReadOnly = false;
 };
 
 /// Why a memory operation is not instrumented; names as in the site table.
