@@ -88,6 +88,9 @@ struct AccessFacts {
   bool KernelUsesBlockIdxX = true;
   /// The address depends on no block index (and on nothing opaque).
   bool BlockInvariant = false;
+  /// The access is in no loop while another global access of the kernel is:
+  /// a thread runs it once beside a loop's worth of other requests.
+  bool OnceBesideLoop = false;
   /// Coefficient of tid.y (for 2D tiles), when affine.
   std::optional<Poly> TidYCoef;
 };

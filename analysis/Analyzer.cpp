@@ -30,6 +30,7 @@
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Demangle/Demangle.h"
@@ -339,11 +340,17 @@ void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
   printFactsIfAsked(F, AA, All);
   StringSet<> Known = sourceNames(F, Sources);
   std::vector<BlockShape> Shapes = kernelShapes(F, Launches);
+  auto &LI = FAM.getResult<LoopAnalysis>(F);
+  auto InLoop = [&LI](const AccessFacts &A) {
+    return LI.getLoopFor(A.I->getParent()) != nullptr;
+  };
+  bool LoopsOverGlobal = any_of(All, InLoop);
   for (unsigned K = 0; K < All.size(); ++K) {
     if (Leader[K] != K)
       continue;
     AccessFacts &Facts = All[K];
     Facts.KernelUsesBlockIdxX = UsesCtaX;
+    Facts.OnceBesideLoop = LoopsOverGlobal && !InLoop(Facts);
     Instruction &I = *const_cast<Instruction *>(Facts.I);
     // Only stores and atomics that may camp on the same bytes need to know
     // who reaches them; post-dominators are built for those alone.
