@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/AccessAffine.h"
+#include "support/InlinePtx.h"
 
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/IR/Dominators.h"
@@ -82,6 +83,21 @@ Reach AccessAnalyzer::reachedByEveryBlock(const Instruction &I,
   if (!Node)
     return Reach::SomeBlocks;
   Reach R = Reach::AllWarps;
+  // Inline PTX whose guard operand (`@p ld`, p = guard != 0) says which
+  // lanes access: the condition `(int)cond` carries, else data decides.
+  if (auto *Call = dyn_cast<CallBase>(&I))
+    if (std::optional<PtxAccess> P = ptxAccess(*Call); P && P->GuardArg) {
+      const Value *G = Call->getArgOperand(*P->GuardArg);
+      if (auto *Z = dyn_cast<ZExtInst>(G))
+        G = Z->getOperand(0);
+      Cond K = isa<Constant>(G) || G->getType()->isIntegerTy(1)
+                   ? classifyCondition(G)
+                   : Cond::Opaque;
+      if (K == Cond::SelectsLanes)
+        R = Reach::OneLane;
+      else if (K != Cond::Uniform)
+        return Reach::SomeBlocks;
+    }
   for (auto *D = Node->getIDom(); D; D = D->getIDom()) {
     const BasicBlock *DB = D->getBlock();
     if (PDT.dominates(BB, DB))

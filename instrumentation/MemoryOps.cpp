@@ -105,6 +105,17 @@ unsigned staticSpace(const Value *Ptr, bool InKernel) {
   return SS_SPACE_GENERIC;
 }
 
+/// Inline PTX the pass counts: one load or store without a guard. A guarded
+/// one runs only in the lanes its operand lets through, while the
+/// runtime's warp votes need every lane that calls it to be in the request:
+/// it is counted under inline_asm instead.
+static std::optional<PtxAccess> instrumentedPtxAccess(const CallBase &Call) {
+  std::optional<PtxAccess> A = ptxAccess(Call);
+  if (A && A->GuardArg)
+    return std::nullopt;
+  return A;
+}
+
 std::optional<MemoryOp> classifyAccess(Instruction &I, const DataLayout &DL,
                                        bool InKernel) {
   MemoryOp M;
@@ -146,7 +157,7 @@ std::optional<MemoryOp> classifyAccess(Instruction &I, const DataLayout &DL,
     }
     M.Ptr = II->getArgOperand(0);
   } else if (auto *Call = dyn_cast<CallBase>(&I)) {
-    std::optional<PtxAccess> A = ptxAccess(*Call);
+    std::optional<PtxAccess> A = instrumentedPtxAccess(*Call);
     if (!A)
       return std::nullopt;
     M.Ptr = Call->getArgOperand(A->AddressArg);
@@ -245,7 +256,7 @@ std::optional<Uninstrumented> classifyUninstrumented(Instruction &I) {
     return std::nullopt;
   if (auto *IA = dyn_cast<InlineAsm>(CB->getCalledOperand())) {
     StringRef Asm = IA->getAsmString();
-    if (!asmTouchesMemory(Asm) || ptxAccess(*CB))
+    if (!asmTouchesMemory(Asm) || instrumentedPtxAccess(*CB))
       return std::nullopt;
     // clang's own headers use inline PTX for texture fetches (tex1Dfetch on
     // texture objects) and users write cp.async by hand: name them as such.

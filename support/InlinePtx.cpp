@@ -5,6 +5,8 @@
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstrTypes.h"
 
+#include <tuple>
+
 using namespace llvm;
 
 namespace sectorscope {
@@ -54,23 +56,35 @@ std::optional<unsigned> argOfOperand(StringRef Constraints, unsigned N) {
 }
 } // namespace
 
-std::optional<PtxAccess> parsePtxAccess(StringRef Asm, StringRef Constraints) {
-  SmallVector<StringRef, 4> Stmts = ptxInstructions(Asm);
-  if (Stmts.size() != 1)
-    return std::nullopt;
-  StringRef Stmt = Stmts.front();
+namespace {
+/// A statement's mnemonic and its operands.
+std::pair<StringRef, StringRef> splitStatement(StringRef Stmt) {
   size_t Space = Stmt.find_first_of(" \t\n");
   if (Space == StringRef::npos)
+    return {Stmt, StringRef()};
+  return {Stmt.take_front(Space), Stmt.drop_front(Space).trim()};
+}
+
+/// "$N" as N.
+std::optional<unsigned> operandNumber(StringRef S) {
+  unsigned N;
+  S = S.trim();
+  if (!S.consume_front("$") || S.getAsInteger(10, N))
     return std::nullopt;
-  StringRef Mnemonic = Stmt.take_front(Space),
-            Operands = Stmt.drop_front(Space);
+  return N;
+}
+
+/// One load or store statement (no guard), its address an asm operand.
+std::optional<PtxAccess> parseMemoryStatement(StringRef Mnemonic,
+                                              StringRef Operands,
+                                              StringRef Constraints) {
   SmallVector<StringRef, 8> Parts;
   Mnemonic.split(Parts, '.');
   PtxAccess A;
   if (Parts[0] == "st")
     A.IsStore = true;
   else if (Parts[0] != "ld" && Parts[0] != "ldu")
-    return std::nullopt; // also a guarded "@p ld..."
+    return std::nullopt;
   unsigned Lanes = 1, Elem = 0;
   bool Ordered = false, WideScope = false;
   for (StringRef P : ArrayRef(Parts).drop_front()) {
@@ -104,20 +118,87 @@ std::optional<PtxAccess> parsePtxAccess(StringRef Asm, StringRef Constraints) {
   if (Open == StringRef::npos || Close == StringRef::npos || Close < Open ||
       Operands.find('[', Open + 1) != StringRef::npos)
     return std::nullopt;
-  StringRef Addr = Operands.slice(Open + 1, Close).trim();
-  if (!Addr.consume_front("$"))
-    return std::nullopt;
-  auto [Reg, Off] = Addr.split('+');
-  unsigned N;
-  if (Reg.trim().getAsInteger(10, N))
+  auto [Reg, Off] = Operands.slice(Open + 1, Close).split('+');
+  std::optional<unsigned> N = operandNumber(Reg);
+  if (!N)
     return std::nullopt;
   if (!Off.empty() && Off.trim().getAsInteger(0, A.Offset))
     return std::nullopt;
-  std::optional<unsigned> Arg = argOfOperand(Constraints, N);
+  std::optional<unsigned> Arg = argOfOperand(Constraints, *N);
   if (!Arg)
     return std::nullopt;
   A.AddressArg = *Arg;
   return A;
+}
+
+/// A predicate set from an asm operand: `setp.ne.b32 p, $G, 0` (true when
+/// G is not zero) or `setp.eq...` (when it is).
+struct PredicateOfOperand {
+  StringRef Name;
+  unsigned Operand = 0;
+  bool WhenNonZero = true;
+};
+std::optional<PredicateOfOperand> parseSetp(StringRef Mnemonic,
+                                            StringRef Operands) {
+  SmallVector<StringRef, 4> Parts, Ops;
+  Mnemonic.split(Parts, '.');
+  Operands.split(Ops, ',');
+  if (Parts.size() != 3 || (Parts[1] != "ne" && Parts[1] != "eq") ||
+      !typeBytes(Parts[2]) || Ops.size() != 3 || Ops[2].trim() != "0")
+    return std::nullopt;
+  std::optional<unsigned> G = operandNumber(Ops[1]);
+  if (!G)
+    return std::nullopt;
+  return PredicateOfOperand{Ops[0].trim(), *G, Parts[1] == "ne"};
+}
+} // namespace
+
+std::optional<PtxAccess> parsePtxAccess(StringRef Asm, StringRef Constraints) {
+  std::optional<PtxAccess> Access;
+  StringRef AccessGuard;
+  bool AccessGuardNegated = false;
+  SmallVector<PredicateOfOperand, 1> Predicates;
+  for (StringRef Stmt : ptxInstructions(Asm)) {
+    StringRef Guard;
+    bool Negated = false;
+    if (Stmt.consume_front("@")) {
+      Negated = Stmt.consume_front("!");
+      std::tie(Guard, Stmt) = splitStatement(Stmt);
+    }
+    auto [Mnemonic, Operands] = splitStatement(Stmt);
+    // Register moves (defaults for lanes the guard turns off) touch no
+    // memory.
+    if (Mnemonic.starts_with("mov."))
+      continue;
+    if (Mnemonic.starts_with("setp.") && Guard.empty()) {
+      std::optional<PredicateOfOperand> P = parseSetp(Mnemonic, Operands);
+      if (!P)
+        return std::nullopt;
+      Predicates.push_back(*P);
+      continue;
+    }
+    if (Access) // a second memory statement
+      return std::nullopt;
+    Access = parseMemoryStatement(Mnemonic, Operands, Constraints);
+    if (!Access)
+      return std::nullopt;
+    AccessGuard = Guard;
+    AccessGuardNegated = Negated;
+  }
+  if (!Access || AccessGuard.empty())
+    return Access;
+  // The guard must be an asm operand compared with zero (CUTLASS's and
+  // TVM's `setp.ne.b32 p, %2, 0; @p ld.global...`).
+  for (const PredicateOfOperand &P : Predicates)
+    if (P.Name == AccessGuard) {
+      std::optional<unsigned> Arg = argOfOperand(Constraints, P.Operand);
+      if (!Arg)
+        return std::nullopt;
+      Access->GuardArg = *Arg;
+      Access->RunsWhenGuardNonZero = P.WhenNonZero != AccessGuardNegated;
+      return Access;
+    }
+  return std::nullopt;
 }
 
 std::optional<PtxAccess> ptxAccess(const CallBase &Call) {

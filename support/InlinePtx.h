@@ -6,9 +6,11 @@
 // operand of the asm statement; so is much hand-written code (`ld.global.nc`,
 // `ld.global.L1::no_allocate.v4.f32`). Such a statement is one access whose
 // address the IR knows, and the analyzer and the instrumentation treat it as
-// the load or store it is. Anything else with a memory instruction (several
-// statements, a predicate guard, a register address, shared or texture
-// space) stays opaque.
+// the load or store it is, and so one guarded by an operand compared with
+// zero (`setp.ne.b32 p, %2, 0; @p ld.global.v4.u32 ...`, CUTLASS's and
+// TVM's bounds-checked loads) beside register moves. Anything else with a
+// memory instruction (two memory statements, a register address, shared or
+// texture space, other arithmetic) stays opaque.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SECTORSCOPE_SUPPORT_INLINEPTX_H
@@ -44,11 +46,16 @@ struct PtxAccess {
   unsigned Width = 0;      ///< bytes: the vector's elements times their size
   unsigned AddressArg = 0; ///< the call argument that holds the address
   uint64_t Offset = 0;     ///< bytes added to it (`[$1+8]`)
+  /// The call argument a guard predicate compares with zero, when the
+  /// statement has one: the access runs in the lanes where the argument is
+  /// non-zero (or, when RunsWhenGuardNonZero is false, zero).
+  std::optional<unsigned> GuardArg;
+  bool RunsWhenGuardNonZero = true;
 };
 
-/// The statement `Asm` as a load or store at call argument `AddressArg`, if
-/// it is one (`Constraints` maps asm operands to call arguments). Exposed
-/// for unit tests; callers use ptxAccess.
+/// The statements `Asm` as one load or store at call argument
+/// `AddressArg`, if they are one (`Constraints` maps asm operands to call
+/// arguments). Callers use ptxAccess.
 std::optional<PtxAccess> parsePtxAccess(llvm::StringRef Asm,
                                         llvm::StringRef Constraints);
 

@@ -3,9 +3,11 @@
 ; cache-hinted __ldcs/__stcs, hand-written ld.global.nc. Its width is the
 ; vector's, an offset in the address moves the recorded address, `.cg`,
 ; `.cv`, `.volatile` and device-scope orders skip L1, and a generic `ld`
-; takes the space of its pointer. A guarded statement, several statements,
-; a shared-space statement, an address held in an integer and a qualifier
-; it does not know (.mmio) stay opaque: counted as inline_asm.
+; takes the space of its pointer; register moves beside it change nothing.
+; A guarded statement (the runtime's warp votes need every calling lane in
+; the request), two memory statements, other arithmetic, a shared-space
+; statement, an address held in an integer and a qualifier it does not know
+; (.mmio) stay opaque: counted as inline_asm.
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-max-deferred-accesses=1 -sectorscope-link-runtime=false -S %s | FileCheck %s -DABI=%abi
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
@@ -30,7 +32,10 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-SAME: S\098\09mlp\09load\09global\094\090\090\092\09{{[0-9]+}}\091\090\09mlp\09
 ; A store with an L2-only hint is a store like any other (skips_l1 0).
 ; CHECK-SAME: S\099\09mlp\09store\09global\094\090\090\091\09{{[0-9]+}}\090\090\09mlp\09
+; The moved-in default beside a load: one 4-byte load site.
+; CHECK-SAME: S\0910\09guards\09load\09global\094\090\090\091\09{{[0-9]+}}\091\090\09guards\09
 ; CHECK-SAME: K\09k\09inline_asm=5\0A
+; CHECK-SAME: K\09guards\09inline_asm=1\0A
 
 ; The offset: the site records %a + 8.
 ; CHECK-LABEL: define void @k(
@@ -66,6 +71,16 @@ entry:
   ret void
 }
 
-!nvvm.annotations = !{!0, !1}
+; TVM's and CUTLASS's loads: a default moved in, then the load (a site); the
+; same guarded by an operand (opaque).
+define void @guards(ptr %a, i32 %c) {
+entry:
+  %moved = call i32 asm sideeffect "{ mov.b32 $0, $2; ld.global.u32 $0, [$1]; }", "=r,l,r"(ptr %a, i32 %c)
+  %g = call { i32, i32, i32, i32 } asm sideeffect "{ .reg .pred p; setp.ne.b32 p, $5, 0; @p ld.global.v4.u32 {$0,$1,$2,$3}, [$4]; @!p mov.u32 $0, 0; }", "=r,=r,=r,=r,l,r"(ptr %a, i32 %c)
+  ret void
+}
+
+!nvvm.annotations = !{!0, !1, !2}
 !0 = !{ptr @k, !"kernel", i32 1}
 !1 = !{ptr @mlp, !"kernel", i32 1}
+!2 = !{ptr @guards, !"kernel", i32 1}
