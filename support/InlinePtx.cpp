@@ -164,6 +164,8 @@ std::optional<PtxAccess> parsePtxAccess(StringRef Asm, StringRef Constraints) {
     if (Stmt.consume_front("@")) {
       Negated = Stmt.consume_front("!");
       std::tie(Guard, Stmt) = splitStatement(Stmt);
+      if (Guard.empty())
+        return std::nullopt;
     }
     auto [Mnemonic, Operands] = splitStatement(Stmt);
     // Register moves (defaults for lanes the guard turns off) touch no

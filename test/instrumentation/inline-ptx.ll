@@ -35,7 +35,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; The moved-in default beside a load: one 4-byte load site.
 ; CHECK-SAME: S\0910\09guards\09load\09global\094\090\090\091\09{{[0-9]+}}\091\090\09guards\09
 ; CHECK-SAME: K\09k\09inline_asm=5\0A
-; CHECK-SAME: K\09guards\09inline_asm=1\0A
+; CHECK-SAME: K\09guards\09inline_asm=2\0A
 
 ; The offset: the site records %a + 8.
 ; CHECK-LABEL: define void @k(
@@ -72,11 +72,12 @@ entry:
 }
 
 ; TVM's and CUTLASS's loads: a default moved in, then the load (a site); the
-; same guarded by an operand (opaque).
+; same guarded by an operand (opaque), and a guard with no predicate named.
 define void @guards(ptr %a, i32 %c) {
 entry:
   %moved = call i32 asm sideeffect "{ mov.b32 $0, $2; ld.global.u32 $0, [$1]; }", "=r,l,r"(ptr %a, i32 %c)
   %g = call { i32, i32, i32, i32 } asm sideeffect "{ .reg .pred p; setp.ne.b32 p, $5, 0; @p ld.global.v4.u32 {$0,$1,$2,$3}, [$4]; @!p mov.u32 $0, 0; }", "=r,=r,=r,=r,l,r"(ptr %a, i32 %c)
+  %noname = call i32 asm sideeffect "{ @ ld.global.u32 $0, [$1]; }", "=r,l"(ptr %a)
   ret void
 }
 
