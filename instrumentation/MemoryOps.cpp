@@ -73,6 +73,8 @@ const char *uninstrumentedName(Uninstrumented K) {
     return "texture";
   case Uninstrumented::Other:
     return "other";
+  case Uninstrumented::GuardedAsm:
+    return "guarded_asm";
   case Uninstrumented::IndirectCall:
     return "indirect_call";
   }
@@ -108,7 +110,7 @@ unsigned staticSpace(const Value *Ptr, bool InKernel) {
 /// Inline PTX the pass counts: one load or store without a guard. A guarded
 /// one runs only in the lanes its operand lets through, while the
 /// runtime's warp votes need every lane that calls it to be in the request:
-/// it is counted under inline_asm instead.
+/// it is counted under guarded_asm instead.
 static std::optional<PtxAccess> instrumentedPtxAccess(const CallBase &Call) {
   std::optional<PtxAccess> A = ptxAccess(Call);
   if (A && A->GuardArg)
@@ -258,6 +260,8 @@ std::optional<Uninstrumented> classifyUninstrumented(Instruction &I) {
     StringRef Asm = IA->getAsmString();
     if (!asmTouchesMemory(Asm) || instrumentedPtxAccess(*CB))
       return std::nullopt;
+    if (ptxAccess(*CB))
+      return Uninstrumented::GuardedAsm;
     // clang's own headers use inline PTX for texture fetches (tex1Dfetch on
     // texture objects) and users write cp.async by hand: name them as such.
     if (Asm.contains("cp.async.bulk"))

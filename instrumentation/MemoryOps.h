@@ -42,16 +42,19 @@ struct MemoryOp {
 
 /// Why a memory operation is not instrumented; names as in the site table.
 /// IndirectCall: a call through a pointer, whose callee (not known at
-/// compile time, so not cloned) runs its accesses uncounted.
+/// compile time, so not cloned) runs its accesses uncounted. GuardedAsm:
+/// inline PTX of one load or store under a guard operand, which the
+/// analyzer reads but the runtime cannot count (instrumentedPtxAccess).
 enum class Uninstrumented {
   InlineAsm,
   CpAsync,
   BulkCopy,
   Texture,
   Other,
-  IndirectCall
+  IndirectCall,
+  GuardedAsm
 };
-constexpr unsigned NumUninstrumentedKinds = 6;
+constexpr unsigned NumUninstrumentedKinds = 7;
 const char *uninstrumentedName(Uninstrumented K);
 
 /// The access `I` performs, if it is one we instrument: a load, store or

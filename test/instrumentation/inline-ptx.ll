@@ -4,10 +4,10 @@
 ; vector's, an offset in the address moves the recorded address, `.cg`,
 ; `.cv`, `.volatile` and device-scope orders skip L1, and a generic `ld`
 ; takes the space of its pointer; register moves beside it change nothing.
-; A guarded statement (the runtime's warp votes need every calling lane in
-; the request), two memory statements, other arithmetic, a shared-space
-; statement, an address held in an integer and a qualifier it does not know
-; (.mmio) stay opaque: counted as inline_asm.
+; A guarded statement is counted as guarded_asm (the runtime's warp votes
+; need every calling lane in the request); two memory statements, other
+; arithmetic, a shared-space statement, an address held in an integer and a
+; qualifier it does not know (.mmio) stay opaque: counted as inline_asm.
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-max-deferred-accesses=1 -sectorscope-link-runtime=false -S %s | FileCheck %s -DABI=%abi
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
@@ -34,8 +34,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-SAME: S\099\09mlp\09store\09global\094\090\090\091\09{{[0-9]+}}\090\090\09mlp\09
 ; The moved-in default beside a load: one 4-byte load site.
 ; CHECK-SAME: S\0910\09guards\09load\09global\094\090\090\091\09{{[0-9]+}}\091\090\09guards\09
-; CHECK-SAME: K\09k\09inline_asm=5\0A
-; CHECK-SAME: K\09guards\09inline_asm=2\0A
+; CHECK-SAME: K\09k\09inline_asm=4,guarded_asm=1\0A
+; CHECK-SAME: K\09guards\09inline_asm=1,guarded_asm=1\0A
 
 ; The offset: the site records %a + 8.
 ; CHECK-LABEL: define void @k(

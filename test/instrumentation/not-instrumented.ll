@@ -1,12 +1,13 @@
 ; Memory operations the instrumentation cannot see into are counted per
 ; kernel in K records: inline asm with memory instructions (other than one
-; load or store through a pointer operand: inline-ptx.ll), cp.async, bulk
-; copies, textures, memcpy, and calls through a pointer (the callee runs
-; uninstrumented). Inline asm without memory access is not.
+; load or store through a pointer operand: inline-ptx.ll; one under a guard
+; operand is guarded_asm), cp.async, bulk copies, textures, memcpy, and calls
+; through a pointer (the callee runs uninstrumented). Inline asm without
+; memory access is not.
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s -DABI=%abi
 
 ; CHECK: c"V\09[[ABI]]\0A
-; CHECK-SAME: K\09k\09inline_asm=2,cp_async=2,bulk_copy=1,other=1\0A
+; CHECK-SAME: K\09k\09inline_asm=1,cp_async=2,bulk_copy=1,other=1,guarded_asm=1\0A
 ; CHECK-SAME: K\09k2\09texture=2,indirect_call=1\0A\00"
 ; The operations stay, uninstrumented.
 ; CHECK-LABEL: entry.ss:

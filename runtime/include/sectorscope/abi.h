@@ -162,8 +162,9 @@ enum ss_partition_kind {
  * a helper inlined into the kernel; <file> as in the debug info, made
  * absolute with the compilation directory when it is relative.
  * Not-instrumented kinds: inline_asm, cp_async, bulk_copy, texture, other,
- * indirect_call (a call through a pointer: its callee runs uninstrumented;
- * a kind the host does not know is still reported by name).
+ * indirect_call (a call through a pointer: its callee runs uninstrumented),
+ * guarded_asm (inline PTX of one load or store under a guard operand); a
+ * kind the host does not know is still reported by name.
  *   L <kernel> <reason>
  * the kernel is not instrumented, for <reason>: its accesses exceed the
  * pass's limit (plugin argument instrument-max-accesses), or its static
