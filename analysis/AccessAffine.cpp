@@ -120,6 +120,10 @@ void AccessAnalyzer::analyze(Instruction &I,
     if (auto F = analyzeAccess(I, Ptr, W, Op))
       Out.push_back(std::move(*F));
   };
+  auto AsyncCopy = [&](IntrinsicInst *II, uint64_t Width) {
+    if (auto F = analyzeAccess(I, II->getArgOperand(1), Width, AccessOp::Load))
+      Out.push_back(std::move(*F));
+  };
   if (auto *L = dyn_cast<LoadInst>(&I)) {
     One(L->getPointerOperand(), L->getType(), AccessOp::Load, L->getAlign());
   } else if (auto *S = dyn_cast<StoreInst>(&I)) {
@@ -170,6 +174,21 @@ void AccessAnalyzer::analyze(Instruction &I,
     case Intrinsic::nvvm_ldu_global_i:
     case Intrinsic::nvvm_ldu_global_p:
       One(II->getArgOperand(0), II->getType(), AccessOp::Load);
+      break;
+    // __nvvm_cp_async_*: the global side of a copy into shared memory.
+    case Intrinsic::nvvm_cp_async_ca_shared_global_4:
+    case Intrinsic::nvvm_cp_async_ca_shared_global_4_s:
+      AsyncCopy(II, 4);
+      break;
+    case Intrinsic::nvvm_cp_async_ca_shared_global_8:
+    case Intrinsic::nvvm_cp_async_ca_shared_global_8_s:
+      AsyncCopy(II, 8);
+      break;
+    case Intrinsic::nvvm_cp_async_ca_shared_global_16:
+    case Intrinsic::nvvm_cp_async_ca_shared_global_16_s:
+    case Intrinsic::nvvm_cp_async_cg_shared_global_16:
+    case Intrinsic::nvvm_cp_async_cg_shared_global_16_s:
+      AsyncCopy(II, 16);
       break;
     default:
       // llvm.nvvm.atomic.* (atomicInc/Dec, scoped atomics): pointer first.

@@ -110,10 +110,10 @@ unsigned staticSpace(const Value *Ptr, bool InKernel) {
 /// Inline PTX the pass counts: one load or store without a guard. A guarded
 /// one runs only in the lanes its operand lets through, while the
 /// runtime's warp votes need every lane that calls it to be in the request:
-/// it is counted under guarded_asm instead.
+/// it is counted under guarded_asm instead. cp.async stays cp_async.
 static std::optional<PtxAccess> instrumentedPtxAccess(const CallBase &Call) {
   std::optional<PtxAccess> A = ptxAccess(Call);
-  if (A && A->GuardArg)
+  if (A && (A->GuardArg || A->AsyncCopy))
     return std::nullopt;
   return A;
 }
@@ -260,14 +260,14 @@ std::optional<Uninstrumented> classifyUninstrumented(Instruction &I) {
     StringRef Asm = IA->getAsmString();
     if (!asmTouchesMemory(Asm) || instrumentedPtxAccess(*CB))
       return std::nullopt;
-    if (ptxAccess(*CB))
-      return Uninstrumented::GuardedAsm;
     // clang's own headers use inline PTX for texture fetches (tex1Dfetch on
     // texture objects) and users write cp.async by hand: name them as such.
     if (Asm.contains("cp.async.bulk"))
       return Uninstrumented::BulkCopy;
     if (Asm.contains("cp.async"))
       return Uninstrumented::CpAsync;
+    if (std::optional<PtxAccess> A = ptxAccess(*CB); A && A->GuardArg)
+      return Uninstrumented::GuardedAsm;
     if (Asm.contains("tex.") || Asm.contains("tld4.") ||
         Asm.contains("suld.") || Asm.contains("sust."))
       return Uninstrumented::Texture;

@@ -2,6 +2,7 @@
 #include "support/InlinePtx.h"
 
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstrTypes.h"
 
@@ -74,12 +75,66 @@ std::optional<unsigned> operandNumber(StringRef S) {
   return N;
 }
 
+/// An address between brackets, "$N" or "$N+K": the call argument behind
+/// operand N and the offset K.
+bool readAddress(StringRef Inside, StringRef Constraints, PtxAccess &A) {
+  auto [Reg, Off] = Inside.split('+');
+  std::optional<unsigned> N = operandNumber(Reg);
+  if (!N || (!Off.empty() && Off.trim().getAsInteger(0, A.Offset)))
+    return false;
+  std::optional<unsigned> Arg = argOfOperand(Constraints, *N);
+  if (!Arg)
+    return false;
+  A.AddressArg = *Arg;
+  return true;
+}
+
+/// `cp.async.{ca,cg}.shared.global [$dst], [$src], size[, src-size]`: a
+/// load of `size` bytes at `$src` (CUDA's cuda_pipeline_helpers.h passes the
+/// size as an "n" operand; hand-written code as a literal).
+std::optional<PtxAccess> parseAsyncCopy(ArrayRef<StringRef> Parts,
+                                        StringRef Operands,
+                                        StringRef Constraints) {
+  bool ToShared = false, FromGlobal = false;
+  for (StringRef P : Parts.drop_front(2)) {
+    if (P == "shared" || P == "shared::cta")
+      ToShared = true;
+    else if (P == "global")
+      FromGlobal = true;
+    else if (!(P == "ca" || P == "cg" || P.starts_with("L2::")))
+      return std::nullopt; // bulk, tensor, mbarrier forms
+  }
+  SmallVector<StringRef, 4> Ops;
+  Operands.split(Ops, ',');
+  if (!ToShared || !FromGlobal || Ops.size() < 3)
+    return std::nullopt;
+  StringRef Src = Ops[1].trim();
+  if (!Src.consume_front("[") || !Src.consume_back("]"))
+    return std::nullopt;
+  PtxAccess A;
+  A.Global = A.AsyncCopy = true;
+  A.SkipsL1 = Parts[2] == "cg";
+  if (!readAddress(Src, Constraints, A))
+    return std::nullopt;
+  StringRef Size = Ops[2].trim();
+  if (std::optional<unsigned> S = operandNumber(Size)) {
+    A.WidthArg = argOfOperand(Constraints, *S);
+    if (!A.WidthArg)
+      return std::nullopt;
+  } else if (Size.getAsInteger(10, A.Width)) {
+    return std::nullopt;
+  }
+  return A;
+}
+
 /// One load or store statement (no guard), its address an asm operand.
 std::optional<PtxAccess> parseMemoryStatement(StringRef Mnemonic,
                                               StringRef Operands,
                                               StringRef Constraints) {
   SmallVector<StringRef, 8> Parts;
   Mnemonic.split(Parts, '.');
+  if (Parts.size() > 2 && Parts[0] == "cp" && Parts[1] == "async")
+    return parseAsyncCopy(Parts, Operands, Constraints);
   PtxAccess A;
   if (Parts[0] == "st")
     A.IsStore = true;
@@ -118,16 +173,8 @@ std::optional<PtxAccess> parseMemoryStatement(StringRef Mnemonic,
   if (Open == StringRef::npos || Close == StringRef::npos || Close < Open ||
       Operands.find('[', Open + 1) != StringRef::npos)
     return std::nullopt;
-  auto [Reg, Off] = Operands.slice(Open + 1, Close).split('+');
-  std::optional<unsigned> N = operandNumber(Reg);
-  if (!N)
+  if (!readAddress(Operands.slice(Open + 1, Close), Constraints, A))
     return std::nullopt;
-  if (!Off.empty() && Off.trim().getAsInteger(0, A.Offset))
-    return std::nullopt;
-  std::optional<unsigned> Arg = argOfOperand(Constraints, *N);
-  if (!Arg)
-    return std::nullopt;
-  A.AddressArg = *Arg;
   return A;
 }
 
@@ -211,6 +258,18 @@ std::optional<PtxAccess> ptxAccess(const CallBase &Call) {
       parsePtxAccess(IA->getAsmString(), IA->getConstraintString());
   if (!A || A->AddressArg >= Call.arg_size() ||
       !Call.getArgOperand(A->AddressArg)->getType()->isPointerTy())
+    return std::nullopt;
+  if (A->WidthArg) {
+    const auto *W =
+        *A->WidthArg < Call.arg_size()
+            ? dyn_cast<ConstantInt>(Call.getArgOperand(*A->WidthArg))
+            : nullptr;
+    if (!W)
+      return std::nullopt;
+    A->Width = unsigned(W->getZExtValue());
+  }
+  // cp.async copies 4, 8 or 16 bytes; anything else is not PTX we know.
+  if (A->AsyncCopy && A->Width != 4 && A->Width != 8 && A->Width != 16)
     return std::nullopt;
   return A;
 }

@@ -10,7 +10,9 @@
 // zero (`setp.ne.b32 p, %2, 0; @p ld.global.v4.u32 ...`, CUTLASS's and
 // TVM's bounds-checked loads) beside register moves. Anything else with a
 // memory instruction (two memory statements, a register address, shared or
-// texture space, other arithmetic) stays opaque.
+// texture space, other arithmetic) stays opaque. An asynchronous copy of
+// global memory into shared memory (`cp.async`) is read as the global load
+// it makes.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SECTORSCOPE_SUPPORT_INLINEPTX_H
@@ -51,6 +53,13 @@ struct PtxAccess {
   /// non-zero (or, when RunsWhenGuardNonZero is false, zero).
   std::optional<unsigned> GuardArg;
   bool RunsWhenGuardNonZero = true;
+  /// `cp.async.{ca,cg}.shared.global`: a read of global memory into shared
+  /// memory that completes later (`__pipeline_memcpy_async`); the analyzer
+  /// checks its global side as a load, the runtime does not count it.
+  bool AsyncCopy = false;
+  /// The call argument that holds the width, when the statement names an
+  /// operand for it (cp.async's `"n"(16)`); ptxAccess resolves it.
+  std::optional<unsigned> WidthArg;
 };
 
 /// The statements `Asm` as one load or store at call argument

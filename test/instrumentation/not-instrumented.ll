@@ -1,13 +1,13 @@
 ; Memory operations the instrumentation cannot see into are counted per
 ; kernel in K records: inline asm with memory instructions (other than one
 ; load or store through a pointer operand: inline-ptx.ll; one under a guard
-; operand is guarded_asm), cp.async, bulk copies, textures, memcpy, and calls
-; through a pointer (the callee runs uninstrumented). Inline asm without
-; memory access is not.
+; operand is guarded_asm), cp.async (which the analyzer checks: cp-async.cu),
+; bulk copies, textures, memcpy, and calls through a pointer (the callee runs
+; uninstrumented). Inline asm without memory access is not.
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s -DABI=%abi
 
 ; CHECK: c"V\09[[ABI]]\0A
-; CHECK-SAME: K\09k\09inline_asm=1,cp_async=2,bulk_copy=1,other=1,guarded_asm=1\0A
+; CHECK-SAME: K\09k\09inline_asm=1,cp_async=3,bulk_copy=1,other=1,guarded_asm=1\0A
 ; CHECK-SAME: K\09k2\09texture=2,indirect_call=1\0A\00"
 ; The operations stay, uninstrumented.
 ; CHECK-LABEL: entry.ss:
@@ -25,6 +25,7 @@ entry:
   call void asm sideeffect "{ .reg .pred p; setp.ne.u32 p, $0, 0; @p st.global.u32 [$1], $0; }", "r,l"(i32 %v, ptr %a)
   %lane = call i32 asm "mov.u32 $0, %laneid;", "=r"()
   call void asm sideeffect "cp.async.ca.shared.global [$0], [$1], 4;", "l,l"(ptr %a, ptr %a)
+  call void asm sideeffect "cp.async.cg.shared.global [$0], [$1], $2, $3;", "r,l,n,n,~{memory}"(i32 0, ptr %a, i32 16, i32 16)
   call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) @s, ptr addrspace(1) %g)
   call void @llvm.nvvm.cp.async.bulk.prefetch.L2(ptr addrspace(1) %g, i32 64, i64 0, i1 false)
   call void @llvm.memcpy.p0.p0.i64(ptr %a, ptr addrspacecast (ptr addrspace(3) @s to ptr), i64 64, i1 false)
