@@ -83,6 +83,12 @@ Reach AccessAnalyzer::reachedByEveryBlock(const Instruction &I,
   if (!Node)
     return Reach::SomeBlocks;
   Reach R = Reach::AllWarps;
+  // Narrows R by a condition on the way to I; false: only some blocks.
+  auto Narrow = [&R](Cond K) {
+    if (K == Cond::SelectsLanes)
+      R = Reach::OneLane;
+    return K == Cond::Uniform || K == Cond::SelectsLanes;
+  };
   // Inline PTX whose guard operand (`@p ld`, p = guard != 0) says which
   // lanes access: the condition `(int)cond` carries, else data decides.
   if (auto *Call = dyn_cast<CallBase>(&I))
@@ -90,12 +96,9 @@ Reach AccessAnalyzer::reachedByEveryBlock(const Instruction &I,
       const Value *G = Call->getArgOperand(*P->GuardArg);
       if (auto *Z = dyn_cast<ZExtInst>(G))
         G = Z->getOperand(0);
-      Cond K = isa<Constant>(G) || G->getType()->isIntegerTy(1)
-                   ? classifyCondition(G)
-                   : Cond::Opaque;
-      if (K == Cond::SelectsLanes)
-        R = Reach::OneLane;
-      else if (K != Cond::Uniform)
+      if (!Narrow(isa<Constant>(G) || G->getType()->isIntegerTy(1)
+                      ? classifyCondition(G)
+                      : Cond::Opaque))
         return Reach::SomeBlocks;
     }
   for (auto *D = Node->getIDom(); D; D = D->getIDom()) {
@@ -112,10 +115,7 @@ Reach AccessAnalyzer::reachedByEveryBlock(const Instruction &I,
       return Reach::SomeBlocks;
     if (!C)
       continue;
-    Cond K = classifyCondition(C);
-    if (K == Cond::SelectsLanes)
-      R = Reach::OneLane;
-    else if (K != Cond::Uniform)
+    if (!Narrow(classifyCondition(C)))
       return Reach::SomeBlocks;
   }
   return R;

@@ -111,11 +111,8 @@ unsigned staticSpace(const Value *Ptr, bool InKernel) {
 /// one runs only in the lanes its operand lets through, while the
 /// runtime's warp votes need every lane that calls it to be in the request:
 /// it is counted under guarded_asm instead. cp.async stays cp_async.
-static std::optional<PtxAccess> instrumentedPtxAccess(const CallBase &Call) {
-  std::optional<PtxAccess> A = ptxAccess(Call);
-  if (A && (A->GuardArg || A->AsyncCopy))
-    return std::nullopt;
-  return A;
+static bool countedAtRunTime(const PtxAccess &A) {
+  return !A.GuardArg && !A.AsyncCopy;
 }
 
 std::optional<MemoryOp> classifyAccess(Instruction &I, const DataLayout &DL,
@@ -159,8 +156,8 @@ std::optional<MemoryOp> classifyAccess(Instruction &I, const DataLayout &DL,
     }
     M.Ptr = II->getArgOperand(0);
   } else if (auto *Call = dyn_cast<CallBase>(&I)) {
-    std::optional<PtxAccess> A = instrumentedPtxAccess(*Call);
-    if (!A)
+    std::optional<PtxAccess> A = ptxAccess(*Call);
+    if (!A || !countedAtRunTime(*A))
       return std::nullopt;
     M.Ptr = Call->getArgOperand(A->AddressArg);
     if (!isModelled(M.Ptr) || A->Offset > UINT32_MAX)
@@ -258,7 +255,8 @@ std::optional<Uninstrumented> classifyUninstrumented(Instruction &I) {
     return std::nullopt;
   if (auto *IA = dyn_cast<InlineAsm>(CB->getCalledOperand())) {
     StringRef Asm = IA->getAsmString();
-    if (!asmTouchesMemory(Asm) || instrumentedPtxAccess(*CB))
+    std::optional<PtxAccess> A = ptxAccess(*CB);
+    if (!asmTouchesMemory(Asm) || (A && countedAtRunTime(*A)))
       return std::nullopt;
     // clang's own headers use inline PTX for texture fetches (tex1Dfetch on
     // texture objects) and users write cp.async by hand: name them as such.
@@ -266,7 +264,7 @@ std::optional<Uninstrumented> classifyUninstrumented(Instruction &I) {
       return Uninstrumented::BulkCopy;
     if (Asm.contains("cp.async"))
       return Uninstrumented::CpAsync;
-    if (std::optional<PtxAccess> A = ptxAccess(*CB); A && A->GuardArg)
+    if (A && A->GuardArg)
       return Uninstrumented::GuardedAsm;
     if (Asm.contains("tex.") || Asm.contains("tld4.") ||
         Asm.contains("suld.") || Asm.contains("sust."))

@@ -44,7 +44,8 @@ struct MemoryOp {
 /// IndirectCall: a call through a pointer, whose callee (not known at
 /// compile time, so not cloned) runs its accesses uncounted. GuardedAsm:
 /// inline PTX of one load or store under a guard operand, which the
-/// analyzer reads but the runtime cannot count (instrumentedPtxAccess).
+/// analyzer reads but the runtime cannot count (MemoryOps.cpp,
+/// countedAtRunTime).
 enum class Uninstrumented {
   InlineAsm,
   CpAsync,

@@ -178,12 +178,11 @@ std::optional<PtxAccess> parseMemoryStatement(StringRef Mnemonic,
   return A;
 }
 
-/// A predicate set from an asm operand: `setp.ne.b32 p, $G, 0` (true when
-/// G is not zero) or `setp.eq...` (when it is).
+/// A predicate set from an asm operand: `setp.ne.b32 p, $G, 0` or
+/// `setp.eq...`.
 struct PredicateOfOperand {
   StringRef Name;
   unsigned Operand = 0;
-  bool WhenNonZero = true;
 };
 std::optional<PredicateOfOperand> parseSetp(StringRef Mnemonic,
                                             StringRef Operands) {
@@ -196,20 +195,18 @@ std::optional<PredicateOfOperand> parseSetp(StringRef Mnemonic,
   std::optional<unsigned> G = operandNumber(Ops[1]);
   if (!G)
     return std::nullopt;
-  return PredicateOfOperand{Ops[0].trim(), *G, Parts[1] == "ne"};
+  return PredicateOfOperand{Ops[0].trim(), *G};
 }
 } // namespace
 
 std::optional<PtxAccess> parsePtxAccess(StringRef Asm, StringRef Constraints) {
   std::optional<PtxAccess> Access;
   StringRef AccessGuard;
-  bool AccessGuardNegated = false;
   SmallVector<PredicateOfOperand, 1> Predicates;
   for (StringRef Stmt : ptxInstructions(Asm)) {
     StringRef Guard;
-    bool Negated = false;
     if (Stmt.consume_front("@")) {
-      Negated = Stmt.consume_front("!");
+      Stmt.consume_front("!");
       std::tie(Guard, Stmt) = splitStatement(Stmt);
       if (Guard.empty())
         return std::nullopt;
@@ -232,7 +229,6 @@ std::optional<PtxAccess> parsePtxAccess(StringRef Asm, StringRef Constraints) {
     if (!Access)
       return std::nullopt;
     AccessGuard = Guard;
-    AccessGuardNegated = Negated;
   }
   if (!Access || AccessGuard.empty())
     return Access;
@@ -244,7 +240,6 @@ std::optional<PtxAccess> parsePtxAccess(StringRef Asm, StringRef Constraints) {
       if (!Arg)
         return std::nullopt;
       Access->GuardArg = *Arg;
-      Access->RunsWhenGuardNonZero = P.WhenNonZero != AccessGuardNegated;
       return Access;
     }
   return std::nullopt;

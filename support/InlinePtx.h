@@ -49,10 +49,9 @@ struct PtxAccess {
   unsigned AddressArg = 0; ///< the call argument that holds the address
   uint64_t Offset = 0;     ///< bytes added to it (`[$1+8]`)
   /// The call argument a guard predicate compares with zero, when the
-  /// statement has one: the access runs in the lanes where the argument is
-  /// non-zero (or, when RunsWhenGuardNonZero is false, zero).
+  /// statement has one: whether the access runs depends on that argument in
+  /// each lane.
   std::optional<unsigned> GuardArg;
-  bool RunsWhenGuardNonZero = true;
   /// `cp.async.{ca,cg}.shared.global`: a read of global memory into shared
   /// memory that completes later (`__pipeline_memcpy_async`); the analyzer
   /// checks its global side as a load, the runtime does not count it.
