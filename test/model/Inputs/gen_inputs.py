@@ -27,7 +27,9 @@ CAMP = {
     ("write", True): (0.040, 0.0150, {1: 0.026, 2: 0.018, 4: 0.008, 8: 0.004}),
 }
 # Bandwidth: (op, camped) -> (peak GB/s, ns per step at 16-byte words);
-# the step time scales with sqrt(width / 16) (wider requests, more sectors).
+# the step time scales with sqrt(width / 16) (wider requests, more sectors),
+# except a spread read's: one DRAM round trip at every width, as the fit
+# takes it.
 BW = {
     ("read", False): (4400.0, 500.0),
     ("read", True): (1100.0, 300.0),
@@ -75,7 +77,8 @@ def campprof_rows(noisy):
 def bw_coeffs(op, camped, wb):
     """(ms per byte, ms per step)."""
     peak, ns16 = BW[(op, camped)]
-    return 1e-6 / peak, ns16 * 1e-6 * (wb / 16.0) ** 0.5
+    scale = 1.0 if (op, camped) == ("read", False) else (wb / 16.0) ** 0.5
+    return 1e-6 / peak, ns16 * 1e-6 * scale
 
 
 def campprof_mlp(wb):
