@@ -63,6 +63,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
@@ -97,6 +98,8 @@ STATISTIC(NumPairedAccesses,
           "Grid-mode accesses counted with the access before them");
 STATISTIC(NumReconverged,
           "Joins where the instrumented copy reconverges warps");
+STATISTIC(NumGuardedAccesses,
+          "Guarded inline PTX accesses recorded under their own test");
 
 // Developer flags: each, when given, overrides its InstrumentOptions field
 // (support/Options.h says why each default is what it is).
@@ -240,6 +243,17 @@ private:
                      Instruction &Before, Value *State);
   void insertAccess(const MemoryOp &Op, unsigned Site, Value *Lanes,
                     Value *State, Instruction &Before);
+  /// A guarded inline PTX access whose record waits for the end of its
+  /// function's instrumentation: its test adds blocks, and the trees the
+  /// other accesses use must stay valid until then.
+  struct GuardedAccess {
+    MemoryOp Op;
+    unsigned Site;
+    Value *State;
+    Instruction *Before;
+  };
+  SmallVector<GuardedAccess, 4> GuardedAccesses;
+  void insertGuardedAccesses();
   void insertTripSites(const WorkEstimate &Work, Value *State, Function &K);
   Value *arrivingLanes(BasicBlock &BB, DominatorTree &DT,
                        PostDominatorTree &PDT, LoopInfo &LI);
@@ -804,7 +818,9 @@ void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,
       if (New)
         It->second = arrivingLanes(*I->getParent(), DT, PDT,
                                    FAM.getResult<LoopAnalysis>(F));
-      Pending.push_back({Op, Site, It->second});
+      // A guarded statement's lanes are those its test lets through, read
+      // under the same test.
+      Pending.push_back({Op, Site, Op.Guard ? nullptr : It->second});
       if (Op.Op == SS_OP_LOAD)
         ++NumLoads;
       else if (Op.Op == SS_OP_STORE)
@@ -815,6 +831,26 @@ void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,
   }
   eraseUnusedLaneMasks(Masks);
   insertTripSites(Work, State, K);
+  insertGuardedAccesses();
+  FAM.invalidate(F, PreservedAnalyses::none());
+}
+
+/// Records each guarded access under its statement's own test, `if (guard
+/// != 0)` (or `== 0`): the runtime then sees the lanes the statement serves
+/// and no other.
+void Instrumenter::insertGuardedAccesses() {
+  for (GuardedAccess &G : GuardedAccesses) {
+    IRBuilder<> B(G.Before);
+    Value *Zero = ConstantInt::get(G.Op.Guard->getType(), 0);
+    Value *Runs = G.Op.GuardWhenZero ? B.CreateICmpEQ(G.Op.Guard, Zero)
+                                     : B.CreateICmpNE(G.Op.Guard, Zero);
+    Instruction *Then = SplitBlockAndInsertIfThen(Runs, G.Before, false);
+    MemoryOp Op = G.Op;
+    Op.Guard = nullptr;
+    insertAccess(Op, G.Site, /*Lanes=*/nullptr, G.State, *Then);
+    ++NumGuardedAccesses;
+  }
+  GuardedAccesses.clear();
 }
 
 /// A trip site at the head of each of `Work`'s trip loops: the lanes
@@ -923,6 +959,10 @@ Value *Instrumenter::arrivingLanes(BasicBlock &BB, DominatorTree &DT,
 
 void Instrumenter::insertAccess(const MemoryOp &Op, unsigned Site, Value *Lanes,
                                 Value *State, Instruction &Before) {
+  if (Op.Guard) {
+    GuardedAccesses.push_back({Op, Site, State, &Before});
+    return;
+  }
   IRBuilder<> B(&Before);
   DebugLoc Loc = Op.I->getDebugLoc();
   if (!Loc)

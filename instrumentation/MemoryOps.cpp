@@ -107,12 +107,15 @@ unsigned staticSpace(const Value *Ptr, bool InKernel) {
   return SS_SPACE_GENERIC;
 }
 
-/// Inline PTX the pass counts: one load or store without a guard. A guarded
-/// one runs only in the lanes its operand lets through, while the
-/// runtime's warp votes need every lane that calls it to be in the request:
-/// it is counted under guarded_asm instead. cp.async stays cp_async.
-static bool countedAtRunTime(const PtxAccess &A) {
-  return !A.GuardArg && !A.AsyncCopy;
+/// Inline PTX the pass counts: one load or store, unguarded or guarded by
+/// an integer operand (the record then runs under the same test, so that
+/// the runtime's warp votes see the lanes the statement serves). Any other
+/// guard is counted under guarded_asm; cp.async stays cp_async.
+static bool countedAtRunTime(const PtxAccess &A, const CallBase &Call) {
+  if (A.AsyncCopy)
+    return false;
+  return !A.GuardArg ||
+         Call.getArgOperand(*A.GuardArg)->getType()->isIntegerTy();
 }
 
 std::optional<MemoryOp> classifyAccess(Instruction &I, const DataLayout &DL,
@@ -157,9 +160,13 @@ std::optional<MemoryOp> classifyAccess(Instruction &I, const DataLayout &DL,
     M.Ptr = II->getArgOperand(0);
   } else if (auto *Call = dyn_cast<CallBase>(&I)) {
     std::optional<PtxAccess> A = ptxAccess(*Call);
-    if (!A || !countedAtRunTime(*A))
+    if (!A || !countedAtRunTime(*A, *Call))
       return std::nullopt;
     M.Ptr = Call->getArgOperand(A->AddressArg);
+    if (A->GuardArg) {
+      M.Guard = Call->getArgOperand(*A->GuardArg);
+      M.GuardWhenZero = A->GuardWhenZero;
+    }
     if (!isModelled(M.Ptr) || A->Offset > UINT32_MAX)
       return std::nullopt;
     M.Op = A->IsStore ? SS_OP_STORE : SS_OP_LOAD;
@@ -256,7 +263,7 @@ std::optional<Uninstrumented> classifyUninstrumented(Instruction &I) {
   if (auto *IA = dyn_cast<InlineAsm>(CB->getCalledOperand())) {
     StringRef Asm = IA->getAsmString();
     std::optional<PtxAccess> A = ptxAccess(*CB);
-    if (!asmTouchesMemory(Asm) || (A && countedAtRunTime(*A)))
+    if (!asmTouchesMemory(Asm) || (A && countedAtRunTime(*A, *CB)))
       return std::nullopt;
     // clang's own headers use inline PTX for texture fetches (tex1Dfetch on
     // texture objects) and users write cp.async by hand: name them as such.

@@ -38,14 +38,19 @@ struct MemoryOp {
   /// Read-only data (`__ldg`, `ld.global.nc`): the compiler may move the
   /// load past stores.
   bool ReadOnly = false;
+  /// Inline PTX under a guard (`@p ld.global...`): the integer whose
+  /// comparison with zero says in which lanes the access runs; null when
+  /// every lane that reaches the statement runs it.
+  llvm::Value *Guard = nullptr;
+  bool GuardWhenZero = false; ///< runs where Guard == 0
 };
 
 /// Why a memory operation is not instrumented; names as in the site table.
 /// IndirectCall: a call through a pointer, whose callee (not known at
 /// compile time, so not cloned) runs its accesses uncounted. GuardedAsm:
-/// inline PTX of one load or store under a guard operand, which the
-/// analyzer reads but the runtime cannot count (MemoryOps.cpp,
-/// countedAtRunTime).
+/// inline PTX of one load or store under a guard operand that is not an
+/// integer, which the analyzer reads but the pass cannot test
+/// (MemoryOps.cpp, countedAtRunTime).
 enum class Uninstrumented {
   InlineAsm,
   CpAsync,

@@ -183,6 +183,7 @@ std::optional<PtxAccess> parseMemoryStatement(StringRef Mnemonic,
 struct PredicateOfOperand {
   StringRef Name;
   unsigned Operand = 0;
+  bool TrueWhenZero = false; ///< setp.eq
 };
 std::optional<PredicateOfOperand> parseSetp(StringRef Mnemonic,
                                             StringRef Operands) {
@@ -195,18 +196,20 @@ std::optional<PredicateOfOperand> parseSetp(StringRef Mnemonic,
   std::optional<unsigned> G = operandNumber(Ops[1]);
   if (!G)
     return std::nullopt;
-  return PredicateOfOperand{Ops[0].trim(), *G};
+  return PredicateOfOperand{Ops[0].trim(), *G, Parts[1] == "eq"};
 }
 } // namespace
 
 std::optional<PtxAccess> parsePtxAccess(StringRef Asm, StringRef Constraints) {
   std::optional<PtxAccess> Access;
   StringRef AccessGuard;
+  bool AccessGuardNegated = false;
   SmallVector<PredicateOfOperand, 1> Predicates;
   for (StringRef Stmt : ptxInstructions(Asm)) {
     StringRef Guard;
+    bool Negated = false;
     if (Stmt.consume_front("@")) {
-      Stmt.consume_front("!");
+      Negated = Stmt.consume_front("!");
       std::tie(Guard, Stmt) = splitStatement(Stmt);
       if (Guard.empty())
         return std::nullopt;
@@ -229,6 +232,7 @@ std::optional<PtxAccess> parsePtxAccess(StringRef Asm, StringRef Constraints) {
     if (!Access)
       return std::nullopt;
     AccessGuard = Guard;
+    AccessGuardNegated = Negated;
   }
   if (!Access || AccessGuard.empty())
     return Access;
@@ -240,6 +244,7 @@ std::optional<PtxAccess> parsePtxAccess(StringRef Asm, StringRef Constraints) {
       if (!Arg)
         return std::nullopt;
       Access->GuardArg = *Arg;
+      Access->GuardWhenZero = P.TrueWhenZero != AccessGuardNegated;
       return Access;
     }
   return std::nullopt;

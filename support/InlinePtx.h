@@ -52,6 +52,9 @@ struct PtxAccess {
   /// statement has one: whether the access runs depends on that argument in
   /// each lane.
   std::optional<unsigned> GuardArg;
+  /// The access runs in the lanes whose guard argument is zero (`setp.eq`,
+  /// or `@!p` on `setp.ne`), not in those where it is not.
+  bool GuardWhenZero = false;
   /// `cp.async.{ca,cg}.shared.global`: a read of global memory into shared
   /// memory that completes later (`__pipeline_memcpy_async`); the analyzer
   /// checks its global side as a load, the runtime does not count it.

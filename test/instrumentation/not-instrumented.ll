@@ -1,7 +1,7 @@
 ; Memory operations the instrumentation cannot see into are counted per
 ; kernel in K records: inline asm with memory instructions (other than one
 ; load or store through a pointer operand: inline-ptx.ll; one under a guard
-; operand is guarded_asm), cp.async (which the analyzer checks: cp-async.cu),
+; that is not an integer is guarded_asm), cp.async (which the analyzer checks: cp-async.cu),
 ; bulk copies, textures, memcpy, and calls through a pointer (the callee runs
 ; uninstrumented). Inline asm without memory access is not.
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s -DABI=%abi
@@ -22,7 +22,7 @@ target triple = "nvptx64-nvidia-cuda"
 define void @k(ptr %a, ptr addrspace(1) %g, i64 %ai) {
 entry:
   %v = call i32 asm sideeffect "ld.global.nc.u32 $0, [$1];", "=r,l"(i64 %ai)
-  call void asm sideeffect "{ .reg .pred p; setp.ne.u32 p, $0, 0; @p st.global.u32 [$1], $0; }", "r,l"(i32 %v, ptr %a)
+  call void asm sideeffect "{ .reg .pred p; setp.ne.f32 p, $0, 0; @p st.global.f32 [$1], $0; }", "f,l"(float 1.0, ptr %a)
   %lane = call i32 asm "mov.u32 $0, %laneid;", "=r"()
   call void asm sideeffect "cp.async.ca.shared.global [$0], [$1], 4;", "l,l"(ptr %a, ptr %a)
   call void asm sideeffect "cp.async.cg.shared.global [$0], [$1], $2, $3;", "r,l,n,n,~{memory}"(i32 0, ptr %a, i32 16, i32 16)

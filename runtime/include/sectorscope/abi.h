@@ -163,7 +163,7 @@ enum ss_partition_kind {
  * absolute with the compilation directory when it is relative.
  * Not-instrumented kinds: inline_asm, cp_async, bulk_copy, texture, other,
  * indirect_call (a call through a pointer: its callee runs uninstrumented),
- * guarded_asm (inline PTX of one load or store under a guard operand); a
+ * guarded_asm (inline PTX of one load or store under a non-integer guard); a
  * kind the host does not know is still reported by name.
  *   L <kernel> <reason>
  * the kernel is not instrumented, for <reason>: its accesses exceed the
