@@ -253,7 +253,7 @@ private:
     Instruction *Before;
   };
   SmallVector<GuardedAccess, 4> GuardedAccesses;
-  void insertGuardedAccesses();
+  bool insertGuardedAccesses();
   void insertTripSites(const WorkEstimate &Work, Value *State, Function &K);
   Value *arrivingLanes(BasicBlock &BB, DominatorTree &DT,
                        PostDominatorTree &PDT, LoopInfo &LI);
@@ -831,14 +831,15 @@ void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,
   }
   eraseUnusedLaneMasks(Masks);
   insertTripSites(Work, State, K);
-  insertGuardedAccesses();
-  FAM.invalidate(F, PreservedAnalyses::none());
+  // The guards' tests add blocks: what was cached for F no longer holds.
+  if (insertGuardedAccesses())
+    FAM.invalidate(F, PreservedAnalyses::none());
 }
 
 /// Records each guarded access under its statement's own test, `if (guard
 /// != 0)` (or `== 0`): the runtime then sees the lanes the statement serves
-/// and no other.
-void Instrumenter::insertGuardedAccesses() {
+/// and no other. Returns whether there were any.
+bool Instrumenter::insertGuardedAccesses() {
   for (GuardedAccess &G : GuardedAccesses) {
     IRBuilder<> B(G.Before);
     Value *Zero = ConstantInt::get(G.Op.Guard->getType(), 0);
@@ -850,7 +851,9 @@ void Instrumenter::insertGuardedAccesses() {
     insertAccess(Op, G.Site, /*Lanes=*/nullptr, G.State, *Then);
     ++NumGuardedAccesses;
   }
+  bool Any = !GuardedAccesses.empty();
   GuardedAccesses.clear();
+  return Any;
 }
 
 /// A trip site at the head of each of `Work`'s trip loops: the lanes
