@@ -18,6 +18,10 @@ const std::vector<TermSwitch> &termSwitches() {
        [](const BandwidthModel &M) {
          return M.L2.known() || M.L2.MsPerRequest > 0;
        }},
+      {"l2_reuse",
+       "every block's distinct sectors of an allocation larger than L2 miss",
+       [](BandwidthModel &M) { M.L2ReuseAcrossBlocks = false; },
+       [](const BandwidthModel &M) { return M.L2ReuseAcrossBlocks; }},
       {"l1_tag", "no L1 tag-stage bound",
        [](BandwidthModel &M) { M.L1.MsPerLine = 0; },
        [](const BandwidthModel &M) { return M.L1.MsPerLine > 0; }},

@@ -44,15 +44,77 @@ static double misalignedRequests(const Site &S) {
   return S.Requests * std::clamp(Extra, 0.0, 1.0);
 }
 
-double Traffic::dramBytes(const MemItem &I, double L2Bytes) const {
+/// The bytes of a use that reach L2: its L1-level bytes, or the sampled
+/// block's distinct bytes times the blocks where the heat map gives them.
+static double gridDistinctBytes(const ObjectUse &U) {
+  return U.BlockDistinctBytes > 0 ? std::min(U.L1Bytes, U.BlockDistinctBytes)
+                                  : U.L1Bytes;
+}
+
+/// A read of an allocation larger than L2 whose grid-wide distinct bytes
+/// exceed its size: blocks re-read what other blocks read (a table every
+/// block searches, a matrix every block row reads again).
+static bool rereadAcrossBlocks(const ObjectUse &U, double L2Bytes) {
+  return U.TheOp == Op::Read && L2Bytes > 0 && U.SizeBytes > L2Bytes &&
+         U.BlockDistinctBytes > 0 && gridDistinctBytes(U) > U.SizeBytes;
+}
+
+std::vector<double> Traffic::l2RereadMissShares(double L2Bytes) const {
+  std::vector<double> Shares(Uses.size(), 1.0);
+  if (std::none_of(Uses.begin(), Uses.end(), [&](const ObjectUse &U) {
+        return rereadAcrossBlocks(U, L2Bytes);
+      }))
+    return Shares;
+  // Che's approximation of an LRU cache: with every use's bytes arriving at
+  // a steady rate over the kernel, a line stays in L2 for a time t (in
+  // kernel durations) such that what the uses keep fills it. A use read
+  // D bytes over an allocation of S (D > S, uniformly) keeps
+  // S (1 - e^(-D t / S)) and its re-reads hit with probability
+  // 1 - e^(-D t / S); any other use (a stream, an allocation of unknown
+  // size) keeps the last D t of its D bytes. Uniform re-reads are the least
+  // L2 can hit: the top of a search tree that every block reads hits more.
+  auto Kept = [&](double Time) {
+    double Bytes = 0;
+    for (const ObjectUse &U : Uses) {
+      double D = gridDistinctBytes(U);
+      Bytes += rereadAcrossBlocks(U, L2Bytes)
+                   ? U.SizeBytes * -std::expm1(-D * Time / U.SizeBytes)
+                   : std::min(D * Time, D);
+    }
+    return Bytes;
+  };
+  // The re-read allocations alone exceed L2, so the stay time is finite:
+  // bracket it, then halve the bracket.
+  double Lo = 0, Hi = 1;
+  while (Kept(Hi) < L2Bytes && Hi < 1e12)
+    Hi *= 2;
+  for (int K = 0; K < 100; ++K) {
+    double Mid = (Lo + Hi) / 2;
+    (Kept(Mid) < L2Bytes ? Lo : Hi) = Mid;
+  }
+  for (size_t K = 0; K < Uses.size(); ++K) {
+    const ObjectUse &U = Uses[K];
+    if (!rereadAcrossBlocks(U, L2Bytes))
+      continue;
+    // Every sector misses once; the re-reads beyond the size miss at the
+    // rate of lines that left L2.
+    double D = gridDistinctBytes(U);
+    double Miss = std::exp(-D * Lo / U.SizeBytes);
+    Shares[K] = (U.SizeBytes + (D - U.SizeBytes) * Miss) / D;
+  }
+  return Shares;
+}
+
+double Traffic::dramBytes(const MemItem &I, double L2Bytes,
+                          bool ReuseAcrossBlocks) const {
   if (I.Use < 0 || (size_t)I.Use >= Uses.size())
     return I.Bytes;
   const ObjectUse &U = Uses[(size_t)I.Use];
   if (U.L1Bytes <= 0)
     return I.Bytes;
-  double Cap = U.L1Bytes;
-  if (U.BlockDistinctBytes > 0)
-    Cap = std::min(Cap, U.BlockDistinctBytes);
+  double Cap = gridDistinctBytes(U);
+  if (ReuseAcrossBlocks && rereadAcrossBlocks(U, L2Bytes))
+    Cap *= l2RereadMissShares(L2Bytes)[(size_t)I.Use];
   if (L2Bytes > 0 && U.SizeBytes > 0 && U.SizeBytes <= L2Bytes)
     Cap = std::min(Cap, U.SizeBytes);
   Cap = std::max(0.0, Cap - U.WarmBytes);

@@ -94,12 +94,7 @@ TEST(Cache, L2HitsChargedAtL2BandwidthAndLatency) {
   // level, no reuse inside a block): the DRAM estimate keeps 1 MiB; the rest
   // are L2 hits, which cost L2 bandwidth (all L1-level bytes pass through L2)
   // and the L2 round trip.
-  Json J = Json::parse(R"({"schema": "sectorscope-launch/1", "kernel": "k",
-    "mode": "heatmap", "grid": {"x": 1000}, "block": {"x": 256},
-    "sites": [{"op": "load", "width": 4, "requests": 64, "sectors": 256,
-               "mlp": 1, "object": {"id": 0}}],
-    "objects": [{"id": 0, "kind": "cudaMalloc", "size": 1048576,
-                 "sectors": 256}]})");
+  Json J = oneLoadLaunch(1000, 4, 64, 256, 1048576, 256);
   Traffic T = trafficFromProfile(parseProfile(J, "p.json"));
   // The reuse tests' machine without L1 figures, L2 round trip 100 ns.
   BandwidthModel M = cacheTestModel();

@@ -81,6 +81,25 @@ void addBlockRows(BenchData &D, double A, double L, double Ls, double Blk) {
     }
 }
 
+Json oneLoadLaunch(double Blocks, int Width, double Requests, double Sectors,
+                   double SizeBytes, double ObjectSectors) {
+  return Json{{"schema", "sectorscope-launch/1"},
+              {"kernel", "k"},
+              {"mode", "heatmap"},
+              {"grid", {{"x", Blocks}}},
+              {"block", {{"x", 256}}},
+              {"sites", Json::array({{{"op", "load"},
+                                      {"width", Width},
+                                      {"requests", Requests},
+                                      {"sectors", Sectors},
+                                      {"mlp", 1},
+                                      {"object", {{"id", 0}}}}})},
+              {"objects", Json::array({{{"id", 0},
+                                        {"kind", "cudaMalloc"},
+                                        {"size", SizeBytes},
+                                        {"sectors", ObjectSectors}}})}};
+}
+
 Profile testProfile() {
   Profile P;
   P.File = "mem.json";

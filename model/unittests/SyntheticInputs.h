@@ -10,6 +10,7 @@
 
 #include "sectorscope/model/BenchData.h"
 #include "sectorscope/model/Calibration.h"
+#include "sectorscope/model/JsonIO.h"
 #include "sectorscope/model/Profile.h"
 
 #include <string>
@@ -47,6 +48,13 @@ void addBlockRows(BenchData &D, double A, double L, double Ls, double Blk);
 /// 200 blocks of 256 threads: a load misaligned by one word, a store, an
 /// atomic and a shared-memory load, timed at 0.5 ms with 32 warps/SM.
 Profile testProfile();
+
+/// A heat-map launch report of Blocks blocks of 256 threads with one load
+/// site of Width-byte words (Requests requests, Sectors sectors in the
+/// sampled block) on one allocation of SizeBytes, ObjectSectors of which
+/// the sampled block touched.
+Json oneLoadLaunch(double Blocks, int Width, double Requests, double Sectors,
+                   double SizeBytes, double ObjectSectors);
 
 /// Bandwidth classes of 4-byte words for reads and writes, spread and
 /// camped (4x slower), launch 0.01 ms, p = 1, on the test GPU.

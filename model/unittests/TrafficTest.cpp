@@ -9,6 +9,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 using namespace sectorscope::model;
 
 namespace {
@@ -95,6 +97,43 @@ TEST(Traffic, ScalesSampledBlockToGrid) {
   EXPECT_REL_NEAR(T.WriteMisalignedPerWarp, 0, 1e-12);
   P.SampledBlocks = 2; // counters summed over two blocks
   EXPECT_REL_NEAR(trafficFromProfile(P).totalBytes(), 88 * 32 * 100.0, 1e-12);
+}
+
+TEST(Traffic, RereadsOfAnAllocationLargerThanL2) {
+  // Every block searches one 200 MB table: 4096 blocks x 2 MB distinct each
+  // (8 GiB, 43x the table) on a 50 MB L2. Uniform re-reads keep 50 MB of
+  // the table: 1 - 50/200 of the re-reads miss, and each sector once.
+  const double S = 200e6, L2 = 50e6;
+  Json J = oneLoadLaunch(4096, 8, 16384, 131072, S, 65536);
+  Traffic T = trafficFromProfile(parseProfile(J, "p.json"));
+  const double D = 65536 * 32.0 * 4096;
+  double Share = (S + (D - S) * (1 - L2 / S)) / D;
+  EXPECT_REL_NEAR(T.l2RereadMissShares(L2)[0], Share, 1e-9);
+  EXPECT_REL_NEAR(T.dramBytes(T.Items[0], L2), D * Share, 1e-9);
+  // Switched off, or without L2's size: every block's distinct sectors.
+  EXPECT_REL_NEAR(T.dramBytes(T.Items[0], L2, false), D, 1e-12);
+  EXPECT_REL_NEAR(T.dramBytes(T.Items[0], 0), D, 1e-12);
+  // A table that fits in L2 keeps the size cap; one the grid reads less
+  // than once over (a stream) keeps every distinct sector.
+  EXPECT_EQ(T.l2RereadMissShares(300e6)[0], 1);
+  J["objects"][0]["size"] = D * 2;
+  Traffic Stream = trafficFromProfile(parseProfile(J, "p.json"));
+  EXPECT_EQ(Stream.l2RereadMissShares(L2)[0], 1);
+  EXPECT_REL_NEAR(Stream.dramBytes(Stream.Items[0], L2), D, 1e-12);
+  // A stream beside the table takes its share of L2: the table keeps less
+  // (what both keep fills L2 at the same stay time) and misses more.
+  J["objects"][0]["size"] = S;
+  J["sites"].push_back(Json::parse(R"({"op": "load", "width": 16,
+    "requests": 512, "sectors": 8192, "mlp": 1, "object": {"id": 1}})"));
+  J["objects"].push_back(Json::parse(R"({"id": 1, "kind": "cudaMalloc",
+    "size": 4000000000, "sectors": 8192})"));
+  Traffic Both = trafficFromProfile(parseProfile(J, "p.json"));
+  double Miss = (Both.l2RereadMissShares(L2)[0] * D - S) / (D - S);
+  double Stay = -std::log(Miss) * S / D;
+  double StreamBytes = 8192 * 32.0 * 4096;
+  EXPECT_REL_NEAR(S * (1 - Miss) + StreamBytes * Stay, L2, 1e-6);
+  EXPECT_GT(Miss, 1 - L2 / S);
+  EXPECT_EQ(Both.l2RereadMissShares(L2)[1], 1);
 }
 
 } // namespace

@@ -121,8 +121,16 @@ struct Traffic {
   /// DRAM bytes of an item: its L1-level bytes, less the reuse its object
   /// shows. Reuse inside a block (L1) is bounded by the heat map's distinct
   /// sectors per block; reuse across blocks (L2) by the allocation's size
-  /// when it fits in L2 (L2Bytes > 0). Shared pro rata by the object's items.
-  double dramBytes(const MemItem &I, double L2Bytes) const;
+  /// when it fits in L2 (L2Bytes > 0), or, for an allocation larger than
+  /// L2 that the grid reads many times over, by the re-reads that miss
+  /// (l2RereadMissShares; ReuseAcrossBlocks false: every block's distinct
+  /// sectors miss). Shared pro rata by the object's items.
+  double dramBytes(const MemItem &I, double L2Bytes,
+                   bool ReuseAcrossBlocks = true) const;
+  /// Per use: the share of its grid-wide distinct bytes (the sampled block's
+  /// distinct bytes times the blocks) that misses L2. 1 except for reads of
+  /// an allocation larger than L2 whose distinct bytes exceed its size.
+  std::vector<double> l2RereadMissShares(double L2Bytes) const;
   /// Bytes of a load item that its own block touched before (the reuse
   /// inside a block the heat map shows): L1 hits when the resident blocks'
   /// working sets fit in L1. 0 for stores (they write through L1) and
