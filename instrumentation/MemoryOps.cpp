@@ -107,15 +107,52 @@ unsigned staticSpace(const Value *Ptr, bool InKernel) {
   return SS_SPACE_GENERIC;
 }
 
-/// Inline PTX the pass counts: one load or store, unguarded or guarded by
-/// an integer operand (the record then runs under the same test, so that
-/// the runtime's warp votes see the lanes the statement serves). Any other
-/// guard is counted under guarded_asm; cp.async stays cp_async.
+/// Inline PTX the pass counts: one load, store or cp.async, unguarded or
+/// guarded by an integer operand (the record then runs under the same test,
+/// so that the runtime's warp votes see the lanes the statement serves).
+/// Any other guard is counted under guarded_asm (cp_async for a copy).
 static bool countedAtRunTime(const PtxAccess &A, const CallBase &Call) {
-  if (A.AsyncCopy)
-    return false;
   return !A.GuardArg ||
          Call.getArgOperand(*A.GuardArg)->getType()->isIntegerTy();
+}
+
+/// `llvm.nvvm.cp.async.{ca,cg}.shared.global.{4,8,16}[.s]`: the bytes a
+/// lane copies; 0 for any other name.
+static unsigned asyncCopyBytes(StringRef Name) {
+  if (!Name.consume_front("llvm.nvvm.cp.async.") ||
+      !(Name.consume_front("ca.") || Name.consume_front("cg.")) ||
+      !Name.consume_front("shared.global."))
+    return 0;
+  Name.consume_back(".s");
+  unsigned Bytes = 0;
+  if (Name.getAsInteger(10, Bytes) || (Bytes != 4 && Bytes != 8 && Bytes != 16))
+    return 0;
+  return Bytes;
+}
+
+/// The global side of a cp.async intrinsic (dst, src[, src-size]) as the
+/// load it makes: none where src-size is zero, which then guards it.
+static std::optional<MemoryOp> asyncCopy(IntrinsicInst &II, unsigned Bytes) {
+  MemoryOp M;
+  M.I = &II;
+  M.Ptr = II.getArgOperand(1);
+  M.Op = SS_OP_LOAD;
+  M.Width = Bytes;
+  M.Space = SS_SPACE_GLOBAL;
+  M.AsyncCopy = true;
+  M.SkipsL1 = II.getCalledFunction()->getName().contains(".cg.");
+  if (II.arg_size() > 2) {
+    Value *SrcSize = II.getArgOperand(2);
+    if (auto *C = dyn_cast<ConstantInt>(SrcSize)) {
+      if (C->isZero())
+        return std::nullopt;
+    } else {
+      M.Guard = SrcSize;
+    }
+  }
+  if (!M.Ptr->getType()->isPointerTy() || !isModelled(M.Ptr))
+    return std::nullopt;
+  return M;
 }
 
 std::optional<MemoryOp> classifyAccess(Instruction &I, const DataLayout &DL,
@@ -144,6 +181,8 @@ std::optional<MemoryOp> classifyAccess(Instruction &I, const DataLayout &DL,
     // NVVM's own atomics and read-only loads (clang 19 still emits a few
     // for atomicInc/Dec, scoped atomics and __ldg in older code).
     StringRef Name = II->getCalledFunction()->getName();
+    if (unsigned Bytes = asyncCopyBytes(Name))
+      return asyncCopy(*II, Bytes);
     if (II->arg_size() == 0 || !II->getArgOperand(0)->getType()->isPointerTy())
       return std::nullopt;
     if (Name.starts_with("llvm.nvvm.atomic.")) {
@@ -174,6 +213,7 @@ std::optional<MemoryOp> classifyAccess(Instruction &I, const DataLayout &DL,
     M.Offset = unsigned(A->Offset);
     M.SkipsL1 = A->SkipsL1;
     M.ReadOnly = A->ReadOnly;
+    M.AsyncCopy = A->AsyncCopy;
     M.Space = A->Global ? SS_SPACE_GLOBAL : staticSpace(M.Ptr, InKernel);
     return M;
   } else {
@@ -236,6 +276,17 @@ SmallVector<MemoryOp, 2> memoryOps(Instruction &I, const DataLayout &DL,
   return Ops;
 }
 
+/// cp.async's commit, wait and mbarrier-arrive forms, as intrinsic names
+/// (`llvm.nvvm.cp.async.wait.group`) or PTX (`cp.async.wait_group`): they
+/// order copies but move no data.
+static bool isAsyncCopyControl(StringRef Name) {
+  Name.consume_front("llvm.nvvm.");
+  if (!Name.consume_front("cp.async."))
+    return false;
+  return Name.starts_with("commit") || Name.starts_with("wait") ||
+         Name.starts_with("mbarrier");
+}
+
 bool asmTouchesMemory(StringRef Asm) {
   static const char *const Mnemonics[] = {
       "ld.",      "ldu.",     "st.",       "atom.",
@@ -248,8 +299,9 @@ bool asmTouchesMemory(StringRef Asm) {
       // A mnemonic starts an instruction: after whitespace, ';', '{' or '}'
       // (a predicate guard "@p ld." ends in a space too).
       char Before = Pos ? Asm[Pos - 1] : ' ';
-      if (isspace(static_cast<unsigned char>(Before)) || Before == ';' ||
-          Before == '{' || Before == '}')
+      if ((isspace(static_cast<unsigned char>(Before)) || Before == ';' ||
+           Before == '{' || Before == '}') &&
+          !isAsyncCopyControl(Asm.substr(Pos)))
         return true;
     }
   }
@@ -286,7 +338,10 @@ std::optional<Uninstrumented> classifyUninstrumented(Instruction &I) {
   StringRef N = F->getName();
   if (N.starts_with("llvm.nvvm.cp.async.bulk"))
     return Uninstrumented::BulkCopy;
-  if (N.starts_with("llvm.nvvm.cp.async"))
+  // The copies are counted (classifyAccess); commit, wait and mbarrier
+  // arrivals touch no memory of their own.
+  if (N.starts_with("llvm.nvvm.cp.async") && asyncCopyBytes(N) == 0 &&
+      !isAsyncCopyControl(N))
     return Uninstrumented::CpAsync;
   if (N.starts_with("llvm.nvvm.tex.") || N.starts_with("llvm.nvvm.tld4.") ||
       N.starts_with("llvm.nvvm.suld.") || N.starts_with("llvm.nvvm.sust.") ||

@@ -43,6 +43,9 @@ struct MemoryOp {
   /// every lane that reaches the statement runs it.
   llvm::Value *Guard = nullptr;
   bool GuardWhenZero = false; ///< runs where Guard == 0
+  /// cp.async's global side: a load its warp does not wait for (it waits
+  /// at cp.async.wait_group).
+  bool AsyncCopy = false;
 };
 
 /// Why a memory operation is not instrumented; names as in the site table.

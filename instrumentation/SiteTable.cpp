@@ -60,8 +60,8 @@ unsigned SiteTable::add(StringRef Kernel, const MemoryOp &Op, const Function &F,
   SiteRecord R;
   R.Mlp = Mlp ? Mlp : 1;
   R.Work = Work ? Work : 1;
-  R.Waits =
-      Op.Op == SS_OP_LOAD || (Op.Op == SS_OP_ATOMIC && !Op.I->use_empty());
+  R.Waits = (Op.Op == SS_OP_LOAD && !Op.AsyncCopy) ||
+            (Op.Op == SS_OP_ATOMIC && !Op.I->use_empty());
   R.SkipsL1 = Op.SkipsL1;
   R.Id = Sites.size();
   R.Kernel = field(Kernel);

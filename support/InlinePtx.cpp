@@ -91,7 +91,8 @@ bool readAddress(StringRef Inside, StringRef Constraints, PtxAccess &A) {
 
 /// `cp.async.{ca,cg}.shared.global [$dst], [$src], size[, src-size]`: a
 /// load of `size` bytes at `$src` (CUDA's cuda_pipeline_helpers.h passes the
-/// size as an "n" operand; hand-written code as a literal).
+/// size as an "n" operand; hand-written code as a literal), none where
+/// src-size is zero.
 std::optional<PtxAccess> parseAsyncCopy(ArrayRef<StringRef> Parts,
                                         StringRef Operands,
                                         StringRef Constraints) {
@@ -123,6 +124,17 @@ std::optional<PtxAccess> parseAsyncCopy(ArrayRef<StringRef> Parts,
       return std::nullopt;
   } else if (Size.getAsInteger(10, A.Width)) {
     return std::nullopt;
+  }
+  if (Ops.size() > 3) {
+    StringRef SrcSize = Ops[3].trim();
+    unsigned Literal = 0;
+    if (std::optional<unsigned> S = operandNumber(SrcSize)) {
+      A.SourceSizeArg = argOfOperand(Constraints, *S);
+      if (!A.SourceSizeArg)
+        return std::nullopt;
+    } else if (SrcSize.getAsInteger(10, Literal) || Literal == 0) {
+      return std::nullopt; // a zero fill reads nothing
+    }
   }
   return A;
 }
@@ -271,6 +283,19 @@ std::optional<PtxAccess> ptxAccess(const CallBase &Call) {
   // cp.async copies 4, 8 or 16 bytes; anything else is not PTX we know.
   if (A->AsyncCopy && A->Width != 4 && A->Width != 8 && A->Width != 16)
     return std::nullopt;
+  // A src-size the compiler knows: zero reads nothing, any other value the
+  // access as written (a partial copy is counted whole). Otherwise it
+  // guards the read, unless a predicate already does.
+  if (A->SourceSizeArg && *A->SourceSizeArg < Call.arg_size()) {
+    const Value *V = Call.getArgOperand(*A->SourceSizeArg);
+    if (const auto *C = dyn_cast<ConstantInt>(V)) {
+      if (C->isZero())
+        return std::nullopt;
+    } else if (!A->GuardArg && V->getType()->isIntegerTy()) {
+      A->GuardArg = A->SourceSizeArg;
+      A->GuardWhenZero = false;
+    }
+  }
   return A;
 }
 

@@ -56,12 +56,16 @@ struct PtxAccess {
   /// or `@!p` on `setp.ne`), not in those where it is not.
   bool GuardWhenZero = false;
   /// `cp.async.{ca,cg}.shared.global`: a read of global memory into shared
-  /// memory that completes later (`__pipeline_memcpy_async`); the analyzer
-  /// checks its global side as a load, the runtime does not count it.
+  /// memory that completes later (`__pipeline_memcpy_async`), checked and
+  /// counted as the load of its global side; its warp does not wait for it.
   bool AsyncCopy = false;
   /// The call argument that holds the width, when the statement names an
   /// operand for it (cp.async's `"n"(16)`); ptxAccess resolves it.
   std::optional<unsigned> WidthArg;
+  /// cp.async's src-size operand, when it names one: no byte is read where
+  /// it is zero (CUTLASS's zero fill of out-of-bounds lanes). ptxAccess
+  /// makes a non-constant one the guard.
+  std::optional<unsigned> SourceSizeArg;
 };
 
 /// The statements `Asm` as one load or store at call argument

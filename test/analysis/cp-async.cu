@@ -1,7 +1,7 @@
 // The global side of an asynchronous copy into shared memory (cp.async:
 // CUDA's __pipeline_memcpy_async, hand-written inline PTX, clang's
 // __nvvm_cp_async_* builtins) is checked as the load it makes: 4, 8 or 16
-// bytes a lane. The runtime does not count it (cp_async, not-instrumented.ll).
+// bytes a lane; the runtime counts it the same way (instrumentation/cp-async.ll).
 // RUN: %wrapper --cuda-device-only -O2 -S -o /dev/null -Xclang -verify %s
 // RUN: %wrapper --cuda-device-only -O0 -S -o /dev/null -Xclang -verify %s
 

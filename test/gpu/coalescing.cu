@@ -5,6 +5,8 @@
 // Also checks that the instrumented run computes what the plain path does.
 #include "ss_test_host.h"
 
+#include <cuda_pipeline.h>
+
 template <typename T>
 __global__ void strided(const T *in, T *out, int stride) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -49,6 +51,28 @@ __global__ void ptxShapes(const float *in, float *out) {
                " @p ld.global.f32 %0, [%1];\n}\n"
                : "=f"(w) : "l"(in + i), "r"(i & 1));
   out[i] = v + w;
+}
+
+// cp.async's global side is a load site: 16 bytes a lane 16 apart through
+// __pipeline_memcpy_async (16 sectors a request), 4 bytes a lane 8 apart
+// through the NVVM builtin (8), and hand-written PTX whose src-size is 0 in
+// the even lanes (CUTLASS's zero fill): the odd lanes' 16 sectors.
+typedef __attribute__((address_space(3))) void SharedVoid;
+typedef const __attribute__((address_space(1))) void GlobalVoid;
+__global__ void asyncCopies(const float *in, float *out) {
+  __shared__ float4 a[256], c[256];
+  __shared__ float b[256];
+  int i = blockIdx.x * blockDim.x + threadIdx.x, t = threadIdx.x;
+  __pipeline_memcpy_async(&a[t], in + 4 * i, 16);
+  __nvvm_cp_async_ca_shared_global_4((SharedVoid *)&b[t],
+                                     (GlobalVoid *)(in + 2 * i));
+  unsigned dst = (unsigned)__cvta_generic_to_shared(&c[t]);
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(dst),
+               "l"(in + 4 * i), "r"(i & 1 ? 16 : 0)
+               : "memory");
+  __pipeline_commit();
+  __pipeline_wait_prior(0);
+  out[i] = a[t].y + b[t] + c[t].x;
 }
 
 // A struct copy: clang emits a 16-byte memcpy, the backend ld.v4/st.v4.
@@ -115,6 +139,7 @@ int main() {
     structCopy<<<Blocks, Threads>>>((const float4 *)in, (float4 *)out);
     cacheHints<<<Blocks, Threads>>>((const float4 *)in, in, (float4 *)out);
     ptxShapes<<<Blocks, Threads>>>(in, out);
+    asyncCopies<<<Blocks, Threads>>>(in, out);
     SS_CUDA(cudaDeviceSynchronize());
     printf("coalescing: plain build, kernels ran, nothing checked\n");
     return 0;
@@ -218,6 +243,35 @@ int main() {
     for (int i = 0; i < N; ++i)
       bad += got[i] != h[2 * i] + (i & 1 ? h[i] : 0.0f);
     SS_CHECK(bad == 0, "ptxShapes: %d wrong results", bad);
+  }
+
+  {
+    asyncCopies<<<Blocks, Threads>>>(in, out);
+    std::vector<float> got(N);
+    SS_CUDA(cudaMemcpy(got.data(), out, N * 4, cudaMemcpyDeviceToHost));
+    int n = 0;
+    for (const ss::Site &st : ss::sites()) {
+      if (st.kernel.find("asyncCopies") == std::string::npos ||
+          st.op != "load" || st.space != "global")
+        continue;
+      ++n;
+      c = ss::counters(st.id);
+      double spr = c.requests ? double(c.sectors) / c.requests : 0.0;
+      printf("asyncCopies load (width %u): %llu lanes, %.2f sectors/request\n",
+             st.width, (unsigned long long)c.threads, spr);
+      bool Pipeline = st.width == 16 && c.threads == Threads && spr == 16.0;
+      bool Builtin = st.width == 4 && c.threads == Threads && spr == 8.0;
+      bool ZeroFill = st.width == 16 && c.threads == Threads / 2 && spr == 16.0;
+      SS_CHECK(c.requests == 8 && (Pipeline || Builtin || ZeroFill),
+               "asyncCopies load: width %u, %llu lanes, %llu/%llu", st.width,
+               (unsigned long long)c.threads, (unsigned long long)c.sectors,
+               (unsigned long long)c.requests);
+    }
+    SS_CHECK(n == 3, "asyncCopies: %d load sites, want 3", n);
+    int bad = 0;
+    for (int i = 0; i < N; ++i)
+      bad += got[i] != h[4 * i + 1] + h[2 * i] + (i & 1 ? h[4 * i] : 0.0f);
+    SS_CHECK(bad == 0, "asyncCopies: %d wrong results", bad);
   }
 
   // Same results, instrumented or not (grid mode instruments every block).

@@ -1,10 +1,12 @@
-// Inline PTX with memory instructions it cannot follow and cp.async are
-// counted in the kernel's K record; the table still has the other sites.
+// Inline PTX with memory instructions it cannot follow is counted in the
+// kernel's K record; the table still has the other sites, cp.async's global
+// side among them (a 4-byte load its warp does not wait for).
 // RUN: %wrapper --cuda-device-only -O2 -S -emit-llvm -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze %s -o - | FileCheck %s
 
 // CHECK: @__sectorscope_site_table =
-// CHECK-SAME: S\090\09_Z1kPjS_\09store\09global\094\09
-// CHECK-SAME: K\09_Z1kPjS_\09inline_asm=1,cp_async=1\0A\00"
+// CHECK-SAME: S\090\09_Z1kPjS_\09load\09global\094\09{{[0-9]+\\09[0-9]+\\09[0-9]+\\09[0-9]+}}\090\09
+// CHECK-SAME: S\091\09_Z1kPjS_\09store\09global\094\09
+// CHECK-SAME: K\09_Z1kPjS_\09inline_asm=1\0A\00"
 
 __global__ void k(unsigned *a, unsigned *b) {
   __shared__ unsigned s[32];

@@ -161,7 +161,8 @@ enum ss_partition_kind {
  * <function> the (demangled) function the access is written in, which may be
  * a helper inlined into the kernel; <file> as in the debug info, made
  * absolute with the compilation directory when it is relative.
- * Not-instrumented kinds: inline_asm, cp_async, bulk_copy, texture, other,
+ * Not-instrumented kinds: inline_asm, cp_async (one that reads nothing),
+ * bulk_copy, texture, other,
  * indirect_call (a call through a pointer: its callee runs uninstrumented),
  * guarded_asm (inline PTX of one load or store under a non-integer guard); a
  * kind the host does not know is still reported by name.
