@@ -112,6 +112,30 @@ void runStrided(const char *mangled, int stride, double want, const void *inp,
            "addr_max off %lld", (long long)(c.addr_max - base));
 }
 
+/// The global load sites of the kernel whose name contains `kernel`, with
+/// their sampled block's counts, each printed.
+struct LoadCounts {
+  unsigned width, line;
+  unsigned long long lanes, requests, sectors;
+  double spr; // sectors per request
+};
+static std::vector<LoadCounts> globalLoads(const char *kernel) {
+  std::vector<LoadCounts> out;
+  for (const ss::Site &st : ss::sites()) {
+    if (st.kernel.find(kernel) == std::string::npos || st.op != "load" ||
+        st.space != "global")
+      continue;
+    ss_site_counters c = ss::counters(st.id);
+    out.push_back({st.width, st.line, (unsigned long long)c.threads,
+                   (unsigned long long)c.requests,
+                   (unsigned long long)c.sectors,
+                   c.requests ? double(c.sectors) / c.requests : 0.0});
+    printf("%s load (line %u, width %u): %llu lanes, %.2f sectors/request\n",
+           kernel, st.line, st.width, out.back().lanes, out.back().spr);
+  }
+  return out;
+}
+
 int main() {
   float *in, *out, *ref;
   size_t bytes = size_t(N) * 8 * 16 + 64;
@@ -221,24 +245,17 @@ int main() {
     ptxShapes<<<Blocks, Threads>>>(in, out);
     std::vector<float> got(N);
     SS_CUDA(cudaMemcpy(got.data(), out, N * 4, cudaMemcpyDeviceToHost));
-    int n = 0;
-    for (const ss::Site &st : ss::sites()) {
-      if (st.kernel.find("ptxShapes") == std::string::npos || st.op != "load")
-        continue;
-      ++n;
-      c = ss::counters(st.id);
-      double spr = c.requests ? double(c.sectors) / c.requests : 0.0;
-      printf("ptxShapes load (line %u): %llu lanes, %.2f sectors/request\n",
-             st.line, (unsigned long long)c.threads, spr);
+    std::vector<LoadCounts> loads = globalLoads("ptxShapes");
+    for (const LoadCounts &l : loads) {
       // Beside moves: every lane, stride 2; guarded: the odd lanes.
-      bool Moves = c.threads == Threads, Guarded = c.threads == Threads / 2;
-      SS_CHECK(c.requests == 8 && (Moves || Guarded) &&
-                   spr == (Moves ? 8.0 : 4.0),
-               "ptxShapes load: %llu lanes, %llu/%llu",
-               (unsigned long long)c.threads, (unsigned long long)c.sectors,
-               (unsigned long long)c.requests);
+      bool Moves = l.lanes == Threads, Guarded = l.lanes == Threads / 2;
+      SS_CHECK(l.requests == 8 && (Moves || Guarded) &&
+                   l.spr == (Moves ? 8.0 : 4.0),
+               "ptxShapes load: %llu lanes, %llu/%llu", l.lanes, l.sectors,
+               l.requests);
     }
-    SS_CHECK(n == 2, "ptxShapes: %d load sites, want 2", n);
+    SS_CHECK(loads.size() == 2, "ptxShapes: %zu load sites, want 2",
+             loads.size());
     int bad = 0;
     for (int i = 0; i < N; ++i)
       bad += got[i] != h[2 * i] + (i & 1 ? h[i] : 0.0f);
@@ -249,25 +266,17 @@ int main() {
     asyncCopies<<<Blocks, Threads>>>(in, out);
     std::vector<float> got(N);
     SS_CUDA(cudaMemcpy(got.data(), out, N * 4, cudaMemcpyDeviceToHost));
-    int n = 0;
-    for (const ss::Site &st : ss::sites()) {
-      if (st.kernel.find("asyncCopies") == std::string::npos ||
-          st.op != "load" || st.space != "global")
-        continue;
-      ++n;
-      c = ss::counters(st.id);
-      double spr = c.requests ? double(c.sectors) / c.requests : 0.0;
-      printf("asyncCopies load (width %u): %llu lanes, %.2f sectors/request\n",
-             st.width, (unsigned long long)c.threads, spr);
-      bool Pipeline = st.width == 16 && c.threads == Threads && spr == 16.0;
-      bool Builtin = st.width == 4 && c.threads == Threads && spr == 8.0;
-      bool ZeroFill = st.width == 16 && c.threads == Threads / 2 && spr == 16.0;
-      SS_CHECK(c.requests == 8 && (Pipeline || Builtin || ZeroFill),
-               "asyncCopies load: width %u, %llu lanes, %llu/%llu", st.width,
-               (unsigned long long)c.threads, (unsigned long long)c.sectors,
-               (unsigned long long)c.requests);
+    std::vector<LoadCounts> loads = globalLoads("asyncCopies");
+    for (const LoadCounts &l : loads) {
+      bool Pipeline = l.width == 16 && l.lanes == Threads && l.spr == 16.0;
+      bool Builtin = l.width == 4 && l.lanes == Threads && l.spr == 8.0;
+      bool ZeroFill = l.width == 16 && l.lanes == Threads / 2 && l.spr == 16.0;
+      SS_CHECK(l.requests == 8 && (Pipeline || Builtin || ZeroFill),
+               "asyncCopies load: width %u, %llu lanes, %llu/%llu", l.width,
+               l.lanes, l.sectors, l.requests);
     }
-    SS_CHECK(n == 3, "asyncCopies: %d load sites, want 3", n);
+    SS_CHECK(loads.size() == 3, "asyncCopies: %zu load sites, want 3",
+             loads.size());
     int bad = 0;
     for (int i = 0; i < N; ++i)
       bad += got[i] != h[4 * i + 1] + h[2 * i] + (i & 1 ? h[4 * i] : 0.0f);
