@@ -161,9 +161,9 @@ void AccessAnalyzer::analyze(Instruction &I,
   } else if (auto *Call = dyn_cast<CallBase>(&I);
              Call && isa<InlineAsm>(Call->getCalledOperand())) {
     if (std::optional<PtxAccess> P = ptxAccess(*Call))
-      if (auto F = analyzeAccess(
-              I, Call->getArgOperand(P->AddressArg), P->Width,
-              P->IsStore ? AccessOp::Store : AccessOp::Load, P->Offset))
+      if (auto F = analyzeAccess(I, P->Address, P->Width,
+                                 P->IsStore ? AccessOp::Store : AccessOp::Load,
+                                 P->Offset))
         Out.push_back(std::move(*F));
   } else if (auto *II = dyn_cast<IntrinsicInst>(&I)) {
     switch (II->getIntrinsicID()) {

@@ -201,7 +201,7 @@ std::optional<MemoryOp> classifyAccess(Instruction &I, const DataLayout &DL,
     std::optional<PtxAccess> A = ptxAccess(*Call);
     if (!A || !countedAtRunTime(*A, *Call))
       return std::nullopt;
-    M.Ptr = Call->getArgOperand(A->AddressArg);
+    M.Ptr = A->Address;
     if (A->GuardArg) {
       M.Guard = Call->getArgOperand(*A->GuardArg);
       M.GuardWhenZero = A->GuardWhenZero;

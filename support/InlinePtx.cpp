@@ -5,6 +5,7 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Operator.h"
 
 #include <tuple>
 
@@ -268,8 +269,12 @@ std::optional<PtxAccess> ptxAccess(const CallBase &Call) {
     return std::nullopt;
   std::optional<PtxAccess> A =
       parsePtxAccess(IA->getAsmString(), IA->getConstraintString());
-  if (!A || A->AddressArg >= Call.arg_size() ||
-      !Call.getArgOperand(A->AddressArg)->getType()->isPointerTy())
+  if (!A || A->AddressArg >= Call.arg_size())
+    return std::nullopt;
+  A->Address = Call.getArgOperand(A->AddressArg);
+  if (auto *P = dyn_cast<PtrToIntOperator>(A->Address))
+    A->Address = P->getPointerOperand();
+  if (!A->Address->getType()->isPointerTy())
     return std::nullopt;
   if (A->WidthArg) {
     const auto *W =

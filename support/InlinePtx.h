@@ -26,6 +26,7 @@
 
 namespace llvm {
 class CallBase;
+class Value;
 } // namespace llvm
 
 namespace sectorscope {
@@ -47,7 +48,11 @@ struct PtxAccess {
   bool ReadOnly = false;
   unsigned Width = 0;      ///< bytes: the vector's elements times their size
   unsigned AddressArg = 0; ///< the call argument that holds the address
-  uint64_t Offset = 0;     ///< bytes added to it (`[$1+8]`)
+  /// The pointer that argument holds, set by ptxAccess: the argument, or
+  /// the pointer an integer argument was made from (`ptrtoint`, as libcu++'s
+  /// `__cvta_generic_to_global` leaves a cp.async's source).
+  llvm::Value *Address = nullptr;
+  uint64_t Offset = 0; ///< bytes added to it (`[$1+8]`)
   /// The call argument a guard predicate compares with zero, when the
   /// statement has one: whether the access runs depends on that argument in
   /// each lane.

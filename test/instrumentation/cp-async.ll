@@ -1,7 +1,9 @@
 ; The global side of cp.async (inline PTX, as cuda_pipeline.h writes it, or
 ; NVVM's intrinsics) is a load site of the bytes a lane copies, `.cg` skips
 ; L1, and its warp does not wait for it (waits 0): it waits at
-; cp.async.wait_group, which, like commit_group, is no access. A src-size
+; cp.async.wait_group, which, like commit_group, is no access. A source
+; address cast to an integer (libcu++'s cuda::memcpy_async casts it with
+; __cvta_generic_to_global) is followed back to its pointer. A src-size
 ; operand the compiler does not know guards the record (no byte is read
 ; where it is zero: CUTLASS's zero fill); a known zero reads nothing and is
 ; counted under cp_async.
@@ -13,6 +15,7 @@
 ; CHECK-SAME: S\092\09copies\09load\09global\094\090\090\09{{[0-9]+}}\09{{[0-9]+}}\090\090\09copies\09
 ; CHECK-SAME: S\093\09copies\09load\09global\0916\090\090\09{{[0-9]+}}\09{{[0-9]+}}\090\091\09copies\09
 ; CHECK-SAME: S\094\09copies\09load\09global\0916\090\090\09{{[0-9]+}}\09{{[0-9]+}}\090\091\09copies\09
+; CHECK-SAME: S\095\09copies\09load\09global\0916\090\090\09{{[0-9]+}}\09{{[0-9]+}}\090\091\09copies\09
 ; CHECK-SAME: K\09copies\09cp_async=1\0A\00"
 ; The two guarded copies are recorded where their src-size is not zero.
 ; CHECK-LABEL: define void @copies(
@@ -33,6 +36,9 @@ entry:
   call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) @s, ptr addrspace(1) %g)
   call void @llvm.nvvm.cp.async.cg.shared.global.16.s(ptr addrspace(3) @s, ptr addrspace(1) %g, i32 %n)
   call void asm sideeffect "cp.async.cg.shared.global [$0], [$1], 16, $2;", "r,l,r,~{memory}"(i32 0, ptr %a, i32 %m)
+  %gp = addrspacecast ptr %a to ptr addrspace(1)
+  %gi = ptrtoint ptr addrspace(1) %gp to i64
+  call void asm sideeffect "cp.async.cg.shared.global [$0], [$1], $2, $2;", "r,l,n,~{memory}"(i32 0, i64 %gi, i32 16)
   call void asm sideeffect "cp.async.ca.shared.global [$0], [$1], 4, 0;", "r,l,~{memory}"(i32 0, ptr %a)
   call void asm sideeffect "cp.async.commit_group;", "~{memory}"()
   call void asm sideeffect "cp.async.wait_group 0;", "~{memory}"()

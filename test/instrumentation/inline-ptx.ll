@@ -8,7 +8,7 @@
 ; under the same test, so that the runtime sees the lanes it serves (`@p`
 ; after `setp.ne`, or `@!p` after `setp.eq`: where the operand is not zero;
 ; `@p` after `setp.eq`: where it is); two memory statements, other
-; arithmetic, a shared-space statement, an address held in an integer and a
+; arithmetic, a shared-space statement, an address computed as an integer and a
 ; qualifier it does not know (.mmio) stay opaque: counted as inline_asm.
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-max-deferred-accesses=1 -sectorscope-link-runtime=false -S %s | FileCheck %s -DABI=%abi
 

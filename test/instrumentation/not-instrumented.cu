@@ -4,17 +4,18 @@
 // RUN: %wrapper --cuda-device-only -O2 -S -emit-llvm -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze %s -o - | FileCheck %s
 
 // CHECK: @__sectorscope_site_table =
-// CHECK-SAME: S\090\09_Z1kPjS_\09load\09global\094\09{{[0-9]+\\09[0-9]+\\09[0-9]+\\09[0-9]+}}\090\09
-// CHECK-SAME: S\091\09_Z1kPjS_\09store\09global\094\09
-// CHECK-SAME: K\09_Z1kPjS_\09inline_asm=1\0A\00"
+// CHECK-SAME: S\090\09_Z1kPjS_y\09load\09global\094\09{{[0-9]+\\09[0-9]+\\09[0-9]+\\09[0-9]+}}\090\09
+// CHECK-SAME: S\091\09_Z1kPjS_y\09store\09global\094\09
+// CHECK-SAME: K\09_Z1kPjS_y\09inline_asm=1\0A\00"
 
-__global__ void k(unsigned *a, unsigned *b) {
+__global__ void k(unsigned *a, unsigned *b, unsigned long long raw) {
   __shared__ unsigned s[32];
   unsigned v;
-  // An address cast to an integer: not a pointer the pass can follow.
+  // An address computed as an integer: no pointer the pass can follow (one
+  // cast from a pointer is followed: cp-async.ll).
   asm volatile("ld.global.cg.u32 %0, [%1];"
                : "=r"(v)
-               : "l"((unsigned long long)(b + threadIdx.x)));
+               : "l"(raw + 4 * threadIdx.x));
   __nvvm_cp_async_ca_shared_global_4(
       (__attribute__((address_space(3))) void *)(s + threadIdx.x),
       (__attribute__((address_space(1))) void *)(b + threadIdx.x));
