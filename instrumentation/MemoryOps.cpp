@@ -142,13 +142,10 @@ static std::optional<MemoryOp> asyncCopy(IntrinsicInst &II, unsigned Bytes) {
   M.AsyncCopy = true;
   M.SkipsL1 = II.getCalledFunction()->getName().contains(".cg.");
   if (II.arg_size() > 2) {
-    Value *SrcSize = II.getArgOperand(2);
-    if (auto *C = dyn_cast<ConstantInt>(SrcSize)) {
-      if (C->isZero())
-        return std::nullopt;
-    } else {
-      M.Guard = SrcSize;
-    }
+    std::optional<Value *> Guard = asyncCopySourceGuard(II.getArgOperand(2));
+    if (!Guard)
+      return std::nullopt;
+    M.Guard = *Guard;
   }
   if (!M.Ptr->getType()->isPointerTy() || !isModelled(M.Ptr))
     return std::nullopt;

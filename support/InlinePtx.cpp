@@ -288,20 +288,27 @@ std::optional<PtxAccess> ptxAccess(const CallBase &Call) {
   // cp.async copies 4, 8 or 16 bytes; anything else is not PTX we know.
   if (A->AsyncCopy && A->Width != 4 && A->Width != 8 && A->Width != 16)
     return std::nullopt;
-  // A src-size the compiler knows: zero reads nothing, any other value the
-  // access as written (a partial copy is counted whole). Otherwise it
-  // guards the read, unless a predicate already does.
+  // An unknown src-size guards the read, unless a predicate already does.
   if (A->SourceSizeArg && *A->SourceSizeArg < Call.arg_size()) {
-    const Value *V = Call.getArgOperand(*A->SourceSizeArg);
-    if (const auto *C = dyn_cast<ConstantInt>(V)) {
-      if (C->isZero())
-        return std::nullopt;
-    } else if (!A->GuardArg && V->getType()->isIntegerTy()) {
+    std::optional<Value *> Guard =
+        asyncCopySourceGuard(Call.getArgOperand(*A->SourceSizeArg));
+    if (!Guard)
+      return std::nullopt;
+    if (*Guard && !A->GuardArg) {
       A->GuardArg = A->SourceSizeArg;
       A->GuardWhenZero = false;
     }
   }
   return A;
+}
+
+std::optional<Value *> asyncCopySourceGuard(Value *SourceSize) {
+  if (const auto *C = dyn_cast<ConstantInt>(SourceSize)) {
+    if (C->isZero())
+      return std::nullopt;
+    return nullptr;
+  }
+  return SourceSize->getType()->isIntegerTy() ? SourceSize : nullptr;
 }
 
 } // namespace sectorscope

@@ -79,6 +79,13 @@ struct PtxAccess {
 std::optional<PtxAccess> parsePtxAccess(llvm::StringRef Asm,
                                         llvm::StringRef Constraints);
 
+/// What a cp.async's src-size operand makes of the copy: std::nullopt when
+/// it is a known zero (the copy reads nothing), nullptr when it is another
+/// known value (the copy reads as written; a partial copy is counted
+/// whole), else the value itself, which guards the read (no byte is read
+/// where it is zero: CUTLASS's zero fill).
+std::optional<llvm::Value *> asyncCopySourceGuard(llvm::Value *SourceSize);
+
 /// The access `Call` performs, if it calls such inline PTX with the address
 /// in a pointer argument.
 std::optional<PtxAccess> ptxAccess(const llvm::CallBase &Call);
