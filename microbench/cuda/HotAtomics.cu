@@ -3,7 +3,9 @@
 // Work that hits few addresses is done one request after another at the L2
 // slice that owns each address. Two groups, each on a table of K words,
 // K = 1 .. 65536, at several occupancies, so the rows give both the time of
-// a request at one slice and the GPU's rate over many addresses:
+// a request at one slice and the GPU's rate over many addresses; atomics
+// also on tables of 4 MiB to 256 MiB, where a table larger than L2 makes
+// each update a read and a write-back of a DRAM sector:
 //   atomic: a histogram of 256 bins, fed from the whole GPU, takes as long
 //     as its busiest bin's updates in a row. Every thread adds 1 to a
 //     pseudo-random word of the table per trip (the result unused: a
@@ -165,10 +167,10 @@ void runHotLoad(Harness &H, const Buffers &Buf, unsigned K, int Warps) {
 
 /// Every table size at every occupancy, as group `Name`.
 void runTableGroup(Harness &H, const Buffers &Buf, const char *Name,
+                   const std::vector<unsigned> &Ks,
                    void (*RunOne)(Harness &, const Buffers &, unsigned, int)) {
-  const unsigned Ks[] = {1, 4, 16, 64, 256, 1024, 4096, 65536};
   const int AllWarps[] = {8, 32, 64};
-  H.begin(Name, int(std::size(Ks) * std::size(AllWarps)));
+  H.begin(Name, int(Ks.size() * std::size(AllWarps)));
   for (unsigned K : Ks)
     for (int W : AllWarps)
       RunOne(H, Buf, K, W);
@@ -177,12 +179,21 @@ void runTableGroup(Harness &H, const Buffers &Buf, const char *Name,
 
 } // namespace
 
+/// Tables of few words, where the slices that own them queue the work.
+const std::vector<unsigned> FewWords = {1, 4, 16, 64, 256, 1024, 4096, 65536};
+
 void runHotAtomics(Harness &H, const Buffers &Buf) {
-  runTableGroup(H, Buf, "atomic", runAtomic);
+  // Scatter-adds and GUPS-like updates reach tables far larger than L2
+  // (256 MiB is five times the largest L2 of the GPUs measured).
+  std::vector<unsigned> Ks = FewWords;
+  for (unsigned Big : {1u << 20, 1u << 22, 1u << 24, 1u << 26})
+    if (size_t(Big) * sizeof(unsigned) <= Buf.Bytes)
+      Ks.push_back(Big);
+  runTableGroup(H, Buf, "atomic", Ks, runAtomic);
 }
 
 void runHotLoads(Harness &H, const Buffers &Buf) {
-  runTableGroup(H, Buf, "hot_load", runHotLoad);
+  runTableGroup(H, Buf, "hot_load", FewWords, runHotLoad);
 }
 
 } // namespace sectorscope::mb

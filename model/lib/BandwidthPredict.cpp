@@ -81,6 +81,20 @@ struct Terms {
 };
 } // namespace
 
+/// Atomics on an allocation at the GPU's rate on a table that size. Past
+/// L2, where the benchmark's updates each bring their own sector from DRAM,
+/// the rate is one of sectors: the sectors the sampled block had not
+/// touched before go at the large table's rate, the others are found in L2.
+static double atomicTableMs(const BandwidthModel &M, const Traffic &T,
+                            const MemItem &I) {
+  double Rate = M.Atomics.perMsOnTable(I.TableWords, I.TableBytes, M.L2Bytes);
+  if (M.L2Bytes <= 0 || I.TableBytes <= M.L2Bytes)
+    return I.AtomicUpdates / Rate;
+  double Sectors = std::min(I.AtomicUpdates, I.Bytes / 32);
+  double Fresh = Sectors * T.freshShare(I);
+  return Fresh / Rate + (Sectors - Fresh) / M.Atomics.perMsInL2(M.L2Bytes);
+}
+
 /// The bandwidth and latency terms of a kernel. L1Hits: reuse inside a
 /// block is served by L1 (its blocks' working sets fit), else by L2.
 static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
@@ -123,9 +137,16 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
     // GPU's rate on a table that size bounds them, whatever else they
     // cost. The slices that own its words do both, so their times add.
     if (I.AtomicUpdates > 0 && I.TableWords > 0 && M.Atomics.known())
-      FewWordsMs += I.AtomicUpdates / M.Atomics.perMs(I.TableWords);
+      FewWordsMs += atomicTableMs(M, T, I);
     if (I.SkipsL1 && I.TableWords > 0 && M.HotLoads.known())
-      FewWordsMs += I.Requests / M.HotLoads.perMs(I.TableWords);
+      FewWordsMs += I.Requests / M.HotLoads.perMsOnTable(
+                                     I.TableWords, I.TableBytes, M.L2Bytes);
+    // On a table no larger than the benchmark's, that rate was measured
+    // with the atomics' own sectors moving through L2 and DRAM: their bytes
+    // are not charged again.
+    const bool RatedAtomic =
+        I.OfAtomic && I.TableWords > 0 &&
+        M.Atomics.measuredFor(I.TableWords, I.TableBytes, M.L2Bytes);
     // An atomic whose result is used (an atomicCAS loop's old value, a
     // returned slot) makes its warp wait for the L2 that performs it.
     if (I.AtomicWaits && M.L2.MsPerStep > 0)
@@ -157,11 +178,13 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
     H1 = std::max(H1, Reread);
     R.L1Bytes += I.Bytes;
     R.DramBytes += B;
-    DramMs += B * A * (sparseLineItem(I) ? M.SparseLineFactor : 1);
     // Every L1 miss passes through L2, the DRAM misses too: L2 bandwidth
     // bounds the L1-level traffic L1 does not serve, DRAM bandwidth its
     // DRAM part.
-    L2Ms += (I.Bytes - H1) * M.L2.MsPerByte;
+    if (!RatedAtomic) {
+      DramMs += B * A * (sparseLineItem(I) ? M.SparseLineFactor : 1);
+      L2Ms += (I.Bytes - H1) * M.L2.MsPerByte;
+    }
     // Every load request, hit or miss, holds L1's tag stage once per line.
     if (I.Waits)
       TagMs += I.Requests * I.LinesPerRequest / Sm * M.L1.MsPerLine;

@@ -162,6 +162,15 @@ double Traffic::inBlockReuseBytes(const MemItem &I) const {
   return I.Bytes * (1 - U.BlockDistinctBytes / U.L1Bytes);
 }
 
+double Traffic::freshShare(const MemItem &I) const {
+  if (I.Use < 0 || (size_t)I.Use >= Uses.size())
+    return 1;
+  const ObjectUse &U = Uses[(size_t)I.Use];
+  if (U.L1Bytes <= 0 || U.BlockDistinctBytes <= 0)
+    return 1;
+  return std::min(1.0, U.BlockDistinctBytes / U.L1Bytes);
+}
+
 double Traffic::blockLoadFootprint() const {
   double B = 0;
   for (const ObjectUse &U : Uses)
@@ -321,11 +330,13 @@ Traffic trafficFromProfile(const Profile &P) {
       I.Use = useOf(T, P, S.ObjectId, O, Scale);
       I.Local = S.TheSpace == Space::Local;
       I.AtomicWaits = S.TheOp == SiteOp::Atomic && O == Op::Write && S.Waits;
-      bool Atomic = S.TheOp == SiteOp::Atomic && O == Op::Write;
-      if (Atomic && S.Width > 0)
+      I.OfAtomic = S.TheOp == SiteOp::Atomic;
+      if (I.OfAtomic && O == Op::Write && S.Width > 0)
         I.AtomicUpdates = S.Bytes / S.Width * Scale;
-      if ((Atomic || I.SkipsL1) && S.Width > 0 && I.Use >= 0)
-        I.TableWords = T.Uses[(size_t)I.Use].SizeBytes / S.Width;
+      if ((I.OfAtomic || I.SkipsL1) && S.Width > 0 && I.Use >= 0) {
+        I.TableBytes = T.Uses[(size_t)I.Use].SizeBytes;
+        I.TableWords = I.TableBytes / S.Width;
+      }
       if (I.Use >= 0) {
         T.Uses[(size_t)I.Use].L1Bytes += Bytes;
         T.Uses[(size_t)I.Use].FreshBytes += I.freshBytes();

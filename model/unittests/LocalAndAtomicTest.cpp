@@ -73,8 +73,10 @@ MemItem atomicItem(double Updates, double Words) {
   MemItem I;
   I.TheOp = Op::Write;
   I.Waits = false;
+  I.OfAtomic = true;
   I.AtomicUpdates = Updates;
   I.TableWords = Words;
+  I.TableBytes = Words * 4;
   return I;
 }
 
@@ -121,6 +123,83 @@ TEST(LocalAndAtomic, TableRatesInterpolateByTableWords) {
   EXPECT_MODEL_ERROR(
       BandwidthModel::fromJson(J, Ctx("rt.json")),
       "rt.json: atomic_rates[1]: expected [words, operations per ms]");
+}
+
+// Past L2 a table's bytes, not its words, pick the benchmark table; an
+// atomic whose table the benchmark covers costs that rate, not its bytes
+// again; updates to sectors the block already touched go at the rate of a
+// table that fits in L2.
+TEST(LocalAndAtomic, AtomicsOnTablesLargerThanL2) {
+  BenchData D;
+  D.File = "atomic.json";
+  D.Gpu = testGpu();
+  // 1e6 updates of 4-byte words: 1e8 per ms on 2^20 words (4 MiB), 4e7 on
+  // 2^24 (64 MiB), 1e7 on 2^26 (256 MiB).
+  for (auto [Words, Ms] :
+       {std::pair{1048576.0, 0.01}, {16777216.0, 0.025}, {67108864.0, 0.1}}) {
+    BenchRow R = volumeRow("atomic", Op::Write, false, 4, 8, 4e6, Ms);
+    R.TheOp.reset();
+    R.OpText = "atomic";
+    R.RegionBytes = Words * 4;
+    D.Rows.push_back(R);
+  }
+  // A row of 8-byte words is not a table row: the key is in 4-byte words.
+  BenchRow Wide = D.Rows.back();
+  Wide.WordBytes = 8;
+  D.Rows.push_back(Wide);
+  TableRates A = deriveTableRates(D, "atomic", 0);
+  ASSERT_EQ(A.ByWords.size(), 3);
+  const double L2 = 50.0 * 1048576, MiB = 1048576;
+  // 128 MiB of 8-byte words: 2^24 words but 2^25 benchmark words, halfway
+  // (in log) between 4e7 and 1e7 per ms.
+  EXPECT_REL_NEAR(A.perMsOnTable(16777216, 128 * MiB, L2), 2e7, 1e-9);
+  // 8 MiB of 8-byte words fits in L2: its 2^20 words count.
+  EXPECT_REL_NEAR(A.perMsOnTable(1048576, 8 * MiB, L2), 1e8, 1e-9);
+  EXPECT_REL_NEAR(A.perMsInL2(L2), 1e8, 1e-9);
+  // 40 MiB still fits: no interpolation toward the tables past L2.
+  EXPECT_REL_NEAR(A.perMsOnTable(10 * MiB, 40 * MiB, L2), 1e8, 1e-9);
+  EXPECT_TRUE(A.measuredFor(16777216, 128 * MiB, L2));
+  EXPECT_FALSE(A.measuredFor(268435456, 1024 * MiB, L2));
+
+  BandwidthModel M = BandwidthModel::fit(
+      pureStreamBench(1e-6 / 1000, 4e-4, 5e-6), {"campprof"});
+  M.L2Bytes = L2;
+  M.Atomics = A;
+  // 4e6 updates on 128 MiB (2^25 benchmark words, 2e7 per ms): 0.2 ms;
+  // their sectors (one per lane, 1.28e8 bytes) would take 0.128 ms at the
+  // stream's rate, and are not charged again.
+  Traffic T;
+  T.Blocks = 1000;
+  ObjectUse U;
+  U.ObjectId = 0;
+  U.TheOp = Op::Write;
+  U.SizeBytes = 128 * MiB;
+  U.L1Bytes = U.FreshBytes = 4e6 * 32;
+  T.Uses.push_back(U);
+  MemItem I = atomicItem(4e6, 32 * MiB);
+  I.TableBytes = 128 * MiB;
+  I.Bytes = 4e6 * 32;
+  I.Requests = 4e6 / 32;
+  I.SectorsPerRequest = 32;
+  I.Use = 0;
+  T.Items.push_back(I);
+  EXPECT_REL_NEAR(M.kernelTime(T, false, 8, nullptr), 0.2, 0.01);
+  // When the sampled block touched each sector twice, half the updates
+  // find their sector in L2: 2e6 / 2e7 + 2e6 / 1e8 ms.
+  T.Uses[0].BlockDistinctBytes = U.L1Bytes / 2;
+  EXPECT_REL_NEAR(M.kernelTime(T, false, 8, nullptr), 0.12, 0.01);
+  // Coalesced updates, eight lanes to a sector: the rate is one of
+  // sectors, 5e5 of them.
+  T.Uses[0].BlockDistinctBytes = 0;
+  T.Items[0].Bytes = 5e5 * 32;
+  EXPECT_REL_NEAR(M.kernelTime(T, false, 8, nullptr), 0.025, 0.01);
+  T.Items[0].Bytes = I.Bytes;
+  // Beyond the largest benchmark table the rate (the largest table's) is a
+  // bound, and the sectors are charged too.
+  T.Uses[0].BlockDistinctBytes = 0;
+  T.Items[0].TableBytes = 1024 * MiB;
+  T.Items[0].TableWords = 256 * MiB;
+  EXPECT_GT(M.kernelTime(T, false, 8, nullptr), 0.4);
 }
 
 // Volatile and atomic loads (sites[].skips_l1) get no L1 hits, and their

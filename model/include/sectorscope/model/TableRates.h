@@ -5,13 +5,18 @@
 // words, K = 1 .. 65536, the requests spread uniformly over it:
 //   `atomic` (microbench/cuda/HotAtomics.cu): atomic updates, one lane's
 //     update each: on the H200 1.4 G/s on one word, 3.9 G/s on 256 words,
-//     92 G/s on 65536, the same at every occupancy;
+//     92 G/s on 65536, the same at every occupancy; also on tables up to
+//     256 MiB, where those larger than L2 send every update to DRAM;
 //   `hot_load` (the same file): volatile loads, which L1 does
 //     not serve, one warp request (one sector) each.
 // A kernel's atomics or volatile loads on an allocation of K words are
 // bounded by that rate (interpolated in log K; the requests are taken as
 // uniform over the allocation, so a skewed histogram is slower than
-// predicted).
+// predicted). Past the L2 the bytes of the table, not its words, set the
+// share of updates that find their sector in L2: there a table is taken as
+// its bytes in the benchmark's 4-byte words, and an update to a sector its
+// block updated just before (the two halves of a 64-bit word updated as two
+// 32-bit atomics) is an L2 hit at the rate of a table that fits.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SECTORSCOPE_MODEL_TABLERATES_H
@@ -33,7 +38,21 @@ struct TableRates {
   /// The rate on a table of W words: log-log interpolation between the
   /// measured tables, the nearest one's rate outside them.
   double perMs(double Words) const;
+  /// The rate on an allocation of Words words and Bytes bytes: by its
+  /// words among the measured tables that fit in an L2 of L2Bytes (0:
+  /// unknown) while it fits, by its bytes in the benchmark's words among
+  /// the larger ones beyond.
+  double perMsOnTable(double Words, double Bytes, double L2Bytes) const;
+  /// The rate on the largest measured table that fits in an L2 of L2Bytes
+  /// (the smallest table's if none does).
+  double perMsInL2(double L2Bytes) const;
+  /// Whether a table that size lies inside the measured ones (beyond the
+  /// largest, the rate is a bound but not the whole cost).
+  bool measuredFor(double Words, double Bytes, double L2Bytes) const;
 };
+
+/// The word size of the `atomic` and `hot_load` rows.
+constexpr double TableRowWordBytes = 4;
 
 /// Per table size, the median over the rows of `Experiment` (occupancies)
 /// of operations / (time - launch), an operation being one word of the

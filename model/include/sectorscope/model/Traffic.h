@@ -71,10 +71,12 @@ struct MemItem {
   /// Local memory (per-thread arrays): on chip, charged by the `local`
   /// figures instead of DRAM, L2 and tag costs when the calibration has them.
   bool Local = false;
-  /// Atomics (write half only): the lanes' updates (grid total); they and
-  /// loads that skip L1 have the words of the allocation they touch (0:
-  /// unknown), for the bound of work on few words (TableRates.h).
-  double AtomicUpdates = 0, TableWords = 0;
+  /// Either half of an atomic.
+  bool OfAtomic = false;
+  /// Atomics (write half only): the lanes' updates (grid total); atomics
+  /// and loads that skip L1 have the words and bytes of the allocation they
+  /// touch (0: unknown), for the rate of work on a table (TableRates.h).
+  double AtomicUpdates = 0, TableWords = 0, TableBytes = 0;
   /// An atomic whose result the code uses (sites[].waits): every request
   /// is a round trip to L2, where atomics are performed.
   bool AtomicWaits = false;
@@ -113,6 +115,9 @@ struct Traffic {
   /// Warp instruction issue slots of the grid: every site's (shared ones
   /// too) requests times its work (sites[].work). 0: no work in the profile.
   double IssueSlots = 0;
+  /// The share of an item's L1-level bytes that are sectors its object's
+  /// sampled block had not touched before (heat map); 1 where unknown.
+  double freshShare(const MemItem &I) const;
 
   double totalWarps() const { return Blocks * WarpsPerBlock; }
   double totalBytes() const;
