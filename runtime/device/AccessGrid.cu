@@ -312,6 +312,18 @@ __sectorscope_access_grid_rest(uint32_t Site, const void *Ptr, uint32_t Width,
   uint32_t PassSpace = passSpace(OpSpace);
   auto [Lane, Space, Addr, Active, Leader, Key] =
       request(Ptr, PassSpace, Lanes);
+  // A generic site counts the lanes that reach global memory: its shared
+  // and local lanes are not memory traffic (`cond ? global : shared`
+  // pointers in hand-tuned stencils).
+  // The lanes that came in together leave together (countGridRequest).
+  if (PassSpace == SS_SPACE_GENERIC) {
+    unsigned Global = __ballot_sync(Active, Space == SS_SPACE_GLOBAL);
+    if (Space == SS_SPACE_GLOBAL)
+      countGridRequest(H, Site, Width, PassSpace, Space, Addr, /*Full=*/false,
+                       Global, Lane, State);
+    __syncwarp(Active);
+    return;
+  }
   if (Active == ~0u)
     countGridRequest(H, Site, Width, PassSpace, Space, Addr, /*Full=*/true,
                      Active, Lane, State);

@@ -243,8 +243,9 @@ std::vector<uint8_t> initialBufferPrefix(const ss_launch_header &H) {
 }
 
 bool decodeLaunchBuffer(const void *Buf, uint64_t Len, LaunchData &Out,
-                        std::string &Err) {
+                        std::string &Err, std::vector<bool> GenericSites) {
   Out = LaunchData();
+  Out.GenericSites = std::move(GenericSites);
   if (Len < sizeof(ss_launch_header)) {
     Err = "launch buffer shorter than its header";
     return false;

@@ -160,13 +160,18 @@ struct LaunchData {
   LogSummary Log;
   std::vector<uint64_t> PartWindow; // [num_windows][part_count]
   std::vector<uint64_t> PartSite;   // [num_sites][part_count]
+  // GenericSites[I]: Sites[I] is a generic site, whose counters hold the
+  // lanes that reached global memory alone (its shared and local lanes are
+  // not memory traffic); empty: no site is.
+  std::vector<bool> GenericSites;
 };
 
 /// Checks the header against the buffer size and decodes it: Len may stop
 /// at usedBytes(header). In heat-map mode the site counters come from the
 /// sample log; in grid mode from the counters (threads made whole again).
+/// `GenericSites`: LaunchData::GenericSites, which the heat-map fold needs.
 bool decodeLaunchBuffer(const void *Buf, uint64_t Len, LaunchData &Out,
-                        std::string &Err);
+                        std::string &Err, std::vector<bool> GenericSites = {});
 
 } // namespace sectorscope::rt
 

@@ -59,7 +59,9 @@ static void readBackAndReport(Runtime &R, PerDevice &D, ModuleState &M,
   }
   LaunchData Data;
   std::string Err;
-  if (!decodeLaunchBuffer(D.Host.data(), D.Host.size(), Data, Err)) {
+  if (!decodeLaunchBuffer(D.Host.data(), D.Host.size(), Data, Err,
+                          Table ? Table->genericSites(FirstSite, H.num_sites)
+                                : std::vector<bool>())) {
     Info.Error += std::string(Info.Error.empty() ? "" : "; ") + Err;
     report(R, Info, Table, nullptr);
     return;

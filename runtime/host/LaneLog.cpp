@@ -150,11 +150,29 @@ private:
       return;
     }
     uint32_t Lanes = uint32_t(__builtin_popcount(Q.Mask));
+    // A generic site counts its lanes that reached global memory (LaneLog.h);
+    // the others still enter the heat map, through counters that are
+    // dropped.
+    const bool GlobalOnly =
+        Q.Site < Out.GenericSites.size() && Out.GenericSites[Q.Site];
+    auto Counts = [&](const Access &A) {
+      return !GlobalOnly || A.Space == SS_SPACE_GLOBAL;
+    };
     Access Lead = decodeAccess(Slots[Q.First]);
-    ss_site_counters &C = Out.Sites[Q.Site];
-    ++C.requests;
-    C.threads += Lanes;
-    C.bytes += uint64_t(Lanes) * Lead.Width;
+    uint32_t Counted = 0;
+    for (uint32_t I = 0; I < Lanes; ++I) {
+      uint64_t W = Slots[Q.First + I];
+      if (W && Counts(decodeAccess(W)) && !Counted++)
+        Lead = decodeAccess(W);
+    }
+    if (!GlobalOnly)
+      Counted = Lanes;
+    ss_site_counters &C = Out.Sites[Q.Site], Dropped{};
+    if (Counted) {
+      ++C.requests;
+      C.threads += Counted;
+      C.bytes += uint64_t(Counted) * Lead.Width;
+    }
     // Distinct sectors in lane order, each with the words its lanes cover.
     struct Sector {
       Access A;
@@ -174,14 +192,16 @@ private:
         Sectors[N++] = {A, 0};
       Sectors[S].Words |= Words;
     }
-    for (uint32_t S = 0; S < N; ++S)
-      sector(C, Sectors[S].A, Sectors[S].Words, Warp);
-    if (Lead.Space == SS_SPACE_GLOBAL && !Lead.Wide) {
-      uint64_t SectorAddrs[32];
-      for (uint32_t S = 0; S < N; ++S)
-        SectorAddrs[S] = Sectors[S].A.Addr >> 5;
-      logStats(Out.SiteLog[Q.Site], SectorAddrs, N, Lead.Op == SS_OP_LOAD);
+    uint64_t SectorAddrs[32];
+    uint32_t Global = 0;
+    for (uint32_t S = 0; S < N; ++S) {
+      bool Count = Counted && Counts(Sectors[S].A);
+      sector(Count ? C : Dropped, Sectors[S].A, Sectors[S].Words, Warp);
+      if (Count && Sectors[S].A.Space == SS_SPACE_GLOBAL)
+        SectorAddrs[Global++] = Sectors[S].A.Addr >> 5;
     }
+    if (Counted && Lead.Space == SS_SPACE_GLOBAL && !Lead.Wide)
+      logStats(Out.SiteLog[Q.Site], SectorAddrs, Global, Lead.Op == SS_OP_LOAD);
   }
 
   /// Lines of a global request and, for a load, the sectors its warp had

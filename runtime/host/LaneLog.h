@@ -4,7 +4,8 @@
 // ss_lane_record); this groups them back into the requests the warps made
 // and does what the device left to the host: the distinct sectors of each
 // request, the words its lanes touched, the per-site counters and the heat
-// map.
+// map. A generic site's counters take the lanes that reached global memory
+// alone (LaunchData::GenericSites); the heat map keeps every lane.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SECTORSCOPE_RT_LANELOG_H

@@ -18,6 +18,16 @@ const Site *SiteTable::find(uint32_t Id) const {
   return It != Sites.end() && It->Id == Id ? &*It : nullptr;
 }
 
+std::vector<bool> SiteTable::genericSites(uint32_t First,
+                                          uint32_t Count) const {
+  std::vector<bool> Generic(Count);
+  for (uint32_t I = 0; I < Count; ++I) {
+    const Site *S = find(First + I);
+    Generic[I] = S && S->Space == SS_SPACE_GENERIC;
+  }
+  return Generic;
+}
+
 SiteRange SiteTable::kernelSites(const std::string &Mangled) const {
   auto It = KernelSites.find(Mangled);
   return It == KernelSites.end() ? SiteRange() : It->second;

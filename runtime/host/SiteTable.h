@@ -51,6 +51,9 @@ struct SiteTable {
   const Site *find(uint32_t Id) const;
   /// The sites of kernel `Mangled`; none ({0, 0}) if it has no site.
   SiteRange kernelSites(const std::string &Mangled) const;
+  /// For sites First .. First + Count - 1, whether each is generic
+  /// (LaunchData::GenericSites).
+  std::vector<bool> genericSites(uint32_t First, uint32_t Count) const;
 };
 
 /// Parses the table text; on a malformed line returns false with Err naming

@@ -67,6 +67,7 @@ struct State {
   // kernel (mangled) -> its sites, from which its grid variant counts
   std::map<std::string, sectorscope::rt::SiteRange> kernel_sites;
   std::string table;
+  sectorscope::rt::SiteTable parsed; // the table, as the runtime reads it
   float last_ms = 0; // kernel time of the last launch (events around it)
   int failures = 0;
 } inline g;
@@ -133,6 +134,7 @@ inline const std::vector<Site> &sites() {
     g.sites.push_back(S);
   }
   g.kernel_sites = T.KernelSites;
+  g.parsed = T;
   return g.sites;
 }
 
@@ -370,8 +372,10 @@ extern "C" cudaError_t __sectorscope_launch_kernel(const void *func, dim3 grid,
                                                    Bytes.data(), Have)));
     }
     std::string Err;
-    if (!sectorscope::rt::decodeLaunchBuffer(Bytes.data(), Bytes.size(), g.data,
-                                             Err)) {
+    sites(); // the table, for its generic sites
+    if (!sectorscope::rt::decodeLaunchBuffer(
+            Bytes.data(), Bytes.size(), g.data, Err,
+            g.parsed.genericSites(FirstSite, Config.num_sites))) {
       fprintf(stderr, "FAIL: launch buffer: %s\n", Err.c_str());
       ++g.failures;
     }

@@ -44,9 +44,14 @@ void FakeDevice::log(uint32_t SiteId, uint32_t Warp, uint32_t Width,
     uint32_t K = Counts[T]++;
     if (K >= H.log_lane_records)
       continue;
+    // A generic pointer resolves per lane: here an address under 2^32 is
+    // a shared-memory offset, as the device's cvta.to.shared gives it.
+    uint32_t LaneSpace = Space;
+    if (Space == SS_SPACE_GENERIC)
+      LaneSpace = A >> 32 ? SS_SPACE_GLOBAL : SS_SPACE_SHARED;
     // As the device: space, op, width and address in one word (abi.h).
     Log[(uint64_t(K) * H.log_warps + Warp) * 32 + Lane] = {
-        (uint64_t(Space & 3) << 62) | (uint64_t(Op & 3) << 60) |
+        (uint64_t(LaneSpace & 3) << 62) | (uint64_t(Op & 3) << 60) |
             (uint64_t(std::min(Width, 255u)) << SS_LANE_ADDR_BITS) |
             std::min<uint64_t>(A, SS_LANE_WIDE),
         (uint64_t(SiteId) << 32) | Mask};

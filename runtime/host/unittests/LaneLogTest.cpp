@@ -17,10 +17,11 @@ namespace {
 
 constexpr uint64_t Base = 0x7f0000000000ull;
 
-LaunchData decode(const FakeDevice &D) {
+LaunchData decode(const FakeDevice &D, std::vector<bool> GenericSites = {}) {
   LaunchData Data;
   std::string Err;
-  EXPECT_TRUE(decodeLaunchBuffer(D.bytes().data(), D.bytes().size(), Data, Err))
+  EXPECT_TRUE(decodeLaunchBuffer(D.bytes().data(), D.bytes().size(), Data, Err,
+                                 std::move(GenericSites)))
       << Err;
   return Data;
 }
@@ -61,6 +62,37 @@ TEST(LaneLog, DivergentHalvesStayApart) {
   EXPECT_EQ(Data.Log.Records, 80u);
   EXPECT_EQ(Data.Log.Malformed, 0u);
   EXPECT_EQ(Data.Header.log_dropped, 0u);
+}
+
+// A generic site (`y_edge ? &in[...] : &tile[...]`) counts the lanes that
+// reached global memory: its shared lanes are not memory traffic, though
+// they stay in the heat map. A request with no global lane is not counted.
+TEST(LaneLog, GenericSiteCountsItsGlobalLanes) {
+  SiteTable T = parseTestTable(siteLine(0, "load", "generic", 4, 10, 5));
+  FakeDevice D(testHeader(Mode::Heatmap, 1, 1u << 12, nullptr, 16, 4, 96));
+  auto Mixed = [](uint32_t L) { // lane 0 global, the others shared
+    return L == 0 ? Base + 4096 : uint64_t(4 * L);
+  };
+  auto Shared = [](uint32_t L) { return uint64_t(128 + 4 * L); };
+  auto Global = [](uint32_t L) { return Base + 4 * L; };
+  D.request(0, T, 0, 0, ~0u, lanes(~0u, Mixed));
+  D.request(0, T, 1, 0, ~0u, lanes(~0u, Shared));
+  D.request(0, T, 2, 0, ~0u, lanes(~0u, Global));
+  LaunchData Data = decode(D, {true});
+  // The mixed request: 1 lane, 1 sector; the global one: 32 lanes, 4.
+  EXPECT_EQ(Data.Sites[0].requests, 2u);
+  EXPECT_EQ(Data.Sites[0].threads, 33u);
+  EXPECT_EQ(Data.Sites[0].sectors, 5u);
+  EXPECT_EQ(Data.Sites[0].bytes, 33u * 4);
+  EXPECT_EQ(Data.SiteLog[0].Lines, 2u);
+  size_t SharedHeat = 0;
+  for (const HeatSector &S : Data.Heat)
+    SharedHeat += S.Space == SS_SPACE_SHARED;
+  EXPECT_EQ(SharedHeat, 4u + 4u); // offsets 4..124 and 128..252
+  // Without the site's space known, every lane counts, as before.
+  LaunchData All = decode(D);
+  EXPECT_EQ(All.Sites[0].requests, 3u);
+  EXPECT_EQ(All.Sites[0].sectors, 1u + 4u + 4u + 4u);
 }
 
 // The same site and lanes twice: the n-th record of each lane belongs to the
