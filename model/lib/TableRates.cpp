@@ -8,19 +8,21 @@
 
 namespace sectorscope::model {
 
-/// Log-log interpolation of Rows (by words) at Words; the nearest row's
-/// rate outside them; 0 without rows.
-static double interpolate(const std::vector<std::pair<double, double>> &Rows,
-                          double Words) {
-  if (Rows.empty())
+using RateRow = std::pair<double, double>;
+using RowIt = std::vector<RateRow>::const_iterator;
+
+/// Log-log interpolation of the rows [First, Last) (by words) at Words; the
+/// nearest row's rate outside them; 0 without rows.
+static double interpolate(RowIt First, RowIt Last, double Words) {
+  if (First == Last)
     return 0;
-  if (Words <= Rows.front().first)
-    return Rows.front().second;
-  if (Words >= Rows.back().first)
-    return Rows.back().second;
-  auto Hi = std::lower_bound(
-      Rows.begin(), Rows.end(), Words,
-      [](const std::pair<double, double> &P, double W) { return P.first < W; });
+  if (Words <= First->first)
+    return First->second;
+  if (Words >= (Last - 1)->first)
+    return (Last - 1)->second;
+  auto Hi =
+      std::lower_bound(First, Last, Words,
+                       [](const RateRow &P, double W) { return P.first < W; });
   auto Lo = Hi - 1;
   double F = std::log(Words / Lo->first) / std::log(Hi->first / Lo->first);
   return std::exp(std::log(Lo->second) +
@@ -28,7 +30,7 @@ static double interpolate(const std::vector<std::pair<double, double>> &Rows,
 }
 
 double TableRates::perMs(double Words) const {
-  return interpolate(ByWords, Words);
+  return interpolate(ByWords.begin(), ByWords.end(), Words);
 }
 
 /// A table that fits in L2 is served by the slices, one larger by DRAM:
@@ -37,25 +39,30 @@ static bool fitsInL2(double Bytes, double L2Bytes) {
   return L2Bytes <= 0 || Bytes <= L2Bytes;
 }
 
+/// The first measured table that does not fit in L2 (rows are by words).
+static RowIt firstPastL2(const std::vector<RateRow> &Rows, double L2Bytes) {
+  return std::partition_point(Rows.begin(), Rows.end(), [&](const RateRow &R) {
+    return fitsInL2(R.first * TableRowWordBytes, L2Bytes);
+  });
+}
+
 double TableRates::perMsOnTable(double Words, double Bytes,
                                 double L2Bytes) const {
-  const bool Fits = fitsInL2(Bytes, L2Bytes);
-  std::vector<std::pair<double, double>> Side;
-  for (const auto &Row : ByWords)
-    if (fitsInL2(Row.first * TableRowWordBytes, L2Bytes) == Fits)
-      Side.push_back(Row);
-  if (Side.empty())
-    return perMs(Words);
+  RowIt Split = firstPastL2(ByWords, L2Bytes);
   // Past L2 a table is taken as its bytes in the benchmark's words.
-  return interpolate(Side, Fits ? Words : Bytes / TableRowWordBytes);
+  bool Fits = fitsInL2(Bytes, L2Bytes);
+  RowIt First = Fits ? ByWords.begin() : Split;
+  RowIt Last = Fits ? Split : ByWords.end();
+  if (First == Last)
+    return perMs(Words);
+  return interpolate(First, Last, Fits ? Words : Bytes / TableRowWordBytes);
 }
 
 double TableRates::perMsInL2(double L2Bytes) const {
-  double Rate = ByWords.empty() ? 0 : ByWords.front().second;
-  for (auto &[Words, R] : ByWords)
-    if (fitsInL2(Words * TableRowWordBytes, L2Bytes))
-      Rate = R;
-  return Rate;
+  if (ByWords.empty())
+    return 0;
+  RowIt Split = firstPastL2(ByWords, L2Bytes);
+  return (Split == ByWords.begin() ? Split : Split - 1)->second;
 }
 
 bool TableRates::measuredFor(double Words, double Bytes, double L2Bytes) const {

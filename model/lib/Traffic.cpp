@@ -153,13 +153,7 @@ double Traffic::allocatedBytes(double L2Bytes) const {
 }
 
 double Traffic::inBlockReuseBytes(const MemItem &I) const {
-  if (!I.Waits || I.Use < 0 || (size_t)I.Use >= Uses.size())
-    return 0;
-  const ObjectUse &U = Uses[(size_t)I.Use];
-  if (U.L1Bytes <= 0 || U.BlockDistinctBytes <= 0 ||
-      U.BlockDistinctBytes >= U.L1Bytes)
-    return 0;
-  return I.Bytes * (1 - U.BlockDistinctBytes / U.L1Bytes);
+  return I.Waits ? I.Bytes * (1 - freshShare(I)) : 0;
 }
 
 double Traffic::freshShare(const MemItem &I) const {

@@ -314,8 +314,8 @@ __sectorscope_access_grid_rest(uint32_t Site, const void *Ptr, uint32_t Width,
       request(Ptr, PassSpace, Lanes);
   // A generic site counts the lanes that reach global memory: its shared
   // and local lanes are not memory traffic (`cond ? global : shared`
-  // pointers in hand-tuned stencils).
-  // The lanes that came in together leave together (countGridRequest).
+  // pointers in hand-tuned stencils). All the lanes that came in leave
+  // together, as countGridRequest's do.
   if (PassSpace == SS_SPACE_GENERIC) {
     unsigned Global = __ballot_sync(Active, Space == SS_SPACE_GLOBAL);
     if (Space == SS_SPACE_GLOBAL)

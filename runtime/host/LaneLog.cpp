@@ -159,14 +159,15 @@ private:
       return !GlobalOnly || A.Space == SS_SPACE_GLOBAL;
     };
     Access Lead = decodeAccess(Slots[Q.First]);
-    uint32_t Counted = 0;
-    for (uint32_t I = 0; I < Lanes; ++I) {
-      uint64_t W = Slots[Q.First + I];
-      if (W && Counts(decodeAccess(W)) && !Counted++)
-        Lead = decodeAccess(W);
+    uint32_t Counted = Lanes;
+    if (GlobalOnly) {
+      Counted = 0;
+      for (uint32_t I = 0; I < Lanes; ++I) {
+        uint64_t W = Slots[Q.First + I];
+        if (W && Counts(decodeAccess(W)) && !Counted++)
+          Lead = decodeAccess(W); // the first lane that counts leads
+      }
     }
-    if (!GlobalOnly)
-      Counted = Lanes;
     ss_site_counters &C = Out.Sites[Q.Site], Dropped{};
     if (Counted) {
       ++C.requests;

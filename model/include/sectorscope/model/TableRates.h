@@ -12,11 +12,11 @@
 // A kernel's atomics or volatile loads on an allocation of K words are
 // bounded by that rate (interpolated in log K; the requests are taken as
 // uniform over the allocation, so a skewed histogram is slower than
-// predicted). Past the L2 the bytes of the table, not its words, set the
-// share of updates that find their sector in L2: there a table is taken as
-// its bytes in the benchmark's 4-byte words, and an update to a sector its
-// block updated just before (the two halves of a 64-bit word updated as two
-// 32-bit atomics) is an L2 hit at the rate of a table that fits.
+// predicted). Rates are interpolated only between tables on the same side
+// of the L2; past it the bytes of a table, not its words, set the share of
+// updates that find their sector in L2, so there a table is taken as its
+// bytes in the benchmark's 4-byte words (the per-sector use of that rate is
+// BandwidthPredict.cpp's atomicTableMs).
 //
 //===----------------------------------------------------------------------===//
 #ifndef SECTORSCOPE_MODEL_TABLERATES_H
