@@ -163,7 +163,7 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
       R.LatMsWarps += Steps / Sm * L;
       continue;
     }
-    double B = T.dramBytes(I, M.L2Bytes, M.L2ReuseAcrossBlocks);
+    double B = T.dramBytes(I, M.L2Bytes, M.L2Reuse);
     // Words the block's warps share at the same trip are in L1 when the
     // later warps ask, whatever the block's whole footprint (Nsight
     // Compute, gemm_row_walk: 87-89% L1 hits at 8-60 warps/SM).

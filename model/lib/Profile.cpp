@@ -203,6 +203,7 @@ static ProfileObject parseObject(const Json &J, const Ctx &C) {
   if (J.contains("size") && !J["size"].is_null())
     O.SizeBytes = parseSize(J["size"], C.at("size"));
   O.Sectors = getOptNumber(J, C, "sectors", NumRule::Count).value_or(0);
+  O.SpanBytes = getOptNumber(J, C, "span", NumRule::Count).value_or(0);
   if (J.contains("base") && !J["base"].is_null())
     O.Base = parseSize(J["base"], C.at("base"));
   O.Origin = getOptString(J, C, "site").value_or("");

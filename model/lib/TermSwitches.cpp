@@ -20,8 +20,14 @@ const std::vector<TermSwitch> &termSwitches() {
        }},
       {"l2_reuse",
        "every block's distinct sectors of an allocation larger than L2 miss",
-       [](BandwidthModel &M) { M.L2ReuseAcrossBlocks = false; },
-       [](const BandwidthModel &M) { return M.L2ReuseAcrossBlocks; }},
+       [](BandwidthModel &M) { M.L2Reuse.AcrossBlocks = false; },
+       [](const BandwidthModel &M) { return M.L2Reuse.AcrossBlocks; }},
+      {"l2_neighbours",
+       "blocks re-read their neighbours' sectors as uniformly as a table's",
+       [](BandwidthModel &M) { M.L2Reuse.Neighbours = false; },
+       [](const BandwidthModel &M) {
+         return M.L2Reuse.AcrossBlocks && M.L2Reuse.Neighbours;
+       }},
       {"l1_tag", "no L1 tag-stage bound",
        [](BandwidthModel &M) { M.L1.MsPerLine = 0; },
        [](const BandwidthModel &M) { return M.L1.MsPerLine > 0; }},

@@ -59,62 +59,103 @@ static bool rereadAcrossBlocks(const ObjectUse &U, double L2Bytes) {
          U.BlockDistinctBytes > 0 && gridDistinctBytes(U) > U.SizeBytes;
 }
 
-std::vector<double> Traffic::l2RereadMissShares(double L2Bytes) const {
+/// The time, in kernel durations, between a sector's reads by neighbouring
+/// blocks of a re-read use, or 0 where its blocks are not known to range
+/// over a small part of the allocation. Blocks take the allocation's parts
+/// in launch order (a stencil's rows, a tiled grid's tile rows): one that
+/// ranges over Span of Size bytes shares its sectors with the blocks that
+/// run within Span / Size of the kernel from it.
+static double neighbourReuseTime(const ObjectUse &U) {
+  return U.BlockSpanBytes > 0 && U.BlockSpanBytes < U.SizeBytes
+             ? U.BlockSpanBytes / U.SizeBytes
+             : 0;
+}
+
+std::vector<double> Traffic::l2RereadMissShares(double L2Bytes,
+                                                bool Neighbours) const {
   std::vector<double> Shares(Uses.size(), 1.0);
   if (std::none_of(Uses.begin(), Uses.end(), [&](const ObjectUse &U) {
         return rereadAcrossBlocks(U, L2Bytes);
       }))
     return Shares;
+  // Re-read uses taken as neighbours' re-reads; the others are uniform.
+  std::vector<bool> Local(Uses.size(), false);
+  for (size_t K = 0; K < Uses.size(); ++K)
+    Local[K] = Neighbours && rereadAcrossBlocks(Uses[K], L2Bytes) &&
+               neighbourReuseTime(Uses[K]) > 0;
   // Che's approximation of an LRU cache: with every use's bytes arriving at
   // a steady rate over the kernel, a line stays in L2 for a time t (in
   // kernel durations) such that what the uses keep fills it. A use read
   // D bytes over an allocation of S (D > S, uniformly) keeps
   // S (1 - e^(-D t / S)) and its re-reads hit with probability
-  // 1 - e^(-D t / S); any other use (a stream, an allocation of unknown
-  // size) keeps the last D t of its D bytes. Uniform re-reads are the least
-  // L2 can hit: the top of a search tree that every block reads hits more.
+  // 1 - e^(-D t / S); a use re-read by neighbouring blocks walks its S
+  // bytes once over the kernel and keeps the last S t of them; any other
+  // use (a stream, an allocation of unknown size) keeps the last D t of its
+  // D bytes. Uniform re-reads are the least L2 can hit: the top of a search
+  // tree that every block reads hits more.
   auto Kept = [&](double Time) {
     double Bytes = 0;
-    for (const ObjectUse &U : Uses) {
+    for (size_t K = 0; K < Uses.size(); ++K) {
+      const ObjectUse &U = Uses[K];
       double D = gridDistinctBytes(U);
-      Bytes += rereadAcrossBlocks(U, L2Bytes)
-                   ? U.SizeBytes * -std::expm1(-D * Time / U.SizeBytes)
-                   : std::min(D * Time, D);
+      if (Local[K])
+        Bytes += std::min(U.SizeBytes * Time, U.SizeBytes);
+      else if (rereadAcrossBlocks(U, L2Bytes))
+        Bytes += U.SizeBytes * -std::expm1(-D * Time / U.SizeBytes);
+      else
+        Bytes += std::min(D * Time, D);
     }
     return Bytes;
   };
   // The re-read allocations alone exceed L2, so the stay time is finite:
   // bracket it, then halve the bracket.
-  double Lo = 0, Hi = 1;
-  while (Kept(Hi) < L2Bytes && Hi < 1e12)
-    Hi *= 2;
-  for (int K = 0; K < 100; ++K) {
-    double Mid = (Lo + Hi) / 2;
-    (Kept(Mid) < L2Bytes ? Lo : Hi) = Mid;
+  auto StayTime = [&] {
+    double Lo = 0, Hi = 1;
+    while (Kept(Hi) < L2Bytes && Hi < 1e12)
+      Hi *= 2;
+    for (int K = 0; K < 100; ++K) {
+      double Mid = (Lo + Hi) / 2;
+      (Kept(Mid) < L2Bytes ? Lo : Hi) = Mid;
+    }
+    return Lo;
+  };
+  // A neighbour's re-read hits only if it comes before the line leaves;
+  // a use that fails is re-read uniformly, which keeps more and shortens
+  // the stay, so test again until none fails.
+  double Stay = StayTime();
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (size_t K = 0; K < Uses.size(); ++K)
+      if (Local[K] && neighbourReuseTime(Uses[K]) >= Stay) {
+        Local[K] = false;
+        Changed = true;
+      }
+    if (Changed)
+      Stay = StayTime();
   }
   for (size_t K = 0; K < Uses.size(); ++K) {
     const ObjectUse &U = Uses[K];
     if (!rereadAcrossBlocks(U, L2Bytes))
       continue;
-    // Every sector misses once; the re-reads beyond the size miss at the
-    // rate of lines that left L2.
+    // Every sector misses once; uniform re-reads beyond the size miss at
+    // the rate of lines that left L2, a neighbour's not at all.
     double D = gridDistinctBytes(U);
-    double Miss = std::exp(-D * Lo / U.SizeBytes);
+    double Miss = Local[K] ? 0 : std::exp(-D * Stay / U.SizeBytes);
     Shares[K] = (U.SizeBytes + (D - U.SizeBytes) * Miss) / D;
   }
   return Shares;
 }
 
 double Traffic::dramBytes(const MemItem &I, double L2Bytes,
-                          bool ReuseAcrossBlocks) const {
+                          L2ReuseRules Rules) const {
   if (I.Use < 0 || (size_t)I.Use >= Uses.size())
     return I.Bytes;
   const ObjectUse &U = Uses[(size_t)I.Use];
   if (U.L1Bytes <= 0)
     return I.Bytes;
   double Cap = gridDistinctBytes(U);
-  if (ReuseAcrossBlocks && rereadAcrossBlocks(U, L2Bytes))
-    Cap *= l2RereadMissShares(L2Bytes)[(size_t)I.Use];
+  if (Rules.AcrossBlocks && rereadAcrossBlocks(U, L2Bytes))
+    Cap *= l2RereadMissShares(L2Bytes, Rules.Neighbours)[(size_t)I.Use];
   if (L2Bytes > 0 && U.SizeBytes > 0 && U.SizeBytes <= L2Bytes)
     Cap = std::min(Cap, U.SizeBytes);
   Cap = std::max(0.0, Cap - U.WarmBytes);
@@ -190,6 +231,7 @@ static int useOf(Traffic &T, const Profile &P, int ObjectId, Op O,
                         ? Obj.SizeBytes
                         : 0;
       U.Base = Obj.Base;
+      U.BlockSpanBytes = Obj.SpanBytes;
       // The heat map covers the sampled block only (heatmap mode), and only
       // if it did not overflow or was scaled to the grid's counts; its
       // distinct sectors bound the block's L1 misses.

@@ -111,7 +111,7 @@ TEST(Traffic, RereadsOfAnAllocationLargerThanL2) {
   EXPECT_REL_NEAR(T.l2RereadMissShares(L2)[0], Share, 1e-9);
   EXPECT_REL_NEAR(T.dramBytes(T.Items[0], L2), D * Share, 1e-9);
   // Switched off, or without L2's size: every block's distinct sectors.
-  EXPECT_REL_NEAR(T.dramBytes(T.Items[0], L2, false), D, 1e-12);
+  EXPECT_REL_NEAR(T.dramBytes(T.Items[0], L2, {false}), D, 1e-12);
   EXPECT_REL_NEAR(T.dramBytes(T.Items[0], 0), D, 1e-12);
   // A table that fits in L2 keeps the size cap; one the grid reads less
   // than once over (a stream) keeps every distinct sector.
@@ -134,6 +134,36 @@ TEST(Traffic, RereadsOfAnAllocationLargerThanL2) {
   EXPECT_REL_NEAR(S * (1 - Miss) + StreamBytes * Stay, L2, 1e-6);
   EXPECT_GT(Miss, 1 - L2 / S);
   EXPECT_EQ(Both.l2RereadMissShares(L2)[1], 1);
+}
+
+TEST(Traffic, NeighboursRereadsOfAnAllocationLargerThanL2) {
+  // A 5-point stencil on 4000 x 4000 doubles (128 MB), 62500 blocks of 256
+  // threads: each block reads 3 row pieces of 65 sectors, so the blocks
+  // together read the grid 3 times over; block 0 ranges over 2 rows and a
+  // piece (66080 bytes). The rows above and below are its neighbours',
+  // read within 66080 / 128e6 of the kernel: L2 holds them, every sector
+  // misses once.
+  const double S = 128e6, L2 = 50e6, Blocks = 62500;
+  Json J = oneLoadLaunch(Blocks, 8, 24, 195, S, 195);
+  J["objects"][0]["span"] = 66080;
+  Traffic T = trafficFromProfile(parseProfile(J, "p.json"));
+  const double D = 195 * 32.0 * Blocks;
+  EXPECT_REL_NEAR(T.l2RereadMissShares(L2)[0], S / D, 1e-12);
+  EXPECT_REL_NEAR(T.dramBytes(T.Items[0], L2), S, 1e-9);
+  // Re-read uniformly instead (switched off, or a block that ranges over
+  // half the grid: its re-reads come later than a line stays), a third of
+  // L2's worth of the re-reads misses.
+  double Uniform = T.l2RereadMissShares(L2, false)[0];
+  EXPECT_GT(Uniform, 1.5 * S / D);
+  EXPECT_REL_NEAR(T.dramBytes(T.Items[0], L2, {true, false}), D * Uniform,
+                  1e-9);
+  J["objects"][0]["span"] = S / 2;
+  Traffic Far = trafficFromProfile(parseProfile(J, "p.json"));
+  EXPECT_REL_NEAR(Far.l2RereadMissShares(L2)[0], Uniform, 1e-12);
+  // Without a span (profiles before the field): uniform.
+  J["objects"][0].erase("span");
+  Traffic Old = trafficFromProfile(parseProfile(J, "p.json"));
+  EXPECT_REL_NEAR(Old.l2RereadMissShares(L2)[0], Uniform, 1e-12);
 }
 
 } // namespace

@@ -218,6 +218,7 @@ json launchJson(const LaunchReport &R) {
                Alloc && !Obj.A.Site.empty() ? json(Obj.A.Site) : json(nullptr)},
               {"sectors", Obj.Heat.Sectors},
               {"words", Obj.Heat.Words},
+              {"span", Obj.Heat.SpanBytes()},
               {"sites", Obj.Sites},
               {"patterns", Names},
               {"evidence", E}};

@@ -36,7 +36,8 @@ HeatStats heatStats(const std::vector<HeatSector> &Heat, uint32_t Space,
     const HeatSector &S = *It;
     if (Space == ~0u && (S.Addr + 31 < Lo || S.Addr > Hi))
       continue;
-    ++H.Sectors;
+    H.FirstAddr = H.Sectors++ ? std::min(H.FirstAddr, S.Addr) : S.Addr;
+    H.LastAddr = std::max(H.LastAddr, S.Addr);
     uint32_t MaxWord = 0;
     uint8_t Mask = 0;
     for (uint32_t I = 0; I < SS_WORDS_PER_SECTOR; ++I)

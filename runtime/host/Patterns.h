@@ -27,7 +27,9 @@ struct PatternHit {
 /// allocation) in the sampled block.
 struct HeatStats {
   uint64_t Sectors = 0;
-  uint64_t Words = 0;            // touched words
+  uint64_t Words = 0;     // touched words
+  uint64_t FirstAddr = 0; // lowest and highest touched sector
+  uint64_t LastAddr = 0;
   uint64_t PrivateWords = 0;     // touched by exactly one warp
   uint64_t WrittenSectors = 0;   // stored or atomically updated
   uint64_t FalseShared = 0;      // written, >1 warp, every word <= 1 warp
@@ -47,6 +49,9 @@ struct HeatStats {
   // again, a gather does not.
   uint32_t MaskPeriod = 0;
   double MaskPeriodShare = 0;
+  /// Bytes from the first touched sector to the end of the last one: how
+  /// much of an allocation the sampled block ranges over.
+  uint64_t SpanBytes() const { return Sectors ? LastAddr - FirstAddr + 32 : 0; }
   double WordFill() const {
     return Sectors ? double(Words) / (8.0 * Sectors) : 0;
   }

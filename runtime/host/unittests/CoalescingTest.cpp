@@ -42,7 +42,9 @@ TEST(Coalescing, CoalescedLoadIsIdeal) {
     "patterns": ["coalesced"],
     "object": {"id": 0, "kind": "cudaMalloc", "base": "0x7f0000000000",
                "name": "a", "site": "main.cu:20:3"}})j");
-  expectJson(J["objects"][0], R"j({"patterns": []})j");
+  // The sampled block's sectors range over its own 1 KiB of the array.
+  expectJson(J["objects"][0],
+             R"j({"patterns": [], "sectors": 32, "span": 1024})j");
   expectJson(J["heatmap"], R"j({"sectors": 32, "words": 256})j");
   EXPECT_TRUE(R.Findings.empty());
 }
@@ -66,7 +68,10 @@ TEST(Coalescing, StridedLoad) {
       "word_fill": 0.125,
       "word_mask_period": 1,
       "word_mask_period_share": 1.0}}})j");
-  expectJson(J["objects"][0], R"j({"patterns": ["strided", "..."]})j");
+  // 256 sectors, 256 bytes apart: from the first to the end of the last.
+  expectJson(J["objects"][0],
+             R"j({"patterns": ["strided", "..."], "sectors": 256,
+                 "span": 65312})j");
   EXPECT_EQ(findingLines(R),
             std::vector<std::string>{
                 "k.cu:12:9: strided load in test: 32.0 sectors/request "

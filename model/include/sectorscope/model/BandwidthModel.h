@@ -125,10 +125,8 @@ struct BandwidthModel {
   double P = 1;       ///< Smooth-max exponent.
   double L2Bytes = 0; ///< For the DRAM traffic estimate; 0: unknown.
   int SmCount = 0;    ///< From the calibration's gpu.
-  /// Re-reads of an allocation larger than L2 hit while their lines stay
-  /// (Traffic::l2RereadMissShares); false: every block's distinct sectors
-  /// miss.
-  bool L2ReuseAcrossBlocks = true;
+  /// Which reuse across blocks L2 gives (Traffic::l2RereadMissShares).
+  L2ReuseRules L2Reuse;
   std::vector<std::string> Experiments;
   std::vector<BandwidthClass> Classes;
   size_t Rows = 0;

@@ -79,8 +79,11 @@ struct ProfileObject {
   std::string Kind;
   double SizeBytes = 0; ///< Allocations only; 0 unknown.
   double Sectors = 0;   ///< Heat-map sectors inside it (sampled block).
-  double Base = -1;     ///< objects[].base: its address; -1 unknown.
-  std::string Origin;   ///< objects[].site: where it was allocated.
+  /// objects[].span: the sampled block's first touched sector to the end of
+  /// its last (0: not recorded, before the field existed).
+  double SpanBytes = 0;
+  double Base = -1;   ///< objects[].base: its address; -1 unknown.
+  std::string Origin; ///< objects[].site: where it was allocated.
 };
 
 struct Profile {

@@ -92,10 +92,25 @@ struct ObjectUse {
   /// L1Bytes less what its warps re-read just after loading it: the bytes
   /// that can miss, among which its DRAM bytes are shared out.
   double FreshBytes = 0;
+  /// How far the sampled block ranges over the allocation (objects[].span,
+  /// first touched sector to the end of the last); 0 unknown.
+  double BlockSpanBytes = 0;
   double Base = -1; ///< The allocation's address (objects[].base); -1 unknown.
   /// Bytes of it the previous launch left in L2 (inheritFrom): read as L2
   /// hits, not DRAM misses.
   double WarmBytes = 0;
+};
+
+/// Which reuse across blocks L2 gives (Traffic::dramBytes).
+struct L2ReuseRules {
+  /// Re-reads of an allocation larger than L2 hit while their lines stay
+  /// (Traffic::l2RereadMissShares); false: every block's distinct sectors
+  /// miss.
+  bool AcrossBlocks = true;
+  /// Of those, a use whose blocks each range over a small part of the
+  /// allocation re-reads its neighbours' sectors soon after them; false:
+  /// every re-read allocation is re-read uniformly.
+  bool Neighbours = true;
 };
 
 struct Traffic {
@@ -128,14 +143,17 @@ struct Traffic {
   /// sectors per block; reuse across blocks (L2) by the allocation's size
   /// when it fits in L2 (L2Bytes > 0), or, for an allocation larger than
   /// L2 that the grid reads many times over, by the re-reads that miss
-  /// (l2RereadMissShares; ReuseAcrossBlocks false: every block's distinct
-  /// sectors miss). Shared pro rata by the object's items.
+  /// (l2RereadMissShares, as Rules allow). Shared pro rata by the object's
+  /// items.
   double dramBytes(const MemItem &I, double L2Bytes,
-                   bool ReuseAcrossBlocks = true) const;
+                   L2ReuseRules Rules = {}) const;
   /// Per use: the share of its grid-wide distinct bytes (the sampled block's
   /// distinct bytes times the blocks) that misses L2. 1 except for reads of
   /// an allocation larger than L2 whose distinct bytes exceed its size.
-  std::vector<double> l2RereadMissShares(double L2Bytes) const;
+  /// Neighbours: whether a use whose blocks range over a small part of it
+  /// may re-read its neighbours' sectors (see Traffic.cpp).
+  std::vector<double> l2RereadMissShares(double L2Bytes,
+                                         bool Neighbours = true) const;
   /// Bytes of a load item that its own block touched before (the reuse
   /// inside a block the heat map shows): L1 hits when the resident blocks'
   /// working sets fit in L1. 0 for stores (they write through L1) and
