@@ -423,12 +423,20 @@ base = os.path.dirname(os.path.abspath(sys.argv[1]))
 for c in json.load(open(sys.argv[1]))["cases"]:
     p = c["profile"] if os.path.isabs(c["profile"]) else os.path.join(base, c["profile"])
     name = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in c.get("name") or os.path.basename(p)[:-5])
-    print(name + "\t" + p + "\t" + str(c.get("time_ms", "")) + "\t" + str(c.get("warps", "")))
+    # The case's grid-mode and previous launches, as the validation used them:
+    # without the grid counts a sampled block that did more than the average
+    # one makes a measured time look impossible.
+    # "-": none (read would merge empty tab-separated fields).
+    more = [c.get(k) or "-" for k in ("grid_profile", "previous_profile")]
+    more = [m if m == "-" or os.path.isabs(m) else os.path.join(base, m) for m in more]
+    print("\t".join([name, p, str(c.get("time_ms", "-")), str(c.get("warps", "-"))] + more))
 PY
-  while IFS=$'\t' read -r name prof t w; do
+  while IFS=$'\t' read -r name prof t w grid prev; do
     args=()
-    [[ -n "$t" ]] && args+=(--time-ms "$t")
-    [[ -n "$w" ]] && args+=(--warps "$w")
+    [[ "$t" != - ]] && args+=(--time-ms "$t")
+    [[ "$w" != - ]] && args+=(--warps "$w")
+    [[ "$grid" != - ]] && args+=(--grid-profile "$grid")
+    [[ "$prev" != - ]] && args+=(--previous "$prev")
     "$BIN" band --calib "$OUT/calib.json" --model "$BAND_MODEL" --profile "$prof" \
       "${args[@]}" --log-y --svg "$OUT/bands/$name.svg" --json "$OUT/bands/$name.json" \
       > /dev/null || status=1
