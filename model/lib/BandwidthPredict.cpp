@@ -245,11 +245,16 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
   }
   for (const auto &[G, Steps] : GroupSteps)
     R.LatMsWarps += Steps / Sm * Slowest[G];
+  // A warp's own instructions between its round trips wait on one another.
+  R.LatMsWarps += T.IssueSlots / Sm * M.DependentMsPerSlot;
+  // The round trips and the arithmetic between them are the chains of the
+  // warps that reach global memory; a block's other warps hold their slots
+  // until it ends, so fewer chains share the resident warps' time.
+  if (M.ChainsOnWorkingWarps)
+    R.LatMsWarps /= T.WorkingWarpShare;
   // A block's launch and retirement hold its warps' slots: one more serial
   // step per warp.
   R.LatMsWarps += T.totalWarps() / Sm * M.BlockMs;
-  // A warp's own instructions between its round trips wait on one another.
-  R.LatMsWarps += T.IssueSlots / Sm * M.DependentMsPerSlot;
   // Every throughput bound of the memory path, combined as one p-norm, and
   // the GPU's rate of starting blocks.
   double BlockStartMs = T.Blocks * M.BlockStartMsPerBlock;

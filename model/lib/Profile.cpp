@@ -266,6 +266,10 @@ Profile parseProfile(const Json &J, const std::string &File) {
     P.HeatOverflow = getOptNumber(J["overflow"], Top.at("overflow"),
                                   "heat_overflow", NumRule::Count)
                          .value_or(0);
+  if (J.contains("heatmap") && J["heatmap"].is_object())
+    P.HeatGlobalWarps = getOptNumber(J["heatmap"], Top.at("heatmap"),
+                                     "global_warps", NumRule::Count)
+                            .value_or(0);
   P.TimeMs = getOptNumber(J, Top, "time_ms", NumRule::Positive);
   if (J.contains("occupancy") && !J["occupancy"].is_null()) {
     const Json &O = getObject(J, Top, "occupancy");

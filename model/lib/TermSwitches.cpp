@@ -28,6 +28,9 @@ const std::vector<TermSwitch> &termSwitches() {
        [](const BandwidthModel &M) {
          return M.L2Reuse.AcrossBlocks && M.L2Reuse.Neighbours;
        }},
+      {"working_warps", "every warp of a block shares its round trips",
+       [](BandwidthModel &M) { M.ChainsOnWorkingWarps = false; },
+       [](const BandwidthModel &M) { return M.ChainsOnWorkingWarps; }},
       {"l1_tag", "no L1 tag-stage bound",
        [](BandwidthModel &M) { M.L1.MsPerLine = 0; },
        [](const BandwidthModel &M) { return M.L1.MsPerLine > 0; }},

@@ -158,4 +158,26 @@ TEST(Launch, SmallGridRowErrorsNameFileAndField) {
                      "s.json: rows[0].threads: missing required field");
 }
 
+TEST(Latency, ChainsOfTheWarpsThatReachGlobalMemory) {
+  // Blocks of 32 warps of which 4 load (a 1024-thread block where about
+  // 100 threads work, as NPB LU's ssor kernel): the round trips are those
+  // 4 warps' chains, 8 times as long as 32 warps sharing them.
+  Json J = oneLoadLaunch(1000, 8, 4, 32, 1e9, 32);
+  J["block"] = {{"x", 1024}};
+  Traffic All = trafficFromProfile(parseProfile(J, "p.json"));
+  EXPECT_EQ(All.WorkingWarpShare, 1); // not recorded: every warp
+  J["heatmap"] = {{"global_warps", 4}};
+  Traffic T = trafficFromProfile(parseProfile(J, "p.json"));
+  EXPECT_REL_NEAR(T.WorkingWarpShare, 4.0 / 32, 1e-12);
+  BandwidthModel M = BandwidthModel::fit(
+      pureStreamBench(1e-6 / 4000, 4e-4, 5e-6), {"campprof"});
+  M.BlockMs = 0;
+  double Shared = M.curve(All, false, nullptr).LatMsWarps;
+  EXPECT_GT(Shared, 0);
+  EXPECT_REL_NEAR(M.curve(T, false, nullptr).LatMsWarps, 8 * Shared, 1e-12);
+  // Switched off, every warp of the block shares them again.
+  M.ChainsOnWorkingWarps = false;
+  EXPECT_REL_NEAR(M.curve(T, false, nullptr).LatMsWarps, Shared, 1e-12);
+}
+
 } // namespace

@@ -231,8 +231,11 @@ json launchJson(const LaunchReport &R) {
   if (I.TheMode == Mode::Heatmap) {
     std::vector<uint64_t> SecHist(SS_MAX_WARPS + 1), WordHist(SS_MAX_WARPS + 1);
     uint64_t Words = 0;
+    uint32_t GlobalWarps = 0; // the warps with a global-memory sector
     for (const HeatSector &S : R.Data.Heat) {
       ++SecHist[__builtin_popcount(S.SectorWarps)];
+      if (S.Space == SS_SPACE_GLOBAL)
+        GlobalWarps |= S.SectorWarps;
       for (uint32_t W : S.WordWarps)
         if (W) {
           ++Words;
@@ -252,6 +255,7 @@ json launchJson(const LaunchReport &R) {
         {"requests", R.Data.Log.Requests},
         {"sector_warps_histogram", Trim(SecHist)},
         {"word_warps_histogram", Trim(WordHist)},
+        {"global_warps", __builtin_popcount(GlobalWarps)},
         {"csv", I.CsvName.empty() ? json(nullptr) : json(I.CsvName)}};
   } else {
     J["heatmap"] = nullptr;

@@ -45,7 +45,8 @@ TEST(Coalescing, CoalescedLoadIsIdeal) {
   // The sampled block's sectors range over its own 1 KiB of the array.
   expectJson(J["objects"][0],
              R"j({"patterns": [], "sectors": 32, "span": 1024})j");
-  expectJson(J["heatmap"], R"j({"sectors": 32, "words": 256})j");
+  expectJson(J["heatmap"],
+             R"j({"sectors": 32, "words": 256, "global_warps": 8})j");
   EXPECT_TRUE(R.Findings.empty());
 }
 

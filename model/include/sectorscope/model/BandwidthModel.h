@@ -127,6 +127,9 @@ struct BandwidthModel {
   int SmCount = 0;    ///< From the calibration's gpu.
   /// Which reuse across blocks L2 gives (Traffic::l2RereadMissShares).
   L2ReuseRules L2Reuse;
+  /// The round trips are the chains of the warps that reach global memory
+  /// (Traffic::WorkingWarpShare); false: every warp of a block shares them.
+  bool ChainsOnWorkingWarps = true;
   std::vector<std::string> Experiments;
   std::vector<BandwidthClass> Classes;
   size_t Rows = 0;

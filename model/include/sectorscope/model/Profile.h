@@ -97,6 +97,9 @@ struct Profile {
   std::vector<LoopTrips> Loops; ///< Empty before ABI v20.
   std::vector<ProfileObject> Objects;
   double HeatOverflow = 0; ///< overflow.heat_overflow: records dropped.
+  /// heatmap.global_warps: the sampled block's warps that reached global
+  /// memory (0: not recorded, before the field existed).
+  double HeatGlobalWarps = 0;
   /// The counts are a grid-mode profile's (GridCounts.h): the heat map's
   /// distinct sectors, scaled with them, stand for the average block even
   /// where its log overflowed.

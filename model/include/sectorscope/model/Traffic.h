@@ -130,6 +130,9 @@ struct Traffic {
   /// Warp instruction issue slots of the grid: every site's (shared ones
   /// too) requests times its work (sites[].work). 0: no work in the profile.
   double IssueSlots = 0;
+  /// The share of a block's warps that reach global memory (the sampled
+  /// block's heat map; 1 unknown): the round trips queue on those alone.
+  double WorkingWarpShare = 1;
   /// The share of an item's L1-level bytes that are sectors its object's
   /// sampled block had not touched before (heat map); 1 where unknown.
   double freshShare(const MemItem &I) const;
