@@ -310,7 +310,8 @@ Traffic trafficFromProfile(const Profile &P) {
   T.Blocks = P.blocks();
   T.WarpsPerBlock = P.warpsPerBlock();
   T.SharedBytesPerBlock = P.SharedBytes;
-  if (P.Mode == "heatmap" && P.HeatGlobalWarps > 0)
+  // A heat map that dropped records may have dropped a warp's.
+  if (P.Mode == "heatmap" && P.HeatOverflow == 0 && P.HeatGlobalWarps > 0)
     T.WorkingWarpShare = std::min(1.0, P.HeatGlobalWarps / T.WarpsPerBlock);
   double Scale = P.blocks() / P.SampledBlocks;
   // Per-warp counts: a block's requests spread over its warps.

@@ -169,6 +169,9 @@ TEST(Latency, ChainsOfTheWarpsThatReachGlobalMemory) {
   J["heatmap"] = {{"global_warps", 4}};
   Traffic T = trafficFromProfile(parseProfile(J, "p.json"));
   EXPECT_REL_NEAR(T.WorkingWarpShare, 4.0 / 32, 1e-12);
+  J["overflow"] = {{"heat_overflow", 100}}; // a warp may be missing
+  EXPECT_EQ(trafficFromProfile(parseProfile(J, "p.json")).WorkingWarpShare, 1);
+  J.erase("overflow");
   BandwidthModel M = BandwidthModel::fit(
       pureStreamBench(1e-6 / 4000, 4e-4, 5e-6), {"campprof"});
   M.BlockMs = 0;
