@@ -168,7 +168,8 @@ private:
           Lead = decodeAccess(W); // the first lane that counts leads
       }
     }
-    ss_site_counters &C = Out.Sites[Q.Site], Dropped{};
+    ss_site_counters &C = Out.Sites[Q.Site];
+    ss_site_counters Dropped{}; // the uncounted lanes' sectors
     if (Counted) {
       ++C.requests;
       C.threads += Counted;

@@ -36,7 +36,8 @@ HeatStats heatStats(const std::vector<HeatSector> &Heat, uint32_t Space,
     const HeatSector &S = *It;
     if (Space == ~0u && (S.Addr + 31 < Lo || S.Addr > Hi))
       continue;
-    H.FirstAddr = H.Sectors++ ? std::min(H.FirstAddr, S.Addr) : S.Addr;
+    ++H.Sectors;
+    H.FirstAddr = std::min(H.FirstAddr, S.Addr);
     H.LastAddr = std::max(H.LastAddr, S.Addr);
     uint32_t MaxWord = 0;
     uint8_t Mask = 0;

@@ -27,8 +27,8 @@ struct PatternHit {
 /// allocation) in the sampled block.
 struct HeatStats {
   uint64_t Sectors = 0;
-  uint64_t Words = 0;     // touched words
-  uint64_t FirstAddr = 0; // lowest and highest touched sector
+  uint64_t Words = 0;                // touched words
+  uint64_t FirstAddr = ~uint64_t(0); // lowest and highest touched sector
   uint64_t LastAddr = 0;
   uint64_t PrivateWords = 0;     // touched by exactly one warp
   uint64_t WrittenSectors = 0;   // stored or atomically updated
