@@ -191,6 +191,7 @@ void runOffset(Harness &H, const Buffers &Buf);
 void runPitch(Harness &H, const Buffers &Buf);
 void runHotRegion(Harness &H, const Buffers &Buf);
 void runLatency(Harness &H, const Buffers &Buf);
+void runStreams(Harness &H, const Buffers &Buf);
 void runBlockCost(Harness &H, const Buffers &Buf);
 void runLoadStore(Harness &H, const Buffers &Buf);
 void runSmallGrid(Harness &H, const Buffers &Buf);

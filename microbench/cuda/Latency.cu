@@ -22,6 +22,13 @@
 // reads few bytes from many lines); the other groups time a kernel after
 // itself.
 //
+// The `streams` group runs the DRAM chains with the M loads of a trip in M
+// separate regions (M arrays read at the same index, as most kernels do)
+// beside the same chains with the M loads side by side in one region (the
+// latency group's layout): a warp's side-by-side loads share DRAM pages,
+// separate streams each open their own, and the round trip shows it where
+// few requests are in flight.
+//
 // The `block` group measures what a thread block costs beyond its loads:
 // a copy where each thread moves K words (one load, then its store, per
 // word), at a fixed total, so the number of blocks changes with K and the
@@ -38,7 +45,9 @@ namespace sectorscope::mb {
 namespace {
 
 /// Trips of M loads; each load is one warp request: lane L reads element
-/// Pos + L * LaneStride (stride 0: one sector per request). With Out (the
+/// Pos + L * LaneStride (stride 0: one sector per request). A trip's loads
+/// are side by side (Gap 0: a chunk apart) or Gap elements apart, each in a
+/// stream of its own that the warps walk together. With Out (the
 /// small group, 4-byte words), the chain ends in one store per thread of
 /// its result, lanes StoreStride words apart (1: 4 sectors in one line;
 /// 32: a line per lane, each sector written in part): a kernel ends when
@@ -46,19 +55,24 @@ namespace {
 template <typename T, int M, bool L1>
 __global__ void chainKernel(const T *__restrict__ P, size_t Mask, int Trips,
                             int LaneStride, size_t ZeroMask, unsigned *Sink,
-                            size_t Base, unsigned *Out, int StoreStride) {
+                            size_t Base, unsigned *Out, int StoreStride,
+                            size_t Gap) {
   const int Lane = threadIdx.x & 31;
   const size_t Warp = (size_t(blockIdx.x) * blockDim.x + threadIdx.x) >> 5;
   const size_t Warps = (size_t(gridDim.x) * blockDim.x) >> 5;
   // One chunk per load: 32 lanes x stride elements, at least one sector.
   const size_t Chunk = 32 * size_t(LaneStride > 0 ? LaneStride : 1);
-  size_t Pos = Base + Warp * M * Chunk;
+  // A warp's share of a trip: its M chunks side by side, or one chunk of
+  // each stream.
+  const size_t Share = Gap ? Chunk : M * Chunk;
+  const size_t Next = Gap ? Gap : Chunk;
+  size_t Pos = Base + Warp * Share;
   unsigned Acc = 0;
   for (int K = 0; K < Trips; ++K) {
     T V[M];
 #pragma unroll
     for (int J = 0; J < M; ++J) {
-      const T *A = P + ((Pos + J * Chunk + size_t(Lane) * LaneStride) & Mask);
+      const T *A = P + ((Pos + J * Next + size_t(Lane) * LaneStride) & Mask);
       V[J] = L1 ? __ldca(A) : __ldcg(A);
     }
     unsigned Fold = 0;
@@ -67,7 +81,7 @@ __global__ void chainKernel(const T *__restrict__ P, size_t Mask, int Trips,
       Fold ^= fold(V[J]);
     Acc ^= Fold;
     // The next trip waits for all M loads of this one.
-    Pos += Warps * M * Chunk + (Fold & ZeroMask);
+    Pos += Warps * Share + (Fold & ZeroMask);
   }
   if (Out)
     __stcg(Out +
@@ -138,6 +152,9 @@ enum class Level { Dram, L2, L1 };
 struct ChainCase {
   int WordBytes, LaneStride, Mlp, Warps;
   Level Where;
+  /// The streams group's rows: 1 (the trip's loads side by side) or Mlp
+  /// (each in a stream of its own); 0: a latency group row.
+  int Streams = 0;
 };
 
 template <typename T, int M>
@@ -162,8 +179,14 @@ void runChain(Harness &H, const Buffers &Buf, const ChainCase &C) {
   const int Trips =
       int(std::max(16.0, std::min(2048.0, 2147483648.0 / PerTrip)));
   const T *P = reinterpret_cast<const T *>(Buf.A);
-  Row R = chainRow(C.Where == Level::L1 ? "latency_l1" : "latency",
+  Row R = chainRow(C.Streams              ? "streams"
+                   : C.Where == Level::L1 ? "latency_l1"
+                                          : "latency",
                    int(sizeof(T)), C.LaneStride, M, Achieved, Threads, Grid);
+  if (C.Streams)
+    R.N = C.Streams;
+  // Separate streams split the region evenly: M arrays of Region / M.
+  const size_t Gap = C.Streams > 1 ? Region / sizeof(T) / M : 0;
   R.BytesMoved = PerTrip * Trips;
   // The walk covers a whole chunk per request even when it reads one
   // sector of it; a walk that fits in L2 twice over is served by L2 after
@@ -174,7 +197,7 @@ void runChain(Harness &H, const Buffers &Buf, const ChainCase &C) {
   R.Dram = C.Where == Level::Dram && R.FootprintBytes >= 2.0 * H.Dev.L2Bytes;
   R.Time = H.time([&](int) {
     K<<<Grid, Threads, Smem>>>(P, Mask, Trips, C.LaneStride, 0, H.Sink, 0,
-                               nullptr, 0);
+                               nullptr, 0, Gap);
   });
   H.add(R);
   H.step();
@@ -192,6 +215,19 @@ void dispatchChain(Harness &H, const Buffers &Buf, const ChainCase &C) {
   default:
     return runChain<T, 8>(H, Buf, C);
   }
+}
+
+/// The group's chains, 16-byte words as uint4, the others as 4-byte words.
+void runChains(Harness &H, const Buffers &Buf, const char *Group,
+               const std::vector<ChainCase> &Cases) {
+  H.begin(Group, int(Cases.size()));
+  for (const ChainCase &C : Cases) {
+    if (C.WordBytes == 16)
+      dispatchChain<uint4>(H, Buf, C);
+    else
+      dispatchChain<unsigned>(H, Buf, C);
+  }
+  H.end();
 }
 
 } // namespace
@@ -214,14 +250,22 @@ void runLatency(Harness &H, const Buffers &Buf) {
           if (!H.Opts.Quick || Warps == 1 || Warps == 16 || Warps == 64)
             Cases.push_back({W, S, M, Warps, Where});
     }
-  H.begin("latency", int(Cases.size()));
-  for (const ChainCase &C : Cases) {
-    if (C.WordBytes == 16)
-      dispatchChain<uint4>(H, Buf, C);
-    else
-      dispatchChain<unsigned>(H, Buf, C);
-  }
-  H.end();
+  runChains(H, Buf, "latency", Cases);
+}
+
+void runStreams(Harness &H, const Buffers &Buf) {
+  // 4 and 16 sectors per request (4 and 16 B words, coalesced), the
+  // latency group's occupancies; both layouts of every chain, one after
+  // the other, so that their ratio comes from one run.
+  const std::pair<int, int> Shapes[] = {{4, 1}, {16, 1}};
+  std::vector<ChainCase> Cases;
+  for (auto [W, S] : Shapes)
+    for (int M : {2, 4, 8})
+      for (int Warps : {1, 2, 4, 8, 16, 32, 64})
+        if (!H.Opts.Quick || Warps == 1 || Warps == 16 || Warps == 64)
+          for (int Streams : {1, M})
+            Cases.push_back({W, S, M, Warps, Level::Dram, Streams});
+  runChains(H, Buf, "streams", Cases);
 }
 
 void runSmallGrid(Harness &H, const Buffers &Buf) {
@@ -262,7 +306,7 @@ void runSmallGrid(Harness &H, const Buffers &Buf) {
     R.Time = H.time([&](int) {
       chainKernel<unsigned, 1, false>
           <<<G, Threads>>>(P, Mask, Trips, 1, 0, H.Sink, Next,
-                           StoreStride ? Q : nullptr, StoreStride);
+                           StoreStride ? Q : nullptr, StoreStride, 0);
       Next += Spacing;
     });
     H.add(R);
@@ -375,7 +419,7 @@ void runDirtyL2(Harness &H, const Buffers &Buf) {
         R.Time = H.time(
             [&](int) {
               K<<<Grid, Threads, Smem>>>(P, Mask, Trips, C.LaneStride, 0,
-                                         H.Sink, 0, nullptr, 0);
+                                         H.Sink, 0, nullptr, 0, 0);
             },
             [&](int) {
               // Clean L2 first (the chain's lines of the run before

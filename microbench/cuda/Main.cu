@@ -104,10 +104,10 @@ int main(int Argc, char **Argv) {
       {"gt200", runGt200},          {"stride", runStride},
       {"offset", runOffset},        {"pitch", runPitch},
       {"hot_region", runHotRegion}, {"latency", runLatency},
-      {"block", runBlockCost},      {"loadstore", runLoadStore},
-      {"small", runSmallGrid},      {"local", runLocalMemory},
-      {"atomic", runHotAtomics},    {"hot_load", runHotLoads},
-      {"dirty", runDirtyL2}};
+      {"streams", runStreams},      {"block", runBlockCost},
+      {"loadstore", runLoadStore},  {"small", runSmallGrid},
+      {"local", runLocalMemory},    {"atomic", runHotAtomics},
+      {"hot_load", runHotLoads},    {"dirty", runDirtyL2}};
   for (auto &[Name, Run] : Groups)
     if (wants(O, Name)) {
       Run(H, Buf);

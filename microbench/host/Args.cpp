@@ -10,9 +10,9 @@ namespace sectorscope::mb {
 
 const std::vector<std::string> &experimentNames() {
   static const std::vector<std::string> Names = {
-      "stream", "campprof",   "gt200",   "stride",   "offset",
-      "pitch",  "hot_region", "latency", "block",    "loadstore",
-      "small",  "local",      "atomic",  "hot_load", "dirty"};
+      "stream",     "campprof", "gt200", "stride",    "offset", "pitch",
+      "hot_region", "latency",  "block", "loadstore", "small",  "local",
+      "atomic",     "hot_load", "dirty", "streams"};
   return Names;
 }
 

@@ -38,23 +38,41 @@ static Json tableRatesToJson(const TableRates &T) {
   return A;
 }
 
-/// [[words, operations per ms], ...], words increasing and both > 0.
-static TableRates tableRatesFromJson(const Json &A, const Ctx &AC) {
-  TableRates R;
+/// [[x, y], ...] with x increasing from above X0 and Valid(y); Expect says
+/// what the pairs are when they are not.
+static std::vector<std::pair<double, double>>
+pairsFromJson(const Json &A, const Ctx &AC, double X0, bool (*Valid)(double),
+              const std::string &Expect) {
   if (!A.is_array())
-    AC.fail("expected an array of [words, operations per ms] pairs");
-  double Prev = 0;
+    AC.fail("expected an array of " + Expect);
+  std::vector<std::pair<double, double>> Out;
+  double Prev = X0;
   for (size_t K = 0; K < A.size(); ++K) {
     const Json &E = A[K];
     if (!E.is_array() || E.size() != 2 || !E[0].is_number() ||
         !E[1].is_number() || !(E[0].get<double>() > Prev) ||
-        !(E[1].get<double>() > 0) || !std::isfinite(E[1].get<double>()))
-      AC.at(K).fail("expected [words, operations per ms], words increasing "
-                    "and both > 0");
+        !std::isfinite(E[1].get<double>()) || !Valid(E[1].get<double>()))
+      AC.at(K).fail("expected " + Expect);
     Prev = E[0].get<double>();
-    R.ByWords.push_back({E[0].get<double>(), E[1].get<double>()});
+    Out.push_back({E[0].get<double>(), E[1].get<double>()});
   }
+  return Out;
+}
+
+static TableRates tableRatesFromJson(const Json &A, const Ctx &AC) {
+  TableRates R;
+  R.ByWords = pairsFromJson(
+      A, AC, 0, [](double Y) { return Y > 0; },
+      "[words, operations per ms] pairs, words increasing and both > 0");
   return R;
+}
+
+static StreamSteps streamStepsFromJson(const Json &A, const Ctx &AC) {
+  StreamSteps S;
+  S.Factors = pairsFromJson(
+      A, AC, 1, [](double Y) { return Y >= 1; },
+      "[streams, factor] pairs, streams increasing above 1, factors >= 1");
+  return S;
 }
 
 static BandwidthClass classFromJson(const Json &CJ, const Ctx &CC) {
@@ -139,6 +157,13 @@ Json BandwidthModel::toJson() const {
     J["dirty_l2_share"] = DirtyL2Share;
     J["write_back_rows"] = WriteBackRows;
     J["write_back_geomean_rel_err"] = WriteBackGeomeanRelErr;
+  }
+  if (Streams.known()) {
+    Json F = Json::array();
+    for (const auto &[K, Factor] : Streams.Factors)
+      F.push_back({K, Factor});
+    J["stream_step_factors"] = F;
+    J["stream_step_rows"] = Streams.Rows;
   }
   if (Atomics.known())
     J["atomic_rates"] = tableRatesToJson(Atomics);
@@ -248,6 +273,10 @@ BandwidthModel BandwidthModel::fromJson(const Json &J, const Ctx &C) {
         .fail("expected a share of L2 in 0..1, got " + fmtNum(M.DirtyL2Share));
   M.WriteBackRows = Count("write_back_rows");
   M.WriteBackGeomeanRelErr = Num("write_back_geomean_rel_err");
+  if (J.contains("stream_step_factors"))
+    M.Streams = streamStepsFromJson(J.at("stream_step_factors"),
+                                    C.at("stream_step_factors"));
+  M.Streams.Rows = Count("stream_step_rows");
   if (J.contains("atomic_rates"))
     M.Atomics = tableRatesFromJson(J.at("atomic_rates"), C.at("atomic_rates"));
   if (J.contains("hot_load_rates"))

@@ -14,6 +14,8 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
+#include <set>
 #include <tuple>
 
 namespace sectorscope::model {
@@ -124,15 +126,38 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
   // unrolled loop's copies the same count, which the sampled block's log
   // rarely did: there a group has mlp members, taken in site order.
   using GroupKey = std::tuple<double, double, size_t>; // mlp, requests, nth
-  std::map<std::pair<double, double>, size_t> Members;
+  const bool LocalOnChip = M.LocalMsPerSector > 0;
+  std::vector<std::optional<GroupKey>> GroupOf(T.Items.size());
+  std::map<GroupKey, std::set<int>> GroupObjects;
+  {
+    std::map<std::pair<double, double>, size_t> Members;
+    for (size_t K = 0; K < T.Items.size(); ++K) {
+      const MemItem &I = T.Items[K];
+      if ((I.Local && LocalOnChip) || !I.Waits || I.Mlp <= 1 ||
+          I.SampledRequests <= 0)
+        continue;
+      size_t Nth = Members[{I.Mlp, I.SampledRequests}]++;
+      GroupOf[K] = GroupKey{I.Mlp, I.SampledRequests,
+                            T.CountsFromGrid ? Nth / (size_t)I.Mlp : 0};
+      if (I.Use >= 0)
+        GroupObjects[*GroupOf[K]].insert(T.Uses[(size_t)I.Use].ObjectId);
+    }
+  }
   std::map<GroupKey, double> Slowest;
   std::vector<std::pair<GroupKey, double>> GroupSteps;
-  for (const MemItem &I : T.Items) {
+  for (size_t K = 0; K < T.Items.size(); ++K) {
+    const MemItem &I = T.Items[K];
     double A = 0, L = 0;
     M.coefficients(
         I.TheOp, Camped,
         classSectorsPerRequest(I.SectorsPerRequest, I.LinesPerRequest), A, L,
         Notes);
+    // Loads in flight together from separate allocations each open DRAM
+    // pages of their own: their DRAM round trip is the streams rows', not
+    // the side-by-side latency rows'.
+    if (GroupOf[K])
+      L *= M.Streams.factor(
+          std::min<double>((double)GroupObjects[*GroupOf[K]].size(), I.Mlp));
     // Atomics and loads that skip L1 on an allocation of known size: the
     // GPU's rate on a table that size bounds them, whatever else they
     // cost. The slices that own its words do both, so their times add.
@@ -153,7 +178,7 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
       R.LatMsWarps += I.Requests / Sm * M.L2.MsPerStep;
     // Local memory stays on chip: its own measured costs replace the DRAM,
     // L2 and tag-stage ones (a store keeps its issue cost L).
-    if (I.Local && M.LocalMsPerSector > 0) {
+    if (I.Local && LocalOnChip) {
       double Sectors = I.Bytes / 32;
       R.L1Bytes += I.Bytes;
       LocalMs += Sectors / Sm * M.LocalMsPerSector;
@@ -233,10 +258,8 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
     PartialMs += std::max(I.PartialSectors * M.PartialStoreMsPerSector,
                           I.partialLines() * M.PartialStoreMsPerLine) /
                  AllSm;
-    if (I.Waits && I.Mlp > 1 && I.SampledRequests > 0) {
-      size_t Nth = Members[{I.Mlp, I.SampledRequests}]++;
-      GroupKey G{I.Mlp, I.SampledRequests,
-                 T.CountsFromGrid ? Nth / (size_t)I.Mlp : 0};
+    if (GroupOf[K]) {
+      const GroupKey &G = *GroupOf[K];
       Slowest[G] = std::max(Slowest[G], L);
       GroupSteps.push_back({G, Steps});
       continue;

@@ -12,6 +12,7 @@
 #include "sectorscope/model/LocalRows.h"
 #include "sectorscope/model/SmallGridRows.h"
 #include "sectorscope/model/SparseLineRows.h"
+#include "sectorscope/model/StreamSteps.h"
 #include "sectorscope/model/WriteBack.h"
 
 #include <algorithm>
@@ -301,6 +302,7 @@ void fitDependentTerms(BandwidthModel &M, const BenchData &D,
   M.Atomics = deriveTableRates(D, "atomic", M.LaunchMs);
   M.HotLoads = deriveTableRates(D, "hot_load", M.LaunchMs);
   fitSparseLines(M, D);
+  M.Streams = fitStreamSteps(D);
   WriteBackFit WB = fitWriteBack(D, M.L2Bytes);
   M.WriteBackMsPerByte = WB.MsPerByte;
   M.DirtyL2Share = WB.Share;

@@ -40,7 +40,7 @@ static GpuInfo parseGpu(const Json &Top, const Ctx &C) {
 }
 
 static bool usesVolume(const std::string &E) {
-  return E == "campprof" || E == "stream" || E == "latency" ||
+  return E == "campprof" || E == "stream" || E == "latency" || E == "streams" ||
          E == "latency_l1" || E == "block" || E == "loadstore";
 }
 

@@ -259,6 +259,15 @@ static std::string bandwidthTermsSummary(const BandwidthModel &B) {
         std::to_string(B.SparseLineRows) +
         " stride read rows (geomean rel err " +
         fmtFixed(100 * B.SparseLineGeomeanRelErr, 1) + "%)\n";
+  if (B.Streams.known()) {
+    Out += "loads in flight from separate allocations: round trip x";
+    const char *Sep = " ";
+    for (const auto &[K, F] : B.Streams.Factors) {
+      Out += Sep + fmtFixed(F, 2) + " (" + fmtNum(K) + " streams)";
+      Sep = ", ";
+    }
+    Out += ", from " + std::to_string(B.Streams.Rows) + " streams row pairs\n";
+  }
   if (B.WriteBackRows)
     Out += "dirty L2 inherited: written back at " +
            fmtFixed(1e-9 / B.WriteBackMsPerByte, 2) + " TB/s, at most " +

@@ -72,6 +72,11 @@ const std::vector<TermSwitch> &termSwitches() {
       {"issue", "the SM's instruction issue rate bounds nothing",
        [](BandwidthModel &M) { M.IssueMsPerSlot = 0; },
        [](const BandwidthModel &M) { return M.IssueMsPerSlot > 0; }},
+      {"streams",
+       "loads in flight from separate allocations wait as long as loads "
+       "side by side",
+       [](BandwidthModel &M) { M.Streams = StreamSteps(); },
+       [](const BandwidthModel &M) { return M.Streams.known(); }},
       {"write_back", "the previous launch's dirty L2 costs nothing",
        [](BandwidthModel &M) {
          M.WriteBackMsPerByte = 0;

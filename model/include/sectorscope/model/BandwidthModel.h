@@ -32,6 +32,7 @@
 #include "sectorscope/model/JsonIO.h"
 #include "sectorscope/model/L1Figures.h"
 #include "sectorscope/model/L2Figures.h"
+#include "sectorscope/model/StreamSteps.h"
 #include "sectorscope/model/TableRates.h"
 #include "sectorscope/model/Traffic.h"
 
@@ -247,6 +248,11 @@ struct BandwidthModel {
   double WriteBackMsPerByte = 0, DirtyL2Share = 0;
   size_t WriteBackRows = 0;
   double WriteBackGeomeanRelErr = 0;
+  /// Round trip of loads in flight together from separate allocations, in
+  /// units of the latency rows' side-by-side loads (lib/StreamSteps.cpp),
+  /// from the `streams` rows. JSON: stream_step_factors ([[streams,
+  /// factor], ...]), stream_step_rows (absent: 1, side by side).
+  StreamSteps Streams;
   /// Atomic update rate by table size, from the `atomic` rows: a kernel's
   /// atomics on an allocation are bounded by it. JSON: atomic_rates
   /// ([[words, updates per ms], ...]; absent: no bound).
