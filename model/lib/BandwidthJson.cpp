@@ -109,6 +109,8 @@ Json BandwidthModel::toJson() const {
   J["experiments"] = Experiments;
   J["launch_ms"] = LaunchMs;
   J["launch_from"] = LaunchFrom;
+  if (ChainsOnWorkingWarps)
+    J["working_warps"] = true;
   J["smooth_max_exponent"] = P;
   J["rows"] = Rows;
   J["r2"] = R2;
@@ -254,6 +256,7 @@ BandwidthModel BandwidthModel::fromJson(const Json &J, const Ctx &C) {
   M.IssueMsPerSlot = Num("issue_ms_per_slot");
   M.HeldOutGeomeanRelErr = Num("held_out_geomean_rel_err", -1);
   M.LaunchFrom = getOptString(J, C, "launch_from").value_or("fit");
+  M.ChainsOnWorkingWarps = getOptBool(J, C, "working_warps").value_or(false);
   M.StoreDrainMs = Num("store_drain_ms");
   M.PartialStoreDrainMs = Num("partial_store_drain_ms");
   M.LocalMsPerSector = Num("local_ms_per_sector_per_sm");

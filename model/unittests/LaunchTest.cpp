@@ -8,6 +8,7 @@
 #include "sectorscope/model/BenchData.h"
 #include "sectorscope/model/JsonIO.h"
 #include "sectorscope/model/SmallGridRows.h"
+#include "sectorscope/model/TermSwitches.h"
 #include "sectorscope/model/Traffic.h"
 
 #include "model/unittests/ModelExpect.h"
@@ -177,9 +178,22 @@ TEST(Latency, ChainsOfTheWarpsThatReachGlobalMemory) {
   M.BlockMs = 0;
   double Shared = M.curve(All, false, nullptr).LatMsWarps;
   EXPECT_GT(Shared, 0);
+  // Off by default: every warp of the block shares them.
+  EXPECT_FALSE(M.ChainsOnWorkingWarps);
+  EXPECT_REL_NEAR(M.curve(T, false, nullptr).LatMsWarps, Shared, 1e-12);
+  // The calibration turns it on, and keeps it through a round trip.
+  Json Cal = M.toJson();
+  EXPECT_FALSE(Cal.contains("working_warps"));
+  Cal["working_warps"] = true;
+  BandwidthModel On = BandwidthModel::fromJson(Cal, Ctx("c.json"));
+  EXPECT_TRUE(On.ChainsOnWorkingWarps);
+  EXPECT_TRUE(BandwidthModel::fromJson(On.toJson(), Ctx("c.json"))
+                  .ChainsOnWorkingWarps);
+  M.ChainsOnWorkingWarps = true;
   EXPECT_REL_NEAR(M.curve(T, false, nullptr).LatMsWarps, 8 * Shared, 1e-12);
+  EXPECT_REL_NEAR(M.curve(All, false, nullptr).LatMsWarps, Shared, 1e-12);
   // Switched off, every warp of the block shares them again.
-  M.ChainsOnWorkingWarps = false;
+  findTermSwitch("working_warps")->Drop(M);
   EXPECT_REL_NEAR(M.curve(T, false, nullptr).LatMsWarps, Shared, 1e-12);
 }
 

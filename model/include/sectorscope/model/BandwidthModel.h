@@ -130,7 +130,9 @@ struct BandwidthModel {
   L2ReuseRules L2Reuse;
   /// The round trips are the chains of the warps that reach global memory
   /// (Traffic::WorkingWarpShare); false: every warp of a block shares them.
-  bool ChainsOnWorkingWarps = true;
+  /// Off unless the calibration says `"working_warps": true`: on a set
+  /// profiled after it was chosen it did not help (docs/model.md).
+  bool ChainsOnWorkingWarps = false;
   std::vector<std::string> Experiments;
   std::vector<BandwidthClass> Classes;
   size_t Rows = 0;
