@@ -21,17 +21,9 @@ namespace {
 /// A `streams` row: Mlp loads per trip from Streams streams at W warps/SM,
 /// moving Rate bytes per ms.
 BenchRow streamsRow(double Mlp, double Streams, double W, double Rate) {
-  BenchRow R;
-  R.Experiment = "streams";
-  R.OpText = "read";
-  R.TheOp = Op::Read;
-  R.WordBytes = 4;
-  R.Stride = 1;
+  BenchRow R = volumeRow("streams", Op::Read, false, 4, W, 1e9, 1e9 / Rate);
   R.Mlp = Mlp;
   R.N = Streams;
-  R.Warps = W;
-  R.BytesMoved = 1e9;
-  R.TimeMs = 1e9 / Rate;
   return R;
 }
 
