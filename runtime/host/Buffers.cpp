@@ -254,8 +254,13 @@ bool decodeLaunchBuffer(const void *Buf, uint64_t Len, LaunchData &Out,
   ss_launch_header &H = Out.Header;
   std::memcpy(&H, B, sizeof(H));
   if (H.abi_version != SS_ABI_VERSION) {
+    // The runtime wrote the header before the launch: a different version
+    // afterwards means device code wrote over the buffer.
     Err = "launch buffer has ABI version " + std::to_string(H.abi_version) +
-          ", expected " + std::to_string(SS_ABI_VERSION);
+          ", expected " + std::to_string(SS_ABI_VERSION) +
+          ": it was overwritten during the launch (a kernel that writes "
+          "outside its allocations; run the plain build under "
+          "compute-sanitizer --tool memcheck)";
     return false;
   }
   auto Fits = [&](uint64_t Off, uint64_t Count, uint64_t Size) {
