@@ -87,6 +87,13 @@ std::string useGridCounts(Profile &Sampled, const Profile &Grid) {
       ObjBefore[S.ObjectId] += S.Sectors;
       ObjAfter[S.ObjectId] += G.Sectors * Per;
     }
+    // Shared-memory sites counted in fewer blocks (shared_counting_blocks);
+    // generic ones, whatever space they reached, in every block.
+    const double SitePer =
+        G.TheSpace == Space::Shared && !G.Generic &&
+                Grid.SharedCountingBlocks > 0
+            ? Sampled.SampledBlocks / Grid.SharedCountingBlocks
+            : Per;
     if (G.Requests == 0) {
       S.Requests = S.Sectors = S.Bytes = 0;
       S.RereadSectors = S.RereadRequests = 0;
@@ -96,18 +103,19 @@ std::string useGridCounts(Profile &Sampled, const Profile &Grid) {
     }
     // The sampled block's lines and re-reads per request stand for every
     // block's; a site it never ran has none known.
-    double PerRequest = S.Requests > 0 ? G.Requests * Per / S.Requests : 0;
+    double PerRequest = S.Requests > 0 ? G.Requests * SitePer / S.Requests : 0;
     S.Lines = S.Requests > 0 && S.Lines >= 0 ? S.Lines * PerRequest : -1;
     S.RereadSectors *= PerRequest;
     S.RereadRequests *= PerRequest;
     for (Site::Window &W : S.RereadWindows) {
-      W.RereadSectors = std::min(W.RereadSectors * PerRequest, G.Sectors * Per);
+      W.RereadSectors =
+          std::min(W.RereadSectors * PerRequest, G.Sectors * SitePer);
       W.RereadRequests =
-          std::min(W.RereadRequests * PerRequest, G.Requests * Per);
+          std::min(W.RereadRequests * PerRequest, G.Requests * SitePer);
     }
-    S.Requests = G.Requests * Per;
-    S.Sectors = G.Sectors * Per;
-    S.Bytes = G.Bytes * Per;
+    S.Requests = G.Requests * SitePer;
+    S.Sectors = G.Sectors * SitePer;
+    S.Bytes = G.Bytes * SitePer;
     S.SectorsPerRequest = G.Sectors / G.Requests;
     // Re-reads and lines are bounded by the new counts (a rounding guard).
     S.RereadSectors = std::min(S.RereadSectors, S.Sectors);

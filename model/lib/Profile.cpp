@@ -285,6 +285,14 @@ Profile parseProfile(const Json &J, const std::string &File) {
               "the grid?): the counters are empty");
   P.SharedBytes =
       getOptNumber(J, Top, "shared_bytes", NumRule::Integer).value_or(0);
+  P.SharedCountingBlocks =
+      getOptNumber(J, Top, "shared_counting_blocks", NumRule::Count)
+          .value_or(0);
+  if (J.contains("shared_counting_blocks") &&
+      (P.SharedCountingBlocks == 0 || P.SharedCountingBlocks > P.SampledBlocks))
+    Top.at("shared_counting_blocks")
+        .fail("impossible value " + fmtNum(P.SharedCountingBlocks) +
+              " (the counters cover " + fmtNum(P.SampledBlocks) + " blocks)");
   if (P.SampledBlocks > P.blocks())
     Top.at("sampled_blocks")
         .fail("impossible value " + fmtNum(P.SampledBlocks) + " (grid has " +

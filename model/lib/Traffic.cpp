@@ -319,9 +319,14 @@ Traffic trafficFromProfile(const Profile &P) {
   std::vector<bool> Completed = completedInOneTrip(P);
   for (const LoopTrips &L : P.Loops)
     T.IssueSlots += L.Trips * Scale * L.Work;
+  // Shared-memory sites may have counted in fewer blocks than the rest.
+  double SharedScale =
+      P.SharedCountingBlocks > 0 ? P.blocks() / P.SharedCountingBlocks : Scale;
   for (size_t SiteIx = 0; SiteIx < P.Sites.size(); ++SiteIx) {
     const Site &S = P.Sites[SiteIx];
-    T.IssueSlots += S.Requests * Scale * S.Work;
+    const bool CountedApart = S.TheSpace == Space::Shared && !S.Generic;
+    const double SiteScale = CountedApart ? SharedScale : Scale;
+    T.IssueSlots += S.Requests * SiteScale * S.Work;
     if (S.TheSpace == Space::Shared || S.TheSpace == Space::Other)
       continue;
     double Bytes = S.Sectors * 32.0 * Scale;

@@ -96,6 +96,39 @@ TEST(GridCounts, LoopTripsAreIssueSlots) {
   EXPECT_THROW(parseProfile(H, "h.json"), ModelError);
 }
 
+// Grid mode counts shared-memory sites in one block in N (the report's
+// shared_counting_blocks): their totals stand for those blocks alone, the
+// global sites' for every block. A shared site of work 3 counted in 1 of
+// the 4 blocks, 16 requests there, is 64 requests of the grid.
+TEST(GridCounts, SharedSitesCountedInFewerBlocksAreScaledUp) {
+  auto WithShared = [](Json J, double Requests) {
+    J["sites"].push_back({{"id", 9},
+                          {"op", "load"},
+                          {"space", "shared"},
+                          {"width", 4},
+                          {"work", 3},
+                          {"requests", Requests},
+                          {"sectors", 4 * Requests}});
+    return J;
+  };
+  Profile P = parseProfile(WithShared(launch("heatmap", 1, 100, 800, 50), 16),
+                           "h.json");
+  Json G = WithShared(launch("grid", 4, 400, 3200, 200), 16);
+  G["shared_counting_blocks"] = 1;
+  Profile Grid = parseProfile(G, "g.json");
+  EXPECT_DOUBLE_EQ(trafficFromProfile(Grid).IssueSlots, 64 * 3);
+  useGridCounts(P, Grid);
+  EXPECT_DOUBLE_EQ(P.Sites[2].Requests, 16);
+  EXPECT_DOUBLE_EQ(P.Sites[2].Sectors, 64);
+  EXPECT_DOUBLE_EQ(P.Sites[0].Requests, 100); // global: 400 over 4 blocks
+  EXPECT_DOUBLE_EQ(trafficFromProfile(P).IssueSlots, 64 * 3);
+  // More counting blocks than the counters cover, or none, is refused.
+  G["shared_counting_blocks"] = 5;
+  EXPECT_THROW(parseProfile(G, "g.json"), ModelError);
+  G["shared_counting_blocks"] = 0;
+  EXPECT_THROW(parseProfile(G, "g.json"), ModelError);
+}
+
 // The sampled block (a border block) never ran the load: its site has no
 // object, while the grid's has one. The grid's object comes with the
 // counts, matched by kind, size and allocation site (addresses differ from

@@ -108,8 +108,12 @@ struct Profile {
   std::optional<double> ActiveWarps; ///< occupancy.active_warps_per_sm.
   std::optional<double> WorkItems;   ///< e.g. lattice nodes, for MLUPS.
   double SampledBlocks = 1;          ///< Blocks the counters cover.
-  double SharedBytes = 0;            ///< Dynamic shared memory per block.
-  std::string Mode;                  ///< Runtime mode: heatmap, grid, time.
+  /// Grid mode counts shared-memory sites in one block in N (the report's
+  /// shared_counting_blocks): the blocks their counters cover. 0: the
+  /// SampledBlocks, like every other site.
+  double SharedCountingBlocks = 0;
+  double SharedBytes = 0; ///< Dynamic shared memory per block.
+  std::string Mode;       ///< Runtime mode: heatmap, grid, time.
 
   double blocks() const { return Grid[0] * Grid[1] * Grid[2]; }
   double threadsPerBlock() const { return Block[0] * Block[1] * Block[2]; }
