@@ -770,8 +770,12 @@ void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   FAM.invalidate(F, PreservedAnalyses::none());
+  AAResults &AA = FAM.getResult<AAManager>(F);
   DenseMap<const Instruction *, unsigned> Mlp =
-      loadParallelism(Blocks, DL, InKernel, FAM.getResult<AAManager>(F));
+      loadParallelism(Blocks, DL, InKernel, AA, LoadKind::Memory);
+  for (auto [I, N] :
+       loadParallelism(Blocks, DL, InKernel, AA, LoadKind::Shared))
+    Mlp[I] = N;
   // The sites, for their work. The loop below classifies each access again
   // where it records it: a pointer an access uses may by then come from a
   // call that callInstrumentedClone replaced, so operands found here must

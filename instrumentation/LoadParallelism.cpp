@@ -17,18 +17,29 @@ using namespace llvm;
 namespace sectorscope {
 
 namespace {
-/// Loads that go to the memory system and make the warp wait: the loads the
-/// pass instruments as global or generic, classified as their sites are
-/// (shared and local loads, including those reached through a generic
-/// pointer, are served by the SM; param and constant loads are not memory
-/// traffic we model; __ldg intrinsics are global loads).
-std::optional<MemoryOp> memoryLoad(Instruction &I, const DataLayout &DL,
-                                   bool InKernel) {
+/// The loads that make a chain one deeper: those the pass instruments as
+/// global or generic (the memory system's; __ldg intrinsics are global
+/// loads), and for shared loads' counts also the shared ones (the SM's own,
+/// including loads through a generic pointer resolved to shared), as their
+/// sites are classified. A shared load whose address a global load gave
+/// issues after that round trip; a global load's depth is its own kind's,
+/// as before shared loads were counted. Local, param and constant loads
+/// make none.
+std::optional<MemoryOp> chainLoad(Instruction &I, const DataLayout &DL,
+                                  bool InKernel, LoadKind Kind) {
   std::optional<MemoryOp> Op = classifyAccess(I, DL, InKernel);
-  if (Op && Op->Op == SS_OP_LOAD &&
-      (Op->Space == SS_SPACE_GLOBAL || Op->Space == SS_SPACE_GENERIC))
+  if (!Op || Op->Op != SS_OP_LOAD)
+    return std::nullopt;
+  bool Memory = Op->Space == SS_SPACE_GLOBAL || Op->Space == SS_SPACE_GENERIC;
+  bool Shared = Op->Space == SS_SPACE_SHARED;
+  if (Memory || (Kind == LoadKind::Shared && Shared))
     return Op;
   return std::nullopt;
+}
+
+/// Whether a chain load is one loadParallelism counts for `Kind`.
+bool countedLoad(const MemoryOp &Op, LoadKind Kind) {
+  return (Op.Space == SS_SPACE_SHARED) == (Kind == LoadKind::Shared);
 }
 
 /// What a load reads, for ordering it after writes it may alias: a plain
@@ -97,7 +108,7 @@ WaitKind waitKind(const Instruction &I) {
 
 DenseMap<const Instruction *, unsigned>
 loadParallelism(ArrayRef<BasicBlock *> Blocks, const DataLayout &DL,
-                bool InKernel, AAResults &AA) {
+                bool InKernel, AAResults &AA, LoadKind Kind) {
   DenseMap<const Instruction *, unsigned> Result;
   for (BasicBlock *BB : Blocks) {
     // Depth: the longest chain of memory loads, within the block, that an
@@ -124,7 +135,7 @@ loadParallelism(ArrayRef<BasicBlock *> Blocks, const DataLayout &DL,
         if (auto *OI = dyn_cast<Instruction>(Op))
           if (OI->getParent() == BB)
             D = std::max(D, Depth.lookup(OI));
-      std::optional<MemoryOp> Load = memoryLoad(I, DL, InKernel);
+      std::optional<MemoryOp> Load = chainLoad(I, DL, InKernel, Kind);
       if (Load) {
         D = std::max(D, WaitDepth);
         if (std::optional<MemoryLocation> Loc = readLocation(*Load))
@@ -132,7 +143,8 @@ loadParallelism(ArrayRef<BasicBlock *> Blocks, const DataLayout &DL,
             if (WD > D && isModSet(AA.getModRefInfo(W, *Loc)))
               D = WD;
         ++D;
-        ++LoadsAtDepth[D];
+        if (countedLoad(*Load, Kind))
+          ++LoadsAtDepth[D];
         Issued = std::max(Issued, D);
       } else {
         Consumed = std::max(Consumed, D);
@@ -157,7 +169,8 @@ loadParallelism(ArrayRef<BasicBlock *> Blocks, const DataLayout &DL,
         Writes.push_back({&I, D});
     }
     for (Instruction &I : *BB)
-      if (memoryLoad(I, DL, InKernel))
+      if (std::optional<MemoryOp> Load = chainLoad(I, DL, InKernel, Kind);
+          Load && countedLoad(*Load, Kind))
         Result[&I] = LoadsAtDepth.lookup(Depth.lookup(&I));
   }
   return Result;

@@ -26,14 +26,21 @@ class Instruction;
 
 namespace sectorscope {
 
-/// For every global or generic load in `Blocks` (as classifyAccess sees it,
-/// with `InKernel` as there): the loads of its block at its load-dependence
-/// depth, itself included (>= 1). A load after a write it may alias (`AA`)
-/// is ordered after that write's operands too, and a load after a wait point
-/// (LoadParallelism.cpp, waitKind) after the loaded values it waited for.
+/// Which loads loadParallelism counts: global and generic ones (the memory
+/// system's round trips), or shared ones (the SM's).
+enum class LoadKind { Memory, Shared };
+
+/// For every load of `Kind` in `Blocks` (as classifyAccess sees it, with
+/// `InKernel` as there): the loads of that kind in its block at its
+/// load-dependence depth, itself included (>= 1). Global and generic loads
+/// make a chain deeper for both kinds, shared loads for shared ones alone. A
+/// load after a write it may alias (`AA`) is ordered after that write's
+/// operands too, and a load after a wait point (LoadParallelism.cpp, waitKind)
+/// after the loaded values it waited for.
 llvm::DenseMap<const llvm::Instruction *, unsigned>
 loadParallelism(llvm::ArrayRef<llvm::BasicBlock *> Blocks,
-                const llvm::DataLayout &DL, bool InKernel, llvm::AAResults &AA);
+                const llvm::DataLayout &DL, bool InKernel, llvm::AAResults &AA,
+                LoadKind Kind);
 
 } // namespace sectorscope
 

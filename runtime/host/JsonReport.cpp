@@ -80,6 +80,9 @@ json launchJson(const LaunchReport &R) {
   const LaunchInfo &I = R.Info;
   json J;
   J["schema"] = "sectorscope-launch/1";
+  // What the site records mean (mlp, work, waits) depends on the pass that
+  // wrote them; the runtime only loads modules of its own version.
+  J["abi_version"] = SS_ABI_VERSION;
   J["kernel"] = I.Kernel;
   J["mangled"] = I.Mangled;
   J["launch"] = {

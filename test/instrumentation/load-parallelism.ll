@@ -1,10 +1,12 @@
-; The site table's mlp field (ABI v5): for a global or generic load, the
-; loads of its basic block at its load-dependence depth, itself included
-; (loads a warp has in flight together); 1 for anything but such a load.
-; Depth counts the memory loads a value depends on within the block: a load
-; whose address comes from another load is one deeper. Shared, local and
-; param loads are served without the memory system: they are not counted and
-; add no depth, also when a generic pointer is resolved statically to shared.
+; The site table's mlp field (ABI v5; shared loads since v23): for a global
+; or generic load, the global and generic loads of its basic block at its
+; load-dependence depth, itself included (loads a warp has in flight
+; together); for a shared load, the shared loads at its depth; 1 for
+; anything but a load. Depth counts the loads a value depends on within the
+; block: a load whose address comes from another load is one deeper. For
+; global loads only global and generic loads count, so shared, local and
+; param loads add no depth there, also when a generic pointer is resolved
+; statically to shared; for shared loads global loads count too.
 ; A load after a write it may alias is also deeper than the write's operands,
 ; and one after a point where ptxas makes the warp wait (an IEEE division of
 ; a loaded value, a barrier, a call) deeper than the values waited for.
@@ -38,11 +40,13 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-SAME: S\099\09k\09load\09generic\094\090\090\091\09{{[0-9]+}}\091\090\09k\09\0A
 ; An atomic: 1.
 ; CHECK-SAME: S\0910\09k\09atomic\09global\094\090\090\091\09{{[0-9]+}}\09{{[01]}}\090\09k\09\0A
-; Kernel k2: shared loads (direct and through a generic pointer) are 1 and
-; not counted with the global loads; the param load giving a pointer adds no
+; Kernel k2: shared loads (direct and through a generic pointer) are not
+; counted with the global loads; the param load giving a pointer adds no
 ; depth, so the load through it is at depth 1 with the index load (2 each).
-; CHECK-SAME: S\0911\09k2\09load\09shared\094\090\090\091\09{{[0-9]+}}\091\090\09k2\09\0A
-; CHECK-SAME: S\0912\09k2\09load\09shared\094\090\090\091\09{{[0-9]+}}\091\090\09k2\09\0A
+; The two shared loads of no loaded address fly together (2 each); the one
+; whose index a global load gave is a step later, alone (1).
+; CHECK-SAME: S\0911\09k2\09load\09shared\094\090\090\092\09{{[0-9]+}}\091\090\09k2\09\0A
+; CHECK-SAME: S\0912\09k2\09load\09shared\094\090\090\092\09{{[0-9]+}}\091\090\09k2\09\0A
 ; CHECK-SAME: S\0913\09k2\09load\09global\094\090\090\092\09{{[0-9]+}}\091\090\09k2\09\0A
 ; CHECK-SAME: S\0914\09k2\09load\09global\094\090\090\092\09{{[0-9]+}}\091\090\09k2\09\0A
 ; CHECK-SAME: S\0915\09k2\09load\09shared\094\090\090\091\09{{[0-9]+}}\091\090\09k2\09\0A
@@ -99,7 +103,21 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-SAME: S\0951\09k5\09store\09global\094\090\090\091\09{{[0-9]+}}\090\090\09k5\09\0A
 ; CHECK-SAME: S\0952\09k5\09load\09global\094\090\090\091\09{{[0-9]+}}\091\090\09k5\09\0A
 ; CHECK-SAME: S\0953\09k5\09load\09global\094\090\090\091\09{{[0-9]+}}\091\090\09k5\09\0A
-; CHECK-SAME: S\0954\09k5\09store\09global\094\090\090\091\09{{[0-9]+}}\090\090\09k5\09\0A\00"
+; CHECK-SAME: S\0954\09k5\09store\09global\094\090\090\091\09{{[0-9]+}}\090\090\09k5\09\0A
+; Kernel k6: one step of a shared-memory scan, `t = s[i - 1]; sync;
+; s[i] += t; sync; u = s[i - 2]`, then a stencil's three independent reads
+; of a shared tile. The first two loads fly together across the barrier (t
+; is not used before it: 2 each); the load after the second barrier waits
+; for the sum stored before it (1); the stencil's reads fly together (3).
+; CHECK-SAME: S\0955\09k6\09load\09shared\094\090\090\092\09{{[0-9]+}}\091\090\09k6\09\0A
+; CHECK-SAME: S\0956\09k6\09load\09shared\094\090\090\092\09{{[0-9]+}}\091\090\09k6\09\0A
+; CHECK-SAME: S\0957\09k6\09store\09shared\094\090\090\091\09{{[0-9]+}}\090\090\09k6\09\0A
+; CHECK-SAME: S\0958\09k6\09load\09shared\094\090\090\091\09{{[0-9]+}}\091\090\09k6\09\0A
+; CHECK-SAME: S\0959\09k6\09store\09global\094\090\090\091\09{{[0-9]+}}\090\090\09k6\09\0A
+; CHECK-SAME: S\0960\09k6\09load\09shared\094\090\090\093\09{{[0-9]+}}\091\090\09k6\09\0A
+; CHECK-SAME: S\0961\09k6\09load\09shared\094\090\090\093\09{{[0-9]+}}\091\090\09k6\09\0A
+; CHECK-SAME: S\0962\09k6\09load\09shared\094\090\090\093\09{{[0-9]+}}\091\090\09k6\09\0A
+; CHECK-SAME: S\0963\09k6\09store\09global\094\090\090\091\09{{[0-9]+}}\090\090\09k6\09\0A\00"
 
 define void @k(ptr %a, ptr %b, ptr %c, ptr %pp, ptr %idx, ptr %out) {
 entry:
@@ -240,6 +258,31 @@ call:
   ret void
 }
 
+define void @k6(i32 %i, ptr %out) {
+entry:
+  %pm1 = getelementptr inbounds [64 x float], ptr addrspace(3) @s, i32 0, i32 %i
+  %t = load float, ptr addrspace(3) %pm1, align 4
+  call void @llvm.nvvm.barrier0()
+  %pi = getelementptr inbounds float, ptr addrspace(3) %pm1, i32 1
+  %si = load float, ptr addrspace(3) %pi, align 4
+  %sum = fadd float %si, %t
+  store float %sum, ptr addrspace(3) %pi, align 4
+  call void @llvm.nvvm.barrier0()
+  %pm2 = getelementptr inbounds float, ptr addrspace(3) %pm1, i32 -1
+  %u = load float, ptr addrspace(3) %pm2, align 4
+  store float %u, ptr %out, align 4
+  br label %stencil
+
+stencil:
+  %a = load float, ptr addrspace(3) %pm1, align 4
+  %b = load float, ptr addrspace(3) %pi, align 4
+  %c = load float, ptr addrspace(3) %pm2, align 4
+  %ab = fadd float %a, %b
+  %abc = fadd float %ab, %c
+  store float %abc, ptr %out, align 4
+  ret void
+}
+
 declare void @llvm.nvvm.barrier0()
 declare void @opaque()
 
@@ -250,9 +293,10 @@ define float @f(ptr %x, ptr %y) {
   ret float %s
 }
 
-!nvvm.annotations = !{!0, !1, !2, !3, !4}
+!nvvm.annotations = !{!0, !1, !2, !3, !4, !5}
 !0 = !{ptr @k, !"kernel", i32 1}
 !1 = !{ptr @k2, !"kernel", i32 1}
 !2 = !{ptr @k3, !"kernel", i32 1}
 !3 = !{ptr @k4, !"kernel", i32 1}
 !4 = !{ptr @k5, !"kernel", i32 1}
+!5 = !{ptr @k6, !"kernel", i32 1}

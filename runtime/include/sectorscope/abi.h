@@ -40,6 +40,8 @@
  *       a grid-mode launch's num_sites is its kernel's.
  *   v22 site records gain skips_l1: a volatile or atomic load, which L2
  *       serves.
+ *   v23 a shared load's mlp counts the shared loads in flight with it (1
+ *       before).
  *
  * Kernels. The program's kernel K stays as compiled: time mode and launches
  * that are not profiled run it. The sample variant, K SS_SAMPLE_KERNEL_SUFFIX,
@@ -64,7 +66,7 @@
 
 #include <stdint.h>
 
-#define SS_ABI_VERSION 22u
+#define SS_ABI_VERSION 23u
 
 /* Warps per block we can tell apart: 1024 threads / 32. */
 #define SS_MAX_WARPS 32u
@@ -153,9 +155,10 @@ enum ss_partition_kind {
  *   V <abi_version>
  * <kernel> is the mangled kernel name as registered with the CUDA runtime;
  * <op> load|store|atomic|trip; <space> global|shared|local|generic; <width>
- * bytes; <mlp> the global loads the compiler put in the same basic block at the
- * same load-dependence depth as this one, itself included (loads a warp has in
- * flight together; 1 for anything but a load); <work> the issue slots per
+ * bytes; <mlp> the loads of its kind (global and generic, or shared) the
+ * compiler put in the same basic block at the same load-dependence depth as
+ * this one, itself included (loads a warp has in flight together; 1 for
+ * anything but a load); <work> the issue slots per
  * execution; <waits> 1 when the warp waits for the value; <skips_l1> 1 for a
  * volatile or atomic load, which L2 serves;
  * <function> the (demangled) function the access is written in, which may be
