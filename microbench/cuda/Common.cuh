@@ -196,6 +196,7 @@ void runBlockCost(Harness &H, const Buffers &Buf);
 void runLoadStore(Harness &H, const Buffers &Buf);
 void runSmallGrid(Harness &H, const Buffers &Buf);
 void runLocalMemory(Harness &H, const Buffers &Buf);
+void runSharedMemory(Harness &H, const Buffers &Buf);
 void runHotAtomics(Harness &H, const Buffers &Buf);
 void runHotLoads(Harness &H, const Buffers &Buf);
 void runDirtyL2(Harness &H, const Buffers &Buf);

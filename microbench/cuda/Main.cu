@@ -107,7 +107,8 @@ int main(int Argc, char **Argv) {
       {"streams", runStreams},      {"block", runBlockCost},
       {"loadstore", runLoadStore},  {"small", runSmallGrid},
       {"local", runLocalMemory},    {"atomic", runHotAtomics},
-      {"hot_load", runHotLoads},    {"dirty", runDirtyL2}};
+      {"hot_load", runHotLoads},    {"dirty", runDirtyL2},
+      {"shared", runSharedMemory}};
   for (auto &[Name, Run] : Groups)
     if (wants(O, Name)) {
       Run(H, Buf);

@@ -426,6 +426,7 @@ Json bandToJson(const BandResult &B) {
     J["best_terms"] = {{"launch_ms", B.BestCurve->LaunchMs},
                        {"bandwidth_ms", B.BestCurve->memoryMs(B.Warps)},
                        {"issue_ms", B.BestCurve->IssueMs},
+                       {"shared_memory_ms", B.BestCurve->SharedMs},
                        {"latency_ms", B.BestCurve->latencyMs(B.Warps)},
                        {"l1_reuse", B.BestCurve->l1Fits(B.Warps)},
                        {"smooth_max_exponent", B.BestCurve->P}};
@@ -481,6 +482,9 @@ std::string bandTable(const BandResult &B) {
            fmtNum(B.BestCurve->memoryMs(B.Warps)) + " ms, " +
            (B.BestCurve->IssueMs > 0
                 ? "instruction issue " + fmtNum(B.BestCurve->IssueMs) + " ms, "
+                : std::string()) +
+           (B.BestCurve->SharedMs > 0
+                ? "shared memory " + fmtNum(B.BestCurve->SharedMs) + " ms, "
                 : std::string()) +
            "latency " + fmtNum(B.BestCurve->latencyMs(B.Warps)) +
            " ms, launch " + fmtNum(B.BestCurve->LaunchMs) + " ms" +

@@ -149,6 +149,12 @@ Json BandwidthModel::toJson() const {
     J["local_rows"] = LocalRows;
     J["local_geomean_rel_err"] = LocalGeomeanRelErr;
   }
+  if (SharedRows) {
+    J["shared_ms_per_step"] = SharedMsPerStep;
+    J["shared_ms_per_wavefront_per_sm"] = SharedMsPerWavefront;
+    J["shared_rows"] = SharedRows;
+    J["shared_geomean_rel_err"] = SharedGeomeanRelErr;
+  }
   if (SparseLineRows) {
     J["sparse_line_dram_factor"] = SparseLineFactor;
     J["sparse_line_rows"] = SparseLineRows;
@@ -263,6 +269,10 @@ BandwidthModel BandwidthModel::fromJson(const Json &J, const Ctx &C) {
   M.LocalMsPerSectorStep = Num("local_ms_per_sector_step");
   M.LocalRows = Count("local_rows");
   M.LocalGeomeanRelErr = Num("local_geomean_rel_err");
+  M.SharedMsPerStep = Num("shared_ms_per_step");
+  M.SharedMsPerWavefront = Num("shared_ms_per_wavefront_per_sm");
+  M.SharedRows = Count("shared_rows");
+  M.SharedGeomeanRelErr = Num("shared_geomean_rel_err");
   M.SparseLineFactor = Num("sparse_line_dram_factor", 1);
   if (M.SparseLineFactor < 1)
     C.at("sparse_line_dram_factor")

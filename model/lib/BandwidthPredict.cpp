@@ -270,6 +270,13 @@ static Terms kernelTerms(const BandwidthModel &M, const Traffic &T, bool Camped,
     R.LatMsWarps += Steps / Sm * Slowest[G];
   // A warp's own instructions between its round trips wait on one another.
   R.LatMsWarps += T.IssueSlots / Sm * M.DependentMsPerSlot;
+  // Shared loads: a round trip per group in flight together, and the
+  // group's wavefronts after its first one behind it.
+  if (M.SharedMsPerStep > 0 && T.SharedStepsKnown)
+    R.LatMsWarps += (T.SharedLoadSteps * M.SharedMsPerStep +
+                     std::max(0.0, T.SharedLoadWavefronts - T.SharedLoadSteps) *
+                         M.SharedMsPerWavefront) /
+                    Sm;
   // The round trips and the arithmetic between them are the chains of the
   // warps that reach global memory; a block's other warps hold their slots
   // until it ends, so fewer chains share the resident warps' time.
@@ -331,6 +338,7 @@ KernelCurve BandwidthModel::curve(const Traffic &T, bool Camped,
   K.BwMs = A.BwMs;
   K.LatMsWarps = A.LatMsWarps;
   K.IssueMs = T.IssueSlots / smsInUse(T) * IssueMsPerSlot;
+  K.SharedMs = T.SharedWavefronts / smsInUse(T) * SharedMsPerWavefront;
   // Reuse inside a block hits L1 while the resident blocks' working sets
   // (and their shared memory, plus the 1 KiB the driver reserves per
   // block) fit in the unified L1 / shared memory.

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "model/lib/BandwidthTermFits.h"
 #include "sectorscope/model/LocalRows.h"
+#include "sectorscope/model/SharedRows.h"
 #include "sectorscope/model/SmallGridRows.h"
 #include "sectorscope/model/SparseLineRows.h"
 #include "sectorscope/model/StreamSteps.h"
@@ -232,27 +233,48 @@ static void fitPartialStores(BandwidthModel &M, const BenchData &D) {
           M.PartialLineGeomeanRelErr, NoHeld, NoHeldErr);
 }
 
-/// The local-memory costs from the `local` rows (as kernels): the time per
-/// sector (throughput) and the round trip per sector of a load (latency)
-/// meet where the rows' occupancy hides the trip; alternate the two 1-D
-/// fits (each monotone) from a start that charges only the throughput.
+/// A throughput cost and a round-trip cost of one kind of on-chip memory
+/// from its rows (as kernels): they meet where the rows' occupancy hides
+/// the trip; alternate the two 1-D fits (each monotone) from a start that
+/// charges only the throughput. Both stay 0 without rows.
+static void fitOnChipCosts(BandwidthModel &M, const KernelRows &Rows,
+                           double &Throughput, double &Step, size_t &Fitted,
+                           double &GeomeanRelErr) {
+  Throughput = Step = 0;
+  Fitted = 0;
+  if (Rows.empty())
+    return;
+  double Geo = 0;
+  Step = 1e-7;
+  for (int Round = 0; Round < 3; ++Round) {
+    search1D(Throughput, [&] { return scoreRows(M, Rows, Geo); });
+    search1D(Step, [&] { return scoreRows(M, Rows, Geo); });
+  }
+  Fitted = Rows.size();
+  scoreRows(M, Rows, GeomeanRelErr);
+}
+
+/// The local-memory costs from the `local` rows: the time per sector and
+/// the round trip per sector of a load.
 static void fitLocal(BandwidthModel &M, const BenchData &D) {
   KernelRows Rows;
   for (const BenchRow *R : D.rowsOf("local"))
     if (usableLocalRow(*R))
       Rows.push_back({localTraffic(*R), R});
-  M.LocalMsPerSector = M.LocalMsPerSectorStep = 0;
-  M.LocalRows = 0;
-  if (Rows.empty())
-    return;
-  double Geo = 0;
-  M.LocalMsPerSectorStep = 1e-7;
-  for (int Round = 0; Round < 3; ++Round) {
-    search1D(M.LocalMsPerSector, [&] { return scoreRows(M, Rows, Geo); });
-    search1D(M.LocalMsPerSectorStep, [&] { return scoreRows(M, Rows, Geo); });
-  }
-  M.LocalRows = Rows.size();
-  scoreRows(M, Rows, M.LocalGeomeanRelErr);
+  fitOnChipCosts(M, Rows, M.LocalMsPerSector, M.LocalMsPerSectorStep,
+                 M.LocalRows, M.LocalGeomeanRelErr);
+}
+
+/// The shared-memory costs from the `shared` rows: the time per wavefront
+/// (throughput, and each wavefront after a group's first in its round
+/// trip) and the round trip of a load.
+static void fitShared(BandwidthModel &M, const BenchData &D) {
+  KernelRows Rows;
+  for (const BenchRow *R : D.rowsOf("shared"))
+    if (usableSharedRow(*R))
+      Rows.push_back({sharedTraffic(*R), R});
+  fitOnChipCosts(M, Rows, M.SharedMsPerWavefront, M.SharedMsPerStep,
+                 M.SharedRows, M.SharedGeomeanRelErr);
 }
 
 /// SparseLineFactor from the stride read rows with lanes a line or more
@@ -299,6 +321,7 @@ void fitDependentTerms(BandwidthModel &M, const BenchData &D,
   // The stride rows are pure write streams: neither term above applies.
   fitPartialStores(M, D);
   fitLocal(M, D);
+  fitShared(M, D);
   M.Atomics = deriveTableRates(D, "atomic", M.LaunchMs);
   M.HotLoads = deriveTableRates(D, "hot_load", M.LaunchMs);
   fitSparseLines(M, D);

@@ -94,7 +94,8 @@ static void checkSmallGridRow(const BenchRow &R, const Ctx &C) {
 }
 
 /// What a `local` row (trips of a read-modify-write of a per-thread array
-/// with M distinct elements per warp request), an `atomic` row (trips of
+/// with M distinct elements per warp request), a `shared` row (trips of mlp
+/// shared loads of M wavefronts each), an `atomic` row (trips of
 /// one atomic per thread on a table of region_bytes) or a `hot_load` row
 /// (trips of one volatile load per warp on such a table) needs.
 static void checkLocalOrAtomicRow(const BenchRow &R, const Ctx &C) {
@@ -103,6 +104,10 @@ static void checkLocalOrAtomicRow(const BenchRow &R, const Ctx &C) {
   checkKernelShape(R, C);
   if (R.Experiment == "local" && (!R.M || *R.M < 1 || *R.M > 32))
     C.at("M").fail("expected 1..32 distinct elements per request");
+  if (R.Experiment == "shared" && (!R.M || *R.M < 1 || *R.M > 32))
+    C.at("M").fail("expected 1..32 wavefronts per request");
+  if (R.Experiment == "shared" && (!R.Mlp || *R.Mlp < 1))
+    C.at("mlp").fail("expected loads in flight per warp >= 1");
   if ((R.Experiment == "atomic" || R.Experiment == "hot_load") &&
       !R.RegionBytes)
     C.at("region_bytes").fail("missing required field (the table's bytes)");
@@ -160,7 +165,8 @@ static BenchRow parseRow(const Json &RJ, const Ctx &C, size_t I,
   // Fields the models need, checked only for the experiments they read.
   bool Modelled = usesVolume(R.Experiment) || R.Experiment == "gt200" ||
                   R.Experiment == "small" || R.Experiment == "local" ||
-                  R.Experiment == "atomic" || R.Experiment == "hot_load";
+                  R.Experiment == "shared" || R.Experiment == "atomic" ||
+                  R.Experiment == "hot_load";
   if (Modelled) {
     if (!W)
       C.at("active_warps_per_sm").fail("missing required field");
@@ -206,8 +212,8 @@ static BenchRow parseRow(const Json &RJ, const Ctx &C, size_t I,
     checkLoadStoreRow(R, C);
   if (R.Experiment == "small")
     checkSmallGridRow(R, C);
-  if (R.Experiment == "local" || R.Experiment == "atomic" ||
-      R.Experiment == "hot_load")
+  if (R.Experiment == "local" || R.Experiment == "shared" ||
+      R.Experiment == "atomic" || R.Experiment == "hot_load")
     checkLocalOrAtomicRow(R, C);
   return R;
 }

@@ -252,6 +252,12 @@ static std::string bandwidthTermsSummary(const BandwidthModel &B) {
            " ns per sector of its request, fitted on " +
            std::to_string(B.LocalRows) + " local rows (geomean rel err " +
            fmtFixed(100 * B.LocalGeomeanRelErr, 1) + "%)\n";
+  if (B.SharedRows)
+    Out += "shared memory: " + fmtFixed(B.SharedMsPerWavefront * 1e6, 3) +
+           " ns per wavefront per SM, a load's round trip " +
+           fmtFixed(B.SharedMsPerStep * 1e6, 2) + " ns, fitted on " +
+           std::to_string(B.SharedRows) + " shared rows (geomean rel err " +
+           fmtFixed(100 * B.SharedGeomeanRelErr, 1) + "%)\n";
   if (B.SparseLineRows)
     Out +=
         "a load sector alone in its line: " + fmtFixed(B.SparseLineFactor, 2) +

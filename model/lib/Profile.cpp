@@ -285,6 +285,8 @@ Profile parseProfile(const Json &J, const std::string &File) {
               "the grid?): the counters are empty");
   P.SharedBytes =
       getOptNumber(J, Top, "shared_bytes", NumRule::Integer).value_or(0);
+  P.AbiVersion =
+      getOptNumber(J, Top, "abi_version", NumRule::Count).value_or(0);
   P.SharedCountingBlocks =
       getOptNumber(J, Top, "shared_counting_blocks", NumRule::Count)
           .value_or(0);

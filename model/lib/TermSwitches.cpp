@@ -52,6 +52,12 @@ const std::vector<TermSwitch> &termSwitches() {
          M.LocalMsPerSectorStep = 0;
        },
        [](const BandwidthModel &M) { return M.LocalMsPerSector > 0; }},
+      {"shared", "shared memory costs only its issue slots",
+       [](BandwidthModel &M) {
+         M.SharedMsPerStep = 0;
+         M.SharedMsPerWavefront = 0;
+       },
+       [](const BandwidthModel &M) { return M.SharedMsPerWavefront > 0; }},
       {"atomic", "atomics cost their bytes and requests",
        [](BandwidthModel &M) { M.Atomics = TableRates(); },
        [](const BandwidthModel &M) { return M.Atomics.known(); }},

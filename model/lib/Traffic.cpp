@@ -34,6 +34,10 @@ void Traffic::add(Op O, int Width, double Bytes) {
   Classes.push_back({O, Width, Bytes});
 }
 
+/// The bytes of distinct words a warp's shared access gets in one cycle:
+/// one 4-byte word from each of the 32 banks.
+static constexpr double SharedWavefrontBytes = 128;
+
 /// Requests of a site that a GT200-style model counts as misaligned: those
 /// that touch more sectors than the aligned (ideal) pattern. Capped at one
 /// per request, because the GT200 model charges a split transaction once.
@@ -310,6 +314,7 @@ Traffic trafficFromProfile(const Profile &P) {
   T.Blocks = P.blocks();
   T.WarpsPerBlock = P.warpsPerBlock();
   T.SharedBytesPerBlock = P.SharedBytes;
+  T.SharedStepsKnown = P.AbiVersion >= 23;
   // A heat map that dropped records may have dropped a warp's.
   if (P.Mode == "heatmap" && P.HeatOverflow == 0 && P.HeatGlobalWarps > 0)
     T.WorkingWarpShare = std::min(1.0, P.HeatGlobalWarps / T.WarpsPerBlock);
@@ -327,6 +332,16 @@ Traffic trafficFromProfile(const Profile &P) {
     const bool CountedApart = S.TheSpace == Space::Shared && !S.Generic;
     const double SiteScale = CountedApart ? SharedScale : Scale;
     T.IssueSlots += S.Requests * SiteScale * S.Work;
+    if (S.TheSpace == Space::Shared) {
+      double Requests = S.Requests * SiteScale;
+      double Wavefronts =
+          std::max(Requests, S.Sectors * SiteScale * 32 / SharedWavefrontBytes);
+      T.SharedWavefronts += Wavefronts;
+      if (S.TheOp != SiteOp::Store) {
+        T.SharedLoadSteps += Requests / std::max(S.Mlp, 1.0);
+        T.SharedLoadWavefronts += Wavefronts;
+      }
+    }
     if (S.TheSpace == Space::Shared || S.TheSpace == Space::Other)
       continue;
     double Bytes = S.Sectors * 32.0 * Scale;

@@ -75,6 +75,9 @@ struct KernelCurve {
   /// The SM's instruction issue rate: a floor under the memory bounds
   /// that overlaps them (BandwidthModel::IssueMsPerSlot).
   double IssueMs = 0;
+  /// The SM's shared-memory wavefronts, a floor of their own beside it
+  /// (BandwidthModel::SharedMsPerWavefront).
+  double SharedMs = 0;
   double LatScale = 1; ///< Application line: fitted latency factor.
   double BwScale = 1;  ///< Application line: fitted bandwidth factor.
   /// The grid, for its waves: blocks, warps a block, SMs (0: not known,
@@ -93,7 +96,9 @@ struct KernelCurve {
 
   bool l1Fits(double W) const { return effectiveWarps(W) <= L1MaxWarps; }
   double memoryMs(double W) const { return l1Fits(W) ? BwMsL1 : BwMs; }
-  double bwMs(double W) const { return std::max(memoryMs(W), IssueMs); }
+  double bwMs(double W) const {
+    return std::max({memoryMs(W), IssueMs, SharedMs});
+  }
   double latMsWarps(double W) const {
     return l1Fits(W) ? LatMsWarpsL1 : LatMsWarps;
   }
@@ -234,6 +239,18 @@ struct BandwidthModel {
   double LocalMsPerSector = 0, LocalMsPerSectorStep = 0;
   size_t LocalRows = 0;
   double LocalGeomeanRelErr = 0;
+  /// Shared memory (lib/SharedRows.cpp): per-SM time of a wavefront (128
+  /// bytes the banks serve at once; a D-way bank conflict is D of them)
+  /// and round trip of a shared load, fitted on the `shared` rows. A group
+  /// of loads in flight together waits one round trip plus a wavefront for
+  /// each of its wavefronts after the first; the grid's wavefronts per SM
+  /// are a floor beside the memory bounds, as the issue rate is (both are
+  /// the SM's, overlapping the memory path). JSON: shared_ms_per_step,
+  /// shared_ms_per_wavefront_per_sm, shared_rows, shared_geomean_rel_err
+  /// (0: not fitted, shared memory is not charged).
+  double SharedMsPerStep = 0, SharedMsPerWavefront = 0;
+  size_t SharedRows = 0;
+  double SharedGeomeanRelErr = 0;
   /// DRAM time of a load sector alone in its line, in units of a stream's
   /// (lib/SparseLineRows.cpp): fitted on the `stride` read rows with lanes
   /// a line or more apart. JSON: sparse_line_dram_factor, sparse_line_rows,

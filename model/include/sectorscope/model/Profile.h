@@ -112,6 +112,9 @@ struct Profile {
   /// shared_counting_blocks): the blocks their counters cover. 0: the
   /// SampledBlocks, like every other site.
   double SharedCountingBlocks = 0;
+  /// The ABI of the pass that wrote the site records (abi_version; 0: the
+  /// report predates the field, ABI v22 or earlier).
+  double AbiVersion = 0;
   double SharedBytes = 0; ///< Dynamic shared memory per block.
   std::string Mode;       ///< Runtime mode: heatmap, grid, time.
 

@@ -130,6 +130,14 @@ struct Traffic {
   /// Warp instruction issue slots of the grid: every site's (shared ones
   /// too) requests times its work (sites[].work). 0: no work in the profile.
   double IssueSlots = 0;
+  /// Shared memory: the grid's wavefronts, loads and stores (a request's
+  /// bytes over the 128 the banks serve at once, at least one; bank
+  /// conflicts are not in the counters), and its loads' round trips
+  /// (requests over the shared loads in flight with them) and wavefronts.
+  double SharedWavefronts = 0, SharedLoadSteps = 0, SharedLoadWavefronts = 0;
+  /// Whether a shared load's mlp is the pass's count (ABI v23 on): before,
+  /// every shared load counted 1, and their round trips are not charged.
+  bool SharedStepsKnown = true;
   /// The share of a block's warps that reach global memory (the sampled
   /// block's heat map; 1 unknown): the round trips queue on those alone.
   double WorkingWarpShare = 1;
