@@ -24,17 +24,18 @@ PerDevice &DeviceBuffers::get(int Ordinal) {
 cudaError_t DeviceBuffers::ensure(PerDevice &D, uint64_t Bytes) {
   if (D.Buffer && D.Size >= Bytes)
     return cudaSuccess;
-  if (D.Buffer)
-    cudaFree(D.Buffer);
-  D.Buffer = nullptr;
+  if (D.Allocation)
+    cudaFree(D.Allocation);
+  D.Allocation = D.Buffer = nullptr;
   D.Size = 0;
   // Grow by half again so alternating kernels do not reallocate each time.
   uint64_t Want = Bytes + Bytes / 2;
-  cudaError_t E = cudaMalloc(&D.Buffer, Want);
+  cudaError_t E = cudaMalloc(&D.Allocation, LaunchBufferGuardBytes + Want);
   if (E != cudaSuccess) {
-    D.Buffer = nullptr;
+    D.Allocation = nullptr;
     return E;
   }
+  D.Buffer = static_cast<uint8_t *>(D.Allocation) + LaunchBufferGuardBytes;
   D.Size = Want;
   D.Dirty = Want; // cudaMalloc does not zero
   return cudaSuccess;

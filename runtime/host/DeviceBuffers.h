@@ -15,6 +15,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
@@ -23,8 +24,18 @@
 
 namespace sectorscope::rt {
 
+/// Device memory in front of a launch buffer that the runtime never
+/// touches. A kernel that writes past the end of its own allocation (a
+/// reduction buffer too small for its grid) goes on into whatever cudaMalloc
+/// placed next; when that is the launch buffer, the program would read our
+/// counters back instead of what it wrote, and compute something the plain
+/// build does not. Writes that stop within the guard leave both the
+/// program's results and the counters as without the runtime.
+constexpr uint64_t LaunchBufferGuardBytes = 8ull << 20;
+
 struct PerDevice {
-  std::mutex LaunchLock; // held across a profiled launch; guards the rest
+  std::mutex LaunchLock;      // held across a profiled launch; guards the rest
+  void *Allocation = nullptr; // the guard, then Buffer
   void *Buffer = nullptr;
   uint64_t Size = 0;
   uint64_t Dirty = 0; // bytes from the start the last launch may have written
