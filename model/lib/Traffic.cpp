@@ -337,7 +337,8 @@ Traffic trafficFromProfile(const Profile &P) {
       double Wavefronts =
           std::max(Requests, S.Sectors * SiteScale * 32 / SharedWavefrontBytes);
       T.SharedWavefronts += Wavefronts;
-      if (S.TheOp != SiteOp::Store) {
+      // An atomic whose old value nobody uses does not make the warp wait.
+      if (S.Waits) {
         T.SharedLoadSteps += Requests / std::max(S.Mlp, 1.0);
         T.SharedLoadWavefronts += Wavefronts;
       }

@@ -132,8 +132,10 @@ struct Traffic {
   double IssueSlots = 0;
   /// Shared memory: the grid's wavefronts, loads and stores (a request's
   /// bytes over the 128 the banks serve at once, at least one; bank
-  /// conflicts are not in the counters), and its loads' round trips
-  /// (requests over the shared loads in flight with them) and wavefronts.
+  /// conflicts are not in the counters), and the round trips of the
+  /// accesses that make their warp wait (loads, atomics whose old value is
+  /// used: requests over the shared loads in flight with them) and their
+  /// wavefronts.
   double SharedWavefronts = 0, SharedLoadSteps = 0, SharedLoadWavefronts = 0;
   /// Whether a shared load's mlp is the pass's count (ABI v23 on): before,
   /// every shared load counted 1, and their round trips are not charged.
