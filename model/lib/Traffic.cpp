@@ -333,9 +333,15 @@ Traffic trafficFromProfile(const Profile &P) {
     const double SiteScale = CountedApart ? SharedScale : Scale;
     T.IssueSlots += S.Requests * SiteScale * S.Work;
     if (S.TheSpace == Space::Shared) {
+      // A request's distinct bytes are at most its 32 lanes' words: lanes
+      // scattered over many sectors (a histogram's bins) still take one
+      // word each.
       double Requests = S.Requests * SiteScale;
+      double BytesPerRequest =
+          S.Requests > 0 ? std::min(S.Sectors / S.Requests * 32, 32.0 * S.Width)
+                         : 0;
       double Wavefronts =
-          std::max(Requests, S.Sectors * SiteScale * 32 / SharedWavefrontBytes);
+          Requests * std::max(1.0, BytesPerRequest / SharedWavefrontBytes);
       T.SharedWavefronts += Wavefronts;
       // An atomic whose old value nobody uses does not make the warp wait.
       if (S.Waits) {

@@ -91,6 +91,13 @@ TEST(SharedMemory, RoundTripsGroupedByTheirLoadsInFlight) {
   EXPECT_DOUBLE_EQ(
       trafficFromProfile(parseProfile(Wide, "w.json")).SharedLoadWavefronts,
       1000 * 128.0);
+  // Lanes scattered over 32 sectors (a histogram's bins) still ask for 32
+  // words: one wavefront.
+  Json Scattered = sharedLaunch(4, 23);
+  Scattered["sites"][0]["sectors"] = 64 * 32;
+  EXPECT_DOUBLE_EQ(trafficFromProfile(parseProfile(Scattered, "x.json"))
+                       .SharedLoadWavefronts,
+                   1000 * 64.0);
   // Before ABI v23 every shared load said mlp 1: its round trips are not
   // charged, its wavefronts are.
   Traffic Old =
