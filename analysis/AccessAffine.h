@@ -128,6 +128,13 @@ public:
   /// on `x == c` with x affine in threadIdx.x (tid == 0, lane == 0).
   bool singleLane(const llvm::Instruction &I, llvm::PostDominatorTree &PDT);
 
+  /// The threadIdx.x of the one thread that runs I, where a dominating
+  /// branch is taken on `threadIdx.x == c` (or an equality linear in
+  /// threadIdx.x alone): there the optimizer folds threadIdx.x to c in I's
+  /// address.
+  std::optional<int64_t> pinnedThreadX(const llvm::Instruction &I,
+                                       llvm::PostDominatorTree &PDT);
+
   /// The byte address Ptr points to, whatever its address space.
   Poly addressOf(const llvm::Value *Ptr) { return Translate.of(Ptr); }
   const Atom &atom(unsigned Id) const { return Atoms[Id]; }

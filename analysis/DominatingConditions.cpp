@@ -176,4 +176,49 @@ bool AccessAnalyzer::singleLane(const Instruction &I, PostDominatorTree &PDT) {
   return false;
 }
 
+std::optional<int64_t> AccessAnalyzer::pinnedThreadX(const Instruction &I,
+                                                     PostDominatorTree &PDT) {
+  const BasicBlock *BB = I.getParent();
+  auto *Node = DT.getNode(BB);
+  if (!Node)
+    return std::nullopt;
+  // k * threadIdx.x + m == 0 with nothing else in it: threadIdx.x = -m / k.
+  auto Solve = [&](const ICmpInst &Cmp) -> std::optional<int64_t> {
+    Poly D =
+        sub(Translate.of(Cmp.getOperand(0)), Translate.of(Cmp.getOperand(1)));
+    if (D.Unknown)
+      return std::nullopt;
+    auto At = [&](int64_t X) {
+      return substitute(D, [&](unsigned A) -> std::optional<int64_t> {
+        if (Atoms[A].Kind == AtomKind::TidX)
+          return X;
+        return std::nullopt;
+      });
+    };
+    Poly D0 = At(0), D1 = At(1);
+    if (!D0.isConstant() || !D1.isConstant())
+      return std::nullopt;
+    int64_t M = D0.constantTerm(), K = D1.constantTerm() - M;
+    if (K == 0 || M % K)
+      return std::nullopt;
+    return -M / K;
+  };
+  for (auto *D = Node->getIDom(); D; D = D->getIDom()) {
+    const BasicBlock *DB = D->getBlock();
+    if (PDT.dominates(BB, DB))
+      continue;
+    auto *Br = dyn_cast<BranchInst>(DB->getTerminator());
+    if (!Br || !Br->isConditional())
+      continue;
+    auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
+    if (!Cmp || !Cmp->isEquality())
+      continue;
+    unsigned Taken = Cmp->getPredicate() == ICmpInst::ICMP_EQ ? 0 : 1;
+    if (DT.dominates(BasicBlockEdge(DB, Br->getSuccessor(Taken)), BB))
+      if (std::optional<int64_t> X = Solve(*Cmp))
+        return X;
+  }
+  return std::nullopt;
+}
+
 } // namespace sectorscope

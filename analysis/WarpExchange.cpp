@@ -157,6 +157,30 @@ void findWarpRaces(Function &F, AccessAnalyzer &AA, ArrayRef<BlockShape> Shapes,
   constexpr unsigned MaxSearches = 4096;
   unsigned Searches = 0;
   DenseSet<const Instruction *> Reported;
+  // How many lanes above the loading lane the lane is whose store L reads:
+  // their addresses differ by a multiple of the store's lane stride. Where
+  // only thread c runs the load (threadIdx.x == c), the optimizer has
+  // folded c into L's address: the lane is solved from S's address.
+  auto lanesApart = [&](const SharedAccess &S, const SharedAccess &L,
+                        int64_t Stride) -> std::optional<int64_t> {
+    Poly D = sub(L.Addr, S.Addr);
+    if (D.isConstant())
+      return D.constantTerm() % Stride
+                 ? std::nullopt
+                 : std::optional(D.constantTerm() / Stride);
+    std::optional<int64_t> Reader = AA.pinnedThreadX(*L.I, PDT());
+    if (!Reader)
+      return std::nullopt;
+    Poly D0 = sub(L.Addr,
+                  substitute(S.Addr, [&](unsigned A) -> std::optional<int64_t> {
+                    if (AA.atoms()[A].Kind == AtomKind::TidX)
+                      return 0;
+                    return std::nullopt;
+                  }));
+    if (!D0.isConstant() || D0.constantTerm() % Stride)
+      return std::nullopt;
+    return D0.constantTerm() / Stride - *Reader;
+  };
   // The store a load reads is the last one before it: later stores first.
   for (const SharedAccess &S : reverse(Stores)) {
     if (S.Addr.Unknown)
@@ -167,11 +191,10 @@ void findWarpRaces(Function &F, AccessAnalyzer &AA, ArrayRef<BlockShape> Shapes,
     for (const SharedAccess &L : Loads) {
       if (L.Addr.Unknown || Reported.contains(L.I))
         continue;
-      Poly D = sub(L.Addr, S.Addr);
-      if (!D.isConstant() || D.constantTerm() % *Stride)
+      std::optional<int64_t> Lanes = lanesApart(S, L, *Stride);
+      if (!Lanes)
         continue;
-      int64_t Lanes = D.constantTerm() / *Stride;
-      if (Lanes == 0 || std::abs(Lanes) >= (Span ? Span : 32) ||
+      if (*Lanes == 0 || std::abs(*Lanes) >= (Span ? Span : 32) ||
           (!Span &&
            (usesRows(S.Addr, AA.atoms()) || usesRows(L.Addr, AA.atoms()))))
         continue;
@@ -179,8 +202,10 @@ void findWarpRaces(Function &F, AccessAnalyzer &AA, ArrayRef<BlockShape> Shapes,
       // candidate pairs (a huge unrolled tile) is left alone past the budget.
       if (++Searches > MaxSearches)
         return;
-      if (!reachesUnsynced(*S.I, *L.I, DT) || AA.singleLane(*S.I, PDT()) ||
-          AA.singleLane(*L.I, PDT()))
+      // One lane storing and loading exchanges nothing; one lane loading
+      // what the other lanes stored (a reduction's last step, lane 0 adding
+      // lane 1's partial) is the same race as a whole warp doing it.
+      if (!reachesUnsynced(*S.I, *L.I, DT) || AA.singleLane(*S.I, PDT()))
         continue;
       Reported.insert(L.I);
       Finding Fd;
@@ -191,8 +216,8 @@ void findWarpRaces(Function &F, AccessAnalyzer &AA, ArrayRef<BlockShape> Shapes,
       Fd.Inlined = Site.Inlined;
       Fd.Message = "lanes of a warp exchange data through shared memory "
                    "without __syncwarp(): each lane reads what lane i" +
-                   std::string(Lanes > 0 ? "+" : "-") +
-                   std::to_string(std::abs(Lanes)) + " stored at " +
+                   std::string(*Lanes > 0 ? "+" : "-") +
+                   std::to_string(std::abs(*Lanes)) + " stored at " +
                    shortPlace(*S.I) +
                    ", a data race since Volta's independent thread "
                    "scheduling";

@@ -19,7 +19,9 @@
 // from S to L passes a barrier (__syncthreads, __syncwarp, a warp
 // collective such as __shfl_sync) or a call the analyzer cannot see into.
 // __threadfence_block() orders memory but synchronizes nothing: it is no
-// barrier. Addresses the analyzer cannot follow stay silent.
+// barrier. A load only thread c runs (threadIdx.x == c) is checked with c
+// folded into its address; a store only one lane makes is not. Addresses
+// the analyzer cannot follow stay silent.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SECTORSCOPE_ANALYSIS_WARPEXCHANGE_H

@@ -56,6 +56,23 @@ __global__ void reduceLastWarp(const float *in, float *out) {
     out[blockIdx.x] = s[0];
 }
 
+// A reduction's last steps: one lane reading what another lane stored races
+// just as the whole warp does.
+__global__ void lastStepOneLane(const float *in, float *out) {
+  __shared__ volatile float red[64];
+  unsigned t = threadIdx.x;
+  float sum = in[t];
+  red[t] = sum;
+  if (t < 2) {
+    sum += red[t + 2]; // expected-warning {{each lane reads what lane i+2 stored at warp-race.cu:65}} expected-note {{__syncwarp()}}
+    red[t] = sum;
+  }
+  if (t < 1)
+    sum += red[t + 1]; // expected-warning {{each lane reads what lane i+1 stored at warp-race.cu:68}} expected-note {{__syncwarp()}}
+  if (t == 0)
+    out[0] = sum;
+}
+
 // A shuffle between the two: the lanes meet there.
 __global__ void shuffleBetween(const int *in, int *out) {
   __shared__ int buf[64];
@@ -101,7 +118,7 @@ __global__ void tile8(const float *in, float *out) {
   __shared__ float s[4][64];
   int x = threadIdx.x, y = threadIdx.y;
   s[y][x] = in[y * 8 + x];
-  out[y * 8 + x] = s[y][x + 1] + s[y][x + 16]; // expected-warning {{each lane reads what lane i+1 stored at warp-race.cu:103}} expected-note {{__syncwarp()}}
+  out[y * 8 + x] = s[y][x + 1] + s[y][x + 16]; // expected-warning {{each lane reads what lane i+1 stored at warp-race.cu:120}} expected-note {{__syncwarp()}}
 }
 void launchTile8(const float *in, float *out) { tile8<<<1, dim3(8, 4)>>>(in, out); }
 
