@@ -2,6 +2,7 @@
 #include "instrumentation/LoadParallelism.h"
 
 #include "instrumentation/MemoryOps.h"
+#include "instrumentation/SiteWork.h"
 #include "sectorscope/abi.h"
 
 #include "llvm/Analysis/AliasAnalysis.h"
@@ -61,7 +62,8 @@ std::optional<MemoryLocation> readLocation(const MemoryOp &Op) {
 ///   subroutine call for the rest. A load after it is not hoisted above
 ///   that branch, so when the division needs a loaded value the load issues
 ///   only once the value has arrived (a sigmoid `1 / (1 + exp(-x[i]))`
-///   then `dy[i]`: two round trips). Square roots, 32-bit integer division
+///   then `dy[i]`: two round trips). A division by a constant is a
+///   multiply and shifts, inline. Square roots, 32-bit integer division
 ///   and the transcendental functions stay inline and are hoisted past.
 /// - Consumed: a block barrier. Loads after it are not moved above it, so
 ///   values used before it (a tile stored to shared memory) have arrived
@@ -98,8 +100,10 @@ WaitKind waitKind(const Instruction &I) {
   case Instruction::UDiv:
   case Instruction::SRem:
   case Instruction::URem:
-    return I.getType()->getScalarSizeInBits() > 32 ? WaitKind::Dependent
-                                                   : WaitKind::None;
+    // By a constant it is a multiply and shifts, inline (SiteWork.h).
+    return I.getType()->getScalarSizeInBits() > 32 && !constantDivisionCost(I)
+               ? WaitKind::Dependent
+               : WaitKind::None;
   default:
     return WaitKind::None;
   }

@@ -12,11 +12,13 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Operator.h"
+#include "llvm/IR/PatternMatch.h"
 
 #include <algorithm>
 #include <cmath>
 
 using namespace llvm;
+using namespace llvm::PatternMatch;
 
 namespace sectorscope {
 
@@ -72,6 +74,24 @@ unsigned callCost(const CallBase &Call) {
 }
 } // namespace
 
+std::optional<unsigned> constantDivisionCost(const Instruction &I) {
+  // By a constant, ptxas multiplies by its reciprocal (a multiply-high and
+  // shifts) or, for a power of two, shifts: no subroutine. `(high - low) /
+  // 2` of a binary search is two instructions, not a division.
+  const APInt *D;
+  if (!match(I.getOperand(1), m_APInt(D)) || D->isZero())
+    return std::nullopt;
+  bool Signed =
+      I.getOpcode() == Instruction::SDiv || I.getOpcode() == Instruction::SRem;
+  bool Rem =
+      I.getOpcode() == Instruction::SRem || I.getOpcode() == Instruction::URem;
+  bool Pow2 = D->isPowerOf2() || (Signed && D->isNegatedPowerOf2());
+  unsigned Cost = Pow2 ? (Signed ? 2 : 1) : (Signed ? 4 : 3);
+  if (Rem)
+    Cost += Pow2 ? (Signed ? 1 : 0) : 2; // the multiply-back and subtract
+  return Cost;
+}
+
 unsigned issueCost(const Instruction &I) {
   Type *T = I.getType();
   Type *Operand = I.getNumOperands() ? I.getOperand(0)->getType() : T;
@@ -114,6 +134,8 @@ unsigned issueCost(const Instruction &I) {
   case Instruction::UDiv:
   case Instruction::SRem:
   case Instruction::URem:
+    if (std::optional<unsigned> C = constantDivisionCost(I))
+      return *C * (Wide == 2 ? 3 : 1) * N;
     return (Wide == 2 ? 40 : 20) * N;
   case Instruction::Mul:
     return (Wide == 2 ? 3 : 1) * N;

@@ -27,6 +27,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <optional>
 #include <utility>
 
 namespace llvm {
@@ -40,6 +41,11 @@ namespace sectorscope {
 
 /// Estimated issue slots of one warp executing `I` once.
 unsigned issueCost(const llvm::Instruction &I);
+
+/// For an integer division or remainder by a nonzero constant: the slots of
+/// the shifts or reciprocal multiply ptxas emits for it (32-bit); none for
+/// a divisor known only at run time, which takes ptxas's division routine.
+std::optional<unsigned> constantDivisionCost(const llvm::Instruction &I);
 
 /// Where the issue slots of a function's blocks are charged.
 struct WorkEstimate {

@@ -71,7 +71,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; integer division into a fast path and a call, and keeps later loads
 ; behind it: a load after such a division of a loaded value waits for that
 ; value (1 each, blocks ieee, double, i64; their stores 1). Not so after an approximate
-; division (afn), a 32-bit one, or one of no loaded value (2 each).
+; division (afn), a 32-bit one, or one of no loaded value (2 each). The
+; divisors are kernel arguments: by a constant there is no routine (k7).
 ; CHECK-SAME: S\0927\09k4\09load\09global\094\090\090\091\09{{[0-9]+}}\091\090\09k4\09\0A
 ; CHECK-SAME: S\0928\09k4\09load\09global\094\090\090\091\09{{[0-9]+}}\091\090\09k4\09\0A
 ; CHECK-SAME: S\0929\09k4\09store\09global\094\090\090\091\09{{[0-9]+}}\090\090\09k4\09\0A
@@ -117,7 +118,12 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-SAME: S\0960\09k6\09load\09shared\094\090\090\093\09{{[0-9]+}}\091\090\09k6\09\0A
 ; CHECK-SAME: S\0961\09k6\09load\09shared\094\090\090\093\09{{[0-9]+}}\091\090\09k6\09\0A
 ; CHECK-SAME: S\0962\09k6\09load\09shared\094\090\090\093\09{{[0-9]+}}\091\090\09k6\09\0A
-; CHECK-SAME: S\0963\09k6\09store\09global\094\090\090\091\09{{[0-9]+}}\090\090\09k6\09\0A\00"
+; CHECK-SAME: S\0963\09k6\09store\09global\094\090\090\091\09{{[0-9]+}}\090\090\09k6\09\0A
+; Kernel k7: a 64-bit division by a constant is a multiply-high and shifts
+; (no routine to branch to), so the load after it does not wait: 2 each.
+; CHECK-SAME: S\0964\09k7\09load\09global\098\090\090\092\09{{[0-9]+}}\091\090\09k7\09\0A
+; CHECK-SAME: S\0965\09k7\09load\09global\098\090\090\092\09{{[0-9]+}}\091\090\09k7\09\0A
+; CHECK-SAME: S\0966\09k7\09store\09global\098\090\090\091\09{{[0-9]+}}\090\090\09k7\09\0A\00"
 
 define void @k(ptr %a, ptr %b, ptr %c, ptr %pp, ptr %idx, ptr %out) {
 entry:
@@ -180,7 +186,7 @@ restrict:
   ret void
 }
 
-define void @k4(ptr noalias %a, ptr noalias %b, ptr noalias %d, ptr noalias %e, ptr noalias %out, float %q) {
+define void @k4(ptr noalias %a, ptr noalias %b, ptr noalias %d, ptr noalias %e, ptr noalias %out, float %q, i64 %n, i32 %m) {
 ieee:
   %x = load float, ptr %a, align 4
   %r = fdiv float 1.000000e+00, %x
@@ -199,7 +205,7 @@ double:
 
 i64:
   %ix = load i64, ptr %d, align 8
-  %iq = sdiv i64 %ix, 7
+  %iq = sdiv i64 %ix, %n
   %iy = load i64, ptr %e, align 8
   %iqy = mul i64 %iq, %iy
   store i64 %iqy, ptr %out, align 8
@@ -215,7 +221,7 @@ approx:
 
 i32:
   %jx = load i32, ptr %a, align 4
-  %jq = udiv i32 %jx, 7
+  %jq = udiv i32 %jx, %m
   %jy = load i32, ptr %b, align 4
   %jqy = mul i32 %jq, %jy
   store i32 %jqy, ptr %out, align 4
@@ -293,10 +299,20 @@ define float @f(ptr %x, ptr %y) {
   ret float %s
 }
 
-!nvvm.annotations = !{!0, !1, !2, !3, !4, !5}
+define void @k7(ptr noalias %d, ptr noalias %e, ptr noalias %out) {
+  %x = load i64, ptr %d, align 8
+  %q = sdiv i64 %x, 7
+  %y = load i64, ptr %e, align 8
+  %qy = mul i64 %q, %y
+  store i64 %qy, ptr %out, align 8
+  ret void
+}
+
+!nvvm.annotations = !{!0, !1, !2, !3, !4, !5, !6}
 !0 = !{ptr @k, !"kernel", i32 1}
 !1 = !{ptr @k2, !"kernel", i32 1}
 !2 = !{ptr @k3, !"kernel", i32 1}
 !3 = !{ptr @k4, !"kernel", i32 1}
 !4 = !{ptr @k5, !"kernel", i32 1}
 !5 = !{ptr @k6, !"kernel", i32 1}
+!6 = !{ptr @k7, !"kernel", i32 1}

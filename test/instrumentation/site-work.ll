@@ -26,7 +26,13 @@
 ; declaration and braces nothing): load 1 + add.f16 1 + two movs 2 + cvt 1
 ; + fmul 1 + store 1 + ret 1 = 8, 4 for each of its two sites.
 ; CHECK-SAME: S\096\09halfasm\09load\09global\092\090\090\091\094\091\090\09halfasm\09\0A
-; CHECK-SAME: S\097\09halfasm\09store\09global\094\090\090\091\094\090\090\09halfasm\09\0A\00"
+; CHECK-SAME: S\097\09halfasm\09store\09global\094\090\090\091\094\090\090\09halfasm\09\0A
+; @cdiv: divisions by constants are shifts or a reciprocal multiply, not
+; the division routine: sdiv by 2 or -4 2 each, urem by 10 5 (3 + the
+; multiply-back and subtract); with load, two adds, store and ret: 14, 7
+; for each of its two sites.
+; CHECK-SAME: S\098\09cdiv\09load\09global\094\090\090\091\097\091\090\09cdiv\09\0A
+; CHECK-SAME: S\099\09cdiv\09store\09global\094\090\090\091\097\090\090\09cdiv\09\0A\00"
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -112,8 +118,22 @@ entry:
   ret void
 }
 
-!nvvm.annotations = !{!0, !1, !2, !3}
+define void @cdiv(ptr noalias %a, ptr noalias %out) {
+entry:
+  %x = load i32, ptr %a, align 4
+  %h = sdiv i32 %x, 2
+  %r = urem i32 %x, 10
+  %q = sdiv i32 %x, -4
+  %s = add i32 %h, %r
+  %t = add i32 %s, %q
+  store i32 %t, ptr %out, align 4
+  ret void
+}
+
+!nvvm.annotations = !{!0, !1, !2, !3, !4}
 !0 = !{ptr @top, !"kernel", i32 1}
 !1 = !{ptr @loops, !"kernel", i32 1}
 !2 = !{ptr @huge, !"kernel", i32 1}
 !3 = !{ptr @halfasm, !"kernel", i32 1}
+!4 = !{ptr @cdiv, !"kernel", i32 1}
+
