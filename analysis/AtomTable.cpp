@@ -9,7 +9,24 @@ namespace sectorscope {
 
 bool isThreadAtom(AtomKind K) {
   return K == AtomKind::TidX || K == AtomKind::TidY || K == AtomKind::TidZ ||
-         K == AtomKind::Warp;
+         K == AtomKind::Warp || K == AtomKind::LaneQuot;
+}
+
+int64_t threadAtomValue(const Atom &A, int64_t X, int64_t Y, int64_t Z) {
+  switch (A.Kind) {
+  case AtomKind::TidX:
+    return X;
+  case AtomKind::TidY:
+    return Y;
+  case AtomKind::TidZ:
+    return Z;
+  case AtomKind::Warp:
+    return X / 32;
+  case AtomKind::LaneQuot:
+    return X / A.Divisor;
+  default:
+    return 0;
+  }
 }
 
 bool isBlockAtom(AtomKind K) {
@@ -46,7 +63,9 @@ unsigned AtomTable::addArm(Poly P) {
   return ArmPolys.size() - 1;
 }
 
-static bool isLaneAtom(AtomKind K) { return K == AtomKind::TidX; }
+static bool isLaneAtom(AtomKind K) {
+  return K == AtomKind::TidX || K == AtomKind::LaneQuot;
+}
 
 bool AtomTable::laneVariant(const Poly &P) const {
   if (P.Unknown)
@@ -54,6 +73,14 @@ bool AtomTable::laneVariant(const Poly &P) const {
   for (const auto &[M, C] : P.Terms)
     for (unsigned A : M)
       if (isLaneAtom(Atoms[A].Kind))
+        return true;
+  return false;
+}
+
+bool AtomTable::hasLaneQuot(const Poly &P) const {
+  for (const auto &[M, C] : P.Terms)
+    for (unsigned A : M)
+      if (Atoms[A].Kind == AtomKind::LaneQuot)
         return true;
   return false;
 }
@@ -169,7 +196,7 @@ std::optional<int64_t> AtomTable::warpResidue32(const Poly &P,
     unsigned Syms = 0;
     for (unsigned A : M) {
       AtomKind K = Atoms[A].Kind;
-      if (K == AtomKind::TidX)
+      if (K == AtomKind::TidX || K == AtomKind::LaneQuot)
         HasTidX = true;
       else if (K == AtomKind::NtidX)
         HasNtidX = true;

@@ -47,6 +47,9 @@ enum class AtomKind {
   Symbol, ///< an opaque value, the same in every lane
   Iter,   ///< how many times a loop has iterated so far
   Warp,   ///< a per-warp value derived from tid.x (tid.x/32)
+  /// tid.x / Divisor for a power of two below 32 (`tid >> 4`): a few lanes
+  /// share each value; its remainder is tid.x - Divisor * it.
+  LaneQuot,
 };
 
 /// threadIdx.* and per-warp values.
@@ -67,10 +70,15 @@ struct Atom {
   /// For `x == c ? A : B`: the arm most lanes and blocks take (B), if any.
   int CommonArm = -1;
   /// For a quotient `Numerator / Divisor` of warp-uniform values
-  /// (blockDim.x / 32): known once the numerator is.
+  /// (blockDim.x / 32): known once the numerator is. A LaneQuot atom's
+  /// Divisor is its power of two.
   Poly Numerator;
   int64_t Divisor = 0;
 };
+
+/// A thread atom's value for the thread at (X, Y, Z): its index, the warp
+/// X / 32, or X / Divisor.
+int64_t threadAtomValue(const Atom &A, int64_t X, int64_t Y, int64_t Z);
 
 /// The atoms of one function's polynomials, by id.
 class AtomTable {
@@ -87,6 +95,9 @@ public:
 
   /// Whether P may differ between the lanes of a warp (Unknown does).
   bool laneVariant(const Poly &P) const;
+  /// Whether P holds a sub-warp quotient (tid.x / 16): lanes differ in it
+  /// but not one by one, so an equality on it selects several lanes.
+  bool hasLaneQuot(const Poly &P) const;
   /// Whether P may depend on the thread (Unknown does).
   bool threadDep(const Poly &P) const;
   /// Whether P may depend on the block (Unknown does).

@@ -83,6 +83,49 @@ Poly ScevToPolynomial::warpDiv(const Poly &X, uint64_t Divisor,
                               Atoms.blockDep(X), true, Atoms.loaded(X)));
 }
 
+Poly ScevToPolynomial::laneDiv(const Poly &X, uint64_t Divisor, const void *Key,
+                               bool Rem) {
+  if (Divisor % 32 == 0) {
+    Poly Q = warpDiv(X, Divisor, Key);
+    return Q.Unknown || !Rem ? Q : sub(X, scale(Q, int64_t(Divisor)));
+  }
+  if (X.Unknown || Divisor < 2 || Divisor > 16 || (Divisor & (Divisor - 1)))
+    return Poly::unknown();
+  unsigned TidX = Atoms.fixed(AtomKind::TidX);
+  auto It = X.Terms.find(Monomial{TidX});
+  if (It == X.Terms.end() || It->second != 1)
+    return Poly::unknown();
+  Poly Rest = X;
+  Rest.Terms.erase(Monomial{TidX});
+  // The rest must be the same in every lane and a multiple of the divisor
+  // (of 32: blockIdx.x * blockDim.x), so that it leaves the lanes' shares
+  // alone; products with run-time values may straddle, as in warpDiv.
+  if (Atoms.laneVariant(Rest) || Atoms.warpResidue32(Rest).value_or(1) != 0)
+    return Poly::unknown();
+  for (const auto &[M, C] : Rest.Terms)
+    for (unsigned A : M)
+      if (Atoms[A].Kind == AtomKind::Symbol)
+        return Poly::unknown();
+  // One atom per divisor, whichever expression made it, so that tid.x / 16
+  // and tid.x mod 16 of one address share it.
+  static const char QuotKeys[16] = {};
+  unsigned Q = keyedAtom(&QuotKeys[Divisor - 1], AtomKind::LaneQuot, nullptr,
+                         "threadIdx.x/" + std::to_string(Divisor),
+                         /*BlockDep=*/false, /*ThreadDep=*/true,
+                         /*Loaded=*/false);
+  Atoms[Q].Divisor = int64_t(Divisor);
+  if (Rem)
+    return sub(Poly::atom(TidX), scale(Poly::atom(Q), int64_t(Divisor)));
+  if (Rest.Terms.empty())
+    return Poly::atom(Q);
+  unsigned R =
+      keyedAtom(Key, AtomKind::Symbol, nullptr, "div", Atoms.blockDep(Rest),
+                Atoms.threadDep(Rest), Atoms.loaded(Rest));
+  Atoms[R].Numerator = Rest;
+  Atoms[R].Divisor = int64_t(Divisor);
+  return add(Poly::atom(Q), Poly::atom(R));
+}
+
 void ScevToPolynomial::keepProvisional(const void *Key, const Poly &R) {
   if (InProgress.empty())
     Provisional.clear();
@@ -172,12 +215,9 @@ Poly ScevToPolynomial::ofTruncate(const SCEVTruncateExpr &T) {
     }
     return R;
   }
-  if (Bits >= 5) {
-    // X mod 2^Bits = X - 2^Bits * (X / 2^Bits), the quotient per warp.
-    Poly Q = warpDiv(X, uint64_t(1) << Bits, Key);
-    return Q.Unknown ? Q : sub(X, scale(Q, int64_t(1) << Bits));
-  }
-  return Poly::unknown();
+  // X mod 2^Bits = X - 2^Bits * (X / 2^Bits).
+  return Bits >= 1 && Bits < 63 ? laneDiv(X, uint64_t(1) << Bits, Key, true)
+                                : Poly::unknown();
 }
 
 Poly ScevToPolynomial::ofUDiv(const SCEVUDivExpr &D) {
@@ -201,7 +241,7 @@ Poly ScevToPolynomial::ofUDiv(const SCEVUDivExpr &D) {
     return Poly::atom(Id);
   }
   if (Rt.isConstant() && Rt.constantTerm() > 0)
-    return warpDiv(L, uint64_t(Rt.constantTerm()), Key);
+    return laneDiv(L, uint64_t(Rt.constantTerm()), Key, false);
   return Poly::unknown();
 }
 
@@ -416,10 +456,8 @@ Poly ScevToPolynomial::ofSignedDivision(const BinaryOperator &BO) {
   else
     D = C.isStrictlyPositive() && C.ult(uint64_t(1) << 40) ? C.getZExtValue()
                                                            : 0;
-  Poly Q = D ? warpDiv(X, D, &BO) : Poly::unknown();
-  if (BO.getOpcode() == Instruction::SRem && !Q.Unknown)
-    return sub(X, scale(Q, int64_t(D)));
-  return Q;
+  return D ? laneDiv(X, D, &BO, BO.getOpcode() == Instruction::SRem)
+           : Poly::unknown();
 }
 
 // A phi SCEV could not model: one value if all incomings agree, else an

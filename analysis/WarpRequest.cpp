@@ -24,7 +24,7 @@ namespace {
 /// * Rest, Rest empty (a constant step) or a run-time pitch.
 struct LaneTerm {
   int64_t C = 0;
-  SmallVector<AtomKind, 2> Thread;
+  SmallVector<unsigned, 2> Thread; ///< atom ids
   Monomial Rest;
 };
 
@@ -47,13 +47,14 @@ struct LanePlace {
   int64_t Offset = 0;
 };
 
-LanePlace place(ArrayRef<LaneTerm> Terms, const LaneIds &L) {
+LanePlace place(ArrayRef<LaneTerm> Terms, const LaneIds &L,
+                const AtomTable &Atoms) {
   std::map<Monomial, int64_t> Row;
   LanePlace P;
   for (const LaneTerm &T : Terms) {
     int64_t V = T.C;
-    for (AtomKind K : T.Thread)
-      V *= K == AtomKind::TidX ? L.X : K == AtomKind::TidY ? L.Y : L.Z;
+    for (unsigned Id : T.Thread)
+      V *= threadAtomValue(Atoms[Id], L.X, L.Y, L.Z);
     if (V == 0)
       continue;
     if (T.Rest.empty())
@@ -113,7 +114,7 @@ std::optional<WarpRequest> warpRequest(const AccessFacts &A,
 
   // Without blockDim.x, only threadIdx.x differs across a warp.
   auto LaneAtom = [&](AtomKind K) {
-    return K == AtomKind::TidX ||
+    return K == AtomKind::TidX || K == AtomKind::LaneQuot ||
            (KnowX && (K == AtomKind::TidY || K == AtomKind::TidZ));
   };
   auto IsIndex = [](AtomKind K) {
@@ -130,7 +131,7 @@ std::optional<WarpRequest> warpRequest(const AccessFacts &A,
       AtomKind K = Atoms[Id].Kind;
       Index |= IsIndex(K);
       if (LaneAtom(K))
-        T.Thread.push_back(K);
+        T.Thread.push_back(Id);
       else
         T.Rest.push_back(Id);
     }
@@ -176,7 +177,7 @@ std::optional<WarpRequest> warpRequest(const AccessFacts &A,
       unsigned R = T / X;
       Ids.Y = Dim(1) ? R % *Dim(1) : R;
       Ids.Z = Dim(1) ? R / *Dim(1) : 0;
-      Places.push_back(place(Terms, Ids));
+      Places.push_back(place(Terms, Ids, Atoms));
       Rows[Places.back().Row].push_back(Places.back().Offset);
     }
     if (Places.empty())

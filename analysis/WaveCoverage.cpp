@@ -45,7 +45,8 @@ int64_t floorDiv(int64_t A, int64_t B) {
 /// A term of the address split by what it varies with.
 struct SplitTerm {
   int64_t C = 0;
-  SmallVector<AtomKind, 2> Thread, Block;
+  SmallVector<unsigned, 2> Thread; ///< atom ids
+  SmallVector<AtomKind, 2> Block;
 };
 
 bool usesAtom(const Poly &P, const AtomTable &Atoms, AtomKind K) {
@@ -210,7 +211,8 @@ std::optional<WaveCoverage> waveCoverage(const AccessFacts &A,
       case AtomKind::TidY:
       case AtomKind::TidZ:
       case AtomKind::Warp:
-        T.Thread.push_back(At.Kind);
+      case AtomKind::LaneQuot:
+        T.Thread.push_back(Id);
         continue;
       case AtomKind::CtaX:
       case AtomKind::CtaY:
@@ -251,13 +253,14 @@ std::optional<WaveCoverage> waveCoverage(const AccessFacts &A,
   // Byte offsets of each thread of a block, and of each block of the wave.
   std::vector<int64_t> ThreadOff(Threads, 0), BlockOff(W.Blocks, 0);
   for (unsigned T = 0; T < Threads; ++T) {
-    int64_t Ids[4] = {T % X, (T / X) % Y, T / (X * Y), T / 32};
     for (const SplitTerm &S : Terms) {
       if (S.Thread.empty())
         continue;
       int64_t V = S.C;
-      for (AtomKind K : S.Thread)
-        V *= K == AtomKind::Warp ? Ids[3] : Ids[unsigned(K)];
+      for (unsigned Id : S.Thread)
+        V *= Atoms[Id].Kind == AtomKind::Warp
+                 ? int64_t(T / 32)
+                 : threadAtomValue(Atoms[Id], T % X, (T / X) % Y, T / (X * Y));
       ThreadOff[T] += V;
     }
   }
