@@ -33,10 +33,11 @@ AccessAnalyzer::Cond AccessAnalyzer::classifyCondition(const Value *C,
         Cond Worst = Cond::Uniform;
         for (const Value *Op : Or->operands()) {
           Poly P = Translate.of(Op);
-          Cond K = P.Unknown || Atoms.loaded(P) ? Cond::Opaque
-                   : Atoms.blockDep(P)          ? Cond::SelectsBlocks
-                   : Atoms.laneVariant(P)       ? Cond::SelectsLanes
-                                                : Cond::Uniform;
+          Cond K = P.Unknown || Atoms.loaded(P) || Atoms.hasLaneQuot(P)
+                       ? Cond::Opaque
+                   : Atoms.blockDep(P)    ? Cond::SelectsBlocks
+                   : Atoms.laneVariant(P) ? Cond::SelectsLanes
+                                          : Cond::Uniform;
           Worst = std::max(Worst, K);
         }
         return Worst;
@@ -45,6 +46,9 @@ AccessAnalyzer::Cond AccessAnalyzer::classifyCondition(const Value *C,
          B = Translate.of(Cmp->getOperand(1));
     if (A.Unknown || B.Unknown || Atoms.loaded(A) || Atoms.loaded(B))
       return Cond::Opaque; // Data decides who passes.
+    // tid / 16 == c: a group of lanes, neither one lane nor whole warps.
+    if (Atoms.hasLaneQuot(A) || Atoms.hasLaneQuot(B))
+      return Cond::Opaque;
     if ((Atoms.blockDep(A) || Atoms.blockDep(B)) && Cmp->isEquality())
       return Cond::SelectsBlocks;
     // One lane per warp or block (tid == 0): a hot spot, not whole warps
@@ -121,11 +125,31 @@ Reach AccessAnalyzer::reachedByEveryBlock(const Instruction &I,
   return R;
 }
 
-bool AccessAnalyzer::singleLane(const Instruction &I, PostDominatorTree &PDT) {
-  const BasicBlock *BB = I.getParent();
+/// Calls Visit(condition, taken) for each conditional branch whose taken
+/// edge every path to BB passes, innermost first, until Visit says true.
+static bool anyGuard(const BasicBlock *BB, const DominatorTree &DT,
+                     PostDominatorTree &PDT,
+                     function_ref<bool(const Value *, bool)> Visit) {
   auto *Node = DT.getNode(BB);
   if (!Node)
     return false;
+  for (auto *D = Node->getIDom(); D; D = D->getIDom()) {
+    const BasicBlock *DB = D->getBlock();
+    if (PDT.dominates(BB, DB))
+      continue;
+    auto *Br = dyn_cast<BranchInst>(DB->getTerminator());
+    if (!Br || !Br->isConditional())
+      continue;
+    for (unsigned S = 0; S < 2; ++S)
+      if (DT.dominates(BasicBlockEdge(DB, Br->getSuccessor(S)), BB) &&
+          Visit(Br->getCondition(), S == 0))
+        return true;
+  }
+  return false;
+}
+
+bool AccessAnalyzer::singleLane(const Instruction &I, PostDominatorTree &PDT) {
+  const BasicBlock *BB = I.getParent();
   // `lane == c` (affine in threadIdx.x, so one lane matches) on the path.
   auto OneLane = [&](const Value *C, bool Taken, auto &Self,
                      unsigned Depth) -> bool {
@@ -141,12 +165,13 @@ bool AccessAnalyzer::singleLane(const Instruction &I, PostDominatorTree &PDT) {
             match(Cmp->getOperand(1), m_Zero()))
           for (const Value *Op : Or->operands()) {
             Poly P = Translate.of(Op);
-            if (!P.Unknown && Atoms.laneVariant(P))
+            if (!P.Unknown && Atoms.laneVariant(P) && !Atoms.hasLaneQuot(P))
               return true;
           }
       Poly A = Translate.of(Cmp->getOperand(0)),
            B = Translate.of(Cmp->getOperand(1));
-      return !A.Unknown && !B.Unknown &&
+      return !A.Unknown && !B.Unknown && !Atoms.hasLaneQuot(A) &&
+             !Atoms.hasLaneQuot(B) &&
              (Atoms.laneVariant(A) || Atoms.laneVariant(B));
     }
     // a && b taken: either one pins the lane.
@@ -161,27 +186,14 @@ bool AccessAnalyzer::singleLane(const Instruction &I, PostDominatorTree &PDT) {
                Self(Sel->getTrueValue(), true, Self, Depth + 1);
     return false;
   };
-  for (auto *D = Node->getIDom(); D; D = D->getIDom()) {
-    const BasicBlock *DB = D->getBlock();
-    if (PDT.dominates(BB, DB))
-      continue;
-    auto *Br = dyn_cast<BranchInst>(DB->getTerminator());
-    if (!Br || !Br->isConditional())
-      continue;
-    for (unsigned S = 0; S < 2; ++S)
-      if (DT.dominates(BasicBlockEdge(DB, Br->getSuccessor(S)), BB) &&
-          OneLane(Br->getCondition(), S == 0, OneLane, 0))
-        return true;
-  }
-  return false;
+  return anyGuard(BB, DT, PDT, [&](const Value *C, bool Taken) {
+    return OneLane(C, Taken, OneLane, 0);
+  });
 }
 
 std::optional<int64_t> AccessAnalyzer::pinnedThreadX(const Instruction &I,
                                                      PostDominatorTree &PDT) {
   const BasicBlock *BB = I.getParent();
-  auto *Node = DT.getNode(BB);
-  if (!Node)
-    return std::nullopt;
   // k * threadIdx.x + m == 0 with nothing else in it: threadIdx.x = -m / k.
   auto Solve = [&](const ICmpInst &Cmp) -> std::optional<int64_t> {
     Poly D =
@@ -203,22 +215,16 @@ std::optional<int64_t> AccessAnalyzer::pinnedThreadX(const Instruction &I,
       return std::nullopt;
     return -M / K;
   };
-  for (auto *D = Node->getIDom(); D; D = D->getIDom()) {
-    const BasicBlock *DB = D->getBlock();
-    if (PDT.dominates(BB, DB))
-      continue;
-    auto *Br = dyn_cast<BranchInst>(DB->getTerminator());
-    if (!Br || !Br->isConditional())
-      continue;
-    auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
-    if (!Cmp || !Cmp->isEquality())
-      continue;
-    unsigned Taken = Cmp->getPredicate() == ICmpInst::ICMP_EQ ? 0 : 1;
-    if (DT.dominates(BasicBlockEdge(DB, Br->getSuccessor(Taken)), BB))
-      if (std::optional<int64_t> X = Solve(*Cmp))
-        return X;
-  }
-  return std::nullopt;
+  std::optional<int64_t> Pinned;
+  anyGuard(BB, DT, PDT, [&](const Value *C, bool Taken) {
+    auto *Cmp = dyn_cast<ICmpInst>(C);
+    if (!Cmp || !Cmp->isEquality() ||
+        Taken != (Cmp->getPredicate() == ICmpInst::ICMP_EQ))
+      return false;
+    Pinned = Solve(*Cmp);
+    return Pinned.has_value();
+  });
+  return Pinned;
 }
 
 } // namespace sectorscope

@@ -11,7 +11,7 @@ __global__ void columnsOfSixteen(const float *in, float *out) {
 
 __global__ void columnsOfSixteenDiv(const float *in, float *out) {
   int t = threadIdx.x;
-  out[blockIdx.x * 256 + t] = in[blockIdx.x * 8192 + (t % 16) * 1024 + t / 16]; // expected-warning {{a warp touches 16 sectors per request instead of 4}} expected-note {{consecutive elements}}
+  out[blockIdx.x * 256 + t] = in[blockIdx.x * 8192 + (t % 16) * 1024 + t / 16]; // expected-warning {{strided load: consecutive threads are 4096 bytes apart; a warp touches 16 sectors per request instead of 4}} expected-note {{consecutive elements}}
 }
 
 // Eight rows, four elements each, written: 8 sectors.
