@@ -47,8 +47,8 @@ enum class AtomKind {
   Symbol, ///< an opaque value, the same in every lane
   Iter,   ///< how many times a loop has iterated so far
   Warp,   ///< a per-warp value derived from tid.x (tid.x/32)
-  /// tid.x / Divisor for a power of two below 32 (`tid >> 4`): a few lanes
-  /// share each value; its remainder is tid.x - Divisor * it.
+  /// tid.x / Divisor for a divisor below 32 (`tid >> 4`, `tid / 3`): a few
+  /// lanes share each value; its remainder is tid.x - Divisor * it.
   LaneQuot,
 };
 

@@ -89,8 +89,9 @@ Poly ScevToPolynomial::laneDiv(const Poly &X, uint64_t Divisor, const void *Key,
     Poly Q = warpDiv(X, Divisor, Key);
     return Q.Unknown || !Rem ? Q : sub(X, scale(Q, int64_t(Divisor)));
   }
-  if (X.Unknown || Divisor < 2 || Divisor > 16 || (Divisor & (Divisor - 1)))
+  if (X.Unknown || Divisor < 2 || Divisor > 31)
     return Poly::unknown();
+  bool Pow2 = (Divisor & (Divisor - 1)) == 0;
   unsigned TidX = Atoms.fixed(AtomKind::TidX);
   auto It = X.Terms.find(Monomial{TidX});
   if (It == X.Terms.end() || It->second != 1)
@@ -98,9 +99,11 @@ Poly ScevToPolynomial::laneDiv(const Poly &X, uint64_t Divisor, const void *Key,
   Poly Rest = X;
   Rest.Terms.erase(Monomial{TidX});
   // The rest must be the same in every lane and a multiple of the divisor
-  // (of 32: blockIdx.x * blockDim.x), so that it leaves the lanes' shares
+  // (of 32: blockIdx.x * blockDim.x, for a power of two; nothing else is
+  // known to be a multiple of 3), so that it leaves the lanes' shares
   // alone; products with run-time values may straddle, as in warpDiv.
-  if (Atoms.laneVariant(Rest) || Atoms.warpResidue32(Rest).value_or(1) != 0)
+  if (Atoms.laneVariant(Rest) || (!Pow2 && !Rest.Terms.empty()) ||
+      Atoms.warpResidue32(Rest).value_or(1) != 0)
     return Poly::unknown();
   for (const auto &[M, C] : Rest.Terms)
     for (unsigned A : M)
@@ -108,7 +111,7 @@ Poly ScevToPolynomial::laneDiv(const Poly &X, uint64_t Divisor, const void *Key,
         return Poly::unknown();
   // One atom per divisor, whichever expression made it, so that tid.x / 16
   // and tid.x mod 16 of one address share it.
-  static const char QuotKeys[16] = {};
+  static const char QuotKeys[31] = {};
   unsigned Q = keyedAtom(&QuotKeys[Divisor - 1], AtomKind::LaneQuot, nullptr,
                          "threadIdx.x/" + std::to_string(Divisor),
                          /*BlockDep=*/false, /*ThreadDep=*/true,
@@ -202,7 +205,10 @@ Poly ScevToPolynomial::ofSCEV(const SCEV *S) {
 Poly ScevToPolynomial::ofTruncate(const SCEVTruncateExpr &T) {
   Poly X = ofSCEV(T.getOperand());
   unsigned Bits = T.getType()->getScalarSizeInBits();
-  if (Bits >= 32)
+  // Narrowing a value that fits (tid.x to i16 for a division by 3) keeps it.
+  if (Bits >= 32 ||
+      SE.getUnsignedRange(T.getOperand()).getUnsignedMax().getActiveBits() <
+          Bits)
     return X;
   const void *Key = static_cast<const void *>(&T);
   if (!Atoms.laneVariant(X)) {

@@ -74,8 +74,9 @@ private:
               llvm::StringRef Name);
   Poly warpDiv(const Poly &X, uint64_t Divisor, const void *Key);
   /// X / Divisor (or X mod Divisor with `Rem`) of a lane-variant X: per
-  /// warp for multiples of 32 (warpDiv), per few lanes for powers of two
-  /// below 32 (a LaneQuot atom) where X is tid.x plus a multiple of them.
+  /// warp for multiples of 32 (warpDiv), per few lanes below 32 (a
+  /// LaneQuot atom) where X is tid.x plus a multiple of 32 (for a power of
+  /// two) or tid.x alone.
   Poly laneDiv(const Poly &X, uint64_t Divisor, const void *Key, bool Rem);
   /// The atom that stands for `Key`, made with these facts on first use.
   unsigned keyedAtom(const void *Key, AtomKind K, const llvm::Value *V,
