@@ -12,7 +12,8 @@ bool isThreadAtom(AtomKind K) {
          K == AtomKind::Warp || K == AtomKind::LaneQuot;
 }
 
-int64_t threadAtomValue(const Atom &A, int64_t X, int64_t Y, int64_t Z) {
+int64_t threadAtomValue(const Atom &A, int64_t X, int64_t Y, int64_t Z,
+                        int64_t W) {
   switch (A.Kind) {
   case AtomKind::TidX:
     return X;
@@ -21,7 +22,7 @@ int64_t threadAtomValue(const Atom &A, int64_t X, int64_t Y, int64_t Z) {
   case AtomKind::TidZ:
     return Z;
   case AtomKind::Warp:
-    return X / 32;
+    return W;
   case AtomKind::LaneQuot:
     return X / A.Divisor;
   default:
@@ -75,6 +76,14 @@ bool AtomTable::laneVariant(const Poly &P) const {
       if (isLaneAtom(Atoms[A].Kind))
         return true;
   return false;
+}
+
+Poly AtomTable::atThreadX(const Poly &P, int64_t X) const {
+  return substitute(P, [&](unsigned A) -> std::optional<int64_t> {
+    if (Atoms[A].Kind == AtomKind::TidX)
+      return X;
+    return std::nullopt;
+  });
 }
 
 bool AtomTable::hasLaneQuot(const Poly &P) const {

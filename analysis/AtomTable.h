@@ -71,14 +71,15 @@ struct Atom {
   int CommonArm = -1;
   /// For a quotient `Numerator / Divisor` of warp-uniform values
   /// (blockDim.x / 32): known once the numerator is. A LaneQuot atom's
-  /// Divisor is its power of two.
+  /// Divisor is the one it divides threadIdx.x by.
   Poly Numerator;
   int64_t Divisor = 0;
 };
 
-/// A thread atom's value for the thread at (X, Y, Z): its index, the warp
-/// X / 32, or X / Divisor.
-int64_t threadAtomValue(const Atom &A, int64_t X, int64_t Y, int64_t Z);
+/// A thread atom's value for the thread at (X, Y, Z) in warp W of its
+/// block: the index, W, or X / Divisor.
+int64_t threadAtomValue(const Atom &A, int64_t X, int64_t Y, int64_t Z,
+                        int64_t W);
 
 /// The atoms of one function's polynomials, by id.
 class AtomTable {
@@ -95,6 +96,8 @@ public:
 
   /// Whether P may differ between the lanes of a warp (Unknown does).
   bool laneVariant(const Poly &P) const;
+  /// P with threadIdx.x set to X (other atoms kept).
+  Poly atThreadX(const Poly &P, int64_t X) const;
   /// Whether P holds a sub-warp quotient (tid.x / 16): lanes differ in it
   /// but not one by one, so an equality on it selects several lanes.
   bool hasLaneQuot(const Poly &P) const;

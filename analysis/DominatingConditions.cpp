@@ -200,14 +200,7 @@ std::optional<int64_t> AccessAnalyzer::pinnedThreadX(const Instruction &I,
         sub(Translate.of(Cmp.getOperand(0)), Translate.of(Cmp.getOperand(1)));
     if (D.Unknown)
       return std::nullopt;
-    auto At = [&](int64_t X) {
-      return substitute(D, [&](unsigned A) -> std::optional<int64_t> {
-        if (Atoms[A].Kind == AtomKind::TidX)
-          return X;
-        return std::nullopt;
-      });
-    };
-    Poly D0 = At(0), D1 = At(1);
+    Poly D0 = Atoms.atThreadX(D, 0), D1 = Atoms.atThreadX(D, 1);
     if (!D0.isConstant() || !D1.isConstant())
       return std::nullopt;
     int64_t M = D0.constantTerm(), K = D1.constantTerm() - M;

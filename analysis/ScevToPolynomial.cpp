@@ -57,28 +57,30 @@ Poly ScevToPolynomial::opaque(const void *Key, ArrayRef<const Value *> Ops,
 
 // X / Divisor for X = tid.x + (multiples of 32 at warp-leading lanes): the
 // same for all lanes of a warp when Divisor is a multiple of 32.
-Poly ScevToPolynomial::warpDiv(const Poly &X, uint64_t Divisor,
-                               const void *Key) {
-  if (X.Unknown || Divisor == 0 || Divisor % 32 != 0)
-    return Poly::unknown();
+std::optional<Poly> ScevToPolynomial::restBesideThreadX(const Poly &X) {
+  if (X.Unknown)
+    return std::nullopt;
   unsigned TidX = Atoms.fixed(AtomKind::TidX);
   auto It = X.Terms.find(Monomial{TidX});
   if (It == X.Terms.end() || It->second != 1)
-    return Poly::unknown();
-  for (const auto &[M, C] : X.Terms)
-    if (M != Monomial{TidX} && is_contained(M, TidX))
-      return Poly::unknown();
+    return std::nullopt;
   Poly Rest = X;
   Rest.Terms.erase(Monomial{TidX});
-  std::optional<int64_t> R = Atoms.warpResidue32(Rest);
-  if (!R || *R != 0)
-    return Poly::unknown();
+  if (Atoms.laneVariant(Rest) || Atoms.warpResidue32(Rest).value_or(1) != 0)
+    return std::nullopt;
   // Products with run-time values passed warpResidue32 as "pitches"; for a
   // division the lanes could still straddle a boundary, so refuse those.
   for (const auto &[M, C] : Rest.Terms)
     for (unsigned A : M)
       if (Atoms[A].Kind == AtomKind::Symbol)
-        return Poly::unknown();
+        return std::nullopt;
+  return Rest;
+}
+
+Poly ScevToPolynomial::warpDiv(const Poly &X, uint64_t Divisor,
+                               const void *Key) {
+  if (Divisor == 0 || Divisor % 32 != 0 || !restBesideThreadX(X))
+    return Poly::unknown();
   return Poly::atom(keyedAtom(Key, AtomKind::Warp, nullptr, "warp",
                               Atoms.blockDep(X), true, Atoms.loaded(X)));
 }
@@ -89,26 +91,16 @@ Poly ScevToPolynomial::laneDiv(const Poly &X, uint64_t Divisor, const void *Key,
     Poly Q = warpDiv(X, Divisor, Key);
     return Q.Unknown || !Rem ? Q : sub(X, scale(Q, int64_t(Divisor)));
   }
-  if (X.Unknown || Divisor < 2 || Divisor > 31)
+  if (Divisor < 2 || Divisor > 31)
     return Poly::unknown();
+  // The rest must be a multiple of the divisor, so that it leaves the
+  // lanes' shares alone: a multiple of 32 is one of a power of two;
+  // nothing else is known to be a multiple of 3.
+  std::optional<Poly> Rest = restBesideThreadX(X);
   bool Pow2 = (Divisor & (Divisor - 1)) == 0;
+  if (!Rest || (!Pow2 && !Rest->Terms.empty()))
+    return Poly::unknown();
   unsigned TidX = Atoms.fixed(AtomKind::TidX);
-  auto It = X.Terms.find(Monomial{TidX});
-  if (It == X.Terms.end() || It->second != 1)
-    return Poly::unknown();
-  Poly Rest = X;
-  Rest.Terms.erase(Monomial{TidX});
-  // The rest must be the same in every lane and a multiple of the divisor
-  // (of 32: blockIdx.x * blockDim.x, for a power of two; nothing else is
-  // known to be a multiple of 3), so that it leaves the lanes' shares
-  // alone; products with run-time values may straddle, as in warpDiv.
-  if (Atoms.laneVariant(Rest) || (!Pow2 && !Rest.Terms.empty()) ||
-      Atoms.warpResidue32(Rest).value_or(1) != 0)
-    return Poly::unknown();
-  for (const auto &[M, C] : Rest.Terms)
-    for (unsigned A : M)
-      if (Atoms[A].Kind == AtomKind::Symbol)
-        return Poly::unknown();
   // One atom per divisor, whichever expression made it, so that tid.x / 16
   // and tid.x mod 16 of one address share it.
   static const char QuotKeys[31] = {};
@@ -119,12 +111,12 @@ Poly ScevToPolynomial::laneDiv(const Poly &X, uint64_t Divisor, const void *Key,
   Atoms[Q].Divisor = int64_t(Divisor);
   if (Rem)
     return sub(Poly::atom(TidX), scale(Poly::atom(Q), int64_t(Divisor)));
-  if (Rest.Terms.empty())
+  if (Rest->Terms.empty())
     return Poly::atom(Q);
   unsigned R =
-      keyedAtom(Key, AtomKind::Symbol, nullptr, "div", Atoms.blockDep(Rest),
-                Atoms.threadDep(Rest), Atoms.loaded(Rest));
-  Atoms[R].Numerator = Rest;
+      keyedAtom(Key, AtomKind::Symbol, nullptr, "div", Atoms.blockDep(*Rest),
+                Atoms.threadDep(*Rest), Atoms.loaded(*Rest));
+  Atoms[R].Numerator = *Rest;
   Atoms[R].Divisor = int64_t(Divisor);
   return add(Poly::atom(Q), Poly::atom(R));
 }
@@ -222,8 +214,7 @@ Poly ScevToPolynomial::ofTruncate(const SCEVTruncateExpr &T) {
     return R;
   }
   // X mod 2^Bits = X - 2^Bits * (X / 2^Bits).
-  return Bits >= 1 && Bits < 63 ? laneDiv(X, uint64_t(1) << Bits, Key, true)
-                                : Poly::unknown();
+  return laneDiv(X, uint64_t(1) << Bits, Key, true);
 }
 
 Poly ScevToPolynomial::ofUDiv(const SCEVUDivExpr &D) {

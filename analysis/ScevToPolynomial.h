@@ -72,6 +72,9 @@ private:
   Poly ofSelect(const llvm::SelectInst &Sel);
   Poly opaque(const void *Key, llvm::ArrayRef<const llvm::Value *> Ops,
               llvm::StringRef Name);
+  /// For X = threadIdx.x + Rest, Rest the same in every lane and a known
+  /// multiple of 32 (blockIdx.x * blockDim.x): Rest.
+  std::optional<Poly> restBesideThreadX(const Poly &X);
   Poly warpDiv(const Poly &X, uint64_t Divisor, const void *Key);
   /// X / Divisor (or X mod Divisor with `Rem`) of a lane-variant X: per
   /// warp for multiples of 32 (warpDiv), per few lanes below 32 (a

@@ -90,13 +90,7 @@ bool reachesUnsynced(const Instruction &S, const Instruction &L,
 /// Bytes between lanes whose threadIdx.x differs by one, when the address
 /// is linear in it with a constant coefficient.
 std::optional<int64_t> laneStride(const Poly &Addr, const AtomTable &Atoms) {
-  auto At = [&](int64_t X) {
-    return substitute(Addr, [&](unsigned A) -> std::optional<int64_t> {
-      if (Atoms[A].Kind == AtomKind::TidX)
-        return X;
-      return std::nullopt;
-    });
-  };
+  auto At = [&](int64_t X) { return Atoms.atThreadX(Addr, X); };
   Poly D1 = sub(At(1), At(0)), D2 = sub(At(2), At(1));
   if (!D1.isConstant() || !D2.isConstant() ||
       D1.constantTerm() != D2.constantTerm() || D1.constantTerm() == 0)
@@ -171,12 +165,7 @@ void findWarpRaces(Function &F, AccessAnalyzer &AA, ArrayRef<BlockShape> Shapes,
     std::optional<int64_t> Reader = AA.pinnedThreadX(*L.I, PDT());
     if (!Reader)
       return std::nullopt;
-    Poly D0 = sub(L.Addr,
-                  substitute(S.Addr, [&](unsigned A) -> std::optional<int64_t> {
-                    if (AA.atoms()[A].Kind == AtomKind::TidX)
-                      return 0;
-                    return std::nullopt;
-                  }));
+    Poly D0 = sub(L.Addr, AA.atoms().atThreadX(S.Addr, 0));
     if (!D0.isConstant() || D0.constantTerm() % Stride)
       return std::nullopt;
     return D0.constantTerm() / Stride - *Reader;

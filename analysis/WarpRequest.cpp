@@ -28,9 +28,9 @@ struct LaneTerm {
   Monomial Rest;
 };
 
-/// Thread indices of one lane.
+/// Thread indices of one lane, and its warp in the block.
 struct LaneIds {
-  int64_t X = 0, Y = 0, Z = 0;
+  int64_t X = 0, Y = 0, Z = 0, W = 0;
 };
 
 int64_t floorDiv(int64_t A, int64_t B) {
@@ -54,7 +54,7 @@ LanePlace place(ArrayRef<LaneTerm> Terms, const LaneIds &L,
   for (const LaneTerm &T : Terms) {
     int64_t V = T.C;
     for (unsigned Id : T.Thread)
-      V *= threadAtomValue(Atoms[Id], L.X, L.Y, L.Z);
+      V *= threadAtomValue(Atoms[Id], L.X, L.Y, L.Z, L.W);
     if (V == 0)
       continue;
     if (T.Rest.empty())
@@ -177,6 +177,7 @@ std::optional<WarpRequest> warpRequest(const AccessFacts &A,
       unsigned R = T / X;
       Ids.Y = Dim(1) ? R % *Dim(1) : R;
       Ids.Z = Dim(1) ? R / *Dim(1) : 0;
+      Ids.W = W;
       Places.push_back(place(Terms, Ids, Atoms));
       Rows[Places.back().Row].push_back(Places.back().Offset);
     }

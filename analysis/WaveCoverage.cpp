@@ -258,9 +258,8 @@ std::optional<WaveCoverage> waveCoverage(const AccessFacts &A,
         continue;
       int64_t V = S.C;
       for (unsigned Id : S.Thread)
-        V *= Atoms[Id].Kind == AtomKind::Warp
-                 ? int64_t(T / 32)
-                 : threadAtomValue(Atoms[Id], T % X, (T / X) % Y, T / (X * Y));
+        V *=
+            threadAtomValue(Atoms[Id], T % X, (T / X) % Y, T / (X * Y), T / 32);
       ThreadOff[T] += V;
     }
   }
