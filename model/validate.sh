@@ -11,8 +11,9 @@
 # within their subdirectory):
 # instrumented launches (mode heatmap or grid) give the counters, and
 # uninstrumented ones (SECTORSCOPE_MODE=time) the measured "time_ms"; they are
-# paired by kernel name, grid and block (the median of several times). A
-# profile with both is used alone. A DIR/cases.json, if present, is used as
+# paired by kernel name, grid and block (the median of several times), and
+# launch by launch where counters were recorded for several launches of one
+# kernel and shape. A profile with both is used alone. A DIR/cases.json, if present, is used as
 # is (format: model/README.md). Generated cases are grouped by kernel so the
 # same kernel at several occupancies also checks CampProf's extrapolation;
 # LBM kernels (matching the LBM regex, not the exclude one: ghost/fill/init)
@@ -178,12 +179,17 @@ def footprint(path):
                 total += cur[1] - cur[0] + 1
             cur = (lo, hi)
     return total + (cur[1] - cur[0] + 1 if cur else 0)
+skipped = []
 def blocks_of(p):
     n = 1
     for d in dims(p.get("grid")) if isinstance(dims(p.get("grid")), tuple) else ():
         n *= d
     return n
-counters, grids, times, prevs, skipped, order = {}, {}, {}, {}, [], []
+def nth_of(p):
+    launch = p.get("launch")
+    n = launch.get("kernel_launch") if isinstance(launch, dict) else None
+    return n if isinstance(n, int) and not isinstance(n, bool) else None
+profiles = []
 for run, f in listing(src):
     if not f.endswith(".json") or f == "cases.json":
         continue
@@ -199,7 +205,25 @@ for run, f in listing(src):
     if p.get("error"):
         skipped.append("%s (launch error: %s)" % (f, p["error"]))
         continue
-    key = (str(p.get("kernel")), dims(p.get("grid")), dims(p.get("block")), run)
+    profiles.append((run, f, path, p))
+# A kernel launched with one shape but different work each time (once per
+# material, say: milliseconds apart) pairs launch by launch when counters
+# were recorded for several of its launches (SECTORSCOPE_LAUNCHES=all):
+# each launch's time with that launch's counters. With counters of one
+# launch only, every launch's time pairs with them (the median): repeated
+# launches of a solver's step.
+recorded = {}
+for run, f, path, p in profiles:
+    if p.get("sites") and not isinstance(p.get("time_ms"), (int, float)):
+        base = (str(p.get("kernel")), dims(p.get("grid")), dims(p.get("block")), run)
+        recorded.setdefault(base, set()).add(nth_of(p))
+def key_of(kernel, grid, block, run, nth):
+    base = (str(kernel), dims(grid), dims(block), run)
+    split = len(recorded.get(base, ())) > 1
+    return base + ((nth if split else None),)
+counters, grids, times, prevs, order = {}, {}, {}, {}, []
+for run, f, path, p in profiles:
+    key = key_of(p.get("kernel"), p.get("grid"), p.get("block"), run, nth_of(p))
     t = p.get("time_ms")
     timed = isinstance(t, (int, float)) and not isinstance(t, bool)
     if p.get("sites") and timed:
@@ -229,15 +253,20 @@ for run, f in listing(src):
         # The launch before it (the L2 it inherits), by the same key.
         prev = p.get("previous_launch")
         if isinstance(prev, dict):
-            pk = (str(prev.get("kernel")), dims(prev.get("grid")), dims(prev.get("block")), run)
+            pn = prev.get("kernel_launch")
+            pk = key_of(prev.get("kernel"), prev.get("grid"), prev.get("block"), run,
+                        pn if isinstance(pn, int) and not isinstance(pn, bool) else None)
             prevs.setdefault((key, w), []).append(pk)
 cases, names = [], {}
 for key in order:
-    kernel, grid, block = key[:3]
-    # Pairs have (kernel, grid, block, run); a file with counters and time
-    # also its path.
-    paired = len(key) == 4
+    kernel, grid, block, run, nth = key[:5]
+    # Pairs have (kernel, grid, block, run, launch or None); a file with
+    # counters and time also its path.
+    paired = len(key) == 5
     if key not in counters:
+        if nth is not None:
+            skipped.append("%s launch %d in %s (no counters for that launch)"
+                           % (kernel.split("(")[0], nth, run or "."))
         continue  # a timed launch whose counters were not recorded
     path, p = counters[key]
     if key not in times:
@@ -247,6 +276,8 @@ for key in order:
     # A file with counters and time is named after itself; a pair after
     # its kernel (numbered if the kernel ran with several shapes).
     base = short if paired else os.path.basename(path)[:-5]
+    if paired and nth is not None:
+        base += "_l%d" % nth
     names[base] = names.get(base, 0) + 1
     name = base if names[base] == 1 else "%s_%d" % (base, names[base])
     # Paired: one case per occupancy, the median of its time-mode launches.
