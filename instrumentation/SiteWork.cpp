@@ -74,31 +74,6 @@ unsigned callCost(const CallBase &Call) {
 }
 } // namespace
 
-/// Whether an operand of a 64-bit multiply holds a 32-bit value: ptxas
-/// then needs no product of its high half.
-static bool fitsIn32Bits(const Value *V) {
-  if (const auto *C = dyn_cast<ConstantInt>(V))
-    return C->getValue().isIntN(32) || C->getValue().isSignedIntN(32);
-  if (const auto *Cast = dyn_cast<CastInst>(V))
-    return (isa<ZExtInst>(Cast) || isa<SExtInst>(Cast)) &&
-           Cast->getSrcTy()->getScalarSizeInBits() <= 32;
-  return false;
-}
-
-unsigned multiplyCost(const Instruction &I) {
-  // Integer multiplies run only on the FMA pipe, at half the issue rate
-  // (64 lanes a cycle per SM on sm_80 and sm_90 against 128 for FP32), and
-  // IMAD.WIDE takes it twice. Independent chains on an H200 took 1.98
-  // FP32-FMA slots per 32-bit multiply and 8.1 per 64-bit one
-  // (IMAD.WIDE.U32 and two IMADs for the cross terms); a 32-bit half drops
-  // a cross term, both drop the two.
-  if (I.getType()->getScalarSizeInBits() <= 32)
-    return 2;
-  unsigned Narrow =
-      fitsIn32Bits(I.getOperand(0)) + fitsIn32Bits(I.getOperand(1));
-  return Narrow == 2 ? 4 : Narrow == 1 ? 6 : 8;
-}
-
 std::optional<unsigned> constantDivisionCost(const Instruction &I) {
   // By a constant, ptxas multiplies by its reciprocal (a multiply-high and
   // shifts) or, for a power of two, shifts: no subroutine. `(high - low) /
@@ -163,7 +138,7 @@ unsigned issueCost(const Instruction &I) {
       return *C * (Wide == 2 ? 3 : 1) * N;
     return (Wide == 2 ? 40 : 20) * N;
   case Instruction::Mul:
-    return multiplyCost(I) * N;
+    return (Wide == 2 ? 3 : 1) * N;
   case Instruction::FAdd:
   case Instruction::FSub:
   case Instruction::FMul:

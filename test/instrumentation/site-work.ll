@@ -2,7 +2,7 @@
 ; execution of a site, its share of the instructions that run as often as it
 ; does (SiteWork.h). Costs are SASS-slot estimates: a 64-bit integer
 ; division 40, an IEEE float division 10, a 32-bit operation 1, a 64-bit one
-; 2, an integer multiply 2 to 8, phis and unconditional branches 0.
+; 2, phis and unconditional branches 0.
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s | FileCheck %s -DABI=%abi
 
 ; S <id> <kernel> <op> <space> <width> <line> <column> <mlp> <work> <function> <file>
@@ -32,13 +32,7 @@
 ; multiply-back and subtract); with load, two adds, store and ret: 14, 7
 ; for each of its two sites.
 ; CHECK-SAME: S\098\09cdiv\09load\09global\094\090\090\091\097\091\090\09cdiv\09\0A
-; CHECK-SAME: S\099\09cdiv\09store\09global\094\090\090\091\097\090\090\09cdiv\09\0A
-; @imul: integer multiplies run on the FMA pipe at half the issue rate: a
-; 32-bit one 2, a 64-bit product of two 32-bit values 4, of one 6, of none
-; 8. With load 1, sext 1, two 64-bit adds 4, zext 1, store 1, ret 1: 29,
-; 15 (14.5 rounded) for each of its two sites.
-; CHECK-SAME: S\0910\09imul\09load\09global\098\090\090\091\0915\091\090\09imul\09\0A
-; CHECK-SAME: S\0911\09imul\09store\09global\098\090\090\091\0915\090\090\09imul\09\0A\00"
+; CHECK-SAME: S\099\09cdiv\09store\09global\094\090\090\091\097\090\090\09cdiv\09\0A\00"
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -136,26 +130,10 @@ entry:
   ret void
 }
 
-define void @imul(ptr noalias %a, ptr noalias %out, i64 %m, i32 %k) {
-entry:
-  %x = load i64, ptr %a, align 8
-  %full = mul i64 %x, %m
-  %ks = sext i32 %k to i64
-  %half = mul i64 %full, %ks
-  %narrow = mul i64 %ks, 12
-  %k2 = mul i32 %k, %k
-  %k2s = zext i32 %k2 to i64
-  %s = add i64 %half, %narrow
-  %t = add i64 %s, %k2s
-  store i64 %t, ptr %out, align 8
-  ret void
-}
-
-!nvvm.annotations = !{!0, !1, !2, !3, !4, !5}
+!nvvm.annotations = !{!0, !1, !2, !3, !4}
 !0 = !{ptr @top, !"kernel", i32 1}
 !1 = !{ptr @loops, !"kernel", i32 1}
 !2 = !{ptr @huge, !"kernel", i32 1}
 !3 = !{ptr @halfasm, !"kernel", i32 1}
 !4 = !{ptr @cdiv, !"kernel", i32 1}
-!5 = !{ptr @imul, !"kernel", i32 1}
 
