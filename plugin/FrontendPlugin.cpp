@@ -12,10 +12,13 @@
 //    findings and run-time records carry file:line:col without changing
 //    the generated code or emitting DWARF,
 //  * routes IR diagnostics through clang's DiagnosticsEngine and records
-//    the `#pragma clang diagnostic` regions that name sectorscope's groups.
+//    the `#pragma clang diagnostic` regions that name sectorscope's groups,
+//  * in the device job, reads the launch shapes and names the host tables
+//    clang made __constant__ on its own (ImplicitConstants.h).
 //
 //===----------------------------------------------------------------------===//
 #include "plugin/ClangReporter.h"
+#include "plugin/ImplicitConstants.h"
 #include "plugin/LaunchCollector.h"
 #include "plugin/Pipeline.h"
 
@@ -23,6 +26,7 @@
 #include "clang/Basic/DiagnosticFrontend.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 
@@ -40,8 +44,13 @@ protected:
       CI.getPreprocessor().addPPCallbacks(Reporter->pragmaRecorder());
     // The device job parses the host code too: its launches give the
     // analyzer the block shapes.
-    if (CI.getLangOpts().CUDAIsDevice)
-      return makeLaunchCollector(compileJob().Launches);
+    if (CI.getLangOpts().CUDAIsDevice) {
+      std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+      Consumers.push_back(makeLaunchCollector(compileJob().Launches));
+      Consumers.push_back(
+          makeImplicitConstantCollector(compileJob().ImplicitConstants));
+      return std::make_unique<MultiplexConsumer>(std::move(Consumers));
+    }
     return std::make_unique<ASTConsumer>();
   }
 

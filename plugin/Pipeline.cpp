@@ -1,5 +1,6 @@
 //===- Pipeline.cpp - Where sectorscope's passes run ----------------------===//
 #include "plugin/Pipeline.h"
+#include "plugin/ImplicitConstants.h"
 
 #include "analysis/Analyzer.h"
 #include "instrumentation/InstrumentPass.h"
@@ -90,6 +91,8 @@ void registerPasses(PassBuilder &PB) {
       });
   PB.registerOptimizerLastEPCallback(
       [&Job](ModulePassManager &MPM, OptimizationLevel) {
+        if (!Job.Opts.Instrumentation.RelocatableDeviceCode)
+          MPM.addPass(DropUnusedImplicitConstantsPass(Job.ImplicitConstants));
         MPM.addPass(SectorscopePass(Job.Opts, *Job.Diags, &Job.Launches));
       });
   PB.registerPipelineParsingCallback(

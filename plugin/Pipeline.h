@@ -6,6 +6,7 @@
 #include "support/Options.h"
 #include "support/Reporter.h"
 
+#include "llvm/ADT/StringSet.h"
 #include "llvm/IR/PassManager.h"
 
 #include <memory>
@@ -26,6 +27,8 @@ struct CompileJob {
   Options Opts;
   /// Kernel launch shapes the frontend read from the source (device job).
   LaunchShapes Launches;
+  /// Variables clang made __constant__ on its own (ImplicitConstants.h).
+  llvm::StringSet<> ImplicitConstants;
   std::unique_ptr<Reporter> Diags = std::make_unique<StreamReporter>();
 };
 CompileJob &compileJob();
