@@ -13,8 +13,8 @@
 # uninstrumented ones (SECTORSCOPE_MODE=time) the measured "time_ms"; they are
 # paired by kernel name, grid and block (the median of several times), and
 # launch by launch where counters were recorded for several launches of one
-# kernel and shape. A profile with both is used alone. A DIR/cases.json, if present, is used as
-# is (format: model/README.md). Generated cases are grouped by kernel so the
+# kernel and shape. A profile with both is used alone. A DIR/cases.json, if
+# present, is used as is (format: model/README.md). Generated cases are grouped by kernel so the
 # same kernel at several occupancies also checks CampProf's extrapolation;
 # LBM kernels (matching the LBM regex, not the exclude one: ghost/fill/init)
 # get work_items = threads launched (one per lattice node) for MLUPS. A case
@@ -258,7 +258,7 @@ for run, f, path, p in profiles:
             pk = key_of(prev.get("kernel"), prev.get("grid"), prev.get("block"), run,
                         pn if isinstance(pn, int) and not isinstance(pn, bool) else None)
             prevs.setdefault((key, w), []).append(pk)
-cases, names = [], {}
+cases, names, uncounted = [], {}, {}
 for key in order:
     kernel, grid, block, run, nth = key[:5]
     # Pairs have (kernel, grid, block, run, launch or None); a file with
@@ -266,8 +266,7 @@ for key in order:
     paired = len(key) == 5
     if key not in counters:
         if nth is not None:
-            skipped.append("%s launch %d in %s (no counters for that launch)"
-                           % (kernel.split("(")[0], nth, run or "."))
+            uncounted.setdefault((kernel.split("(")[0], run or "."), []).append(nth)
         continue  # a timed launch whose counters were not recorded
     path, p = counters[key]
     if key not in times:
@@ -317,6 +316,10 @@ for key in order:
                 threads *= d
             c["work_items"] = p.get("work_items") or threads
         cases.append(c)
+for (kernel, run), nths in uncounted.items():
+    skipped.append("%d timed launch(es) of %s in %s (no counters for launch %s)"
+                   % (len(nths), kernel, run, ", ".join(map(str, nths[:5])) +
+                      (", ..." if len(nths) > 5 else "")))
 with open(dst, "w") as fh:
     json.dump({"cases": cases}, fh, indent=1)
 for s in skipped:
