@@ -34,6 +34,7 @@
 #include "instrumentation/MemoryOps.h"
 #include "instrumentation/ModuleNames.h"
 #include "instrumentation/RuntimeLinker.h"
+#include "instrumentation/SharedSitesOnce.h"
 #include "instrumentation/SiteTable.h"
 #include "instrumentation/SiteWork.h"
 
@@ -98,6 +99,8 @@ STATISTIC(NumPairedAccesses,
           "Grid-mode accesses counted with the access before them");
 STATISTIC(NumReconverged,
           "Joins where the instrumented copy reconverges warps");
+STATISTIC(NumSharedSitesOnce,
+          "Grid-mode shared sites outside loops counted out of line");
 STATISTIC(NumGuardedAccesses,
           "Guarded inline PTX accesses recorded under their own test");
 
@@ -149,6 +152,11 @@ static cl::opt<unsigned> ClMaxInlinedSites(
     "sectorscope-max-inlined-sites",
     cl::desc("functions with more sites (of one mode) call the access at "
              "each instead of inlining it or its short paths (0: no limit)"));
+
+static cl::opt<bool> ClCallSharedOutsideLoops(
+    "sectorscope-call-shared-outside-loops",
+    cl::desc("in grid mode, count shared-memory sites outside loops out of "
+             "line behind an inlined test (default on)"));
 
 static cl::opt<unsigned> ClMaxLoopTallies(
     "sectorscope-max-loop-tallies",
@@ -226,6 +234,7 @@ private:
   unsigned variantMaxRegisters(const Function &K) const;
   void pairGridAccesses();
   void tallyLoopAccesses();
+  void callSharedSitesOutsideLoops();
   void addAddressShapes(Function &F, ArrayRef<CallInst *> Calls);
   void addGridVariant(Function &K, Function &S, ArrayRef<Function *> Callees,
                       unsigned FirstSite);
@@ -274,7 +283,7 @@ private:
   SmallPtrSet<Function *, 8> KernelSet;
 
   FunctionCallee Enter, Access, EnterGrid, AccessGrid, AccessGridPair,
-      AccessGridTally, GridTallyFlush, Trip;
+      AccessGridSharedOnce, AccessGridTally, GridTallyFlush, Trip;
   SmallVector<CallInst *, 64> EnterCalls, AccessCalls, GridAccessCalls,
       TallyCalls, TripCalls;
   SmallVector<AllocaInst *, 64> TallySlots;
@@ -302,6 +311,8 @@ bool Instrumenter::run() {
     pairGridAccesses();
   if (Opts.InlineAccess && Opts.MaxLoopTallies)
     tallyLoopAccesses();
+  if (Opts.InlineAccess && Opts.CallSharedOutsideLoops)
+    callSharedSitesOutsideLoops();
   return finish();
 }
 
@@ -338,6 +349,9 @@ void Instrumenter::declareRuntimeEntries() {
       "__sectorscope_access_grid_pair",
       FunctionType::get(Type::getVoidTy(Ctx),
                         {I32, Ptr, I32, I32, I32, I32, I32, I32}, false));
+  AccessGridSharedOnce =
+      M.getOrInsertFunction("__sectorscope_access_grid_shared_once",
+                            AccessGridPair.getFunctionType());
   AccessGridTally = M.getOrInsertFunction(
       "__sectorscope_access_grid_tally",
       FunctionType::get(Type::getVoidTy(Ctx),
@@ -732,6 +746,22 @@ void Instrumenter::tallyLoopAccesses() {
   erase_if(GridAccessCalls, [&](CallInst *C) { return Replaced.count(C); });
   for (CallInst *C : Replaced)
     C->eraseFromParent();
+}
+
+/// Grid mode's shared sites outside loops test the state inline and count
+/// out of line (SharedSitesOnce.h).
+void Instrumenter::callSharedSitesOutsideLoops() {
+  FunctionAnalysisManager &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  SmallPtrSet<Function *, 16> Fresh;
+  NumSharedSitesOnce += callSharedSitesOnce(
+      GridAccessCalls, AccessGrid, AccessGridPair, AccessGridSharedOnce,
+      [&](Function &F) -> const LoopInfo & {
+        // Analyses from before the tallies' flush blocks are stale.
+        if (Fresh.insert(&F).second)
+          FAM.invalidate(F, PreservedAnalyses::none());
+        return FAM.getResult<LoopAnalysis>(F);
+      });
 }
 
 /// Where the recording of the accesses before `I` in its block can wait no
@@ -1141,6 +1171,7 @@ InstrumentPass::InstrumentPass(const InstrumentOptions &Options,
   overrideIfGiven(Opts.MaxInlinedSites, ClMaxInlinedSites);
   overrideIfGiven(Opts.VariantMaxRegisters, ClVariantMaxRegisters);
   overrideIfGiven(Opts.MaxLoopTallies, ClMaxLoopTallies);
+  overrideIfGiven(Opts.CallSharedOutsideLoops, ClCallSharedOutsideLoops);
   overrideIfGiven(Opts.RelocatableDeviceCode, ClRelocatable);
 }
 

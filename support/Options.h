@@ -80,6 +80,12 @@ struct InstrumentOptions {
   /// loop exits (instrumentation/LoopTallies.h), each holding two; later
   /// sites update the counters at every request. 0: none.
   unsigned MaxLoopTallies = 8;
+  /// In grid mode, a shared-memory site outside every loop (an unrolled
+  /// reduction's, a convolution's) tests the state inline and is counted
+  /// out of line by the blocks that count shared memory
+  /// (instrumentation/SharedSitesOnce.h); off, its short path is inlined
+  /// like the others'.
+  bool CallSharedOutsideLoops = true;
   /// Registers a thread of a variant (sample and grid) may use when its
   /// kernel gives no launch bounds: at 64 a block of 1024 threads still
   /// launches (ptxas spills beyond), but an SM then holds at most 32 warps

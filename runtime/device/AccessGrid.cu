@@ -378,6 +378,37 @@ __sectorscope_access_grid_pair(uint32_t Site, const void *Ptr, uint32_t Width,
                                  State);
 }
 
+/// A shared-memory site outside every loop of its function (the pass's
+/// choice), and its pair's second site if `Twin` is not NoTwin: the blocks
+/// that do not count shared memory pass it with the test, inlined; a
+/// counting block calls the count, out of line. Such a site runs once a
+/// thread, so the call costs a counting block little, where an inlined
+/// short path (a hundred-odd PTX instructions) at each of an unrolled
+/// reduction's dozens of sites made most of the kernel's code: a bitpacking
+/// kernel's grid variant had 7,300 PTX lines for a 330-line kernel. Sites
+/// in loops keep the short path inlined: called, a small kernel whose loop
+/// reads shared memory ran slower (docs/design.md).
+extern "C" __device__ __attribute__((noinline)) void
+__sectorscope_access_grid_shared_count(uint32_t Site, const void *Ptr,
+                                       uint32_t Width, uint32_t OpSpace,
+                                       uint32_t Lanes, uint32_t State,
+                                       uint32_t Twin, uint32_t TwinOpSpace) {
+  if (countShortPath(Site, Width, OpSpace, Ptr, Lanes, State, Twin))
+    return;
+  __sectorscope_access_grid_rest(Site, Ptr, Width, OpSpace, Lanes, State);
+  if (Twin != NoTwin)
+    __sectorscope_access_grid_rest(Twin, Ptr, Width, TwinOpSpace, Lanes, State);
+}
+
+extern "C" __device__ void __sectorscope_access_grid_shared_once(
+    uint32_t Site, const void *Ptr, uint32_t Width, uint32_t OpSpace,
+    uint32_t Lanes, uint32_t State, uint32_t Twin, uint32_t TwinOpSpace) {
+  if (!header() || !State || !countsHere(OpSpace, State))
+    return;
+  __sectorscope_access_grid_shared_count(Site, Ptr, Width, OpSpace, Lanes,
+                                         State, Twin, TwinOpSpace);
+}
+
 /// A site in a loop whose full-warp runs the loop sums in `Sum` (a
 /// register of the caller once inlined; see tallyRun); every other request
 /// is counted as __sectorscope_access_grid counts it.

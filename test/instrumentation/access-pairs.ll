@@ -16,8 +16,9 @@
 ; The load of b pairs with the four-byte store to it further on, past
 ; the atomic and the two-byte pair.
 ; CHECK: call void @__sectorscope_access_grid_pair(i32 1, ptr {{%[0-9]+}}, i32 4, i32 67371008, i32 {{%[0-9]+}}, i32 %sectorscope.take, i32 8, i32 67371009)
-; The shared one.
-; CHECK: call void @__sectorscope_access_grid_pair(i32 3, ptr {{%[0-9]+}}, i32 4, i32 67371264, i32 {{%[0-9]+}}, i32 %sectorscope.take, i32 4, i32 67371265)
+; The shared one, outside any loop: the pair goes to the entry that counts
+; it out of line (SharedSitesOnce.h), both sites with it.
+; CHECK: call void @__sectorscope_access_grid_shared_once(i32 3, ptr {{%[0-9]+}}, i32 4, i32 67371264, i32 {{%[0-9]+}}, i32 %sectorscope.take, i32 4, i32 67371265)
 ; The atomic counts alone.
 ; CHECK: call void @__sectorscope_access_grid(i32 5, ptr {{%[0-9]+}}, i32 4, i32 67371010,
 ; CHECK: call void @__sectorscope_access_grid_pair(i32 6, ptr {{%[0-9]+}}, i32 2, i32 67371008, i32 {{%[0-9]+}}, i32 %sectorscope.take, i32 7, i32 67371009)

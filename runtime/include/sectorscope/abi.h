@@ -42,6 +42,8 @@
  *       serves.
  *   v23 a shared load's mlp counts the shared loads in flight with it (1
  *       before).
+ *   v24 grid mode's shared sites outside loops
+ *       (__sectorscope_access_grid_shared_once).
  *
  * Kernels. The program's kernel K stays as compiled: time mode and launches
  * that are not profiled run it. The sample variant, K SS_SAMPLE_KERNEL_SUFFIX,
@@ -66,7 +68,7 @@
 
 #include <stdint.h>
 
-#define SS_ABI_VERSION 23u
+#define SS_ABI_VERSION 24u
 
 /* Warps per block we can tell apart: 1024 threads / 32. */
 #define SS_MAX_WARPS 32u
@@ -356,6 +358,10 @@ typedef struct ss_module {
  *     state, twin_site, twin_op_space): grid mode's access for two sites
  *     whose requests are one (a load and a store of one address by the same
  *     lanes, one after the other): both sites count it.
+ *   __sectorscope_access_grid_shared_once(site, addr, width, op_space,
+ *     lanes, state, twin_site, twin_op_space): grid mode's access for a
+ *     shared-memory site outside every loop (twin_site ~0: no second site);
+ *     the blocks that count shared memory count it out of line.
  *   __sectorscope_access_grid_tally(site, addr, width, op_space, lanes,
  *     state, sum): grid mode's access for a site in a loop; lane 0 adds a
  *     full warp's run of one partition granule to the caller's 64-bit sum
