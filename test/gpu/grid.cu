@@ -4,7 +4,8 @@
 // Grid mode: every block counts; global sectors per memory partition per time
 // window and per site, for the linear and XOR partition models; window
 // clamping; bounded tables (site ids past num_sites, a full sample log);
-// full warps one stride apart and shared-memory gathers, counted inline.
+// full warps one stride apart and shared-memory gathers, counted inline (or,
+// for shared sites outside loops, out of line in the counting blocks).
 #include "leave_apart.cuh"
 
 #include "common/PartitionModel.h"
@@ -222,7 +223,7 @@ static int sharedKeyWord(int c, int l) {
 
 // A private array indexed by data stays in local memory: lanes read four
 // different elements (idx), each lane's word interleaved with the others'
-// (16 sectors a request), counted inline as shared gathers are.
+// (16 sectors a request), counted inline as shared gathers in loops are.
 __global__ void localGather(const int *idx, float *out) {
   float a[32];
   for (int k = 0; k < 32; ++k)
