@@ -332,13 +332,30 @@ __sectorscope_access_grid_rest(uint32_t Site, const void *Ptr, uint32_t Width,
                      Active, Lane, State);
 }
 
-/// Whether this block counts a site of the pass's space: a shared-memory
-/// site counts in one block in shared_block_stride (abi.h). Matching a
-/// shared gather's lanes costs tens of cycles a request, where the access
-/// itself costs a few; the ratios the report draws from it (sectors per
-/// request, bank conflicts) are a block's, not the grid's.
+/// Whether this block counts a site of the pass's space: a grid-mode
+/// launch is set (a zero state: none was at entry; the grid variant has no
+/// original body to run then, the pass keeps only the instrumented one, so
+/// its accesses do nothing), and a shared-memory site counts in one block
+/// in shared_block_stride (abi.h). Matching a shared gather's lanes costs
+/// tens of cycles a request, where the access itself costs a few; the
+/// ratios the report draws from it (sectors per request, bank conflicts)
+/// are a block's, not the grid's.
 SS_DEV bool countsHere(uint32_t OpSpace, uint32_t State) {
-  return passSpace(OpSpace) != SS_SPACE_SHARED || (State & SS_STATE_SHARED);
+  return header() && State &&
+         (passSpace(OpSpace) != SS_SPACE_SHARED || (State & SS_STATE_SHARED));
+}
+
+/// One request of `Site` and of its `Twin` (NoTwin: none), whose request
+/// is the same: the short path counts both with one look at the warp, the
+/// rest each.
+SS_DEV void countSites(uint32_t Site, const void *Ptr, uint32_t Width,
+                       uint32_t OpSpace, uint32_t Lanes, uint32_t State,
+                       uint32_t Twin, uint32_t TwinOpSpace) {
+  if (countShortPath(Site, Width, OpSpace, Ptr, Lanes, State, Twin))
+    return;
+  __sectorscope_access_grid_rest(Site, Ptr, Width, OpSpace, Lanes, State);
+  if (Twin != NoTwin)
+    __sectorscope_access_grid_rest(Twin, Ptr, Width, TwinOpSpace, Lanes, State);
 }
 
 /// One access of grid mode, its full-warp runs added to a loop's `Sum`
@@ -346,10 +363,7 @@ SS_DEV bool countsHere(uint32_t OpSpace, uint32_t State) {
 SS_DEV void countAccess(uint32_t Site, const void *Ptr, uint32_t Width,
                         uint32_t OpSpace, uint32_t Lanes, uint32_t State,
                         uint64_t *Sum) {
-  // A zero state: no grid-mode launch was set at entry. The grid variant
-  // has no original body to run then (the pass keeps only the instrumented
-  // one), so its accesses do nothing.
-  if (!header() || !State || !countsHere(OpSpace, State))
+  if (!countsHere(OpSpace, State))
     return;
   if (!countShortPath(Site, Width, OpSpace, Ptr, Lanes, State, NoTwin, Sum))
     __sectorscope_access_grid_rest(Site, Ptr, Width, OpSpace, Lanes, State);
@@ -369,13 +383,8 @@ extern "C" __device__ void
 __sectorscope_access_grid_pair(uint32_t Site, const void *Ptr, uint32_t Width,
                                uint32_t OpSpace, uint32_t Lanes, uint32_t State,
                                uint32_t TwinSite, uint32_t TwinOpSpace) {
-  if (!header() || !State || !countsHere(OpSpace, State))
-    return;
-  if (countShortPath(Site, Width, OpSpace, Ptr, Lanes, State, TwinSite))
-    return;
-  __sectorscope_access_grid_rest(Site, Ptr, Width, OpSpace, Lanes, State);
-  __sectorscope_access_grid_rest(TwinSite, Ptr, Width, TwinOpSpace, Lanes,
-                                 State);
+  if (countsHere(OpSpace, State))
+    countSites(Site, Ptr, Width, OpSpace, Lanes, State, TwinSite, TwinOpSpace);
 }
 
 /// A shared-memory site outside every loop of its function (the pass's
@@ -393,20 +402,15 @@ __sectorscope_access_grid_shared_count(uint32_t Site, const void *Ptr,
                                        uint32_t Width, uint32_t OpSpace,
                                        uint32_t Lanes, uint32_t State,
                                        uint32_t Twin, uint32_t TwinOpSpace) {
-  if (countShortPath(Site, Width, OpSpace, Ptr, Lanes, State, Twin))
-    return;
-  __sectorscope_access_grid_rest(Site, Ptr, Width, OpSpace, Lanes, State);
-  if (Twin != NoTwin)
-    __sectorscope_access_grid_rest(Twin, Ptr, Width, TwinOpSpace, Lanes, State);
+  countSites(Site, Ptr, Width, OpSpace, Lanes, State, Twin, TwinOpSpace);
 }
 
 extern "C" __device__ void __sectorscope_access_grid_shared_once(
     uint32_t Site, const void *Ptr, uint32_t Width, uint32_t OpSpace,
     uint32_t Lanes, uint32_t State, uint32_t Twin, uint32_t TwinOpSpace) {
-  if (!header() || !State || !countsHere(OpSpace, State))
-    return;
-  __sectorscope_access_grid_shared_count(Site, Ptr, Width, OpSpace, Lanes,
-                                         State, Twin, TwinOpSpace);
+  if (countsHere(OpSpace, State))
+    __sectorscope_access_grid_shared_count(Site, Ptr, Width, OpSpace, Lanes,
+                                           State, Twin, TwinOpSpace);
 }
 
 /// A site in a loop whose full-warp runs the loop sums in `Sum` (a
