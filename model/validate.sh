@@ -14,8 +14,9 @@
 # paired by kernel name, grid and block (the median of several times), and
 # launch by launch where counters were recorded for several launches of one
 # kernel and shape. A profile with both is used alone. A DIR/cases.json, if
-# present, is used as is (format: model/README.md). Generated cases are grouped by kernel so the
-# same kernel at several occupancies also checks CampProf's extrapolation;
+# present, is used as is (format: model/README.md). Generated cases are
+# grouped by kernel so the same kernel at several occupancies also checks
+# CampProf's extrapolation;
 # LBM kernels (matching the LBM regex, not the exclude one: ghost/fill/init)
 # get work_items = threads launched (one per lattice node) for MLUPS. A case
 # whose timed launches name a previous launch (most of them the same one,
@@ -186,10 +187,12 @@ def blocks_of(p):
     for d in dims(p.get("grid")) if isinstance(dims(p.get("grid")), tuple) else ():
         n *= d
     return n
-def nth_of(p):
-    launch = p.get("launch")
+def launch_number(launch):
+    """A launch record's kernel_launch, or None."""
     n = launch.get("kernel_launch") if isinstance(launch, dict) else None
     return n if isinstance(n, int) and not isinstance(n, bool) else None
+def nth_of(p):
+    return launch_number(p.get("launch"))
 profiles = []
 for run, f in listing(src):
     if not f.endswith(".json") or f == "cases.json":
@@ -254,9 +257,8 @@ for run, f, path, p in profiles:
         # The launch before it (the L2 it inherits), by the same key.
         prev = p.get("previous_launch")
         if isinstance(prev, dict):
-            pn = prev.get("kernel_launch")
             pk = key_of(prev.get("kernel"), prev.get("grid"), prev.get("block"), run,
-                        pn if isinstance(pn, int) and not isinstance(pn, bool) else None)
+                        launch_number(prev))
             prevs.setdefault((key, w), []).append(pk)
 cases, names, uncounted = [], {}, {}
 for key in order:

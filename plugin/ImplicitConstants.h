@@ -1,5 +1,4 @@
-//===- ImplicitConstants.h - Host tables clang puts on the device -*- C++
-//-*-===//
+//===- ImplicitConstants.h - Host tables clang puts on device ---*- C++ -*-===//
 //
 // Clang makes a namespace-scope `const` variable with a constant initializer
 // `__constant__` on its own, so that device code may read it; nvcc keeps such
