@@ -110,6 +110,47 @@ SS_DEV void tallyRun(uint32_t State, uint32_t Site, bool Global, uint64_t First,
     flushTally(State, Site, Global, Sum);
 }
 
+/// A full warp's run under the uniform model's sector buckets (abi.h
+/// part_sector_buckets), `Addr` the lane's address and `Stride` the
+/// distance between lanes, `Width` bytes each: a lane whose sector is not
+/// the previous lane's adds it to its bucket, in the window's and each
+/// site's rows; lane 0 counts the requests and widens the range. No votes:
+/// the lanes of a run are in address order. Out of line: only GPUs without
+/// a measured map take it, and inlined it lengthened every global site of
+/// a grid variant by a quarter.
+static __device__ __attribute__((noinline)) void
+countBucketRun(uint32_t State, uint32_t Site, uint32_t Twin, uint64_t Addr,
+               int32_t Stride, uint32_t Width) {
+  unsigned Lane = laneId();
+  bool Leads = Lane == 0 || ((Addr ^ (Addr - int64_t(Stride))) >> 5) != 0;
+  uint32_t Count = cfg().part_count;
+  uint32_t Bucket = uint32_t(Addr >> 5) & (Count - 1);
+  uint64_t *Window = reinterpret_cast<uint64_t *>(cfg().dev_part_window) +
+                     (State & SS_STATE_WINDOW_ROW) * Count + Bucket;
+  for (uint32_t S : {Site, Twin}) {
+    if (S == NoTwin)
+      break;
+    uint32_t Row = siteRow(State, S);
+    if (Leads) {
+      redAdd(Window, 1);
+      redAdd(reinterpret_cast<uint64_t *>(cfg().dev_part_site) + Row * Count +
+                 Bucket,
+             1);
+    }
+    if (Lane == 0) {
+      ss_site_counters *C = siteCounters(Row);
+      redAdd(&C->requests, 1);
+      // Lane 0 holds the run's lowest byte, or its highest lane's for a
+      // negative stride.
+      uint64_t Lo = Stride < 0 ? Addr + 31 * int64_t(Stride) : Addr;
+      if (State & SS_STATE_RANGE)
+        widenRange(C, Lo,
+                   Lo + 31 * uint64_t(Stride < 0 ? -int64_t(Stride) : Stride) +
+                       Width - 1);
+    }
+  }
+}
+
 /// A full warp's run: into the sum when there is one, else to the
 /// counters.
 SS_DEV void countFullRun(uint32_t State, uint32_t Site, uint32_t PassSpace,
@@ -166,8 +207,13 @@ SS_DEV bool countShortPath(uint32_t Site, uint32_t Width, uint32_t OpSpace,
                  (Shape == SS_SHAPE_ROW_UNIFORM && (State & SS_STATE_ROWS));
   if (Uniform && PassSpace != SS_SPACE_LOCAL) {
     uint32_t Span = Width - 1;
-    if (!runCountable(PassSpace, Addr, Span))
-      return false;
+    if (!runCountable(PassSpace, Addr, Span)) {
+      if (!(Global && Lanes == ~0u && cfg().part_sector_buckets))
+        return false;
+      countBucketRun(State, Site, Twin, Addr, 0, Width);
+      __syncwarp();
+      return true;
+    }
     uint32_t Sectors = runSectors(Addr, Span);
     if (Lanes == ~0u) {
       countFullRun(State, Site, PassSpace, Addr, Span, Sectors, Lane, Twin,
@@ -230,6 +276,8 @@ SS_DEV bool countShortPath(uint32_t Site, uint32_t Width, uint32_t OpSpace,
   uint32_t Sectors = Distance <= 32 ? runSectors(Lo, Span) : 32;
   if (runCountable(PassSpace, Lo, Span))
     countFullRun(State, Site, PassSpace, Lo, Span, Sectors, Lane, Twin, Sum);
+  else if (Global && cfg().part_sector_buckets)
+    countBucketRun(State, Site, Twin, Addr, Stride, Width);
   else if (Distance >= 32 && cfg().part_run_offsets)
     countPartitionPair(
         State, Site, Twin, Lane, 32,

@@ -184,6 +184,13 @@ ss_launch_header makeLaunchHeader(const BufferRequest &R) {
   H.part_run_offsets = Grid && H.part_count && !H.part_general
                            ? ~uint32_t(H.part_granule_mask)
                            : 0;
+  // The uniform model's sector buckets have a short path of their own (on
+  // the long way, a stream's kernel took four times as long as with a
+  // one-mask map).
+  H.part_sector_buckets = Grid && H.part_count && R.Parts.SectorBuckets &&
+                          H.part_kind == SS_PART_LINEAR &&
+                          H.part_gran_log2 == 5 &&
+                          (H.part_count & (H.part_count - 1)) == 0;
 
   uint64_t Off = align8(sizeof(ss_launch_header));
   H.off_sites = Off;

@@ -991,6 +991,87 @@ int main() {
     }
   }
 
+  // The uniform model's sector buckets (abi.h part_sector_buckets): a full
+  // warp's runs are counted on the short path, each sector into its bucket;
+  // the same map without the flag counts every request the long way, by
+  // votes over the sectors. Both give the same requests and, bucket by
+  // bucket, the same site and window counts, for unit strides, descending
+  // and permuted lanes, proven and found strides (12 and -4 bytes), columns
+  // within a sector's reach and beyond it, one address a warp in a loop
+  // (a tally elsewhere) and warps missing lanes.
+  {
+    struct Counts {
+      std::vector<uint64_t> site, window;
+      uint64_t requests = 0;
+    };
+    auto countAll = [&](bool buckets, const char *kernel, auto launch) {
+      c.part_kind = SS_PART_LINEAR;
+      c.part_count = 4096;
+      c.part_gran_log2 = 5;
+      c.part_masks.clear();
+      c.num_windows = 1;
+      c.sector_buckets = buckets;
+      launch();
+      SS_CUDA(cudaDeviceSynchronize());
+      Counts k;
+      for (int id : ss::sites_of(kernel, "load")) {
+        k.requests += ss::counters(id).requests;
+        for (uint32_t b = 0; b < 4096; ++b)
+          k.site.push_back(ss::part_site(id, b));
+      }
+      for (uint32_t b = 0; b < 4096; ++b)
+        k.window.push_back(ss::part_window(0, b));
+      c.sector_buckets = false;
+      return k;
+    };
+    auto agree = [&](const char *what, const char *kernel, auto launch) {
+      Counts slow = countAll(false, kernel, launch);
+      Counts fast = countAll(true, kernel, launch);
+      SS_CHECK(ss::header().part_sector_buckets == 1,
+               "%s: the launch had no sector buckets", what);
+      uint64_t sectors = 0;
+      for (uint64_t v : slow.site)
+        sectors += v;
+      int wrong = 0;
+      for (size_t b = 0; b < slow.site.size() && b < fast.site.size(); ++b)
+        wrong += slow.site[b] != fast.site[b];
+      for (size_t b = 0; b < 4096; ++b)
+        wrong += slow.window[b] != fast.window[b];
+      printf("sector buckets, %s: %llu requests, %llu sectors; %d buckets "
+             "differ\n",
+             what, (unsigned long long)fast.requests,
+             (unsigned long long)sectors, wrong);
+      SS_CHECK(slow.requests == fast.requests && slow.requests > 0 &&
+                   slow.site.size() == fast.site.size() && sectors > 0 &&
+                   wrong == 0,
+               "sector buckets, %s: %llu and %llu requests, %d buckets "
+               "differ",
+               what, (unsigned long long)slow.requests,
+               (unsigned long long)fast.requests, wrong);
+    };
+    agree("stream", "stream",
+          [&] { stream<<<Blocks / 16, Threads>>>(in, out); });
+    agree("orders", "orders",
+          [&] { orders<<<Blocks / 16, Threads>>>(in, out); });
+    for (int block : {96, 48})
+      agree(block == 96 ? "laneStrides" : "laneStrides (warps of 16)",
+            "laneStrides", [&] {
+              const int blocks = 64, n = 3 * blocks * block + 64;
+              laneStrides<<<blocks, block>>>(in, out + N / 2, n);
+            });
+    for (long long stride : {4ll, -4ll, 8ll, 32ll, 48ll, 1024ll, -4100ll})
+      agree("columns", "columns",
+            [&] { columns<<<64, 256>>>(in, out, stride); });
+    agree("uniformLoop", "uniformLoop", [&] {
+      uniformLoop<<<Blocks / 64, Threads>>>(in, out + N / 2, 20, 7);
+    });
+    agree("tails", "tails",
+          [&] { tails<<<Blocks / 16, Threads>>>(in, out + N / 2); });
+    c.part_kind = SS_PART_UNIFORM;
+    c.part_count = 1;
+    c.part_gran_log2 = 0;
+  }
+
   wrong = leaveApartMismatches<Threads>(Blocks / 16, in, out);
   SS_CHECK(wrong == 0, "leaveApart: %d values differ from the plain program's",
            wrong);

@@ -46,6 +46,8 @@ struct Config {
   int num_sites = -1; // >= 0: tell the device fewer sites than there are
   uint32_t site_stripes = 1;
   uint32_t shared_block_stride = 1; // grid mode: shared sites in 1 block in N
+  bool sector_buckets = false; // a linear map of 32-byte granules is the
+                               // uniform model's (abi.h part_sector_buckets)
 };
 
 struct Site {
@@ -319,6 +321,7 @@ extern "C" cudaError_t __sectorscope_launch_kernel(const void *func, dim3 grid,
     Req.Parts.Count = C.part_count;
     Req.Parts.GranLog2 = C.part_gran_log2;
     Req.Parts.Masks = C.part_masks;
+    Req.Parts.SectorBuckets = C.sector_buckets;
     Req.BlocksPerWindow = C.blocks_per_window;
     Req.NumWindows = C.num_windows;
     Req.SiteStripes = C.site_stripes;

@@ -213,6 +213,30 @@ std::string tableLimits(uint32_t Sites, const std::string &Spec) {
                 int(partitionTablesDropped(H)));
 }
 
+// The uniform model's 4096 sector buckets are a linear map of one-sector
+// granules, which the device runs whole, but a full warp's run is counted on
+// the short path, each sector into its bucket (abi.h part_sector_buckets).
+// The same map asked for by name is counted the long way, and heat-map mode
+// has no buckets.
+TEST(BufferLayout, UniformSectorBucketsCountRunsOnTheShortPath) {
+  ss_launch_header U = gridTables(10, "uniform");
+  EXPECT_EQ(format("parts %u general %u buckets %u run_offsets %#x",
+                   U.part_count, U.part_general, U.part_sector_buckets,
+                   U.part_run_offsets),
+            "parts 4096 general 1 buckets 1 run_offsets 0");
+  ss_launch_header L = gridTables(10, "linear:32:4096");
+  EXPECT_EQ(format("parts %u general %u buckets %u run_offsets %#x",
+                   L.part_count, L.part_general, L.part_sector_buckets,
+                   L.part_run_offsets),
+            "parts 4096 general 1 buckets 0 run_offsets 0");
+  BufferRequest R;
+  R.TheMode = Mode::Heatmap;
+  R.Parts = devicePartitions(PartitionModel());
+  ss_launch_header H = makeLaunchHeader(R);
+  EXPECT_EQ(H.part_sector_buckets, 0u);
+  EXPECT_EQ(H.part_run_offsets, 0u);
+}
+
 // The device indexes its tables with 32-bit arithmetic, and the host zeroes
 // and reads them at every launch: it keeps stripes x max(sites, windows) x
 // partitions below 2^31 and all copies within 256 MiB, with fewer stripes

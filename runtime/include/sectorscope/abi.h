@@ -44,6 +44,7 @@
  *       before).
  *   v24 grid mode's shared sites outside loops
  *       (__sectorscope_access_grid_shared_once).
+ *   v25 part_sector_buckets: the uniform model's runs on the short path.
  *
  * Kernels. The program's kernel K stays as compiled: time mode and launches
  * that are not profiled run it. The sample variant, K SS_SAMPLE_KERNEL_SUFFIX,
@@ -68,7 +69,7 @@
 
 #include <stdint.h>
 
-#define SS_ABI_VERSION 24u
+#define SS_ABI_VERSION 25u
 
 /* Warps per block we can tell apart: 1024 threads / 32. */
 #define SS_MAX_WARPS 32u
@@ -305,13 +306,20 @@ typedef struct ss_launch_header {
   uint32_t part_general;
   /* In grid mode with partition tables and part_general 0, the low 32
    * bits of ~part_granule_mask (a run's offset in its granule); otherwise
-   * 0: the device then counts no global run on its short path. */
+   * 0: the device then counts no global run on its short path (but
+   * part_sector_buckets's). */
   uint32_t part_run_offsets;
   /* Grid mode: the blocks whose linear index is a multiple of this count
    * their shared-memory sites (the pass's space; generic accesses count in
    * every block); 0 or 1: every block. */
   uint32_t shared_block_stride;
-  uint32_t reserved; /* 0 */
+  /* 1 in grid mode under the uniform model: a linear map of 32-byte
+   * granules and a power-of-two part_count, whose partitions are sector
+   * buckets (a sector's index mod part_count); the device then counts a
+   * full warp's run (lanes one stride apart, or one address) on its short
+   * path, each sector into its bucket, where a one-mask map's run would be
+   * counted. Otherwise 0. */
+  uint32_t part_sector_buckets;
   /* Results (device-written). */
   uint64_t log_dropped;    /* host-computed: lane records the log had no room
                               for */
