@@ -42,7 +42,10 @@ build() {
   [ -x "$build/bin/sectorscope-clang++" ] || die "no wrapper in $build/bin; configure and build first"
   ninja -C "$build" sectorscope sectorscope-frontend sectorscope_rt >/dev/null || die "building the plugin and runtime failed"
   ninja -C "$build" sectorscope_device_bc >/dev/null 2>&1 || true
-  mkdir -p "$carry/bin" "$carry/lib" "$carry/logs"
+  mkdir -p "$carry/bin" "$carry/lib" "$carry/logs" "$carry/share/sectorscope/data"
+  # The measured partition maps, where the runtime looks for them beside its
+  # library: without them grid mode runs the uniform model, which costs more.
+  cp "$root"/data/*.json "$carry/share/sectorscope/data/" || die "copying data/ failed"
   # Keep the carry directory out of git (and so out of `git add`).
   if [ -d "$root/.git" ] && [ "${carry#$root/}" != "$carry" ]; then
     grep -qxF "/${carry#$root/}/" "$root/.git/info/exclude" 2>/dev/null ||
