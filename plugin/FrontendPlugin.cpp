@@ -76,6 +76,23 @@ protected:
         return Fail(Err);
     if (Diags.getWarningsAsErrors())
       Job.Opts.Analyzer.promoteWarnings();
+    // -save-temps (nvcc's -keep) ends this job at bitcode with LLVM's
+    // passes off, and the job that compiles that bitcode reads IR, where no
+    // plugin action runs: the build would come out unanalyzed and, asked
+    // to instrument, uninstrumented, with nothing said.
+    if (CI.getCodeGenOpts().DisableLLVMPasses) {
+      const char *Why = "this compile runs no LLVM passes (-save-temps, "
+                        "nvcc's -keep, or -disable-llvm-passes)";
+      if (Job.Opts.Instrument)
+        return Fail(std::string(Why) +
+                    ", so nothing would be instrumented; build without it "
+                    "(--cuda-device-only -S writes the PTX)");
+      // The host job has nothing to analyze.
+      if (CI.getLangOpts().CUDAIsDevice)
+        Diags.Report(Diags.getCustomDiagID(DiagnosticsEngine::Warning,
+                                           "sectorscope: %0"))
+            << std::string(Why) + ", so nothing is analyzed";
+    }
     Job.Opts.Instrumentation.RelocatableDeviceCode =
         CI.getLangOpts().GPURelocatableDeviceCode;
     auto Clang = std::make_unique<ClangReporter>(CI);
