@@ -306,8 +306,8 @@ typedef struct ss_launch_header {
   uint32_t part_general;
   /* In grid mode with partition tables and part_general 0, the low 32
    * bits of ~part_granule_mask (a run's offset in its granule); otherwise
-   * 0: the device then counts no global run on its short path (but
-   * part_sector_buckets's). */
+   * 0: the device then counts no global run on its short path, unless
+   * part_sector_buckets says how. */
   uint32_t part_run_offsets;
   /* Grid mode: the blocks whose linear index is a multiple of this count
    * their shared-memory sites (the pass's space; generic accesses count in
