@@ -110,19 +110,17 @@ SS_DEV void tallyRun(uint32_t State, uint32_t Site, bool Global, uint64_t First,
     flushTally(State, Site, Global, Sum);
 }
 
-/// A full warp's run under the uniform model's sector buckets (abi.h
-/// part_sector_buckets), `Addr` the lane's address and `Stride` the
-/// distance between lanes, `Width` bytes each: a lane whose sector is not
-/// the previous lane's adds it to its bucket, in the window's and each
-/// site's rows; lane 0 counts the requests and widens the range. No votes:
-/// the lanes of a run are in address order. Out of line: only GPUs without
-/// a measured map take it, and inlined it lengthened every global site of
-/// a grid variant by a quarter.
-static __device__ __attribute__((noinline)) void
-countBucketRun(uint32_t State, uint32_t Site, uint32_t Twin, uint64_t Addr,
-               int32_t Stride, uint32_t Width) {
-  unsigned Lane = laneId();
-  bool Leads = Lane == 0 || ((Addr ^ (Addr - int64_t(Stride))) >> 5) != 0;
+/// A run under the uniform model's sector buckets (abi.h
+/// part_sector_buckets) of `Lanes` lanes, `Rel` this lane's place among
+/// them, `Addr` its address, `Stride` the distance between lanes, `Width`
+/// bytes each: a lane whose sector is not the previous lane's adds it to
+/// its bucket, in the window's and each site's rows; the first lane counts
+/// the requests, the lanes missing and widens the range. No votes: the
+/// lanes of a run are in address order.
+SS_DEV void countBucketLanes(uint32_t State, uint32_t Site, uint32_t Twin,
+                             uint64_t Addr, int32_t Stride, uint32_t Width,
+                             unsigned Rel, unsigned Lanes) {
+  bool Leads = Rel == 0 || ((Addr ^ (Addr - int64_t(Stride))) >> 5) != 0;
   uint32_t Count = cfg().part_count;
   uint32_t Bucket = uint32_t(Addr >> 5) & (Count - 1);
   uint64_t *Window = reinterpret_cast<uint64_t *>(cfg().dev_part_window) +
@@ -137,18 +135,29 @@ countBucketRun(uint32_t State, uint32_t Site, uint32_t Twin, uint64_t Addr,
                  Bucket,
              1);
     }
-    if (Lane == 0) {
+    if (Rel == 0) {
       ss_site_counters *C = siteCounters(Row);
       redAdd(&C->requests, 1);
-      // Lane 0 holds the run's lowest byte, or its highest lane's for a
+      if (Lanes < 32)
+        redAdd(&C->threads, 32 - Lanes);
+      // The first lane holds the run's lowest byte, or its highest for a
       // negative stride.
-      uint64_t Lo = Stride < 0 ? Addr + 31 * int64_t(Stride) : Addr;
+      uint64_t Last = int64_t(Lanes - 1) * Stride;
+      uint64_t Lo = Stride < 0 ? Addr + Last : Addr;
+      uint64_t Hi = (Stride < 0 ? Addr : Addr + Last) + Width - 1;
       if (State & SS_STATE_RANGE)
-        widenRange(C, Lo,
-                   Lo + 31 * uint64_t(Stride < 0 ? -int64_t(Stride) : Stride) +
-                       Width - 1);
+        widenRange(C, Lo, Hi);
     }
   }
+}
+
+/// A full warp's run under the sector buckets (countBucketLanes). Out of
+/// line: only GPUs without a measured map take it, and inlined it
+/// lengthened every global site of a grid variant by a quarter.
+static __device__ __attribute__((noinline)) void
+countBucketRun(uint32_t State, uint32_t Site, uint32_t Twin, uint64_t Addr,
+               int32_t Stride, uint32_t Width) {
+  countBucketLanes(State, Site, Twin, Addr, Stride, Width, laneId(), 32);
 }
 
 /// A full warp's run: into the sum when there is one, else to the
@@ -321,12 +330,20 @@ SS_DEV void countGridRequest(ss_launch_header *H, uint32_t Site, uint32_t Width,
     if (__all_sync(Mask, Rel == 0 || Addr - Prev == Width)) {
       uint64_t First = Addr - Rel * Width;
       uint32_t Span = Lanes * Width - 1;
-      if (Site < cfg().num_sites && runCountable(PassSpace, First, Span)) {
+      bool Counted = Site < cfg().num_sites;
+      if (Counted && runCountable(PassSpace, First, Span))
         countRun(State, Site, PassSpace, First, Span, runSectors(First, Span),
                  /*Full=*/false, Rel, Lanes);
-        // Lane 0's updates branch per lane; ptxas closes such regions with
-        // a convergence barrier, but the program's next request must see
-        // the warp whole whatever ptxas does.
+      else if (Counted && PassSpace == SS_SPACE_GLOBAL &&
+               cfg().part_sector_buckets)
+        countBucketLanes(State, Site, NoTwin, Addr, int32_t(Width), Width, Rel,
+                         Lanes);
+      else
+        Counted = false;
+      if (Counted) {
+        // The first lane's updates branch per lane; ptxas closes such
+        // regions with a convergence barrier, but the program's next
+        // request must see the warp whole whatever ptxas does.
         __syncwarp(Mask);
         return;
       }

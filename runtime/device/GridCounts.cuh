@@ -154,6 +154,13 @@ SS_DEV void countSpreadPartitions(ss_site_counters *C, uint32_t State,
     }
     return;
   }
+  // Sector buckets: two leaders share one only 128 KiB apart, so grouping
+  // them would cost more than the reduction each makes.
+  if (cfg().part_sector_buckets) {
+    if (Counts)
+      countPartition(State, SiteRow, Part, 1);
+    return;
+  }
   // Sector leaders of one partition are grouped again so that a request
   // costs one reduction per distinct partition.
   unsigned Same = __match_any_sync(Active, Part) & SectorLeaders;

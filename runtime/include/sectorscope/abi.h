@@ -318,7 +318,8 @@ typedef struct ss_launch_header {
    * buckets (a sector's index mod part_count); the device then counts a
    * full warp's run (lanes one stride apart, or one address) on its short
    * path, each sector into its bucket, where a one-mask map's run would be
-   * counted. Otherwise 0. */
+   * counted, and a partial warp's contiguous lanes the same way. Otherwise
+   * 0. */
   uint32_t part_sector_buckets;
   /* Results (device-written). */
   uint64_t log_dropped;    /* host-computed: lane records the log had no room
