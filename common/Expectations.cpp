@@ -1,10 +1,10 @@
 //===- Expectations.cpp - Expectation comments of a CUDA source -----------===//
 #include "common/Expectations.h"
+#include "common/ReadFile.h"
 
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
-#include <fstream>
 #include <sstream>
 
 namespace sectorscope::expect {
@@ -364,14 +364,15 @@ FileExpectations parseExpectations(std::string_view Text) {
 
 bool readExpectations(const std::string &Path, FileExpectations &Out,
                       std::string &Err) {
-  std::ifstream In(Path, std::ios::binary);
-  if (!In) {
-    Err = "cannot read '" + Path + "'";
+  // A source file; the bound and the regular-file check keep a wrong path
+  // (/dev/zero, a FIFO) from hanging the reader or exhausting memory.
+  constexpr uint64_t MaxSourceBytes = 64u << 20;
+  UserFile F = readUserFile(Path, MaxSourceBytes, "source file");
+  if (!F.Text) {
+    Err = F.Error;
     return false;
   }
-  std::ostringstream Text;
-  Text << In.rdbuf();
-  Out = parseExpectations(Text.str());
+  Out = parseExpectations(*F.Text);
   return true;
 }
 

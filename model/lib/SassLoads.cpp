@@ -3,11 +3,15 @@
 #include "sectorscope/model/Error.h"
 #include "sectorscope/model/JsonIO.h"
 
-#include <cxxabi.h>
+#include "common/ReadFile.h"
 
+#include <cxxabi.h>
+#include <sys/stat.h>
+
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
+#include <cstring>
 #include <map>
 #include <memory>
 #include <sstream>
@@ -20,12 +24,15 @@ const std::vector<SassKernel> &sassOfFile(const std::string &Path) {
   auto It = Read.find(Path);
   if (It != Read.end())
     return It->second;
-  std::ifstream In(Path);
-  if (!In)
-    fail(Path, "", "cannot open file");
-  std::stringstream S;
-  S << In.rdbuf();
-  std::vector<SassKernel> K = readSass(S.str());
+  // cuobjdump's listing of a large program is tens of MiB; the bound turns a
+  // wrong path (/dev/zero, a FIFO) into an error.
+  constexpr uint64_t MaxSassBytes = 1u << 30;
+  UserFile F = readUserFile(Path, MaxSassBytes, "SASS listing");
+  if (!F.Opened)
+    fail(Path, "", "cannot open file (" + F.Problem + ")");
+  if (!F.Text)
+    fail(Path, "", F.Problem);
+  std::vector<SassKernel> K = readSass(*F.Text);
   if (K.empty())
     fail(Path, "", "no kernel in it (expected `cuobjdump -sass` output)");
   return Read[Path] = std::move(K);
@@ -44,8 +51,12 @@ static std::string runCapture(const std::string &Cmd) {
 }
 
 std::string sassOfExecutable(const std::string &Exe) {
-  if (!std::ifstream(Exe))
-    fail(Exe, "", "cannot open file");
+  // Not opened here: a FIFO would block the open.
+  struct stat St;
+  if (::stat(Exe.c_str(), &St) != 0)
+    fail(Exe, "", std::strerror(errno));
+  if (!S_ISREG(St.st_mode))
+    fail(Exe, "", "not a regular file (expected the program's executable)");
   std::vector<std::string> Tools = {"cuobjdump"};
   for (const char *Var : {"CUDA_HOME", "CUDA_PATH"})
     if (const char *Root = std::getenv(Var))
