@@ -1,6 +1,7 @@
 //===- Pipeline.cpp - Where sectorscope's passes run ----------------------===//
 #include "plugin/Pipeline.h"
 #include "plugin/ImplicitConstants.h"
+#include "plugin/PtxLocalNames.h"
 
 #include "analysis/Analyzer.h"
 #include "instrumentation/InstrumentPass.h"
@@ -94,6 +95,7 @@ void registerPasses(PassBuilder &PB) {
         if (!Job.Opts.Instrumentation.RelocatableDeviceCode)
           MPM.addPass(DropUnusedImplicitConstantsPass(Job.ImplicitConstants));
         MPM.addPass(SectorscopePass(Job.Opts, *Job.Diags, &Job.Launches));
+        MPM.addPass(PtxLocalNamesPass());
       });
   PB.registerPipelineParsingCallback(
       [&Job](StringRef Name, ModulePassManager &MPM,
