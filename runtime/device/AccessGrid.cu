@@ -121,20 +121,13 @@ SS_DEV void countBucketLanes(uint32_t State, uint32_t Site, uint32_t Twin,
                              uint64_t Addr, int32_t Stride, uint32_t Width,
                              unsigned Rel, unsigned Lanes) {
   bool Leads = Rel == 0 || ((Addr ^ (Addr - int64_t(Stride))) >> 5) != 0;
-  uint32_t Count = cfg().part_count;
-  uint32_t Bucket = uint32_t(Addr >> 5) & (Count - 1);
-  uint64_t *Window = reinterpret_cast<uint64_t *>(cfg().dev_part_window) +
-                     (State & SS_STATE_WINDOW_ROW) * Count + Bucket;
+  uint32_t Bucket = uint32_t(Addr >> 5) & (cfg().part_count - 1);
   for (uint32_t S : {Site, Twin}) {
     if (S == NoTwin)
       break;
     uint32_t Row = siteRow(State, S);
-    if (Leads) {
-      redAdd(Window, 1);
-      redAdd(reinterpret_cast<uint64_t *>(cfg().dev_part_site) + Row * Count +
-                 Bucket,
-             1);
-    }
+    if (Leads)
+      countPartition(State, Row, Bucket, 1);
     if (Rel == 0) {
       ss_site_counters *C = siteCounters(Row);
       redAdd(&C->requests, 1);
