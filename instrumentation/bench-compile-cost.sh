@@ -8,7 +8,9 @@
 #   * a generated file of BENCH_KERNELS small kernels (default 1000);
 #   * test/gpu/grid.cu, the heaviest GPU test, compiled (-c).
 # Each time is the least of BENCH_REPEAT runs (default 3; the generated file
-# and grid.cu run once). CPU time, not wall time: the machine may be shared.
+# and grid.cu run once). CPU time is the figure the limits hold (the machine
+# may be shared); wall time beside it, as ptxas of an instrumented build runs
+# on several threads (SECTORSCOPE_PTXAS_THREADS).
 # BENCH_FLAGS: more flags for the instrumented builds (for instance
 # "-mllvm -sectorscope-inline-access" for the access inlined at every site).
 # A benchmark, not a test: it prints a table and the limits it is held to.
@@ -22,21 +24,22 @@ cxx=$build/bin/sectorscope-clang++
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# measure REPEAT plain|instrumented ARGS...: "<cpu seconds> <peak MiB>".
+# measure REPEAT plain|instrumented ARGS...: "<cpu seconds> <peak MiB> <wall
+# seconds>" of the run of least CPU time.
 measure() {
   local repeat=$1 kind=$2 best="" i
   shift 2
   for ((i = 0; i < repeat; i++)); do
     if [ "$kind" = plain ]; then
-      SECTORSCOPE_NO_PLUGIN=1 /usr/bin/time -f '%U %S %M' -o "$tmp/time" \
+      SECTORSCOPE_NO_PLUGIN=1 /usr/bin/time -f '%U %S %M %e' -o "$tmp/time" \
         "$cxx" -O2 -w "$@" -o "$tmp/out"
     else
       # shellcheck disable=SC2086 # BENCH_FLAGS is a list of flags
-      /usr/bin/time -f '%U %S %M' -o "$tmp/time" "$cxx" -O2 -w \
+      /usr/bin/time -f '%U %S %M %e' -o "$tmp/time" "$cxx" -O2 -w \
         -fplugin-arg-sectorscope-instrument ${BENCH_FLAGS:-} "$@" -o "$tmp/out"
     fi
     best=$(awk -v b="$best" '{ t = $1 + $2; m = $3 / 1024
-      if (b == "" || t < b + 0) printf "%.2f %.0f", t, m; else print b }' "$tmp/time")
+      if (b == "" || t < b + 0) printf "%.2f %.0f %.2f", t, m, $4; else print b }' "$tmp/time")
   done
   echo "$best"
 }
@@ -49,7 +52,8 @@ row() {
   i=$(measure "$repeat" instrumented "$@")
   awk -v n="$name" -v p="$p" -v i="$i" -v r="$tmp/ratios" 'BEGIN {
     split(p, P, " "); split(i, I, " "); x = I[1] / P[1]
-    printf "%-32s %9.2f %9.2f %7.2fx %9d %9d\n", n, P[1], I[1], x, P[2], I[2]
+    printf "%-32s %9.2f %9.2f %7.2fx %9d %9d %10.2f %10.2f %7.2fx\n", n, P[1], I[1], x,
+      P[2], I[2], P[3], I[3], I[3] / P[3]
     if (n !~ /^(generated|test\/gpu)/) print x >> r }'
 }
 
@@ -66,7 +70,8 @@ generate() {
 
 kernels=${BENCH_KERNELS:-1000}
 generate "$kernels" >"$tmp/generated.cu"
-printf '%-32s %9s %9s %8s %9s %9s\n' build plain_s instr_s ratio plain_MiB instr_MiB
+printf '%-32s %9s %9s %8s %9s %9s %10s %10s %8s\n' build plain_s instr_s ratio \
+  plain_MiB instr_MiB plain_wall instr_wall ratio
 for src in "$root"/examples/*.cu; do
   row "examples/$(basename "$src")" "${BENCH_REPEAT:-3}" -I"$root/examples" "$src"
 done
