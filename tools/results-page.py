@@ -76,8 +76,10 @@ TEXT_PARTS = (
       "model's over the DRAM-sized kernels alone (every block together touches",
       "more than the L2: the grid-mode profile's address ranges, merged):"]),
     ("compile.log", "Compile cost",
-     ["CPU time (user + sys of every process of the build) and peak memory of",
-      "`-O2` builds, plain against instrumented (`instrumentation/bench-compile-cost.sh`):"]),
+     ["CPU time (user + sys of every process of the build), peak memory and wall",
+      "time of `-O2` builds, plain against instrumented",
+      "(`instrumentation/bench-compile-cost.sh`; ptxas of the instrumented",
+      "builds on 8 threads):"]),
     ("multi.log", "Several GPUs and processes", []),
 )
 
