@@ -70,6 +70,30 @@ static void noteOverflows(const LaunchInfo &Info, const ss_launch_header &H,
                         "counted (overflow.site_overflow in the reports)");
 }
 
+/// A heat-map launch whose sampled block reached none of the kernel's
+/// accesses (a block outside a domain's mask, an idle edge of the grid)
+/// has an empty heat map and zero counters that say nothing of the other
+/// blocks: the report's `note` and the summary at exit say so, once per
+/// kernel, with the two ways to see the work.
+static void noteIdleSample(LaunchReport &Rep, Summary &Findings) {
+  const LaunchInfo &I = Rep.Info;
+  if (I.TheMode != Mode::Heatmap || !Rep.HaveData || !I.SampleInGrid ||
+      Rep.Sites.empty() ||
+      std::any_of(Rep.Sites.begin(), Rep.Sites.end(),
+                  [](const SiteResult &S) { return S.C.requests != 0; }))
+    return;
+  std::string Block = "(" + std::to_string(I.Sample[0]) + "," +
+                      std::to_string(I.Sample[1]) + "," +
+                      std::to_string(I.Sample[2]) + ")";
+  std::string Why = "the sampled block " + Block + " reached none of the " +
+                    std::to_string(Rep.Sites.size()) +
+                    " instrumented accesses, so its heat map and counters "
+                    "are empty; SECTORSCOPE_BLOCK samples another block, "
+                    "SECTORSCOPE_MODE=grid counts every block";
+  Findings.noteRemark(I.Kernel + ": " + Why);
+  Rep.Info.Note = Rep.Info.Note.empty() ? Why : Rep.Info.Note + "; " + Why;
+}
+
 LaunchReport ReportWriter::report(LaunchInfo &Info, const SiteTable *Table,
                                   LaunchData *Data,
                                   const AllocationSnapshot &Allocs,
@@ -97,6 +121,7 @@ LaunchReport ReportWriter::report(LaunchInfo &Info, const SiteTable *Table,
     Findings.noteError(Info.Kernel + ": " + Info.Error);
   if (Data)
     noteOverflows(Info, Data->Header, Findings);
+  noteIdleSample(Rep, Findings);
   bool Wrote = false;
   if (DirectoryReady) {
     // A CSV past the budget is not even formatted: a large map's costs

@@ -111,13 +111,16 @@ TEST(ReportWriter, WritesOneJsonAndNoTemporary) {
 /// A heat-map launch of test(float*, float*) with one coalesced site, as
 /// the device would have written it, each thread making Trips accesses
 /// into a log of LogRecords; writes a JSON and a CSV.
+/// With `FromThread`, only threads from it on access (64 or more: the
+/// sampled block reaches no access).
 struct HeatLaunch {
-  explicit HeatLaunch(uint64_t LogRecords = 1u << 18, uint64_t Trips = 1)
+  explicit HeatLaunch(uint64_t LogRecords = 1u << 18, uint64_t Trips = 1,
+                      uint32_t FromThread = 0)
       : Table(parseTestTable(siteLine(0, "load", "global", 4, 12, 9))) {
     FakeDevice D(testHeader(Mode::Heatmap, 1, LogRecords));
-    D.run(Table, Dim{2}, Dim{64}, [Trips](Dim, Dim Th) {
+    D.run(Table, Dim{2}, Dim{64}, [Trips, FromThread](Dim, Dim Th) {
       std::vector<Access> A;
-      for (uint64_t K = 0; K < Trips; ++K)
+      for (uint64_t K = 0; K < Trips && Th.X >= FromThread; ++K)
         A.push_back({0, ArrA + 4 * Th.X + 256 * K});
       return A;
     });
@@ -164,6 +167,40 @@ TEST(ReportWriter, FullLogIsSaidAtExit) {
   HeatLaunch L;
   L.report(W, Quiet, 2);
   EXPECT_EQ(Quiet.render(Out).find("log was full"), std::string::npos);
+}
+
+// A sampled block that reaches no access (block (0,0,0) of a kernel that
+// works inside a mask) leaves an empty heat map: the report's note and the
+// summary say so, once per kernel, with the variables that show the work.
+// A block that reaches an access, even with one thread, says nothing.
+TEST(ReportWriter, IdleSampledBlockIsSaid) {
+  ScratchDirectory Dir;
+  ASSERT_FALSE(Dir.Path.empty());
+  std::string Out = Dir.Path + "/";
+  ReportWriter W(Out, {"node1", 42, ""});
+  Summary S;
+  HeatLaunch Idle(1u << 18, 1, /*FromThread=*/64);
+  for (uint64_t Seq = 0; Seq < 2; ++Seq)
+    Idle.report(W, S, Seq);
+  std::string Why = "the sampled block (0,0,0) reached none of the 1 "
+                    "instrumented accesses, so its heat map and counters are "
+                    "empty; SECTORSCOPE_BLOCK samples another block, "
+                    "SECTORSCOPE_MODE=grid counts every block";
+  std::string Text = S.render(Out);
+  std::string Note = "sectorscope: note: test(float*, float*): " + Why + "\n";
+  ASSERT_NE(Text.find(Note), std::string::npos) << Text;
+  EXPECT_EQ(Text.find(Note, Text.find(Note) + 1), std::string::npos) << Text;
+  std::vector<std::string> Names = listDirectory(Out);
+  ASSERT_FALSE(Names.empty());
+  for (const std::string &F : Names)
+    if (F.size() > 5 && F.substr(F.size() - 5) == ".json")
+      EXPECT_EQ(nlohmann::ordered_json::parse(readFile(Out + F))["note"], Why)
+          << F;
+
+  Summary Quiet;
+  HeatLaunch OneThread(1u << 18, 1, /*FromThread=*/63);
+  OneThread.report(W, Quiet, 2);
+  EXPECT_EQ(Quiet.render(Out).find("reached none"), std::string::npos);
 }
 
 /// The `heatmap.csv` field of every JSON report in Dir, in name order.
