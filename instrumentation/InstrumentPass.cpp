@@ -231,6 +231,8 @@ private:
   unsigned ignoreListLine(const Function &K) const;
   void instrumentKernel(Function &K);
   void addPlainVariants(Function &K);
+  void addPlainCopy(Function &K, const char *Suffix);
+  void keepOriginalBody(Function &S, ArrayRef<Function *> Callees);
   unsigned variantMaxRegisters(const Function &K) const;
   void pairGridAccesses();
   void tallyLoopAccesses();
@@ -307,6 +309,14 @@ bool Instrumenter::run() {
     else
       addPlainVariants(*K);
   }
+  for (auto [Built, Mode, Other] :
+       {std::tuple(Opts.HeatmapVariants, "heatmap", "grid"),
+        std::tuple(Opts.GridVariants, "grid", "heatmap")})
+    if (!Built)
+      Sites.addPlainMode(
+          Mode, std::string("built with "
+                            "-fplugin-arg-sectorscope-instrument-modes=") +
+                    Other);
   if (Opts.PairAccesses)
     pairGridAccesses();
   if (Opts.InlineAccess && Opts.MaxLoopTallies)
@@ -480,7 +490,8 @@ std::string Instrumenter::whyNotInstrumented(Function &K) {
            "accesses=<n>)";
   }
   uint64_t Shared = staticSharedBytes(Reached);
-  if (Shared + SS_SAMPLE_SHARED_BYTES > MaxStaticSharedBytes) {
+  if (Opts.HeatmapVariants &&
+      Shared + SS_SAMPLE_SHARED_BYTES > MaxStaticSharedBytes) {
     // ptxas would reject the sample variant, and with it the program.
     ++NumOverSharedBudget;
     return std::to_string(Shared) +
@@ -517,11 +528,41 @@ unsigned Instrumenter::variantMaxRegisters(const Function &K) const {
 /// kernel left uninstrumented both are plain copies of it, so that a launch
 /// of either still runs the program's own code.
 void Instrumenter::addPlainVariants(Function &K) {
-  for (const char *Suffix : {SS_SAMPLE_KERNEL_SUFFIX, SS_GRID_KERNEL_SUFFIX}) {
-    SmallVector<Function *, 1> Copies;
-    cloneKernel(K, {}, (K.getName() + Suffix).str(), Copies,
-                variantMaxRegisters(K));
-  }
+  for (const char *Suffix : {SS_SAMPLE_KERNEL_SUFFIX, SS_GRID_KERNEL_SUFFIX})
+    addPlainCopy(K, Suffix);
+}
+
+void Instrumenter::addPlainCopy(Function &K, const char *Suffix) {
+  SmallVector<Function *, 1> Copies;
+  cloneKernel(K, {}, (K.getName() + Suffix).str(), Copies,
+              variantMaxRegisters(K));
+}
+
+/// The sample variant `S` of a build without heat-map mode
+/// (instrument-modes=grid), once the grid variant is copied from it: its
+/// entry always takes the original body, and the instrumented copy, the
+/// entry check and the instrumented `Callees` (only S called them) go. The
+/// host still registers S; launched, it runs the program's code.
+void Instrumenter::keepOriginalBody(Function &S, ArrayRef<Function *> Callees) {
+  SmallPtrSet<const Function *, 8> Going(Callees.begin(), Callees.end());
+  Going.insert(&S);
+  auto InGoing = [&](CallInst *C) { return Going.count(C->getFunction()); };
+  for (auto *Calls : {&EnterCalls, &AccessCalls, &TripCalls})
+    erase_if(*Calls, InGoing);
+  auto *Br = cast<BranchInst>(S.getEntryBlock().getTerminator());
+  auto *Cond = dyn_cast<Instruction>(Br->getCondition());
+  BranchInst::Create(Br->getSuccessor(1), Br->getIterator());
+  Br->eraseFromParent();
+  removeUnreachableBlocks(S);
+  auto *Take = Cond ? dyn_cast<Instruction>(Cond->getOperand(0)) : nullptr;
+  if (Cond && Cond->use_empty())
+    Cond->eraseFromParent();
+  if (Take && Take->use_empty())
+    Take->eraseFromParent();
+  // In the order found: a clone's callees lose their last use with it.
+  for (Function *C : Callees)
+    if (C->use_empty())
+      C->eraseFromParent();
 }
 
 void Instrumenter::instrumentKernel(Function &K) {
@@ -555,7 +596,12 @@ void Instrumenter::instrumentKernel(Function &K) {
     instrumentBlocks(Blocks, /*InKernel=*/false, C->getArg(C->arg_size() - 1),
                      Clones);
   }
-  addGridVariant(K, S, Clones.Work, FirstSite);
+  if (Opts.GridVariants)
+    addGridVariant(K, S, Clones.Work, FirstSite);
+  else
+    addPlainCopy(K, SS_GRID_KERNEL_SUFFIX);
+  if (!Opts.HeatmapVariants)
+    keepOriginalBody(S, Clones.Work);
 }
 
 /// Counts the site of access or trip call `C` (its first argument, a

@@ -104,6 +104,10 @@ void SiteTable::addUninstrumentedKernel(StringRef Kernel, StringRef Reason) {
   UninstrumentedKernels.push_back({field(Kernel), field(Reason)});
 }
 
+void SiteTable::addPlainMode(StringRef Mode, StringRef Reason) {
+  PlainModes.push_back({field(Mode), field(Reason)});
+}
+
 std::string SiteTable::text() const {
   std::string S;
   raw_string_ostream OS(S);
@@ -128,6 +132,8 @@ std::string SiteTable::text() const {
   }
   for (const auto &[Kernel, Reason] : UninstrumentedKernels)
     OS << "L\t" << Kernel << '\t' << Reason << '\n';
+  for (const auto &[Mode, Reason] : PlainModes)
+    OS << "M\t" << Mode << '\t' << Reason << '\n';
   return S;
 }
 

@@ -55,6 +55,9 @@ public:
   /// Kernel `Kernel` is left as compiled, for `Reason` (the report's note
   /// after "not instrumented: ").
   void addUninstrumentedKernel(llvm::StringRef Kernel, llvm::StringRef Reason);
+  /// Run-time mode `Mode` (heatmap, grid) runs the module's kernels as
+  /// compiled, for `Reason` (the M record, abi.h).
+  void addPlainMode(llvm::StringRef Mode, llvm::StringRef Reason);
 
   unsigned size() const { return Sites.size(); }
   const std::vector<SiteRecord> &sites() const { return Sites; }
@@ -68,6 +71,8 @@ private:
       Uninstr;
   /// Kernel and reason, as `L` record fields.
   std::vector<std::pair<std::string, std::string>> UninstrumentedKernels;
+  /// Mode and reason, as `M` record fields.
+  std::vector<std::pair<std::string, std::string>> PlainModes;
 };
 
 const char *opName(unsigned Op);

@@ -78,6 +78,9 @@ const KeyInfo Keys[] = {
     {"instrument-max-accesses", "<n>",
      "leave kernels with more than <n> accesses uninstrumented (default "
      "4096; 0: no limit)"},
+    {"instrument-modes", "<mode>[,<mode>]",
+     "build the variants of these run-time modes only (heatmap, grid; "
+     "default both): the other mode runs its kernels as compiled"},
     {"instrument-ignorelist", "<file>",
      "leave the kernels the file lists uninstrumented (fun:<glob> on the "
      "mangled or demangled name, src:<glob> on the defining file)"},
@@ -99,6 +102,26 @@ std::string setIgnoreList(const std::string &Path, InstrumentOptions &O) {
     return "ignore list '" + Path + "': " + Err;
   O.IgnoreList = std::move(List);
   O.IgnoreListPath = Path;
+  return "";
+}
+
+/// instrument-modes: the run-time modes whose variants are built.
+std::string setModes(StringRef List, InstrumentOptions &O) {
+  SmallVector<StringRef, 2> Names;
+  List.split(Names, ',', -1, /*KeepEmpty=*/false);
+  O.HeatmapVariants = O.GridVariants = false;
+  for (StringRef N : Names) {
+    if (N.trim() == "heatmap")
+      O.HeatmapVariants = true;
+    else if (N.trim() == "grid")
+      O.GridVariants = true;
+    else
+      return ("unknown mode '" + N.trim() +
+              "' in instrument-modes; valid: heatmap, grid")
+          .str();
+  }
+  if (!O.HeatmapVariants && !O.GridVariants)
+    return "instrument-modes needs heatmap, grid or both";
   return "";
 }
 
@@ -234,6 +257,8 @@ std::string Options::set(StringRef Arg) {
     if (Value.getAsInteger(10, Instrumentation.MaxAccessesPerKernel))
       return ("argument '" + Key + "' needs a number, got '" + Value + "'")
           .str();
+  } else if (Key == "instrument-modes") {
+    return setModes(Value, Instrumentation);
   } else if (Key == "instrument-ignorelist") {
     return setIgnoreList(Value.str(), Instrumentation);
   } else if (Key == "sarif")

@@ -50,9 +50,10 @@ struct AnalyzerOptions {
   void promoteWarnings();
 };
 
-/// How device code is instrumented. The plugin argument
-/// instrument-max-accesses sets MaxAccessesPerKernel and
-/// instrument-ignorelist IgnoreList; the developer flags
+/// How device code is instrumented. The plugin arguments
+/// instrument-max-accesses, instrument-modes and instrument-ignorelist set
+/// MaxAccessesPerKernel, HeatmapVariants and GridVariants, and IgnoreList; the
+/// developer flags
 /// -sectorscope-{device-runtime,inline-access,pair-accesses,lane-strides,
 /// vectorize-first,explicit-lanes,link-runtime,max-deferred-accesses,
 /// max-inlined-sites,max-loop-tallies,variant-max-registers} override
@@ -115,6 +116,11 @@ struct InstrumentOptions {
   /// becomes a call in two variants, and ptxas time grows with them. The
   /// report of each of its launches says so. 0: no limit.
   unsigned MaxAccessesPerKernel = 4096;
+  /// The run-time modes whose variants are built (instrument-modes): a
+  /// mode left out gets plain copies of the kernels, which cost ptxas
+  /// little (grid variants are most of an instrumented build's ptxas
+  /// time), and the site table's M record tells the host.
+  bool HeatmapVariants = true, GridVariants = true;
   /// Kernels left as compiled because the user listed them, in the
   /// sanitizers' special-case-list syntax (`fun:` on the kernel's mangled or
   /// demangled name, `src:` on the file it is defined in), and the file it

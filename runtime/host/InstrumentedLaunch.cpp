@@ -111,6 +111,15 @@ cudaError_t instrumentedLaunch(Runtime &R, PerDevice &D, KernelState &K,
   const bool InGrid = Info.TheMode == Mode::Grid;
   const Variant &V = InGrid ? K.Grid : K.Sample;
   const char *ModeName = InGrid ? "grid mode" : "heat-map mode";
+  if (M->TableOk) {
+    auto It = M->Table.PlainModes.find(InGrid ? "grid" : "heatmap");
+    if (It != M->Table.PlainModes.end()) {
+      std::string Why =
+          std::string("not instrumented for ") + ModeName + ": " + It->second;
+      R.Findings.noteRemark(K.Short + ": " + Why);
+      return Plain(Why, false);
+    }
+  }
   const void *Launched =
       variantKernel(Func, V, ModeName, Block.x * Block.y * Block.z, Err);
   if (!Launched)

@@ -148,6 +148,11 @@ bool parseSiteTable(std::string_view Text, SiteTable &Out, std::string &Err) {
         return Fail("expected a kernel and a reason in an L record");
       Out.Uninstrumented[std::string(F[1])] =
           "not instrumented: " + std::string(F[2]);
+    } else if (F[0] == "M") {
+      if (F.size() != 3 || (F[1] != "heatmap" && F[1] != "grid") ||
+          F[2].empty())
+        return Fail("expected heatmap or grid and a reason in an M record");
+      Out.PlainModes[std::string(F[1])] = std::string(F[2]);
     } else if (F[0] == "V") {
       if (F.size() != 2 || !toU32(F[1], Out.AbiVersion))
         return Fail("bad V record");

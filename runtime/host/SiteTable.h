@@ -45,6 +45,9 @@ struct SiteTable {
   std::map<std::string, std::map<std::string, uint64_t>> NotInstrumented;
   // kernel (mangled) -> why the pass left it uninstrumented (L records)
   std::map<std::string, std::string> Uninstrumented;
+  // run-time mode (heatmap, grid) -> why the module has no variants for it
+  // (M records): its launches run as compiled
+  std::map<std::string, std::string> PlainModes;
   // kernel (mangled) -> its sites; grid variants count from First
   std::map<std::string, SiteRange> KernelSites;
 

@@ -4,9 +4,17 @@
 ; L record whose reason the report shows. Shared variables count where any
 ; function the kernel reaches uses them, through constant expressions too;
 ; an extern (dynamic) shared array counts nothing; a kernel exactly at the
-; limit is instrumented.
+; limit is instrumented. A build without heat-map mode has no log: there
+; every kernel is instrumented for grid mode.
 ; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -S %s -o - 2>%t.err | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.err
+; RUN: %opt -passes=sectorscope-instrument -sectorscope-link-runtime=false -sectorscope-arg=instrument-modes=grid -S %s -o - 2>%t.grid.err | FileCheck %s --check-prefix=GRID
+; RUN: count 0 < %t.grid.err
+
+; GRID: S\09{{[0-9]+}}\09tile\09
+; GRID-NOT: L\09
+; GRID: define {{.*}}@tile__sectorscope_grid(
+; GRID: call void @__sectorscope_access_grid(
 
 ; REMARK-DAG: sectorscope: kernel 'tile' not instrumented: 47200 bytes of static shared memory leave no room for the 4096 the sampled block's log needs under the 49152-byte static limit
 ; REMARK-DAG: sectorscope: kernel 'via_helper' not instrumented: 45064 bytes of static shared memory

@@ -98,6 +98,10 @@ TEST(SiteTable, MalformedLinesAreNamed) {
             "site table line 1: expected a kernel and a reason in an L record");
   EXPECT_EQ(errorOf("L\t_Z1kPf\t\n"),
             "site table line 1: expected a kernel and a reason in an L record");
+  for (const char *Bad : {"M\ttime\twhy\n", "M\tgrid\t\n", "M\tgrid\n"})
+    EXPECT_EQ(errorOf(Bad), "site table line 1: expected heatmap or grid and "
+                            "a reason in an M record")
+        << Bad;
 }
 
 // Each kernel's sites are consecutive (abi.h): grid mode finds its rows by
@@ -138,6 +142,19 @@ TEST(SiteTable, KernelsLeftAsCompiledKeepTheirReason) {
             "not instrumented: 5 accesses exceed the limit of 4");
   EXPECT_EQ(T.Uninstrumented.at("_Z1gv"),
             "not instrumented: 47200 bytes of static shared memory");
+}
+
+// An M record names a mode the module has no variants for, and why.
+TEST(SiteTable, ModesBuiltPlainKeepTheirReason) {
+  SiteTable T;
+  std::string Err;
+  ASSERT_TRUE(parseSiteTable(
+      "M\tgrid\tbuilt with -fplugin-arg-sectorscope-instrument-modes=heatmap\n",
+      T, Err))
+      << Err;
+  ASSERT_EQ(T.PlainModes.size(), 1u);
+  EXPECT_EQ(T.PlainModes.at("grid"),
+            "built with -fplugin-arg-sectorscope-instrument-modes=heatmap");
 }
 
 } // namespace

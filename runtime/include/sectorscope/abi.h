@@ -45,6 +45,7 @@
  *   v24 grid mode's shared sites outside loops
  *       (__sectorscope_access_grid_shared_once).
  *   v25 part_sector_buckets: the uniform model's runs on the short path.
+ *   v26 the M record: a run-time mode the module has no variants for.
  *
  * Kernels. The program's kernel K stays as compiled: time mode and launches
  * that are not profiled run it. The sample variant, K SS_SAMPLE_KERNEL_SUFFIX,
@@ -69,7 +70,7 @@
 
 #include <stdint.h>
 
-#define SS_ABI_VERSION 25u
+#define SS_ABI_VERSION 26u
 
 /* Warps per block we can tell apart: 1024 threads / 32. */
 #define SS_MAX_WARPS 32u
@@ -177,7 +178,13 @@ enum ss_partition_kind {
  * pass's limit (plugin argument instrument-max-accesses), or its static
  * shared memory leaves no room for SS_SAMPLE_SHARED_BYTES. Its variants are
  * plain copies and the host launches it as compiled, with "not instrumented:
- * <reason>" as the report's note. */
+ * <reason>" as the report's note.
+ *   M <mode> <reason>
+ * run-time mode <mode> (heatmap or grid) has no variants in this module, for
+ * <reason> (plugin argument instrument-modes): that mode's variants are
+ * plain copies, and the host launches every kernel of the module as
+ * compiled in that mode, with "not instrumented for <mode> mode: <reason>"
+ * as the report's note. */
 
 /* Per-site counters. For the sampled block in heat-map mode, where the host
  * folds the log into them; over all blocks in grid mode. A request is one
