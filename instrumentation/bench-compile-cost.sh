@@ -5,7 +5,8 @@
 # (clang + the CUDA shim, no plugin) against instrumented
 # (-fplugin-arg-sectorscope-instrument), for
 #   * every examples/*.cu, compiled and linked;
-#   * a generated file of BENCH_KERNELS small kernels (default 1000);
+#   * a generated file of BENCH_KERNELS small kernels (default 1000), and
+#     the same with instrument-modes=heatmap (no grid variants);
 #   * test/gpu/grid.cu, the heaviest GPU test, compiled (-c).
 # Each time is the least of BENCH_REPEAT runs (default 3; the generated file
 # and grid.cu run once). CPU time is the figure the limits hold (the machine
@@ -76,6 +77,8 @@ for src in "$root"/examples/*.cu; do
   row "examples/$(basename "$src")" "${BENCH_REPEAT:-3}" -I"$root/examples" "$src"
 done
 row "generated ($kernels kernels)" 1 "$tmp/generated.cu"
+BENCH_FLAGS="${BENCH_FLAGS:-} -fplugin-arg-sectorscope-instrument-modes=heatmap" \
+  row "generated, heat-map only" 1 "$tmp/generated.cu"
 row test/gpu/grid.cu 1 -I"$root/runtime/host" -I"$root/runtime/include" \
   -I"$root" -c "$root/test/gpu/grid.cu"
 sort -n "$tmp/ratios" | awk '{ r[NR] = $1 } END {
