@@ -76,6 +76,13 @@ protected:
         return Fail(Err);
     if (Diags.getWarningsAsErrors())
       Job.Opts.Analyzer.promoteWarnings();
+    // Said once, by the device job: the host job gets the same arguments.
+    if (!Job.Opts.Instrument && !Job.Opts.InstrumentKeyGiven.empty() &&
+        CI.getLangOpts().CUDAIsDevice)
+      Diags.Report(
+          Diags.getCustomDiagID(DiagnosticsEngine::Warning, "sectorscope: %0"))
+          << "argument '" + Job.Opts.InstrumentKeyGiven +
+                 "' has no effect without -fplugin-arg-sectorscope-instrument";
     // -save-temps (nvcc's -keep) ends this job at bitcode with LLVM's
     // passes off, and the job that compiles that bitcode reads IR, where no
     // plugin action runs: the build would come out unanalyzed and, asked

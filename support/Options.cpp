@@ -245,6 +245,8 @@ std::string Options::set(StringRef Arg) {
     return ("argument '" + Key + "' needs a value: " + Key + "=" + Info->Value)
         .str();
 
+  if (Key.starts_with("instrument-") && InstrumentKeyGiven.empty())
+    InstrumentKeyGiven = Key.str();
   if (Key == "instrument")
     Instrument = true;
   else if (Key == "no-analyze")

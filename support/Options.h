@@ -145,6 +145,9 @@ struct Options {
   bool Verbose = false;    ///< Say which modules are analyzed or skipped.
   AnalyzerOptions Analyzer;
   InstrumentOptions Instrumentation;
+  /// The first instrument-<key> argument given (instrument-modes, ...):
+  /// without `instrument` it changes nothing, which the plugin says.
+  std::string InstrumentKeyGiven;
 
   /// Applies one `key[=value]`. Returns "" or a one-line error message.
   std::string set(llvm::StringRef Arg);
