@@ -19,14 +19,22 @@ __global__ void sums(const float *In, float *Out) {
   Out[threadIdx.x] = warpSum(In[threadIdx.x]);
 }
 
+// nvcc's __CUDACC__ is 1: `#if __CUDACC__` is a test, not an error.
+#if __CUDACC__
+constexpr int CudaccValue = __CUDACC__;
+#else
+constexpr int CudaccValue = 0;
+#endif
+
 int main() {
-  std::printf("nvcc %d.%d.%d nvcc-only %d\n", __CUDACC_VER_MAJOR__,
+  std::printf("nvcc %d.%d.%d nvcc-only %d cudacc %d\n", __CUDACC_VER_MAJOR__,
               __CUDACC_VER_MINOR__, __CUDACC_VER_BUILD__,
 #ifdef __NVCC__
               1
 #else
               0
 #endif
-  );
+              ,
+              CudaccValue);
   return 0;
 }

@@ -9,7 +9,10 @@
 // toolkit's CUDA_VERSION (cuda.h, which clang's runtime wrapper has
 // included), after CUDA's own headers have been read. __NVCC__ stays
 // undefined: clang is not nvcc, and libraries that test it (CCCL) keep
-// their clang paths.
+// their clang paths. nvcc also defines __CUDACC__ as 1 where clang defines
+// it empty, so that `#if __CUDACC__` (HeCBench ssim's gdt/math/vec) was
+// "expected value in expression"; it is 1 here too, still defined for
+// `#ifdef`.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SECTORSCOPE_NVCC_COMPILER_VERSION_H
@@ -20,6 +23,11 @@
 #define __CUDACC_VER_MAJOR__ (CUDA_VERSION / 1000)
 #define __CUDACC_VER_MINOR__ (CUDA_VERSION % 1000 / 10)
 #define __CUDACC_VER_BUILD__ 0
+#endif
+
+#ifdef __CUDACC__
+#undef __CUDACC__
+#define __CUDACC__ 1
 #endif
 
 #endif // SECTORSCOPE_NVCC_COMPILER_VERSION_H
