@@ -101,25 +101,17 @@ cudaError_t instrumentedLaunch(Runtime &R, PerDevice &D, KernelState &K,
     if (!readModule(R, *M, Info.Device.Ordinal, Desc, Err))
       return Plain(Err, true);
   }
-  if (M->TableOk) {
-    auto It = M->Table.Uninstrumented.find(K.Mangled);
-    if (It != M->Table.Uninstrumented.end()) {
-      R.Findings.noteRemark(K.Short + ": " + It->second);
-      return Plain(It->second, false);
-    }
-  }
   const bool InGrid = Info.TheMode == Mode::Grid;
-  const Variant &V = InGrid ? K.Grid : K.Sample;
-  const char *ModeName = InGrid ? "grid mode" : "heat-map mode";
   if (M->TableOk) {
-    auto It = M->Table.PlainModes.find(InGrid ? "grid" : "heatmap");
-    if (It != M->Table.PlainModes.end()) {
-      std::string Why =
-          std::string("not instrumented for ") + ModeName + ": " + It->second;
+    std::string Why =
+        M->Table.whyAsCompiled(K.Mangled, InGrid ? "grid" : "heatmap");
+    if (!Why.empty()) {
       R.Findings.noteRemark(K.Short + ": " + Why);
       return Plain(Why, false);
     }
   }
+  const Variant &V = InGrid ? K.Grid : K.Sample;
+  const char *ModeName = InGrid ? "grid mode" : "heat-map mode";
   const void *Launched =
       variantKernel(Func, V, ModeName, Block.x * Block.y * Block.z, Err);
   if (!Launched)

@@ -33,6 +33,14 @@ SiteRange SiteTable::kernelSites(const std::string &Mangled) const {
   return It == KernelSites.end() ? SiteRange() : It->second;
 }
 
+std::string SiteTable::whyAsCompiled(const std::string &Mangled,
+                                     const std::string &Mode) const {
+  if (auto It = Uninstrumented.find(Mangled); It != Uninstrumented.end())
+    return It->second;
+  auto It = PlainModes.find(Mode);
+  return It == PlainModes.end() ? "" : It->second;
+}
+
 static std::vector<std::string_view> split(std::string_view S, char Sep) {
   std::vector<std::string_view> Out;
   size_t Start = 0;
@@ -152,7 +160,10 @@ bool parseSiteTable(std::string_view Text, SiteTable &Out, std::string &Err) {
       if (F.size() != 3 || (F[1] != "heatmap" && F[1] != "grid") ||
           F[2].empty())
         return Fail("expected heatmap or grid and a reason in an M record");
-      Out.PlainModes[std::string(F[1])] = std::string(F[2]);
+      Out.PlainModes[std::string(F[1])] =
+          "not instrumented for " +
+          std::string(F[1] == "grid" ? "grid" : "heat-map") +
+          " mode: " + std::string(F[2]);
     } else if (F[0] == "V") {
       if (F.size() != 2 || !toU32(F[1], Out.AbiVersion))
         return Fail("bad V record");

@@ -46,7 +46,7 @@ struct SiteTable {
   // kernel (mangled) -> why the pass left it uninstrumented (L records)
   std::map<std::string, std::string> Uninstrumented;
   // run-time mode (heatmap, grid) -> why the module has no variants for it
-  // (M records): its launches run as compiled
+  // (M records), as the report's note: its launches run as compiled
   std::map<std::string, std::string> PlainModes;
   // kernel (mangled) -> its sites; grid variants count from First
   std::map<std::string, SiteRange> KernelSites;
@@ -54,6 +54,10 @@ struct SiteTable {
   const Site *find(uint32_t Id) const;
   /// The sites of kernel `Mangled`; none ({0, 0}) if it has no site.
   SiteRange kernelSites(const std::string &Mangled) const;
+  /// Why kernel `Mangled` runs as compiled in `Mode` (heatmap, grid): its L
+  /// record's note, else the mode's M record's, else "".
+  std::string whyAsCompiled(const std::string &Mangled,
+                            const std::string &Mode) const;
   /// For sites First .. First + Count - 1, whether each is generic
   /// (LaunchData::GenericSites).
   std::vector<bool> genericSites(uint32_t First, uint32_t Count) const;

@@ -154,7 +154,19 @@ TEST(SiteTable, ModesBuiltPlainKeepTheirReason) {
       << Err;
   ASSERT_EQ(T.PlainModes.size(), 1u);
   EXPECT_EQ(T.PlainModes.at("grid"),
-            "built with -fplugin-arg-sectorscope-instrument-modes=heatmap");
+            "not instrumented for grid mode: built with "
+            "-fplugin-arg-sectorscope-instrument-modes=heatmap");
+  // A kernel's own L record comes first; the mode built says nothing.
+  ASSERT_TRUE(parseSiteTable(
+      "L\t_Z1kv\tlisted\n"
+      "M\tgrid\tbuilt with -fplugin-arg-sectorscope-instrument-modes=heatmap\n",
+      T, Err))
+      << Err;
+  EXPECT_EQ(T.whyAsCompiled("_Z1kv", "grid"), "not instrumented: listed");
+  EXPECT_EQ(T.whyAsCompiled("_Z1gv", "grid"),
+            "not instrumented for grid mode: built with "
+            "-fplugin-arg-sectorscope-instrument-modes=heatmap");
+  EXPECT_EQ(T.whyAsCompiled("_Z1gv", "heatmap"), "");
 }
 
 } // namespace
