@@ -26,22 +26,27 @@ std::string measuredOn(const Profile &P) {
 
 } // namespace
 
-Calibration calibrationFor(const std::string &Spec, const Profile &P) {
-  if (Spec != "auto")
-    return readCalibration(Spec);
+DeviceFiles deviceFilesFor(const Profile &P) {
   if (P.DeviceName.empty())
-    fail(P.File, "device", "--calib auto needs the profile's device name");
+    fail(P.File, "device", "the profile names no device");
   DeviceLookup L = lookupDevice(profileDevice(P), DeviceFile::Calibration);
   if (L.Data.Path.empty())
     fail(P.File, "device", measuredOn(P));
-  Calibration C = fitCalibration(readBenchData(L.Data.Path, "best_ms", false),
-                                 FitSettings());
+  return {L.Data.Path,
+          lookupDevice(profileDevice(P), DeviceFile::Bounds).Data.Path};
+}
+
+Calibration calibrationFor(const std::string &Spec, const Profile &P) {
+  if (Spec != "auto")
+    return readCalibration(Spec);
+  DeviceFiles F = deviceFilesFor(P);
+  Calibration C =
+      fitCalibration(readBenchData(F.Suite, "best_ms", false), FitSettings());
   // The index chose the bounds file for the device, even one fitted on
   // another GPU's programs (the H200 takes the H100's, checked on an H200
   // set): no warning to give, the label names that GPU.
-  DeviceLookup B = lookupDevice(profileDevice(P), DeviceFile::Bounds);
-  if (!B.Data.Path.empty())
-    useBoundsFile(C, B.Data.Path);
+  if (!F.Bounds.empty())
+    useBoundsFile(C, F.Bounds);
   return C;
 }
 

@@ -7,6 +7,7 @@
 // sectorscope-model heldout  --calib calib.json --cases cases.json
 // sectorscope-model bounds   --calib calib.json --cases a.json --cases b.json
 // sectorscope-model sass     --sass listing.sass | --binary program
+// sectorscope-model device-files --profile launch.json
 //
 // Every failure is one line on stderr, "sectorscope-model: error: ...", and a
 // non-zero exit; see model/README.md.
@@ -99,6 +100,11 @@ commands:
   sass      --sass FILE | --binary EXE [--json FILE]
             Per kernel of a `cuobjdump -sass` listing (or of EXE, through
             cuobjdump): loops, global loads, loads in flight, widest load.
+  device-files --profile FILE
+            The micro-benchmark suite and bounds the device index names for
+            the profile's GPU, one `suite PATH` and one `bounds PATH` line
+            (no bounds line when it names none); an error when it names no
+            suite. What --calib auto fits.
 
 --sass FILE (band, predict, validate, heldout) or --binary EXE (band,
 predict): the load sites take the loads in flight of the SASS the GPU ran
@@ -626,6 +632,14 @@ int cmdBounds(const Args &A) {
   return 0;
 }
 
+int cmdDeviceFiles(const Args &A) {
+  DeviceFiles F = deviceFilesFor(readProfile(A.need("profile")));
+  std::cout << "suite " << F.Suite << "\n";
+  if (!F.Bounds.empty())
+    std::cout << "bounds " << F.Bounds << "\n";
+  return 0;
+}
+
 std::string hexAddress(uint64_t A) {
   char Buf[24];
   std::snprintf(Buf, sizeof Buf, "0x%llx", (unsigned long long)A);
@@ -700,6 +714,7 @@ int main(int Argc, char **Argv) {
         "title", "scope-factor", "sass", "selection", "reread-window"}},
       {"bounds", {"calib", "cases", "coverage", "scope-factor", "o"}},
       {"sass", {"sass", "binary", "json"}},
+      {"device-files", {"profile"}},
   };
   try {
     Args A = parseArgs(Argc, Argv, Known);
@@ -715,6 +730,8 @@ int main(int Argc, char **Argv) {
       return cmdSass(A);
     if (A.Cmd == "bounds")
       return cmdBounds(A);
+    if (A.Cmd == "device-files")
+      return cmdDeviceFiles(A);
     return cmdValidate(A);
   } catch (const ModelError &E) {
     std::cerr << "sectorscope-model: error: " << E.what() << "\n";

@@ -17,6 +17,14 @@
 
 namespace sectorscope::model {
 
+/// The files the device index names for P's device: its micro-benchmark
+/// suite (an error when there is none, saying how to measure one) and its
+/// bounds ("" when none).
+struct DeviceFiles {
+  std::string Suite, Bounds;
+};
+DeviceFiles deviceFilesFor(const Profile &P);
+
 /// The calibration for P. Spec "auto": the suite the device index names for
 /// P's device, fitted now, with the bounds the index names for it (none:
 /// the band's ends are raw; another GPU's: their label says whose); an

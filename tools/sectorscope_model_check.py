@@ -1,0 +1,157 @@
+#===- sectorscope_model_check.py - The model against one program's runs -===#
+#
+# sectorscope-run --model-check DIR runs a program the way the model is
+# judged on real code (docs/model.md): once in heat-map mode and once in grid
+# mode for the counters, then once in time mode at each occupancy for the
+# measured times, every run profiling the same launches. It then hands the
+# profiles to model/validate.sh with the suite and bounds the device index
+# names for the GPU that ran them, so the user sees predicted against
+# measured for their own kernels.
+#
+#===----------------------------------------------------------------------===#
+import os
+import re
+import subprocess
+import sys
+
+DEFAULT_WARPS = (8, 16, 32, 64)
+DEFAULT_LAUNCHES = "2"
+
+
+class CheckError(Exception):
+    pass
+
+
+def parse_warps(text):
+    """'8,16,32,64' -> (8, 16, 32, 64); each 1..64 (warps per SM)."""
+    warps = []
+    for part in text.split(","):
+        if not re.fullmatch(r"[0-9]+", part) or not 1 <= int(part) <= 64:
+            raise CheckError("--model-warps '%s': expected a comma list of "
+                             "warps per SM, each 1..64" % text)
+        warps.append(int(part))
+    return tuple(dict.fromkeys(warps))
+
+
+def runs(warps):
+    """(name, SECTORSCOPE_* settings) of each run, counters first."""
+    plan = [("heatmap", {"SECTORSCOPE_MODE": "heatmap"}),
+            ("grid", {"SECTORSCOPE_MODE": "grid"})]
+    for w in warps:
+        plan.append(("time%d" % w, {"SECTORSCOPE_MODE": "time",
+                                    "SECTORSCOPE_OCCUPANCY": str(w)}))
+    return plan
+
+
+def installed(bin_dir, *parts):
+    """A file of the build tree or installation: bin/../share/sectorscope."""
+    return os.path.normpath(os.path.join(bin_dir, "..", "share", "sectorscope",
+                                         *parts))
+
+
+def first_profile(profiles):
+    for name in sorted(os.listdir(profiles)):
+        if name.endswith(".json"):
+            return os.path.join(profiles, name)
+    return None
+
+
+def device_files(model, profile):
+    """(suite, bounds or None) the device index names for the profile's GPU,
+    from the model's own lookup (what --calib auto fits)."""
+    p = subprocess.run([model, "device-files", "--profile", profile],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       universal_newlines=True)
+    if p.returncode != 0:
+        raise CheckError((p.stderr.strip().splitlines() or
+                          ["sectorscope-model device-files failed"])[-1])
+    files = dict(line.split(" ", 1) for line in p.stdout.splitlines()
+                 if " " in line)
+    if "suite" not in files:
+        raise CheckError("sectorscope-model device-files named no suite")
+    return files["suite"], files.get("bounds")
+
+
+def prepare(out_dir):
+    if os.path.exists(out_dir) and (not os.path.isdir(out_dir) or
+                                    os.listdir(out_dir)):
+        raise CheckError("--model-check '%s': not an empty directory (its "
+                         "profiles would mix with this run's)" % out_dir)
+    try:
+        os.makedirs(os.path.join(out_dir, "logs"), exist_ok=True)
+    except OSError as e:
+        raise CheckError("--model-check '%s': %s" % (out_dir, e.strerror))
+
+
+def run_program(command, env, log_path):
+    try:
+        with open(log_path, "w") as log:
+            status = subprocess.call(command, env=env, stdout=log,
+                                     stderr=subprocess.STDOUT)
+    except OSError as e:
+        raise CheckError("cannot run '%s': %s" % (command[0], e.strerror))
+    return 128 - status if status < 0 else status
+
+
+def model_check(prog, command, env, out_dir, warps, bench=None):
+    """Runs the plan, then validate.sh; returns the exit status."""
+    prepare(out_dir)
+    bin_dir = os.path.dirname(os.path.realpath(sys.argv[0]))
+    model = os.path.join(bin_dir, "sectorscope-model")
+    validate = installed(bin_dir, "model", "validate.sh")
+    for path in (model, validate):
+        if not os.path.isfile(path):
+            raise CheckError("%s is missing: --model-check needs the model "
+                             "installed beside %s" % (path, prog))
+    # One run directory: validate.sh pairs launches only within one.
+    run_name = "01-" + re.sub(r"[^A-Za-z0-9_.+-]", "_",
+                              os.path.basename(command[0]))
+    profiles = os.path.join(out_dir, "profiles", run_name)
+    # Each run's mode and occupancy are the plan's, whatever the
+    # environment held.
+    env = {k: v for k, v in env.items()
+           if k not in ("SECTORSCOPE_MODE", "SECTORSCOPE_OCCUPANCY")}
+    env.setdefault("SECTORSCOPE_LAUNCHES", DEFAULT_LAUNCHES)
+    env["SECTORSCOPE_OUT"] = profiles
+    failed = []
+    for name, settings in runs(warps):
+        log = os.path.join(out_dir, "logs", name + ".txt")
+        status = run_program(command, dict(env, **settings), log)
+        sys.stderr.write("%s: %s run: exit %d, output in %s\n" %
+                         (prog, name, status, log))
+        if status != 0:
+            failed.append(name)
+    if not os.path.isdir(profiles) or first_profile(profiles) is None:
+        raise CheckError("the runs wrote no profile in %s: was the program "
+                         "built with sectorscope-clang++ -fplugin-arg-"
+                         "sectorscope-instrument?" % profiles)
+    if bench:
+        suite, bounds = bench, None
+    else:
+        suite, bounds = device_files(model, first_profile(profiles))
+    args = ["bash", validate, "--runs", "--profiles",
+            os.path.join(out_dir, "profiles"), "--bench", suite, "--bin", model,
+            "--out", os.path.join(out_dir, "model")]
+    if bounds:
+        args += ["--bounds", bounds]
+    log_path = os.path.join(out_dir, "model.log")
+    with open(log_path, "w") as log:
+        p = subprocess.run(args, stdout=subprocess.PIPE, stderr=log,
+                           universal_newlines=True)
+        log.write(p.stdout)
+    summary = p.stdout.split("== summary", 1)
+    if p.returncode != 0 or len(summary) < 2:
+        with open(log_path) as log:
+            tail = [l for l in log.read().splitlines() if l.strip()][-1:]
+        raise CheckError("the model's check failed (%s): %s" %
+                         (log_path, tail[0] if tail else "no output"))
+    sys.stdout.write("== summary" + summary[1])
+    sys.stdout.write("predicted against measured, case by case: %s\n" %
+                     log_path)
+    if failed:
+        sys.stderr.write("%s: the %s run%s exited non-zero: its profiles "
+                         "are of the launches that finished\n" %
+                         (prog, ", ".join(failed),
+                          "" if len(failed) == 1 else "s"))
+        return 1
+    return 0
