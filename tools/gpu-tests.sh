@@ -60,8 +60,10 @@ build() {
       "$build/bin/sectorscope-clang++" -O2 -fplugin-arg-sectorscope-instrument "$src" \
         -o "$dir/bench/$name-instrumented" 2>/dev/null || exit 1
   done
-  # The report page tool and its modules (multi_device's checks read with them).
-  cp "$root"/tools/sectorscope-report "$root"/tools/sectorscope_*.py "$dir/bin/"
+  # The report page tool, the launcher and their modules (multi_device's
+  # checks read with them; model_check runs the launcher).
+  cp "$root"/tools/sectorscope-report "$root"/tools/sectorscope-run \
+     "$root"/tools/sectorscope_*.py "$dir/bin/"
   # The micro-benchmark suite, so one group (e.g. --only loadstore) can be
   # measured with the same bundle; absent when CUDA programs are not built.
   [ -x "$build/bin/sectorscope-microbench" ] && cp "$build/bin/sectorscope-microbench" "$dir/bin/"
@@ -75,8 +77,9 @@ build() {
   # Where an installed tree keeps its data (common/DeviceData.h): the
   # runtime, the model and the GPU tests find the device index and the
   # partition maps next to lib/ and bin/, as a user's install does.
-  mkdir -p "$dir/share/sectorscope/data"
+  mkdir -p "$dir/share/sectorscope/data" "$dir/share/sectorscope/model"
   cp "$root"/data/*.json "$dir/share/sectorscope/data/"
+  cp "$root"/model/validate.sh "$dir/share/sectorscope/model/"
   echo "built into $dir ($(du -sh "$dir" | cut -f1))"
 }
 
@@ -124,6 +127,18 @@ setenv() {
 # An example's self-check: exit 0 and "PASS <name>".
 self_check() { # exe name
   timeout 120 "$1" | grep -qx "PASS $2"
+}
+
+# sectorscope-run --model-check on an example, as a user runs it: every run
+# exits 0, and the model scores the program's kernel at both occupancies
+# with the device's own suite.
+model_check() { # name
+  local d=$dir/model-check/$1
+  rm -rf "$d" && mkdir -p "$(dirname "$d")"
+  timeout 300 bin/sectorscope-run --model-check "$d" --model-warps 8,32 \
+    -- "bin/$1-instrumented" > "$d.out" 2>&1 || { cat "$d.out"; return 1; }
+  grep -E "^  01-$1-instrumented +[0-9]+ cases" "$d.out" &&
+    grep -q "^== fit: .*share/sectorscope/data/" "$d/model.log"
 }
 
 # The example's sectorscope-expect comments hold in its run (heat-map mode,
@@ -207,6 +222,7 @@ run() {
     check "gpu test $n" timeout 120 "gpu/$n"
   done
   [ -x gpu/identical_O0 ] && check "gpu test identical_O0" timeout 120 gpu/identical_O0
+  check "model check stream_copy (sectorscope-run --model-check)" model_check stream_copy
   for n in heatmap_called grid_called; do
     [ -x "gpu/$n" ] && check "gpu test $n (the access called at each site)" timeout 120 "gpu/$n"
   done
