@@ -83,14 +83,59 @@ def prepare(out_dir):
         raise CheckError("--model-check '%s': %s" % (out_dir, e.strerror))
 
 
-def run_program(command, env, log_path):
+def run_program(command, env, log_stem):
+    """Runs it with stdout in LOG_STEM.txt (what outputs_differ compares)
+    and stderr, the runtime's summary among it, in LOG_STEM.err."""
     try:
-        with open(log_path, "w") as log:
-            status = subprocess.call(command, env=env, stdout=log,
-                                     stderr=subprocess.STDOUT)
+        with open(log_stem + ".txt", "w") as out, \
+                open(log_stem + ".err", "w") as err:
+            status = subprocess.call(command, env=env, stdout=out, stderr=err)
     except OSError as e:
         raise CheckError("cannot run '%s': %s" % (command[0], e.strerror))
     return 128 - status if status < 0 else status
+
+
+def read_lines(path):
+    try:
+        with open(path, errors="replace") as f:
+            return f.read().splitlines()
+    except OSError:
+        return None
+
+
+def outputs_differ(logs, counted, timed):
+    """Where an instrumented run printed what no uninstrumented run did.
+
+    The time-mode runs run the kernels as compiled, so they print what the
+    plain program prints; a line on which they disagree among themselves
+    (a timing, a clock-seeded value) says nothing. A line they all print
+    the same way, printed otherwise by a heat-map or grid run, is a change
+    the instrumented kernels made (or a program whose result depends on
+    memory it never wrote). One line per run that differs; [] with fewer
+    than two timed runs, which cannot tell timings from results."""
+    plain = [read_lines(os.path.join(logs, t + ".txt")) for t in timed]
+    if len(plain) < 2 or any(p is None for p in plain):
+        return []
+    if any(len(p) != len(plain[0]) for p in plain):
+        return []
+    found = []
+    for run in counted:
+        lines = read_lines(os.path.join(logs, run + ".txt"))
+        if lines is None:
+            continue
+        if len(lines) != len(plain[0]):
+            found.append("the %s run printed %d lines, the time-mode runs %d"
+                         % (run, len(lines), len(plain[0])))
+            continue
+        for i, line in enumerate(lines):
+            stable = all(p[i] == plain[0][i] for p in plain)
+            if stable and line != plain[0][i]:
+                found.append("the %s run's line %d is '%s' where every "
+                             "time-mode run printed '%s'" %
+                             (run, i + 1, line.strip()[:120],
+                              plain[0][i].strip()[:120]))
+                break
+    return found
 
 
 def model_check(prog, command, env, out_dir, warps, bench=None):
@@ -114,13 +159,19 @@ def model_check(prog, command, env, out_dir, warps, bench=None):
     env.setdefault("SECTORSCOPE_LAUNCHES", DEFAULT_LAUNCHES)
     env["SECTORSCOPE_OUT"] = profiles
     failed = []
-    for name, settings in runs(warps):
-        log = os.path.join(out_dir, "logs", name + ".txt")
-        status = run_program(command, dict(env, **settings), log)
-        sys.stderr.write("%s: %s run: exit %d, output in %s\n" %
-                         (prog, name, status, log))
+    logs = os.path.join(out_dir, "logs")
+    plan = runs(warps)
+    for name, settings in plan:
+        stem = os.path.join(logs, name)
+        status = run_program(command, dict(env, **settings), stem)
+        sys.stderr.write("%s: %s run: exit %d, output in %s.txt\n" %
+                         (prog, name, status, stem))
         if status != 0:
             failed.append(name)
+    differ = outputs_differ(logs, [n for n, s in plan
+                                   if s["SECTORSCOPE_MODE"] != "time"],
+                            [n for n, s in plan
+                             if s["SECTORSCOPE_MODE"] == "time"])
     if not os.path.isdir(profiles) or first_profile(profiles) is None:
         raise CheckError("the runs wrote no profile in %s: was the program "
                          "built with sectorscope-clang++ -fplugin-arg-"
@@ -148,10 +199,11 @@ def model_check(prog, command, env, out_dir, warps, bench=None):
     sys.stdout.write("== summary" + summary[1])
     sys.stdout.write("predicted against measured, case by case: %s\n" %
                      log_path)
+    for line in differ:
+        sys.stderr.write("%s: output differs: %s\n" % (prog, line))
     if failed:
         sys.stderr.write("%s: the %s run%s exited non-zero: its profiles "
                          "are of the launches that finished\n" %
                          (prog, ", ".join(failed),
                           "" if len(failed) == 1 else "s"))
-        return 1
-    return 0
+    return 1 if failed or differ else 0

@@ -2,7 +2,9 @@
 # Stands in for an instrumented program run under --model-check: writes the
 # recorded profiles of the mode it runs in (SECTORSCOPE_MODE) from the
 # directory $1 into SECTORSCOPE_OUT, as the runtime would, a time-mode run's
-# at its SECTORSCOPE_OCCUPANCY, prints a result line and exits with $2.
+# at its SECTORSCOPE_OCCUPANCY, prints a timing line that differs from run
+# to run and a result line (in grid mode the result $3 when given), and
+# exits with $2.
 import glob
 import json
 import os
@@ -28,5 +30,7 @@ for path in sorted(glob.glob(os.path.join(src, "*.json"))):
         name = name.replace("-t1-", "-t%s-" % warps)
     with open(os.path.join(out, name), "w") as f:
         json.dump(report, f)
-print("result 42")
+print("kernel time %s ms" % (warps or mode))
+print("result %s" % (sys.argv[3] if mode == "grid" and len(sys.argv) > 3
+                     else "42"))
 sys.exit(status)
