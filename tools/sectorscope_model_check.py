@@ -9,6 +9,7 @@
 # measured for their own kernels.
 #
 #===----------------------------------------------------------------------===#
+import json
 import os
 import re
 import subprocess
@@ -138,6 +139,41 @@ def outputs_differ(logs, counted, timed):
     return found
 
 
+MAX_CASE_ROWS = 60
+
+
+def case_table(model_dir):
+    """Each case of the bandwidth model, kernel by kernel: measured and
+    predicted time, their ratio, in the model's scope or not, inside the
+    bounds (the device's bounds file where there is one, else the
+    calibration's). [] when validate.sh wrote neither file."""
+    for name in ("validate-bounds.json", "validate-bandwidth.json"):
+        try:
+            with open(os.path.join(model_dir, name)) as f:
+                cases = json.load(f).get("cases") or []
+            break
+        except (OSError, ValueError):
+            cases = None
+    if not cases:
+        return []
+    rows = ["%-40s %5s %12s %12s %9s %8s %7s" %
+            ("case", "warps", "measured_ms", "predicted_ms", "pred/meas",
+             "in scope", "bounds")]
+    for c in sorted(cases, key=lambda c: (c.get("group", ""), c["name"])):
+        ratio = c["predicted_ms"] / c["measured_ms"] if c["measured_ms"] else 0
+        inside = c.get("inside_bounds")
+        rows.append("%-40s %5g %12.4f %12.4f %9.2f %8s %7s" %
+                    (c["name"][:40], c["active_warps_per_sm"],
+                     c["measured_ms"], c["predicted_ms"], ratio,
+                     "yes" if c.get("in_scope") else "no",
+                     "-" if inside is None else
+                     ("inside" if inside else "outside")))
+    if len(rows) > MAX_CASE_ROWS + 1:
+        left = len(rows) - 1 - MAX_CASE_ROWS
+        rows = rows[:MAX_CASE_ROWS + 1] + ["... %d more cases" % left]
+    return rows
+
+
 def model_check(prog, command, env, out_dir, warps, bench=None):
     """Runs the plan, then validate.sh; returns the exit status."""
     prepare(out_dir)
@@ -197,8 +233,11 @@ def model_check(prog, command, env, out_dir, warps, bench=None):
         raise CheckError("the model's check failed (%s): %s" %
                          (log_path, tail[0] if tail else "no output"))
     sys.stdout.write("== summary" + summary[1])
-    sys.stdout.write("predicted against measured, case by case: %s\n" %
-                     log_path)
+    rows = case_table(os.path.join(out_dir, "model"))
+    if rows:
+        sys.stdout.write("== the bandwidth model, case by case\n" +
+                         "\n".join(rows) + "\n")
+    sys.stdout.write("every model's tables: %s\n" % log_path)
     for line in differ:
         sys.stderr.write("%s: output differs: %s\n" % (prog, line))
     if failed:
