@@ -88,11 +88,15 @@ def run_program(command, env, log_stem):
     """Runs it with stdout in LOG_STEM.txt (what outputs_differ compares)
     and stderr, the runtime's summary among it, in LOG_STEM.err."""
     try:
-        with open(log_stem + ".txt", "w") as out, \
-                open(log_stem + ".err", "w") as err:
-            status = subprocess.call(command, env=env, stdout=out, stderr=err)
+        out = open(log_stem + ".txt", "w")
+        err = open(log_stem + ".err", "w")
     except OSError as e:
-        raise CheckError("cannot run '%s': %s" % (command[0], e.strerror))
+        raise CheckError("cannot write %s: %s" % (e.filename, e.strerror))
+    with out, err:
+        try:
+            status = subprocess.call(command, env=env, stdout=out, stderr=err)
+        except OSError as e:
+            raise CheckError("cannot run '%s': %s" % (command[0], e.strerror))
     return 128 - status if status < 0 else status
 
 
