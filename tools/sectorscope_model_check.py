@@ -17,6 +17,8 @@ import sys
 
 DEFAULT_WARPS = (8, 16, 32, 64)
 DEFAULT_LAUNCHES = "2"
+# The instrumented runs, which give the counters; the others are timed.
+COUNTED_RUNS = ("heatmap", "grid")
 
 
 class CheckError(Exception):
@@ -36,8 +38,7 @@ def parse_warps(text):
 
 def runs(warps):
     """(name, SECTORSCOPE_* settings) of each run, counters first."""
-    plan = [("heatmap", {"SECTORSCOPE_MODE": "heatmap"}),
-            ("grid", {"SECTORSCOPE_MODE": "grid"})]
+    plan = [(mode, {"SECTORSCOPE_MODE": mode}) for mode in COUNTED_RUNS]
     for w in warps:
         plan.append(("time%d" % w, {"SECTORSCOPE_MODE": "time",
                                     "SECTORSCOPE_OCCUPANCY": str(w)}))
@@ -117,7 +118,8 @@ def outputs_differ(logs, counted, timed):
     the same way, printed otherwise by a heat-map or grid run, is a change
     the instrumented kernels made (or a program whose result depends on
     memory it never wrote). One line per run that differs; [] with fewer
-    than two timed runs, which cannot tell timings from results."""
+    than two timed runs, which cannot tell timings from results, or timed
+    runs of different lengths, which cannot be lined up."""
     plain = [read_lines(os.path.join(logs, t + ".txt")) for t in timed]
     if len(plain) < 2 or any(p is None for p in plain):
         return []
@@ -146,18 +148,22 @@ def outputs_differ(logs, counted, timed):
 MAX_CASE_ROWS = 60
 
 
+def read_cases(path):
+    try:
+        with open(path) as f:
+            return json.load(f).get("cases") or []
+    except (OSError, ValueError):
+        return None
+
+
 def case_table(model_dir):
     """Each case of the bandwidth model, kernel by kernel: measured and
     predicted time, their ratio, in the model's scope or not, inside the
     bounds (the device's bounds file where there is one, else the
     calibration's). [] when validate.sh wrote neither file."""
-    for name in ("validate-bounds.json", "validate-bandwidth.json"):
-        try:
-            with open(os.path.join(model_dir, name)) as f:
-                cases = json.load(f).get("cases") or []
-            break
-        except (OSError, ValueError):
-            cases = None
+    cases = read_cases(os.path.join(model_dir, "validate-bounds.json"))
+    if cases is None:
+        cases = read_cases(os.path.join(model_dir, "validate-bandwidth.json"))
     if not cases:
         return []
     rows = ["%-40s %5s %12s %12s %9s %8s %7s" %
@@ -178,10 +184,10 @@ def case_table(model_dir):
     return rows
 
 
-def model_check(prog, command, env, out_dir, warps, bench=None):
-    """Runs the plan, then validate.sh; returns the exit status."""
+def model_check(prog, bin_dir, command, env, out_dir, warps, bench=None):
+    """Runs the plan, then validate.sh (beside sectorscope-model, which is in
+    BIN_DIR); returns the exit status."""
     prepare(out_dir)
-    bin_dir = os.path.dirname(os.path.realpath(sys.argv[0]))
     model = os.path.join(bin_dir, "sectorscope-model")
     validate = installed(bin_dir, "model", "validate.sh")
     for path in (model, validate):
@@ -208,10 +214,8 @@ def model_check(prog, command, env, out_dir, warps, bench=None):
                          (prog, name, status, stem))
         if status != 0:
             failed.append(name)
-    differ = outputs_differ(logs, [n for n, s in plan
-                                   if s["SECTORSCOPE_MODE"] != "time"],
-                            [n for n, s in plan
-                             if s["SECTORSCOPE_MODE"] == "time"])
+    differ = outputs_differ(logs, COUNTED_RUNS,
+                            [n for n, _ in plan if n not in COUNTED_RUNS])
     if not os.path.isdir(profiles) or first_profile(profiles) is None:
         raise CheckError("the runs wrote no profile in %s: was the program "
                          "built with sectorscope-clang++ -fplugin-arg-"
