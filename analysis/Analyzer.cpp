@@ -30,6 +30,7 @@
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -48,6 +49,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
+#include <optional>
 #include <vector>
 
 #define DEBUG_TYPE "sectorscope-analyzer"
@@ -75,6 +77,56 @@ bool coversWithoutGaps(const std::vector<AccessFacts> &All,
   return true;
 }
 
+// The key of the pieces one lane's vector slot may be made of: the same
+// operation, lane stride and address but for its constant; with the block
+// when `SameBlock` (what the backend can glue into one access). None for an
+// access that cannot be such a piece.
+std::optional<std::string> pieceKey(const AccessFacts &A,
+                                    const AccessAnalyzer &AA, bool SameBlock) {
+  if (A.Addr.Unknown || A.Stride != AccessFacts::StrideKind::Constant ||
+      A.Op == AccessOp::Atomic || A.LaneStride <= int64_t(A.Width) ||
+      A.LaneStride > 16 || !isa<LoadInst, StoreInst>(A.I))
+    return std::nullopt;
+  Poly Rest = A.Addr;
+  Rest.Terms.erase(Monomial());
+  std::string Block =
+      SameBlock ? std::to_string(uintptr_t(A.I->getParent())) : "";
+  return Block + "|" + opName(A.Op) + "|" + std::to_string(A.LaneStride) + "|" +
+         AA.text(Rest);
+}
+
+// The bytes past the first member's start that `Members` (sorted by offset)
+// reach.
+int64_t spanOf(const std::vector<AccessFacts> &All,
+               ArrayRef<unsigned> Members) {
+  int64_t Start = All[Members.front()].Addr.constantTerm(), End = Start;
+  for (unsigned K : Members)
+    End = std::max<int64_t>(End,
+                            All[K].Addr.constantTerm() + int64_t(All[K].Width));
+  return End - Start;
+}
+
+using PieceGroups = std::map<std::string, SmallVector<unsigned, 4>>;
+
+// Groups of two or more accesses by pieceKey, each sorted by offset.
+PieceGroups pieceGroups(const std::vector<AccessFacts> &All,
+                        const AccessAnalyzer &AA, bool SameBlock,
+                        function_ref<bool(unsigned)> Eligible) {
+  PieceGroups Groups;
+  for (unsigned K = 0; K < All.size(); ++K)
+    if (Eligible(K))
+      if (std::optional<std::string> Key = pieceKey(All[K], AA, SameBlock))
+        Groups[*Key].push_back(K);
+  for (auto It = Groups.begin(); It != Groups.end();) {
+    auto &Members = It->second;
+    llvm::sort(Members, [&](unsigned X, unsigned Y) {
+      return All[X].Addr.constantTerm() < All[Y].Addr.constantTerm();
+    });
+    It = Members.size() < 2 ? Groups.erase(It) : std::next(It);
+  }
+  return Groups;
+}
+
 // Pieces of one vector: SROA splits `float4 v = b[i]` into four float loads
 // 16 bytes apart, which the NVPTX backend's load/store vectorizer glues back
 // into one ld.v4 when the first piece is 16-byte aligned (a lone piece, like
@@ -86,44 +138,23 @@ bool coversWithoutGaps(const std::vector<AccessFacts> &All,
 SmallVector<unsigned, 16> mergeVectorPieces(std::vector<AccessFacts> &All,
                                             const AccessAnalyzer &AA) {
   SmallVector<unsigned, 16> Leader(All.size());
-  std::map<std::string, SmallVector<unsigned, 4>> Groups;
-  for (unsigned K = 0; K < All.size(); ++K) {
+  for (unsigned K = 0; K < All.size(); ++K)
     Leader[K] = K;
-    const AccessFacts &A = All[K];
-    if (A.Addr.Unknown || A.Stride != AccessFacts::StrideKind::Constant ||
-        A.Op == AccessOp::Atomic || A.LaneStride <= int64_t(A.Width) ||
-        A.LaneStride > 16 || !isa<LoadInst, StoreInst>(A.I))
-      continue;
-    Poly Rest = A.Addr;
-    Rest.Terms.erase(Monomial());
-    std::string Key = std::to_string(uintptr_t(A.I->getParent())) + "|" +
-                      opName(A.Op) + "|" + std::to_string(A.LaneStride) + "|" +
-                      AA.text(Rest);
-    Groups[Key].push_back(K);
-  }
-  for (auto &[Key, Members] : Groups) {
-    if (Members.size() < 2)
-      continue;
-    llvm::sort(Members, [&](unsigned X, unsigned Y) {
-      return All[X].Addr.constantTerm() < All[Y].Addr.constantTerm();
-    });
+  for (auto &[Key, Members] : pieceGroups(All, AA, /*SameBlock=*/true,
+                                          [](unsigned) { return true; })) {
     const AccessFacts &First = All[Members.front()];
-    int64_t Start = First.Addr.constantTerm(), End = Start;
-    for (unsigned K : Members)
-      End = std::max<int64_t>(End, All[K].Addr.constantTerm() +
-                                       int64_t(All[K].Width));
     int64_t S = First.LaneStride;
     Align A = isa<LoadInst>(First.I) ? cast<LoadInst>(First.I)->getAlign()
                                      : cast<StoreInst>(First.I)->getAlign();
     // Two or more pieces inside one naturally aligned vector-sized slot:
     // the source accessed a vector or aligned struct (a uchar4 whose y and w
     // the optimizer found unchanged loses those bytes, not its width).
-    if (End - Start > S)
+    if (spanOf(All, Members) > S)
       continue;
     if (int64_t(A.value()) < S) {
       // Not merged, but when the pieces cover the whole slot the finding
       // says so: the warp's sectors are fetched once.
-      if (End - Start == S && coversWithoutGaps(All, Members))
+      if (spanOf(All, Members) == S && coversWithoutGaps(All, Members))
         for (unsigned K : Members)
           All[K].PieceOfLaneChunk = true;
       continue;
@@ -133,6 +164,44 @@ SmallVector<unsigned, 16> mergeVectorPieces(std::vector<AccessFacts> &All,
       Leader[K] = Members.front();
   }
   return Leader;
+}
+
+// Pieces each under its own guard (`if (2*t + 1 < n) a[2*t + 1] = y;`, an
+// unrolled chunk with bounds checks) sit in blocks of their own, which no
+// backend glues together; when one run of the kernel can reach them all and
+// they cover the lane's slot, the finding says so as for pieces in one block.
+// Pieces on exclusive branches (if / else) are not one chunk, inside a loop
+// either: a path between them must not go round the loop.
+void markGuardedPieces(std::vector<AccessFacts> &All, ArrayRef<unsigned> Leader,
+                       const AccessAnalyzer &AA, const DominatorTree &DT,
+                       const LoopInfo &LI) {
+  auto Eligible = [&](unsigned K) {
+    return Leader[K] == K && !All[K].PieceOfLaneChunk;
+  };
+  auto OneTrip = [&](const Instruction *From, const Instruction *To) {
+    SmallPtrSet<BasicBlock *, 1> Header;
+    if (const Loop *L = LI.getLoopFor(From->getParent()))
+      if (L->getHeader() != From->getParent())
+        Header.insert(L->getHeader());
+    return isPotentiallyReachable(From, To, &Header, &DT);
+  };
+  for (auto &[Key, Members] :
+       pieceGroups(All, AA, /*SameBlock=*/false, Eligible)) {
+    if (spanOf(All, Members) != All[Members.front()].LaneStride ||
+        !coversWithoutGaps(All, Members))
+      continue;
+    bool OnePath = true, SeveralBlocks = false;
+    for (unsigned X : Members)
+      for (unsigned Y : Members) {
+        const Instruction *IX = All[X].I, *IY = All[Y].I;
+        SeveralBlocks |= IX->getParent() != IY->getParent();
+        if (X < Y && !OneTrip(IX, IY) && !OneTrip(IY, IX))
+          OnePath = false;
+      }
+    if (OnePath && SeveralBlocks)
+      for (unsigned K : Members)
+        All[K].PieceOfLaneChunk = true;
+  }
 }
 
 /// The global accesses of a kernel whose address is known, and whether it
@@ -337,10 +406,11 @@ void analyzeKernel(Function &F, FunctionAnalysisManager &FAM,
   std::string Name = demangle(F.getName().str());
   auto [All, MultiBlock, UsesCtaX] = collectAccesses(F, AA);
   SmallVector<unsigned, 16> Leader = mergeVectorPieces(All, AA);
+  auto &LI = FAM.getResult<LoopAnalysis>(F);
+  markGuardedPieces(All, Leader, AA, DT, LI);
   printFactsIfAsked(F, AA, All);
   StringSet<> Known = sourceNames(F, Sources);
   std::vector<BlockShape> Shapes = kernelShapes(F, Launches);
-  auto &LI = FAM.getResult<LoopAnalysis>(F);
   auto InLoop = [&LI](const AccessFacts &A) {
     return LI.getLoopFor(A.I->getParent()) != nullptr;
   };

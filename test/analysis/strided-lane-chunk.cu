@@ -24,3 +24,44 @@ __global__ void gap(float *out, const float *x) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = x[4 * i] + x[4 * i + 1] + x[4 * i + 3]; // expected-warning {{strided load: consecutive threads are 16 bytes apart}} expected-note {{make consecutive threads access consecutive elements}} expected-note 2 {{the same strided access pattern}}
 }
+
+// Each piece under its own bounds check (segsort's merge writes): the
+// pieces sit in blocks of their own, one run reaches them all, and they
+// cover each lane's 8 bytes.
+__global__ void guarded(int *out, const int *a, const int *b, int n) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  int x = a[t], y = b[t];
+  if (2 * t + 0 < n)
+    out[2 * t + 0] = x; // expected-warning {{strided store: consecutive threads are 8 bytes apart; a warp touches 8 sectors per request instead of 4}} expected-note {{each thread accesses its own contiguous bytes piece by piece here}}
+  if (2 * t + 1 < n)
+    out[2 * t + 1] = y; // expected-note {{the same strided access pattern}}
+}
+
+// The two halves on exclusive branches: a thread writes one of them, so
+// half of each sector it touches is someone else's, not its own chunk.
+__global__ void either(int *out, int *seen, const int *a, const int *p) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (p[t]) {
+    out[2 * t + 0] = a[t]; // expected-warning {{strided store: consecutive threads are 8 bytes apart}} expected-note {{make consecutive threads access consecutive elements}}
+    seen[t] = 1;
+  } else {
+    seen[t] = 2;
+    out[2 * t + 1] = -a[t]; // expected-note {{the same strided access pattern}}
+  }
+}
+
+// The same inside a loop: the else branch is reachable from the then
+// branch only round the loop, which is not one chunk either.
+__global__ void eitherInLoop(int *out, int *seen, const int *a, const int *p,
+                             int m) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int k = 0; k < m; ++k) {
+    if (p[k] > t) {
+      out[2 * t + 0] = a[k]; // expected-warning {{strided store: consecutive threads are 8 bytes apart}} expected-note {{make consecutive threads access consecutive elements}}
+      seen[k] = 1;
+    } else {
+      seen[k] = 2;
+      out[2 * t + 1] = -a[k]; // expected-note {{the same strided access pattern}}
+    }
+  }
+}
