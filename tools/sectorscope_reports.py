@@ -294,9 +294,30 @@ def findings(reports):
             for p in s.get("patterns") or []:
                 if p != "coalesced":
                     out.append(Finding(r, "warning", p, site=s))
+    fold_grid_guesses(out)
     order = {"error": 0, "warning": 1, "note": 2}
     out.sort(key=lambda f: (order[f.severity], -f.cost, f.location, f.pattern))
     return out
+
+
+def mode_of(finding):
+    return finding.report.data.get("mode")
+
+
+def fold_grid_guesses(found):
+    """Grid mode keeps no heat map, so a site's `uncoalesced` there
+    (`regular: null`) only says the requests take too many sectors; a
+    heat-map launch of the same kernel says which pattern that is. Such a
+    grid finding takes the heat-map finding's pattern, so that the page
+    shows one finding for the site, not a guess beside the answer."""
+    answered = {}
+    for f in found:
+        if f.site and mode_of(f) == "heatmap" and f.pattern in ("strided", "uncoalesced"):
+            answered.setdefault((f.report.kernel, f.location), f.pattern)
+    for f in found:
+        ev = ((f.site or {}).get("evidence") or {}).get("uncoalesced") or {}
+        if mode_of(f) == "grid" and f.pattern == "uncoalesced" and ev.get("regular") is None:
+            f.pattern = answered.get((f.report.kernel, f.location), f.pattern)
 
 
 def merge(found):
@@ -305,11 +326,20 @@ def merge(found):
     groups = {}
     for f in found:
         g = groups.setdefault(f.key, [f, [], 0.0])
+        # The card shows its first finding's site: a heat-map launch's, whose
+        # evidence names the pattern, over a grid launch's.
+        if mode_of(g[0]) != "heatmap" and mode_of(f) == "heatmap":
+            g[0] = f
         g[1].append(f.report)
         g[2] += f.cost
     order = {"error": 0, "warning": 1, "note": 2}
     return sorted((tuple(g) for g in groups.values()),
                   key=lambda g: (order[g[0].severity], -g[2], g[0].location))
+
+
+def count_of(n, noun):
+    """"1 report", "2 reports"."""
+    return "%d %s%s" % (n, noun, "" if n == 1 else "s")
 
 
 def human_bytes(n):
