@@ -268,6 +268,21 @@ void sitePatterns(LaunchAnalysis &A, SiteResult &SR, bool InTable) {
     SR.Patterns.push_back(std::move(P));
 }
 
+/// Whether SR is a load whose bytes span no more than a partition granule
+/// (a table of weights, a scalar every thread reads). Such bytes are in one
+/// or two partitions by construction, and each SM's L1 serves them after
+/// the first touch: nothing queues at a partition, and no block order or
+/// pitch could spread them. As in the analyzer's rule, the same bytes camp
+/// only when stored to or updated.
+bool loadWithinAGranule(const SiteResult &SR, uint32_t GranuleLog2) {
+  const ss_site_counters &C = SR.C;
+  if (SR.S.Op != SS_OP_LOAD || !C.requests || C.addr_min > C.addr_max ||
+      GranuleLog2 >= 64)
+    return false;
+  // addr_max is the last byte accessed (abi.h).
+  return C.addr_max - C.addr_min < (uint64_t(1) << GranuleLog2);
+}
+
 /// Grid mode: the site's sectors per partition and its camping verdict.
 void siteCamping(const LaunchAnalysis &A, SiteResult &SR) {
   const LaunchData &D = A.R.Data;
@@ -281,6 +296,10 @@ void siteCamping(const LaunchAnalysis &A, SiteResult &SR) {
   if (SR.S.Space != SS_SPACE_GLOBAL && SR.S.Space != SS_SPACE_GENERIC)
     return;
   SR.Camp = campVerdict(Row, PartCount, A.R.Info.SectorBuckets);
+  if (SR.Camp->Camped && loadWithinAGranule(SR, D.Header.part_granule_log2)) {
+    SR.Camp->Camped = false;
+    SR.Camp->Reason.clear();
+  }
   if (SR.Camp->Camped)
     SR.Patterns.push_back({"camped",
                            {{"skew", SR.Camp->Skew},

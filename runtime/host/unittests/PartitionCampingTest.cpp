@@ -125,6 +125,32 @@ TEST(PartitionCamping, UniformPerBlockCountersSpread) {
   EXPECT_TRUE(R.Findings.empty());
 }
 
+// Every block reading the same few bytes (a filter's weights) is in one
+// partition, but L1 serves the reads: not camped. Writing them is, and so
+// is reading rows of a 2 KiB pitch, which span far more than a granule.
+TEST(PartitionCamping, ReadsOfOneGranuleDoNotCamp) {
+  std::string Err;
+  std::optional<PartitionModel> Gt200 = PartitionModel::parse("gt200", Err);
+  ASSERT_TRUE(Gt200) << Err;
+  SiteTable T = parseTestTable(siteLine(0, "load", "global", 4, 50, 7) +
+                               siteLine(1, "store", "global", 4, 51, 7) +
+                               siteLine(2, "load", "global", 4, 52, 7));
+  FakeDevice D(testHeader(Mode::Grid, 3, 0, &*Gt200, 16, 4));
+  Dim Grid{64}, Block{64};
+  D.run(T, Grid, Block, [](Dim B, Dim Th) {
+    return std::vector<Access>{{0, ArrA + 4 * (Th.X % 16)},
+                               {1, ArrB + 4 * (Th.X % 16)},
+                               {2, ArrA + 2048 * B.X + 4 * Th.X}};
+  });
+  LaunchInfo I = launchInfo(Mode::Grid, Grid, Block);
+  I.PartitionModelName = "gt200";
+  LaunchReport R = analyze(D, I, T, twoArrays());
+  expectJson(launchJson(R)["partitions"]["sites"], R"j([
+    {"site": 0, "skew": 8.0, "camped": false},
+    {"site": 1, "skew": 8.0, "camped": true},
+    {"site": 2, "skew": 8.0, "camped": true}])j");
+}
+
 // Grid mode has no heat map: too many sectors per request is "uncoalesced"
 // with unknown regularity.
 TEST(PartitionCamping, GridModeCannotTellStrideFromGather) {
