@@ -273,7 +273,8 @@ void sitePatterns(LaunchAnalysis &A, SiteResult &SR, bool InTable) {
 /// or two partitions by construction, and each SM's L1 serves them after
 /// the first touch: nothing queues at a partition, and no block order or
 /// pitch could spread them. As in the analyzer's rule, the same bytes camp
-/// only when stored to or updated.
+/// only when stored to or updated. The uniform model's one partition is all
+/// of memory: there no load camps (a sector every block reads is a hot spot).
 bool loadWithinAGranule(const SiteResult &SR, uint32_t GranuleLog2) {
   const ss_site_counters &C = SR.C;
   if (SR.S.Op != SS_OP_LOAD || !C.requests || C.addr_min > C.addr_max ||
