@@ -300,6 +300,7 @@ void siteCamping(const LaunchAnalysis &A, SiteResult &SR) {
   if (SR.Camp->Camped && loadWithinAGranule(SR, D.Header.part_granule_log2)) {
     SR.Camp->Camped = false;
     SR.Camp->Reason.clear();
+    SR.Camp->CachedReads = true;
   }
   if (SR.Camp->Camped)
     SR.Patterns.push_back({"camped",
@@ -439,8 +440,9 @@ void windowCamping(LaunchReport &R) {
 /// camping when no site accounts for it.
 void addFindings(LaunchReport &R) {
   const LaunchInfo &Info = R.Info;
-  bool SiteCamped = false;
+  bool SiteCamped = false, CachedReads = false;
   for (const SiteResult &SR : R.Sites) {
+    CachedReads |= SR.Camp && SR.Camp->CachedReads;
     std::string Loc =
         relativeToCwd(SR.S.File.empty() ? "<unknown>" : SR.S.File) + ":" +
         std::to_string(SR.S.Line) + ":" + std::to_string(SR.S.Column);
@@ -453,7 +455,8 @@ void addFindings(LaunchReport &R) {
                             findingMessage(SR, P, Obj, R)});
     }
   }
-  if (R.LaunchCamp && R.LaunchCamp->Camped && !SiteCamped)
+  // A launch skewed by cached reads alone is not camped either.
+  if (R.LaunchCamp && R.LaunchCamp->Camped && !SiteCamped && !CachedReads)
     R.Findings.push_back(
         {Info.Mangled + "||camped", shortKernelName(Info.Kernel),
          "partition camping in " + shortKernelName(Info.Kernel) + ": skew " +

@@ -87,6 +87,9 @@ struct CampVerdict {
   double Skew = 0;  // max / mean (over used buckets for sector buckets)
   double Share = 0; // max / total
   std::string Reason;
+  /// Skewed, but by loads of at most a granule, which L1 serves: not
+  /// camped, and what the launch's skew comes from.
+  bool CachedReads = false;
 };
 CampVerdict campVerdict(const uint64_t *Counts, uint32_t N, bool SectorBuckets);
 

@@ -151,6 +151,25 @@ TEST(PartitionCamping, ReadsOfOneGranuleDoNotCamp) {
     {"site": 2, "skew": 8.0, "camped": true}])j");
 }
 
+// Under the uniform model a sector every block reads is a hot spot, not
+// camping; every block adding to it camps (UniformSameSectorCamps).
+TEST(PartitionCamping, UniformSameSectorReadsDoNotCamp) {
+  SiteTable T = parseTestTable(siteLine(0, "load", "global", 4, 50, 7));
+  PartitionModel Uniform;
+  FakeDevice D(testHeader(Mode::Grid, 1, 0, &Uniform, 16, 4));
+  Dim Grid{64}, Block{64};
+  D.run(T, Grid, Block,
+        [](Dim, Dim) { return std::vector<Access>{{0, ArrA}}; });
+  LaunchInfo I = launchInfo(Mode::Grid, Grid, Block);
+  I.SectorBuckets = true;
+  LaunchReport R = analyze(D, I, T, twoArrays());
+  expectJson(uniformVerdicts(R), R"j({
+    "sites": [{"patterns": ["coalesced"],
+               "verdict": {"max": 128, "used": 1, "camped": false,
+                           "reason": null}}]})j");
+  EXPECT_TRUE(R.Findings.empty());
+}
+
 // Grid mode has no heat map: too many sectors per request is "uncoalesced"
 // with unknown regularity.
 TEST(PartitionCamping, GridModeCannotTellStrideFromGather) {
