@@ -43,15 +43,29 @@ bool isToolchainHeader(StringRef File) {
          File.contains("/targets/sbsa-linux/include/");
 }
 
+/// Clang's CUDA wrappers (atomicAdd's body) and the project's compat
+/// headers: never the line to show while a frame outside them calls them.
+bool isClangWrapper(const DILocation *L) {
+  StringRef File = L->getFilename();
+  return sys::path::filename(File).starts_with("__clang_cuda_") ||
+         File.contains("/lib/clang/") || File.contains("/cuda-compat/");
+}
+
 /// The access's own position, unless it is inside a toolchain header: then
 /// the innermost inlined-at frame in user code, the line a programmer can
-/// change (the atomicAdd call, not its body).
+/// change (the atomicAdd call, not its body). A kernel that is all toolkit
+/// code (CUB's) gets its innermost frame past clang's wrappers: where the
+/// library calls atomicAdd.
 const DILocation *userFrame(const DILocation *DL) {
-  for (const DILocation *L = DL; L; L = L->getInlinedAt())
+  const DILocation *Library = nullptr;
+  for (const DILocation *L = DL; L; L = L->getInlinedAt()) {
     if (!isToolchainHeader(L->getFilename()) &&
         !isToolchainHeader(L->getDirectory()))
       return L;
-  return DL;
+    if (!Library && !isClangWrapper(L))
+      Library = L;
+  }
+  return Library ? Library : DL;
 }
 } // namespace
 
