@@ -77,6 +77,12 @@ bool coversWithoutGaps(const std::vector<AccessFacts> &All,
   return true;
 }
 
+// The widest vector access (ld.v4.f32, ld.v2.f64), and the widest chunk of
+// a lane whose pieces the finding calls one chunk (8 doubles); a chunk wider
+// than a vector is one only in whole vectors (a 20-byte struct is an array
+// of structures, whose fix is another layout).
+constexpr int64_t MaxVectorBytes = 16, MaxChunkBytes = 64;
+
 // The key of the pieces one lane's vector slot may be made of: the same
 // operation, lane stride and address but for its constant; with the block
 // when `SameBlock` (what the backend can glue into one access). None for an
@@ -85,7 +91,9 @@ std::optional<std::string> pieceKey(const AccessFacts &A,
                                     const AccessAnalyzer &AA, bool SameBlock) {
   if (A.Addr.Unknown || A.Stride != AccessFacts::StrideKind::Constant ||
       A.Op == AccessOp::Atomic || A.LaneStride <= int64_t(A.Width) ||
-      A.LaneStride > 16 || !isa<LoadInst, StoreInst>(A.I))
+      A.LaneStride > MaxChunkBytes ||
+      (A.LaneStride > MaxVectorBytes && A.LaneStride % MaxVectorBytes != 0) ||
+      !isa<LoadInst, StoreInst>(A.I))
     return std::nullopt;
   Poly Rest = A.Addr;
   Rest.Terms.erase(Monomial());
@@ -151,7 +159,7 @@ SmallVector<unsigned, 16> mergeVectorPieces(std::vector<AccessFacts> &All,
     // the optimizer found unchanged loses those bytes, not its width).
     if (spanOf(All, Members) > S)
       continue;
-    if (int64_t(A.value()) < S) {
+    if (int64_t(A.value()) < S || S > MaxVectorBytes) {
       // Not merged, but when the pieces cover the whole slot the finding
       // says so: the warp's sectors are fetched once.
       if (spanOf(All, Members) == S && coversWithoutGaps(All, Members))

@@ -82,8 +82,9 @@ static void stridedAndMisaligned(const AccessFacts &A, const AccessAnalyzer &AA,
          A.PieceOfLaneChunk
              ? "each thread accesses its own contiguous bytes piece by piece "
                "here: the caches serve the repeated sectors, but every piece "
-               "is a request; access the chunk as one aligned vector (float4, "
-               "int4) or let consecutive threads take consecutive elements"
+               "is a request; access the chunk as aligned vectors of up to "
+               "16 bytes (float4, int4, double2) or let consecutive threads "
+               "take consecutive elements"
              : "make consecutive threads access consecutive elements: swap "
                "the index roles, use a structure of arrays, or stage the "
                "data through shared memory");

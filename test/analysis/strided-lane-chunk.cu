@@ -65,3 +65,38 @@ __global__ void eitherInLoop(int *out, int *seen, const int *a, const int *p,
     }
   }
 }
+
+// Four doubles a lane, read one at a time: a 32-byte chunk, two whole
+// 16-byte vectors; and four guarded 8-byte stores (segsort's value writes).
+__global__ void chunkOfDoubles(double *out, const double *x) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  double m = 0.0;
+#pragma unroll
+  for (int k = 0; k < 4; ++k)
+    m += x[4 * i + k]; // expected-warning {{strided load: consecutive threads are 32 bytes apart; a warp touches 32 sectors per request instead of 8}} expected-note {{access the chunk as aligned vectors of up to 16 bytes}}
+  out[i] = m;
+}
+
+__global__ void guardedLongs(long *out, const long *a, int n) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  long x = a[t];
+  if (4 * t + 0 < n)
+    out[4 * t + 0] = x; // expected-warning {{strided store: consecutive threads are 32 bytes apart}} expected-note {{each thread accesses its own contiguous bytes piece by piece here}}
+  if (4 * t + 1 < n)
+    out[4 * t + 1] = x + 1; // expected-note {{the same strided access pattern}}
+  if (4 * t + 2 < n)
+    out[4 * t + 2] = x + 2; // expected-note {{the same strided access pattern}}
+  if (4 * t + 3 < n)
+    out[4 * t + 3] = x + 3; // expected-note {{the same strided access pattern}}
+}
+
+// A 20-byte structure read whole: the pieces cover each lane's bytes but no
+// whole vectors; the fix is the layout.
+struct Particle {
+  float x, y, z, vx, vy;
+};
+__global__ void structOfFive(float *out, const Particle *p) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  Particle q = p[i]; // expected-warning {{strided load: consecutive threads are 20 bytes apart}} expected-note {{use a structure of arrays}}
+  out[i] = q.x + q.y + q.z + q.vx + q.vy;
+}
