@@ -33,6 +33,7 @@
 
 namespace llvm {
 class DominatorTree;
+class ICmpInst;
 class PostDominatorTree;
 class ScalarEvolution;
 } // namespace llvm
@@ -125,8 +126,13 @@ public:
                             llvm::PostDominatorTree &PDT);
 
   /// Whether only one lane of each warp runs I: a dominating branch taken
-  /// on `x == c` with x affine in threadIdx.x (tid == 0, lane == 0).
+  /// on `x == c` with x affine in threadIdx.x (tid == 0, lane == 0), or on
+  /// a window narrower than the lanes' step (laneWindow).
   bool singleLane(const llvm::Instruction &I, llvm::PostDominatorTree &PDT);
+  /// Whether the edge `Taken` of `Cmp` lets at most one lane of a warp
+  /// through: an unsigned `k * threadIdx.x + u < w` (u the same in every
+  /// lane) with |k| >= w.
+  bool laneWindow(const llvm::ICmpInst &Cmp, bool Taken);
 
   /// The threadIdx.x of the one thread that runs I, where a dominating
   /// branch is taken on `threadIdx.x == c` (or an equality linear in

@@ -148,6 +148,39 @@ static bool anyGuard(const BasicBlock *BB, const DominatorTree &DT,
   return false;
 }
 
+bool AccessAnalyzer::laneWindow(const ICmpInst &Cmp, bool Taken) {
+  // As `x <u w` on the edge taken, x the lane-variant side.
+  ICmpInst::Predicate Pred =
+      Taken ? Cmp.getPredicate() : Cmp.getInversePredicate();
+  Poly A = Translate.of(Cmp.getOperand(0)), B = Translate.of(Cmp.getOperand(1));
+  if (Pred == ICmpInst::ICMP_UGT || Pred == ICmpInst::ICMP_UGE) {
+    std::swap(A, B);
+    Pred = ICmpInst::getSwappedPredicate(Pred);
+  }
+  if (A.Unknown || !B.isConstant() || Atoms.loaded(A))
+    return false;
+  int64_t Width = B.constantTerm() + (Pred == ICmpInst::ICMP_ULE ? 1 : 0);
+  if (Pred != ICmpInst::ICMP_ULT && Pred != ICmpInst::ICMP_ULE)
+    return false;
+  // x = k * threadIdx.x + (the same in every lane), |k| >= w: the lanes'
+  // values are k apart, so at most one of them falls in [0, w). The scalar
+  // tail of a vectorized copy, `if (n - 4 * i < 4) for (...) out[j] = ...`.
+  unsigned TidX = Atoms.fixed(AtomKind::TidX);
+  int64_t Step = 0;
+  Poly Rest;
+  for (const auto &[M, C] : A.Terms) {
+    if (M.size() == 1 && M.front() == TidX)
+      Step = C;
+    else
+      addTerm(Rest, M, C);
+  }
+  // 32 lanes' values must not wrap round the type onto one another.
+  unsigned Bits = Cmp.getOperand(0)->getType()->getScalarSizeInBits();
+  return Width > 0 && Step != 0 && std::abs(Step) >= Width && Bits > 6 &&
+         std::abs(Step) < (int64_t(1) << std::min(Bits - 6, 62u)) &&
+         !Atoms.laneVariant(Rest);
+}
+
 bool AccessAnalyzer::singleLane(const Instruction &I, PostDominatorTree &PDT) {
   const BasicBlock *BB = I.getParent();
   // `lane == c` (affine in threadIdx.x, so one lane matches) on the path.
@@ -156,6 +189,8 @@ bool AccessAnalyzer::singleLane(const Instruction &I, PostDominatorTree &PDT) {
     if (Depth > 4)
       return false;
     if (auto *Cmp = dyn_cast<ICmpInst>(C)) {
+      if (Cmp->isUnsigned())
+        return laneWindow(*Cmp, Taken);
       if (!Cmp->isEquality() ||
           Taken != (Cmp->getPredicate() == ICmpInst::ICMP_EQ))
         return false;
