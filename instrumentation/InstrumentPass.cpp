@@ -11,9 +11,10 @@
 //     op | space << 8, lanes, state) with everything but the address, the
 //     lanes and the state constant, placed after the access with the block's
 //     other records so that the block's loads overlap (endsDeferral);
-//  3. memory operations we cannot see into are counted per kernel, and a
-//     loop without sites whose trip count only the run knows gets a trip
-//     site at its head (SiteWork.h);
+//  3. memory operations we cannot see into are counted per kernel, a loop
+//     without sites whose trip count only the run knows gets a trip site at
+//     its head, and so does a call to a large memory-free function, before
+//     it (SiteWork.h);
 //  4. the device runtime bitcode is linked in and internalized, the entry
 //     check is inlined (the access stays one function per module), and the
 //     module descriptor __sectorscope_module gets the site table (with
@@ -83,7 +84,7 @@ STATISTIC(NumClonedFunctions, "Device functions cloned for instrumented paths");
 STATISTIC(NumLoads, "Loads instrumented");
 STATISTIC(NumStores, "Stores instrumented");
 STATISTIC(NumAtomics, "Atomics instrumented");
-STATISTIC(NumTripSites, "Loops without sites whose trips are counted");
+STATISTIC(NumTripSites, "Loops without sites and calls whose runs are counted");
 STATISTIC(NumUninstrumented, "Memory operations counted, not instrumented");
 STATISTIC(NumUniformAccesses,
           "Grid-mode accesses at one address in every lane");
@@ -266,6 +267,8 @@ private:
   SmallVector<GuardedAccess, 4> GuardedAccesses;
   bool insertGuardedAccesses();
   void insertTripSites(const WorkEstimate &Work, Value *State, Function &K);
+  void insertTripSite(const Instruction &At, const Function &Of, unsigned Slots,
+                      Instruction &Before, Value *State, Function &K);
   Value *arrivingLanes(BasicBlock &BB, DominatorTree &DT,
                        PostDominatorTree &PDT, LoopInfo &LI);
   bool finish();
@@ -880,6 +883,9 @@ void Instrumenter::instrumentBlocks(ArrayRef<BasicBlock *> Blocks,
       flushAccesses(Pending, *I, State);
     if (auto *CB = dyn_cast<CallBase>(I)) {
       Function *G = CB->getCalledFunction();
+      // The lanes that make the call run its callee's body together.
+      if (auto It = Work.TripCalls.find(I); It != Work.TripCalls.end())
+        insertTripSite(*I, *I->getFunction(), It->second, *I, State, K);
       if (G && !G->isDeclaration() && !G->isIntrinsic() &&
           !KernelSet.count(G)) {
         callInstrumentedClone(*CB, *G, State, Clones);
@@ -940,19 +946,26 @@ bool Instrumenter::insertGuardedAccesses() {
 /// present there make the trip together. Its line is the loop's.
 void Instrumenter::insertTripSites(const WorkEstimate &Work, Value *State,
                                    Function &K) {
-  for (auto [Header, Slots] : Work.TripLoops) {
-    MemoryOp Op;
-    Op.I = Header->getTerminator();
-    Op.Op = SS_OP_TRIP;
-    Op.Space = SS_SPACE_GLOBAL;
-    unsigned Site =
-        Sites.add(K.getName(), Op, *Header->getParent(), /*Mlp=*/0, Slots);
-    IRBuilder<> B(&*Header->getFirstInsertionPt());
-    B.SetCurrentDebugLocation(Op.I->getDebugLoc());
-    Value *Lanes = B.CreateIntrinsic(Intrinsic::nvvm_activemask, {}, {});
-    TripCalls.push_back(B.CreateCall(Trip, {B.getInt32(Site), Lanes, State}));
-    ++NumTripSites;
-  }
+  for (auto [Header, Slots] : Work.TripLoops)
+    insertTripSite(*Header->getTerminator(), *Header->getParent(), Slots,
+                   *Header->getFirstInsertionPt(), State, K);
+}
+
+/// A trip site of `Slots` slots a run, before `Before`, with `At`'s line
+/// and `Of`'s name (the function of the loop or call).
+void Instrumenter::insertTripSite(const Instruction &At, const Function &Of,
+                                  unsigned Slots, Instruction &Before,
+                                  Value *State, Function &K) {
+  MemoryOp Op;
+  Op.I = const_cast<Instruction *>(&At);
+  Op.Op = SS_OP_TRIP;
+  Op.Space = SS_SPACE_GLOBAL;
+  unsigned Site = Sites.add(K.getName(), Op, Of, /*Mlp=*/0, Slots);
+  IRBuilder<> B(&Before);
+  B.SetCurrentDebugLocation(At.getDebugLoc());
+  Value *Lanes = B.CreateIntrinsic(Intrinsic::nvvm_activemask, {}, {});
+  TripCalls.push_back(B.CreateCall(Trip, {B.getInt32(Site), Lanes, State}));
+  ++NumTripSites;
 }
 
 /// Records `Pending`'s accesses, in program order, before `Before`.

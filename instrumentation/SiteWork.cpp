@@ -4,6 +4,7 @@
 #include "support/InlinePtx.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/IR/BasicBlock.h"
@@ -39,15 +40,66 @@ unsigned inlineAsmCost(const InlineAsm &Asm) {
   return ptxInstructions(Asm.getAsmString()).size();
 }
 
+/// Counts issue slots, remembering what a called function's body costs:
+/// one body may be called from many places.
+class SlotCounter {
+public:
+  unsigned of(const Instruction &I);
+  /// The slots of the body `Call` runs at its own expense (its callee
+  /// touches no memory and has no loop), or 0.
+  unsigned calleeBody(const CallBase &Call);
+
+private:
+  unsigned callCost(const CallBase &Call);
+  unsigned bodyCost(const Function &F);
+
+  DenseMap<const Function *, unsigned> BodyCost;
+};
+
+/// The slots of a called function's body, every instruction once (its
+/// branches both ways), or none for a body with a loop: the loop has a
+/// trip site of its own, which counts the trips calls make, so charging
+/// its body here too would count it twice (CUDA's trigonometric slow path
+/// loops, and runs only for huge arguments).
+unsigned SlotCounter::bodyCost(const Function &F) {
+  auto [It, New] = BodyCost.try_emplace(&F, 0);
+  if (!New)
+    return It->second; // known, or a recursion in progress: nothing more
+  SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 4> BackEdges;
+  FindFunctionBackedges(F, BackEdges);
+  if (!BackEdges.empty())
+    return 0;
+  double C = 0;
+  for (const BasicBlock &BB : F)
+    for (const Instruction &I : BB)
+      C += of(I);
+  unsigned Slots = unsigned(std::min(C, double(1 << 24)));
+  BodyCost[&F] = Slots;
+  return Slots;
+}
+
+unsigned SlotCounter::calleeBody(const CallBase &Call) {
+  // A defined callee that touches no memory holds no site of its own, so
+  // its body runs at the call's expense: CUDA's accurate `pow` stays a
+  // subroutine of a hundred double-precision instructions that ptxas
+  // calls. A callee that touches memory is instrumented itself and charges
+  // its body to its own sites; a loop's is left out (bodyCost).
+  const Function *F = Call.getCalledFunction();
+  if (!F || F->isIntrinsic() || F->isDeclaration() ||
+      !F->doesNotAccessMemory() || isa<InlineAsm>(Call.getCalledOperand()))
+    return 0;
+  return bodyCost(*F);
+}
+
 /// Issue slots of an intrinsic or a call.
-unsigned callCost(const CallBase &Call) {
+unsigned SlotCounter::callCost(const CallBase &Call) {
   if (isa<DbgInfoIntrinsic>(Call) || Call.isLifetimeStartOrEnd())
     return 0;
   if (auto *Asm = dyn_cast<InlineAsm>(Call.getCalledOperand()))
     return inlineAsmCost(*Asm);
   const Function *F = Call.getCalledFunction();
   if (!F || !F->isIntrinsic())
-    return 10; // argument moves, the call and the return
+    return 10 + calleeBody(Call); // argument moves, the call and the return
   Type *T = Call.getType();
   switch (F->getIntrinsicID()) {
   case Intrinsic::assume:
@@ -92,7 +144,9 @@ std::optional<unsigned> constantDivisionCost(const Instruction &I) {
   return Cost;
 }
 
-unsigned issueCost(const Instruction &I) {
+unsigned issueCost(const Instruction &I) { return SlotCounter().of(I); }
+
+unsigned SlotCounter::of(const Instruction &I) {
   Type *T = I.getType();
   Type *Operand = I.getNumOperands() ? I.getOperand(0)->getType() : T;
   unsigned N = lanes(T);
@@ -161,6 +215,8 @@ unsigned issueCost(const Instruction &I) {
 WorkEstimate siteWork(ArrayRef<BasicBlock *> Blocks,
                       const SmallPtrSetImpl<const Instruction *> &Sites,
                       const LoopInfo &LI, ScalarEvolution &SE) {
+  WorkEstimate W;
+  SlotCounter Counter;
   DenseMap<const Loop *, double> Cost;
   DenseMap<const Loop *, SmallVector<const Instruction *, 4>> SitesOf;
   SmallPtrSet<const Loop *, 8> HoldsSites;
@@ -171,7 +227,14 @@ WorkEstimate siteWork(ArrayRef<BasicBlock *> Blocks,
       Loops.push_back(L);
     double &C = Cost[L];
     for (Instruction &I : *BB) {
-      C += issueCost(I);
+      C += Counter.of(I);
+      if (auto *Call = dyn_cast<CallBase>(&I)) {
+        unsigned Body = Counter.calleeBody(*Call);
+        if (Body >= MinCountedCallSlots) {
+          C -= Body;
+          W.TripCalls[&I] = Body;
+        }
+      }
       if (Sites.contains(&I)) {
         SitesOf[L].push_back(&I);
         for (const Loop *P = L; P && HoldsSites.insert(P).second;)
@@ -204,7 +267,6 @@ WorkEstimate siteWork(ArrayRef<BasicBlock *> Blocks,
   auto Slots = [](double C) {
     return std::max(1u, unsigned(std::lround(std::min(C, double(1 << 24)))));
   };
-  WorkEstimate W;
   for (auto &[L, Members] : SitesOf) {
     unsigned Each = Slots(Cost.lookup(L) / Members.size());
     for (const Instruction *I : Members)

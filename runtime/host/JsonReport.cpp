@@ -192,8 +192,9 @@ json launchJson(const LaunchReport &R) {
     Sites.push_back(X);
   }
   J["sites"] = Sites;
-  // Loops the table has no memory site in (abi.h SS_OP_TRIP): a warp's
-  // issue slots per trip, and the trips warps made.
+  // Loops the table has no memory site in, and calls to large memory-free
+  // functions (abi.h SS_OP_TRIP): a warp's issue slots per trip or call,
+  // and the trips or calls warps made.
   json Loops = json::array();
   for (const SiteResult &L : R.Loops)
     Loops.push_back({{"id", L.S.Id},

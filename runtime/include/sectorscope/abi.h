@@ -86,7 +86,9 @@
 /* What an access does; the pass passes it as a constant. SS_OP_TRIP is no
  * access: a site at the head of a loop without memory sites whose trip
  * count the compiler does not know, so that the issue slots of its body
- * (the site's work) can be multiplied by the trips the warps made. */
+ * (the site's work) can be multiplied by the trips the warps made; or one
+ * before a call to a large function that touches no memory, its body's
+ * slots multiplied by the calls the warps made. */
 enum ss_op {
   SS_OP_LOAD = 0,
   SS_OP_STORE = 1,
