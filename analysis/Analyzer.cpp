@@ -116,22 +116,37 @@ int64_t spanOf(const std::vector<AccessFacts> &All,
 
 using PieceGroups = std::map<std::string, SmallVector<unsigned, 4>>;
 
-// Groups of two or more accesses by pieceKey, each sorted by offset.
+// Groups of two or more accesses by pieceKey and lane slot, each sorted by
+// offset. One key's accesses may fill several slots of the lane stride (an
+// unrolled radix-2 step reads x[2*t], x[2*t + 1], then the same 128
+// elements on): a slot starts at the first offset a slot before it does not
+// reach.
 PieceGroups pieceGroups(const std::vector<AccessFacts> &All,
                         const AccessAnalyzer &AA, bool SameBlock,
                         function_ref<bool(unsigned)> Eligible) {
-  PieceGroups Groups;
+  PieceGroups ByKey;
   for (unsigned K = 0; K < All.size(); ++K)
     if (Eligible(K))
       if (std::optional<std::string> Key = pieceKey(All[K], AA, SameBlock))
-        Groups[*Key].push_back(K);
-  for (auto It = Groups.begin(); It != Groups.end();) {
-    auto &Members = It->second;
-    llvm::sort(Members, [&](unsigned X, unsigned Y) {
+        ByKey[*Key].push_back(K);
+  PieceGroups Groups;
+  for (auto &[Key, Members] : ByKey) {
+    llvm::stable_sort(Members, [&](unsigned X, unsigned Y) {
       return All[X].Addr.constantTerm() < All[Y].Addr.constantTerm();
     });
-    It = Members.size() < 2 ? Groups.erase(It) : std::next(It);
+    int64_t Slot = All[Members.front()].LaneStride;
+    int64_t Start = All[Members.front()].Addr.constantTerm();
+    unsigned N = 0;
+    for (unsigned K : Members) {
+      if (All[K].Addr.constantTerm() >= Start + Slot) {
+        Start = All[K].Addr.constantTerm();
+        ++N;
+      }
+      Groups[Key + "#" + std::to_string(N)].push_back(K);
+    }
   }
+  for (auto It = Groups.begin(); It != Groups.end();)
+    It = It->second.size() < 2 ? Groups.erase(It) : std::next(It);
   return Groups;
 }
 

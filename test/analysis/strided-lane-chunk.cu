@@ -100,3 +100,13 @@ __global__ void structOfFive(float *out, const Particle *p) {
   Particle q = p[i]; // expected-warning {{strided load: consecutive threads are 20 bytes apart}} expected-note {{use a structure of arrays}}
   out[i] = q.x + q.y + q.z + q.vx + q.vy;
 }
+
+// One lane's pieces in two slots of the lane stride (an unrolled radix-2
+// step on complex doubles: x[2*i], x[2*i + 1] and the pair 128 elements
+// on): each slot is covered, and each gets the note.
+__global__ void radix2(double *out, const double *x) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  double re = x[2 * i] + x[2 * i + 256]; // expected-warning {{strided load: consecutive threads are 16 bytes apart; a warp touches 16 sectors per request instead of 8}} expected-note {{each thread accesses its own contiguous bytes piece by piece here}} expected-note {{the same strided access pattern on 'x' here}}
+  double im = x[2 * i + 1] + x[2 * i + 257]; // expected-note 2 {{the same strided access pattern on 'x' here}}
+  out[i] = re * im;
+}
