@@ -85,8 +85,7 @@ unsigned SlotCounter::calleeBody(const CallBase &Call) {
   // calls. A callee that touches memory is instrumented itself and charges
   // its body to its own sites; a loop's is left out (bodyCost).
   const Function *F = Call.getCalledFunction();
-  if (!F || F->isIntrinsic() || F->isDeclaration() ||
-      !F->doesNotAccessMemory() || isa<InlineAsm>(Call.getCalledOperand()))
+  if (!F || F->isIntrinsic() || F->isDeclaration() || !F->doesNotAccessMemory())
     return 0;
   return bodyCost(*F);
 }
