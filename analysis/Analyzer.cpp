@@ -172,12 +172,13 @@ SmallVector<unsigned, 16> mergeVectorPieces(std::vector<AccessFacts> &All,
     // Two or more pieces inside one naturally aligned vector-sized slot:
     // the source accessed a vector or aligned struct (a uchar4 whose y and w
     // the optimizer found unchanged loses those bytes, not its width).
-    if (spanOf(All, Members) > S)
+    int64_t Span = spanOf(All, Members);
+    if (Span > S)
       continue;
     if (int64_t(A.value()) < S || S > MaxVectorBytes) {
       // Not merged, but when the pieces cover the whole slot the finding
       // says so: the warp's sectors are fetched once.
-      if (spanOf(All, Members) == S && coversWithoutGaps(All, Members))
+      if (Span == S && coversWithoutGaps(All, Members))
         for (unsigned K : Members)
           All[K].PieceOfLaneChunk = true;
       continue;

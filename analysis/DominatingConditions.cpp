@@ -157,11 +157,10 @@ bool AccessAnalyzer::laneWindow(const ICmpInst &Cmp, bool Taken) {
     std::swap(A, B);
     Pred = ICmpInst::getSwappedPredicate(Pred);
   }
-  if (A.Unknown || !B.isConstant() || Atoms.loaded(A))
+  if ((Pred != ICmpInst::ICMP_ULT && Pred != ICmpInst::ICMP_ULE) || A.Unknown ||
+      !B.isConstant() || Atoms.loaded(A))
     return false;
   int64_t Width = B.constantTerm() + (Pred == ICmpInst::ICMP_ULE ? 1 : 0);
-  if (Pred != ICmpInst::ICMP_ULT && Pred != ICmpInst::ICMP_ULE)
-    return false;
   // x = k * threadIdx.x + (the same in every lane), |k| >= w: the lanes'
   // values are k apart, so at most one of them falls in [0, w). The scalar
   // tail of a vectorized copy, `if (n - 4 * i < 4) for (...) out[j] = ...`.

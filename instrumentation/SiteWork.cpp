@@ -80,10 +80,10 @@ unsigned SlotCounter::bodyCost(const Function &F) {
 
 unsigned SlotCounter::calleeBody(const CallBase &Call) {
   // A defined callee that touches no memory holds no site of its own, so
-  // its body runs at the call's expense: CUDA's accurate `pow` stays a
-  // subroutine of a hundred double-precision instructions that ptxas
-  // calls. A callee that touches memory is instrumented itself and charges
-  // its body to its own sites; a loop's is left out (bodyCost).
+  // its body runs at the call's expense: libdevice keeps the routine behind
+  // CUDA's double-precision `pow` out of line, and ptxas calls it. A callee
+  // that touches memory is instrumented itself and charges its body to its own
+  // sites; a loop's is left out (bodyCost).
   const Function *F = Call.getCalledFunction();
   if (!F || F->isIntrinsic() || F->isDeclaration() || !F->doesNotAccessMemory())
     return 0;
@@ -226,14 +226,16 @@ WorkEstimate siteWork(ArrayRef<BasicBlock *> Blocks,
       Loops.push_back(L);
     double &C = Cost[L];
     for (Instruction &I : *BB) {
-      C += Counter.of(I);
+      unsigned Slots = Counter.of(I);
+      // A large callee body is the call's trip site's, not the sites'.
       if (auto *Call = dyn_cast<CallBase>(&I)) {
-        unsigned Body = Counter.calleeBody(*Call);
+        unsigned Body = Counter.calleeBody(*Call); // remembered: no recount
         if (Body >= MinCountedCallSlots) {
-          C -= Body;
+          Slots -= Body;
           W.TripCalls[&I] = Body;
         }
       }
+      C += Slots;
       if (Sites.contains(&I)) {
         SitesOf[L].push_back(&I);
         for (const Loop *P = L; P && HoldsSites.insert(P).second;)
