@@ -200,6 +200,7 @@ void runSharedMemory(Harness &H, const Buffers &Buf);
 void runHotAtomics(Harness &H, const Buffers &Buf);
 void runHotLoads(Harness &H, const Buffers &Buf);
 void runDirtyL2(Harness &H, const Buffers &Buf);
+void runArithLatency(Harness &H, const Buffers &Buf);
 int runSliceProbe(const Options &O, const DeviceInfo &D);
 
 /// Active-warps-per-SM values to sweep: every value up to 32 (one-warp

@@ -108,7 +108,7 @@ int main(int Argc, char **Argv) {
       {"loadstore", runLoadStore},  {"small", runSmallGrid},
       {"local", runLocalMemory},    {"atomic", runHotAtomics},
       {"hot_load", runHotLoads},    {"dirty", runDirtyL2},
-      {"shared", runSharedMemory}};
+      {"shared", runSharedMemory},  {"arith", runArithLatency}};
   for (auto &[Name, Run] : Groups)
     if (wants(O, Name)) {
       Run(H, Buf);

@@ -12,7 +12,7 @@ const std::vector<std::string> &experimentNames() {
   static const std::vector<std::string> Names = {
       "stream",     "campprof", "gt200", "stride",    "offset", "pitch",
       "hot_region", "latency",  "block", "loadstore", "small",  "local",
-      "atomic",     "hot_load", "dirty", "streams",   "shared"};
+      "atomic",     "hot_load", "dirty", "streams",   "shared", "arith"};
   return Names;
 }
 

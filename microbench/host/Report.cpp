@@ -43,6 +43,7 @@ const std::vector<std::string> &rowFields() {
                                              "mlp",
                                              "dram",
                                              "prior_write_bytes",
+                                             "cycles_per_op",
                                              "sm_clock_mhz",
                                              "mem_clock_mhz",
                                              "temp_c",
@@ -79,6 +80,7 @@ json toJson(const Row &R) {
   J["mlp"] = R.Mlp;
   J["dram"] = R.Dram;
   J["prior_write_bytes"] = finite(R.PriorWriteBytes);
+  J["cycles_per_op"] = finite(R.CyclesPerOp);
   J["sm_clock_mhz"] = R.Tel.SmClockMhz;
   J["mem_clock_mhz"] = R.Tel.MemClockMhz;
   J["temp_c"] = R.Tel.TempC;

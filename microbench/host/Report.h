@@ -63,6 +63,8 @@ struct Row {
   bool Dram = false; ///< Footprint well above L2: DRAM-bound by design.
   /// dirty: bytes the untimed kernel before wrote (left dirty in L2).
   double PriorWriteBytes = 0;
+  /// arith: clock cycles per operation of a dependent chain.
+  double CyclesPerOp = 0;
   Telemetry Tel;
 };
 

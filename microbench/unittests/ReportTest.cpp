@@ -36,7 +36,7 @@ TEST(Report, RowHasEverySchemaField) {
   EXPECT_EQ(I, rowFields().size());
   for (const auto &F : rowFields())
     EXPECT_TRUE(J.contains(F)) << F;
-  EXPECT_EQ(rowFields().size(), 31u);
+  EXPECT_EQ(rowFields().size(), 32u);
   EXPECT_EQ(J["gbps"].get<double>(), 4000.0);        // 2e9 B in 0.5 ms.
   EXPECT_EQ(J["median_gbps"].get<double>(), 2000.0); // ... in 1 ms.
   EXPECT_EQ(J["power_w"].get<double>(), 0.0);        // NaN is not JSON.
