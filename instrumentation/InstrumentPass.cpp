@@ -102,6 +102,8 @@ STATISTIC(NumReconverged,
           "Joins where the instrumented copy reconverges warps");
 STATISTIC(NumSharedSitesOnce,
           "Grid-mode shared sites outside loops counted out of line");
+STATISTIC(NumGridSitesCalled,
+          "Grid-mode sites outside loops that call the access");
 STATISTIC(NumGuardedAccesses,
           "Guarded inline PTX accesses recorded under their own test");
 
@@ -153,6 +155,12 @@ static cl::opt<unsigned> ClMaxInlinedSites(
     "sectorscope-max-inlined-sites",
     cl::desc("functions with more sites (of one mode) call the access at "
              "each instead of inlining it or its short paths (0: no limit)"));
+
+static cl::opt<unsigned> ClMaxInlinedSitesOutsideLoops(
+    "sectorscope-max-inlined-sites-outside-loops",
+    cl::desc("in grid mode, functions with more global, local or generic "
+             "sites outside loops call the access at each of those (0: no "
+             "limit)"));
 
 static cl::opt<bool> ClCallSharedOutsideLoops(
     "sectorscope-call-shared-outside-loops",
@@ -238,6 +246,9 @@ private:
   void pairGridAccesses();
   void tallyLoopAccesses();
   void callSharedSitesOutsideLoops();
+  void callGridSitesOutsideLoops();
+  /// Grid-mode access calls left as calls (callGridSitesOutsideLoops).
+  SmallPtrSet<CallInst *, 32> CalledGridSites;
   void addAddressShapes(Function &F, ArrayRef<CallInst *> Calls);
   void addGridVariant(Function &K, Function &S, ArrayRef<Function *> Callees,
                       unsigned FirstSite);
@@ -326,6 +337,8 @@ bool Instrumenter::run() {
     tallyLoopAccesses();
   if (Opts.InlineAccess && Opts.CallSharedOutsideLoops)
     callSharedSitesOutsideLoops();
+  if (Opts.InlineAccess && Opts.MaxInlinedSitesOutsideLoops)
+    callGridSitesOutsideLoops();
   return finish();
 }
 
@@ -1160,6 +1173,32 @@ void Instrumenter::fillModuleDescriptor(GlobalVariable &Desc,
   Desc.setConstant(false);
 }
 
+/// Grid mode's global, local and generic sites outside every loop of a
+/// function that has more of them than MaxInlinedSitesOutsideLoops stay
+/// calls (CalledGridSites): each runs once a thread, so a call costs little
+/// beside the code its inlined short path would add.
+void Instrumenter::callGridSitesOutsideLoops() {
+  FunctionAnalysisManager &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  MapVector<Function *, SmallVector<CallInst *, 16>> Straight;
+  for (CallInst *C : GridAccessCalls) {
+    if (C->getCalledOperand() != AccessGrid.getCallee() &&
+        C->getCalledOperand() != AccessGridPair.getCallee())
+      continue;
+    Function &F = *C->getFunction();
+    if (!Straight.count(&F)) // the tallies and pairs changed its blocks
+      FAM.invalidate(F, PreservedAnalyses::none());
+    SmallVector<CallInst *, 16> &Calls = Straight[&F];
+    if (!FAM.getResult<LoopAnalysis>(F).getLoopFor(C->getParent()))
+      Calls.push_back(C);
+  }
+  for (auto &[F, Calls] : Straight)
+    if (Calls.size() > Opts.MaxInlinedSitesOutsideLoops) {
+      CalledGridSites.insert(Calls.begin(), Calls.end());
+      NumGridSitesCalled += Calls.size();
+    }
+}
+
 /// No inliner runs after the optimizer's last extension point: inlines the
 /// entry check everywhere and, where asked, the heat-map access and grid
 /// mode's short paths (up to MaxInlinedSites of a mode a function).
@@ -1177,8 +1216,9 @@ void Instrumenter::inlineRuntimeCalls() {
     for (CallInst *C : *Calls)
       ++Sites[C->getFunction()];
     for (CallInst *C : *Calls) {
-      if (Opts.MaxInlinedSites &&
-          Sites[C->getFunction()] > Opts.MaxInlinedSites)
+      if ((Opts.MaxInlinedSites &&
+           Sites[C->getFunction()] > Opts.MaxInlinedSites) ||
+          CalledGridSites.contains(C))
         continue;
       InlineFunctionInfo IFI;
       InlineFunction(*C, IFI);
@@ -1228,6 +1268,8 @@ InstrumentPass::InstrumentPass(const InstrumentOptions &Options,
   overrideIfGiven(Opts.LinkRuntime, ClLinkRuntime);
   overrideIfGiven(Opts.MaxDeferredAccesses, ClMaxDeferredAccesses);
   overrideIfGiven(Opts.MaxInlinedSites, ClMaxInlinedSites);
+  overrideIfGiven(Opts.MaxInlinedSitesOutsideLoops,
+                  ClMaxInlinedSitesOutsideLoops);
   overrideIfGiven(Opts.VariantMaxRegisters, ClVariantMaxRegisters);
   overrideIfGiven(Opts.MaxLoopTallies, ClMaxLoopTallies);
   overrideIfGiven(Opts.CallSharedOutsideLoops, ClCallSharedOutsideLoops);

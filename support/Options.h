@@ -56,8 +56,8 @@ struct AnalyzerOptions {
 /// developer flags
 /// -sectorscope-{device-runtime,inline-access,pair-accesses,lane-strides,
 /// vectorize-first,explicit-lanes,link-runtime,max-deferred-accesses,
-/// max-inlined-sites,max-loop-tallies,variant-max-registers} override
-/// them
+/// max-inlined-sites,max-inlined-sites-outside-loops,max-loop-tallies,
+/// variant-max-registers} override them
 /// (instrumentation/InstrumentPass.cpp).
 struct InstrumentOptions {
   /// Device runtime bitcode to link; empty: sectorscope-device.bc beside
@@ -77,6 +77,14 @@ struct InstrumentOptions {
   /// inlined at each, 9 s with it called).
   /// 0: no limit.
   unsigned MaxInlinedSites = 128;
+  /// In grid mode, a function with more global, local or generic sites
+  /// outside every loop than this calls the access at each of them: an
+  /// unrolled stencil's straight-line loads (ParRes stencil's 121-point
+  /// kernel) each ran once a thread, yet their inlined short paths, some
+  /// 380 PTX instructions each, made the grid variant 25 times the plain
+  /// kernel's code and most of ptxas's time. Sites in loops keep theirs.
+  /// 0: no limit.
+  unsigned MaxInlinedSitesOutsideLoops = 16;
   /// Grid-mode sites of a loop that sum their counts in registers until the
   /// loop exits (instrumentation/LoopTallies.h), each holding two; later
   /// sites update the counters at every request. 0: none.

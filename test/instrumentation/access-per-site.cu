@@ -5,9 +5,10 @@
 // short paths and a call per site. The heat-map access is inlined: a lane's record, one
 // 16-byte store, at every site. 64 loads and a store are 65 calls in the
 // grid variant and 65 records in the sample variant, each given the lanes
-// present at the site.
+// present at the site (the grid variant's short paths inlined: a limit of
+// none on sites outside loops).
 // RUN: %wrapper --cuda-device-only -O2 -S -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze -DSITES=1 %s -o %t.1.ptx
-// RUN: %wrapper --cuda-device-only -O2 -S -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze -DSITES=64 %s -o %t.64.ptx
+// RUN: %wrapper --cuda-device-only -O2 -S -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze -DSITES=64 -mllvm -sectorscope-max-inlined-sites-outside-loops=0 %s -o %t.64.ptx
 // RUN: sed -n '/^.func __sectorscope_access_grid_rest(/,/^}/p' %t.1.ptx | wc -l > %t.1.count
 // RUN: sed -n '/^.func __sectorscope_access_grid_rest(/,/^}/p' %t.64.ptx | wc -l > %t.64.count
 // RUN: diff %t.1.count %t.64.count
@@ -23,6 +24,13 @@
 // RUN: %wrapper --cuda-device-only -O2 -S -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze -DSITES=128 %s -o %t.129.ptx
 // RUN: FileCheck --check-prefix=CAP %s < %t.129.ptx
 // RUN: FileCheck --check-prefix=CAP-SAMPLE %s < %t.129.ptx
+// The unrolled loads are straight-line code, each run once a thread: with
+// more than 16 such sites in a function (the default limit), the grid
+// variant calls the whole access at each instead of inlining its short path.
+// RUN: %wrapper --cuda-device-only -O2 -S -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze -DSITES=64 %s -o %t.straight.ptx
+// RUN: grep -c '^[[:space:]]*__sectorscope_access_grid, *$' %t.straight.ptx | FileCheck --check-prefix=CALLS %s
+// RUN: FileCheck --check-prefix=CAP %s < %t.straight.ptx
+// RUN: FileCheck --check-prefix=INLINED-SAMPLE %s < %t.straight.ptx
 // Up to the limit, the sample variant's accesses are inlined.
 // RUN: FileCheck --check-prefix=INLINED-SAMPLE %s < %t.64.ptx
 // CAP-LABEL: .entry _Z4manyPKfPf__sectorscope_grid(
