@@ -80,11 +80,13 @@ struct InstrumentOptions {
   /// In grid mode, a function with more global, local or generic sites
   /// outside every loop than this calls the access at each of them: an
   /// unrolled stencil's straight-line loads (ParRes stencil's 121-point
-  /// kernel) each ran once a thread, yet their inlined short paths, some
-  /// 380 PTX instructions each, made the grid variant 25 times the plain
-  /// kernel's code and most of ptxas's time. Sites in loops keep theirs.
-  /// 0: no limit.
-  unsigned MaxInlinedSitesOutsideLoops = 16;
+  /// kernel) each run once a thread, yet their inlined short paths, some
+  /// 380 PTX instructions each, made most of the code and of ptxas's time.
+  /// A called site costs its warp more (the 121-point kernel's grid run
+  /// 2.04x plain inlined, 2.24x called; docs/design.md), so a kernel of
+  /// a few dozen such sites keeps them inlined. Sites in loops keep
+  /// theirs. 0: no limit.
+  unsigned MaxInlinedSitesOutsideLoops = 32;
   /// Grid-mode sites of a loop that sum their counts in registers until the
   /// loop exits (instrumentation/LoopTallies.h), each holding two; later
   /// sites update the counters at every request. 0: none.

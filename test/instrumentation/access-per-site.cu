@@ -25,7 +25,7 @@
 // RUN: FileCheck --check-prefix=CAP %s < %t.129.ptx
 // RUN: FileCheck --check-prefix=CAP-SAMPLE %s < %t.129.ptx
 // The unrolled loads are straight-line code, each run once a thread: with
-// more than 16 such sites in a function (the default limit), the grid
+// more than 32 such sites in a function (the default limit), the grid
 // variant calls the whole access at each instead of inlining its short path.
 // RUN: %wrapper --cuda-device-only -O2 -S -fplugin-arg-sectorscope-instrument -fplugin-arg-sectorscope-no-analyze -DSITES=64 %s -o %t.straight.ptx
 // RUN: grep -c '^[[:space:]]*__sectorscope_access_grid, *$' %t.straight.ptx | FileCheck --check-prefix=CALLS %s
