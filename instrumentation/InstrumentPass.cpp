@@ -1175,8 +1175,8 @@ void Instrumenter::fillModuleDescriptor(GlobalVariable &Desc,
 
 /// Grid mode's global, local and generic sites outside every loop of a
 /// function that has more of them than MaxInlinedSitesOutsideLoops stay
-/// calls (CalledGridSites): each runs once a thread, so a call costs little
-/// beside the code its inlined short path would add.
+/// calls (CalledGridSites): each runs once a thread, so a call costs its
+/// warp a little time and saves the code its inlined short path would add.
 void Instrumenter::callGridSitesOutsideLoops() {
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
