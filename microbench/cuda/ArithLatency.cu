@@ -1,5 +1,4 @@
-//===- ArithLatency.cu - Dependent latency of arithmetic and its routines
-//--===//
+//===- ArithLatency.cu - Dependent latency of arithmetic routines ---------===//
 //
 // Between its round trips a warp waits for its own arithmetic. Most
 // instructions of sm_90 have a dependent latency of about four cycles per
@@ -14,8 +13,8 @@
 // kernel: `cycles_per_op` is the chain's cycles over its operations. A
 // chain's operands keep to a fixed point (a / x with x = sqrt(a), sqrt
 // tending to 1), so no special-case path (zero, infinity, denormal) runs.
-// `dpow` adds a DADD per operation (pow(x, a) + 1): pow's fixed point 1
-// takes a fast path.
+// `dpow_plus_dadd` adds a DADD per operation (pow(x, a) + 1): pow's fixed
+// point 1 takes a fast path.
 //
 //===----------------------------------------------------------------------===//
 #include "microbench/cuda/Common.cuh"
