@@ -249,6 +249,9 @@ private:
   void callGridSitesOutsideLoops();
   /// Grid-mode access calls left as calls (callGridSitesOutsideLoops).
   SmallPtrSet<CallInst *, 32> CalledGridSites;
+  const LoopInfo &gridLoops(Function &F);
+  /// Functions whose loops gridLoops recomputed.
+  SmallPtrSet<Function *, 16> FreshLoops;
   void addAddressShapes(Function &F, ArrayRef<CallInst *> Calls);
   void addGridVariant(Function &K, Function &S, ArrayRef<Function *> Callees,
                       unsigned FirstSite);
@@ -813,17 +816,21 @@ void Instrumenter::tallyLoopAccesses() {
 /// Grid mode's shared sites outside loops test the state inline and count
 /// out of line (SharedSitesOnce.h).
 void Instrumenter::callSharedSitesOutsideLoops() {
-  FunctionAnalysisManager &FAM =
-      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-  SmallPtrSet<Function *, 16> Fresh;
   NumSharedSitesOnce += callSharedSitesOnce(
       GridAccessCalls, AccessGrid, AccessGridPair, AccessGridSharedOnce,
-      [&](Function &F) -> const LoopInfo & {
-        // Analyses from before the tallies' flush blocks are stale.
-        if (Fresh.insert(&F).second)
-          FAM.invalidate(F, PreservedAnalyses::none());
-        return FAM.getResult<LoopAnalysis>(F);
-      });
+      [&](Function &F) -> const LoopInfo & { return gridLoops(F); });
+}
+
+/// `F`'s loops once the grid variant's rewrites are done: analyses from
+/// before the tallies' flush blocks and the pairs are stale, so the first
+/// question about `F` recomputes them (later rewrites replace calls, not
+/// blocks).
+const LoopInfo &Instrumenter::gridLoops(Function &F) {
+  FunctionAnalysisManager &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  if (FreshLoops.insert(&F).second)
+    FAM.invalidate(F, PreservedAnalyses::none());
+  return FAM.getResult<LoopAnalysis>(F);
 }
 
 /// Where the recording of the accesses before `I` in its block can wait no
@@ -1178,19 +1185,14 @@ void Instrumenter::fillModuleDescriptor(GlobalVariable &Desc,
 /// calls (CalledGridSites): each runs once a thread, so a call costs its
 /// warp a little time and saves the code its inlined short path would add.
 void Instrumenter::callGridSitesOutsideLoops() {
-  FunctionAnalysisManager &FAM =
-      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   MapVector<Function *, SmallVector<CallInst *, 16>> Straight;
   for (CallInst *C : GridAccessCalls) {
     if (C->getCalledOperand() != AccessGrid.getCallee() &&
         C->getCalledOperand() != AccessGridPair.getCallee())
       continue;
     Function &F = *C->getFunction();
-    if (!Straight.count(&F)) // the tallies and pairs changed its blocks
-      FAM.invalidate(F, PreservedAnalyses::none());
-    SmallVector<CallInst *, 16> &Calls = Straight[&F];
-    if (!FAM.getResult<LoopAnalysis>(F).getLoopFor(C->getParent()))
-      Calls.push_back(C);
+    if (!gridLoops(F).getLoopFor(C->getParent()))
+      Straight[&F].push_back(C);
   }
   for (auto &[F, Calls] : Straight)
     if (Calls.size() > Opts.MaxInlinedSitesOutsideLoops) {

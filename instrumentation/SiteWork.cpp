@@ -32,6 +32,10 @@ unsigned lanes(Type *T) {
 
 bool isDouble(const Type *T) { return T->getScalarType()->isDoubleTy(); }
 
+/// A site-less loop of 2^32 constant trips folds into a huge figure: the
+/// table field is 32-bit, and beyond 2^24 slots a site is compute anyway.
+constexpr double MaxSlots = double(1 << 24);
+
 /// Issue slots of inline PTX: one per instruction statement. CUDA's own
 /// headers wrap half-precision arithmetic and conversions in
 /// one-instruction asm statements, so counting them as calls would charge a
@@ -73,7 +77,7 @@ unsigned SlotCounter::bodyCost(const Function &F) {
   for (const BasicBlock &BB : F)
     for (const Instruction &I : BB)
       C += of(I);
-  unsigned Slots = unsigned(std::min(C, double(1 << 24)));
+  unsigned Slots = unsigned(std::min(C, MaxSlots));
   BodyCost[&F] = Slots;
   return Slots;
 }
@@ -142,8 +146,6 @@ std::optional<unsigned> constantDivisionCost(const Instruction &I) {
     Cost += Pow2 ? (Signed ? 1 : 0) : 2; // the multiply-back and subtract
   return Cost;
 }
-
-unsigned issueCost(const Instruction &I) { return SlotCounter().of(I); }
 
 unsigned SlotCounter::of(const Instruction &I) {
   Type *T = I.getType();
@@ -263,10 +265,8 @@ WorkEstimate siteWork(ArrayRef<BasicBlock *> Blocks,
     Cost[L->getParentLoop()] += Cost[L] * std::max(Trips, 1u);
     Cost[L] = 0;
   }
-  // A site-less loop of 2^32 constant trips folds into a huge figure: the
-  // table field is 32-bit, and beyond 2^24 slots a site is compute anyway.
   auto Slots = [](double C) {
-    return std::max(1u, unsigned(std::lround(std::min(C, double(1 << 24)))));
+    return std::max(1u, unsigned(std::lround(std::min(C, MaxSlots))));
   };
   for (auto &[L, Members] : SitesOf) {
     unsigned Each = Slots(Cost.lookup(L) / Members.size());

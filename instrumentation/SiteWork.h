@@ -43,9 +43,6 @@ class ScalarEvolution;
 
 namespace sectorscope {
 
-/// Estimated issue slots of one warp executing `I` once.
-unsigned issueCost(const llvm::Instruction &I);
-
 /// For an integer division or remainder by a nonzero constant: the slots of
 /// the shifts or reciprocal multiply ptxas emits for it (32-bit); none for
 /// a divisor known only at run time, which takes ptxas's division routine.
